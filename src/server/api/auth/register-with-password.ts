@@ -1,0 +1,52 @@
+import { registerInput, withDialCode } from '../../../shared/schemas/auth'
+import { users } from '../../db/schema'
+import { setSessionCookie } from '../../http/auth-context'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { badRequest, conflict, isUniqueViolation } from '../../http/errors'
+import { createSession } from '../../http/session'
+import { hashPassword } from '../../services/passwords'
+import { findCountryByName, findSessionUser, findUserByEmail } from '../../services/users'
+
+const emailTaken = 'Cette adresse email est déjà utilisée.'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/auth/register_with_password',
+  input: registerInput,
+  roles: 'public',
+  format: 'json',
+  rateLimit: (config) => ({ max: config.REGISTER_PER_HOUR, timeWindow: '1 hour' }),
+  summary: 'Create a client account and sign it in',
+  async handler({ input, db, deps, reply }) {
+    const country = await findCountryByName(db, input.country)
+    if (!country || !country.isActive) {
+      throw badRequest("Ce pays n'est pas desservi.", { country: ["Ce pays n'est pas desservi."] })
+    }
+    if (await findUserByEmail(db, input.email)) throw conflict(emailTaken)
+    const passwordHash = await hashPassword(input.password)
+    let id: number
+    try {
+      const [row] = await db
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          displayName: input.displayName,
+          phoneNumber: withDialCode(input.phoneNumber, country.dialCode),
+          city: input.city,
+          countryId: country.id,
+          role: 'client',
+          lastLogin: new Date(),
+        })
+        .returning({ id: users.id })
+      id = row!.id
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(emailTaken)
+      throw e
+    }
+    const { token, expiresAt } = await createSession(db, id)
+    setSessionCookie(reply, deps.config, token, expiresAt)
+    reply.status(201)
+    return { user: await findSessionUser(db, id) }
+  },
+})

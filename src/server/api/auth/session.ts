@@ -1,0 +1,18 @@
+import { noInput } from '../../../shared/schemas/common'
+import { currentUser } from '../../http/auth-context'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { unauthorized } from '../../http/errors'
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/auth/session',
+  input: noInput,
+  roles: 'public',
+  format: 'json',
+  summary: 'The signed-in user, or 401',
+  async handler({ req, reply, db, deps }) {
+    const user = await currentUser(req, reply, db, deps.config)
+    if (!user) throw unauthorized()
+    return { user }
+  },
+})

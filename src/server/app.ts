@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import compress from '@fastify/compress'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import underPressure from '@fastify/under-pressure'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
+import { endpoints } from './api'
+import type { AppDeps } from './http/define-endpoint'
+import { installErrorHandler } from './http/error-handler'
+import { registerEndpoints } from './http/kernel'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const clientDist = resolve(root, 'dist/client')
+export const BODY_LIMIT = 100 * 1024
+
+export async function createApp(deps: AppDeps) {
+  const { config } = deps
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    // Fastify also takes a hop count, which its types leave out.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 200 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+  installErrorHandler(app)
+  // Only JSON bodies: a cross-site form (urlencoded, multipart, text/plain) gets 415.
+  app.removeContentTypeParser('text/plain')
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(cookie)
+  await app.register(underPressure, { maxEventLoopDelay: 2000, exposeStatusRoute: false })
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+  await app.register(swagger, {
+    openapi: { info: { title: 'Étal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  })
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined
+  app.addHook('onClose', async () => {
+    redis?.disconnect()
+  })
+
+  await app.register(async (api) => {
+    await api.register(rateLimit, {
+      max: config.API_RATE_PER_MINUTE,
+      timeWindow: '1 minute',
+      ...(redis ? { redis, nameSpace: 'etal-rl-' } : {}),
+      keyGenerator: (req) => req.ip,
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: 429,
+        error: `Trop de requêtes. Réessayez dans ${Math.ceil(ctx.ttl / 1000)} secondes.`,
+        code: 'TOO_MANY_REQUESTS',
+      }),
+    })
+    api.addHook('onRequest', async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      if (req.method === 'POST' && !isJson(req.headers['content-type'])) {
+        return reply.status(415).send({
+          error: 'Type de contenu non pris en charge : envoyez du JSON.',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        })
+      }
+    })
+    registerEndpoints(api, endpoints, deps)
+    api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  })
+
+  await registerSpa(app)
+  return app
+}
+
+const isJson = (type: string | undefined) => !!type && /^application\/json(\s*;|$)/i.test(type)
+
+/** Serves the built client: hashed assets cached for good, every other path the SPA's page. */
+async function registerSpa(app: FastifyInstance) {
+  const indexPath = resolve(clientDist, 'index.html')
+  const hasClient = existsSync(indexPath)
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        )
+      },
+    })
+  }
+  const indexHtml = hasClient ? readFileSync(indexPath, 'utf8') : '<!doctype html><title>Étal</title><p>Client non construit : lancez npm run build.</p>'
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/_api')) {
+      return reply.status(404).header('cache-control', 'no-store').send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.status(404).send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+  })
+}

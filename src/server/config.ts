@@ -1,0 +1,42 @@
+import { z } from '../shared/schemas/zod'
+
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')
+
+/** Every environment variable, parsed once (README lists them). */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('file:./data/db'),
+  SEED_DEMO: bool.optional(),
+  REDIS_URL: z.string().optional(),
+  LOYALTY_POINT_VALUE: z.coerce.number().int().min(0).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** false (socket address), true (any proxy), a hop count, or a list of trusted addresses. */
+  TRUST_PROXY: z.string().default('false'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  REGISTER_PER_HOUR: z.coerce.number().int().positive().default(10),
+  CONTACT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
+  API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
+})
+
+export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; trustProxy: boolean | number | string }
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.parse(env)
+  const embedded = !parsed.DATABASE_URL.startsWith('postgres')
+  return {
+    ...parsed,
+    // Demo data by default on the embedded database only (DECISIONS.md "Demo data").
+    seedDemo: parsed.SEED_DEMO ?? (embedded && parsed.NODE_ENV !== 'production'),
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+  }
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true
+  if (value === 'false' || value === '') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Either the database or a transaction: what services take. */
+export type Executor = Db | Tx
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** node-postgres pool, on PostgreSQL only (the login limiter stores its counts there). */
+  pool?: pg.Pool
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle')
+
+/** Picks the driver from the URL: postgres://… → a pool; memory: → PGlite in memory; else PGlite on disk. */
+export function openDatabase(url: string): Database {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) })
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      migrate: () => migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  let client: PGlite
+  if (url === 'memory:' || url === 'memory://') {
+    client = new PGlite()
+  } else {
+    const path = resolve(url.replace(/^file:(\/\/)?/, ''))
+    mkdirSync(dirname(path), { recursive: true })
+    client = new PGlite(path)
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
+    close: () => client.close(),
+  }
+}

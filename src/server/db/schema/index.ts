@@ -1,0 +1,7 @@
+export * from './enums'
+export * from './places'
+export * from './users'
+export * from './catalogue'
+export * from './orders'
+export * from './loyalty'
+export * from './contact'

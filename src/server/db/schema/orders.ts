@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import { orderEventTypeEnum, orderStatusEnum, paymentStatusEnum, unitTypeEnum } from './enums'
+import { cities, countries, zones } from './places'
+import { products } from './catalogue'
+import { users } from './users'
+
+/** An order keeps every amount it was priced with (DECISIONS.md "Money and pricing"). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id),
+    zoneId: integer()
+      .notNull()
+      .references(() => zones.id),
+    status: orderStatusEnum().notNull().default('pending'),
+    paymentStatus: paymentStatusEnum().notNull().default('pending'),
+    subtotalAmount: integer().notNull(),
+    discountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    discountAmount: integer().notNull().default(0),
+    pointsUsed: integer().notNull().default(0),
+    pointValue: integer().notNull().default(1),
+    pointsDiscountAmount: integer().notNull().default(0),
+    totalAmount: integer().notNull(),
+    pointsEarned: integer().notNull().default(0),
+    notes: text(),
+    deliveryAddress: text().notNull(),
+    deliveryCity: text().notNull(),
+    deliveryCountry: text().notNull(),
+    deliveryPhone: text().notNull(),
+    zoneName: text().notNull(),
+    customerName: text().notNull(),
+    deliveryDriverId: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_country_created_idx').on(t.countryId, t.createdAt.desc(), t.id.desc()),
+    index('orders_country_status_created_idx').on(t.countryId, t.status, t.createdAt.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_city_created_idx').on(t.cityId, t.createdAt.desc()),
+    index('orders_zone_created_idx').on(t.zoneId, t.createdAt.desc()),
+    index('orders_driver_status_idx').on(t.deliveryDriverId, t.status),
+    check(
+      'orders_amounts_ck',
+      sql`${t.subtotalAmount} >= 0 and ${t.discountAmount} >= 0 and ${t.pointsDiscountAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0 and ${t.pointValue} >= 0`,
+    ),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    productName: text().notNull(),
+    unitPrice: integer().notNull(),
+    unitType: unitTypeEnum().notNull(),
+    quantity: numeric({ precision: 10, scale: 3, mode: 'number' }).notNull(),
+    totalPrice: integer().notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_ck', sql`${t.quantity} > 0`),
+    check('order_items_amounts_ck', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
+  ],
+)
+
+/** Who changed what, when: every change of an order's status, driver or payment. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actorId: integer().references(() => users.id),
+    type: orderEventTypeEnum().notNull(),
+    fromValue: text(),
+    toValue: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+)
+
+/** One checkout attempt's key, so a retried request answers the same order. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+)

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { roleEnum } from './enums'
+import { countries } from './places'
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    displayName: text().notNull(),
+    phoneNumber: text(),
+    city: text(),
+    countryId: integer().references(() => countries.id),
+    role: roleEnum().notNull().default('client'),
+    loyaltyPoints: integer().notNull().default(0),
+    customDiscountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_country_role_idx').on(t.countryId, t.role, t.createdAt),
+    index('users_role_idx').on(t.role, t.createdAt),
+    check('users_points_ck', sql`${t.loyaltyPoints} >= 0`),
+    check(
+      'users_discount_ck',
+      sql`${t.customDiscountPercent} is null or (${t.customDiscountPercent} >= 0 and ${t.customDiscountPercent} <= 100)`,
+    ),
+  ],
+)
+
+/** Only the SHA-256 of a session token is stored (DESIGN.md "sessions"). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)

@@ -1,0 +1,193 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { OrderStatus } from '../../../shared/domain/order-status'
+import { pointsEarnedFor, priceOrder } from '../../../shared/domain/pricing'
+import type { Role } from '../../../shared/domain/roles'
+import type { UnitType } from '../../../shared/domain/units'
+import { hashPassword } from '../../services/passwords'
+import type { Db } from '../client'
+import {
+  cities,
+  countries,
+  loyaltyTransactions,
+  orderEvents,
+  orderItems,
+  orders,
+  productCategories,
+  products,
+  users,
+  zones,
+} from '../schema'
+
+export const DEMO_PASSWORD = 'Demo-2026!'
+
+export const demoAccounts: { email: string; role: Role; country: string; displayName: string; city: string; phone: string }[] = [
+  { email: 'root@etal.demo', role: 'root', country: 'SN', displayName: 'Awa Ndiaye', city: 'Dakar', phone: '+221 77 100 00 01' },
+  { email: 'superadmin@etal.demo', role: 'super_admin', country: 'SN', displayName: 'Moussa Diop', city: 'Dakar', phone: '+221 77 100 00 02' },
+  { email: 'admin@etal.demo', role: 'admin', country: 'SN', displayName: 'Fatou Sow', city: 'Dakar', phone: '+221 77 100 00 03' },
+  { email: 'admin.ml@etal.demo', role: 'admin', country: 'ML', displayName: 'Bakary Traoré', city: 'Bamako', phone: '+223 70 00 00 03' },
+  { email: 'livreur@etal.demo', role: 'delivery_driver', country: 'SN', displayName: 'Ibrahima Fall', city: 'Dakar', phone: '+221 77 100 00 04' },
+  { email: 'client@etal.demo', role: 'client', country: 'SN', displayName: 'Aminata Ba', city: 'Dakar', phone: '+221 77 100 00 05' },
+  { email: 'client.ml@etal.demo', role: 'client', country: 'ML', displayName: 'Oumar Keïta', city: 'Bamako', phone: '+223 70 00 00 05' },
+]
+
+type ProductSeed = [name: string, category: string, unit: UnitType, price: number, min: number, description: string, featured?: boolean]
+
+const demoProducts: Record<string, ProductSeed[]> = {
+  SN: [
+    ['Filet de bœuf', 'Bœuf', 'kg', 9000, 0.5, 'Filet tendre, paré à la main, idéal pour les grillades.', true],
+    ['Viande de bœuf à braiser', 'Bœuf', 'kg', 5500, 1, 'Morceaux choisis pour le mafé et les ragoûts.', true],
+    ['Gigot de mouton', 'Mouton', 'kg', 6500, 1, 'Gigot entier de mouton du Sahel, pour la Tabaski ou le dimanche.', true],
+    ['Côtelettes d’agneau', 'Mouton', 'kg', 7500, 0.5, 'Côtelettes fines à griller.'],
+    ['Poulet fermier entier', 'Volaille', 'unit', 4500, 1, 'Poulet local élevé en plein air, vidé et prêt à cuire.', true],
+    ['Brochettes de bœuf (x10)', 'Grillades', 'unit', 3000, 1, 'Dix brochettes marinées, prêtes pour le feu.', true],
+    ['Foie de bœuf', 'Abats', 'kg', 4000, 0.5, 'Foie frais du jour.'],
+    ['Viande de chèvre', 'Chèvre', 'kg', 6000, 1, 'Viande de chèvre pour le dibi.'],
+  ],
+  ML: [
+    ['Viande de bœuf avec os', 'Bœuf', 'kg', 3800, 1, 'Pour le tô et les sauces.', true],
+    ['Mouton entier', 'Mouton', 'unit', 85000, 1, 'Mouton entier, abattu et découpé à la demande.', true],
+    ['Poulet bicyclette', 'Volaille', 'unit', 3500, 1, 'Poulet local, élevé au village.', true],
+    ['Capitaine de bœuf (faux-filet)', 'Bœuf', 'kg', 6000, 0.5, 'Faux-filet à griller.'],
+  ],
+  CI: [
+    ['Viande de bœuf sans os', 'Bœuf', 'kg', 4800, 1, 'Découpe maison, sans os.', true],
+    ['Poulet braisé mariné', 'Volaille', 'unit', 5000, 1, 'Poulet entier mariné aux épices, prêt à braiser.', true],
+    ['Tripes de bœuf', 'Abats', 'kg', 2500, 1, 'Tripes nettoyées.'],
+  ],
+  CM: [
+    ['Viande de bœuf', 'Bœuf', 'kg', 4200, 1, 'Pour le ndolé et les sauces.'],
+    ['Soya (brochettes épicées)', 'Grillades', 'unit', 2000, 1, 'Brochettes de bœuf au piment du Cameroun.'],
+  ],
+}
+
+/** Demo orders of the Senegalese client, one in every status. */
+const demoOrders: { status: OrderStatus; daysAgo: number; lines: [product: string, quantity: number][]; zone: string }[] = [
+  { status: 'delivered', daysAgo: 20, lines: [['Filet de bœuf', 1.5], ['Poulet fermier entier', 2]], zone: 'Plateau' },
+  { status: 'delivered', daysAgo: 12, lines: [['Gigot de mouton', 2]], zone: 'Almadies' },
+  { status: 'in_delivery', daysAgo: 1, lines: [['Brochettes de bœuf (x10)', 2], ['Foie de bœuf', 0.5]], zone: 'Plateau' },
+  { status: 'in_preparation', daysAgo: 0, lines: [['Viande de bœuf à braiser', 3]], zone: 'Médina' },
+  { status: 'pending', daysAgo: 0, lines: [['Côtelettes d’agneau', 1], ['Poulet fermier entier', 1]], zone: 'Plateau' },
+  { status: 'cancelled', daysAgo: 5, lines: [['Viande de chèvre', 2]], zone: 'Parcelles Assainies' },
+]
+
+/** Accounts, products and orders for trying the shop; skipped once the demo root exists. */
+export async function seedDemo(db: Db, pointValue: number) {
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'root@etal.demo'))
+  if (exists) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const countryRows = await db.select().from(countries)
+  const countryId = (code: string) => countryRows.find((c) => c.code === code)!.id
+  const categoryRows = await db.select().from(productCategories)
+
+  await db.transaction(async (tx) => {
+    const accounts = await tx
+      .insert(users)
+      .values(
+        demoAccounts.map((a) => ({
+          email: a.email,
+          passwordHash,
+          displayName: a.displayName,
+          phoneNumber: a.phone,
+          city: a.city,
+          countryId: countryId(a.country),
+          role: a.role,
+        })),
+      )
+      .returning()
+    const byEmail = (email: string) => accounts.find((a) => a.email === email)!
+
+    const productRows = await tx
+      .insert(products)
+      .values(
+        Object.entries(demoProducts).flatMap(([code, list]) =>
+          list.map(([name, category, unitType, pricePerUnit, minQuantity, description, featured]) => ({
+            name,
+            description,
+            unitType,
+            pricePerUnit,
+            minQuantity,
+            categoryId: categoryRows.find((c) => c.name === category)?.id ?? null,
+            countryId: countryId(code),
+            isActive: true,
+            isFeatured: !!featured,
+          })),
+        ),
+      )
+      .returning()
+
+    const sn = countryId('SN')
+    const [dakar] = await tx.select().from(cities).where(and(eq(cities.countryId, sn), eq(cities.name, 'Dakar')))
+    const dakarZones = await tx.select().from(zones).where(eq(zones.cityId, dakar!.id))
+    const client = byEmail('client@etal.demo')
+    const driver = byEmail('livreur@etal.demo')
+    const staff = byEmail('superadmin@etal.demo')
+    let balance = 0
+
+    for (const o of demoOrders) {
+      const lines = o.lines.map(([name, quantity]) => {
+        const p = productRows.find((r) => r.name === name && r.countryId === sn)!
+        return { product: p, quantity }
+      })
+      const price = priceOrder(lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })), null)
+      const delivered = o.status === 'delivered'
+      const createdAt = new Date(Date.now() - o.daysAgo * 86_400_000 - 3_600_000)
+      const zone = dakarZones.find((z) => z.name === o.zone)!
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: client.id,
+          countryId: sn,
+          cityId: dakar!.id,
+          zoneId: zone.id,
+          status: o.status,
+          paymentStatus: delivered ? 'paid' : 'pending',
+          subtotalAmount: price.subtotal,
+          discountAmount: 0,
+          pointValue,
+          totalAmount: price.total,
+          pointsEarned: delivered ? pointsEarnedFor(price.total) : 0,
+          deliveryAddress: 'Rue 12 x Avenue Lamine Guèye',
+          deliveryCity: 'Dakar',
+          deliveryCountry: 'Sénégal',
+          deliveryPhone: client.phoneNumber!,
+          zoneName: zone.name,
+          customerName: client.displayName,
+          deliveryDriverId: delivered || o.status === 'in_delivery' ? driver.id : null,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning()
+      await tx.insert(orderItems).values(
+        lines.map((l, i) => ({
+          orderId: order!.id,
+          productId: l.product.id,
+          productName: l.product.name,
+          unitPrice: l.product.pricePerUnit,
+          unitType: l.product.unitType,
+          quantity: l.quantity,
+          totalPrice: price.lineTotals[i]!,
+        })),
+      )
+      await tx.insert(orderEvents).values({ orderId: order!.id, actorId: client.id, type: 'created', toValue: 'pending', createdAt })
+      if (o.status !== 'pending') {
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: order!.id, actorId: staff.id, type: 'status', fromValue: 'pending', toValue: o.status, createdAt })
+      }
+      if (delivered) {
+        const points = pointsEarnedFor(price.total)
+        balance += points
+        await tx.insert(loyaltyTransactions).values({
+          userId: client.id,
+          orderId: order!.id,
+          transactionType: 'earned',
+          points,
+          description: `Points gagnés sur la commande #${order!.id}`,
+          createdAt,
+        })
+      }
+    }
+    await tx.update(users).set({ loyaltyPoints: balance }).where(inArray(users.id, [client.id]))
+  })
+  return true
+}

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, lt } from 'drizzle-orm'
+import type { Executor } from '../db/client'
+import { sessions } from '../db/schema'
+
+export const SESSION_COOKIE = 'etal_session'
+const DAY = 24 * 60 * 60 * 1000
+export const SESSION_TTL_MS = 30 * DAY
+/** A session within this of its end is extended to the full 30 days (sliding expiry). */
+const RENEW_WITHIN_MS = 15 * DAY
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** 32 random bytes for the cookie; only their SHA-256 is stored. */
+export async function createSession(db: Executor, userId: number) {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt })
+  return { token, expiresAt }
+}
+
+/** The live session of a token, renewed when it nears its end; null if absent or expired. */
+export async function findSession(db: Executor, token: string) {
+  const id = hashToken(token)
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1)
+  if (!row) return null
+  const now = Date.now()
+  if (row.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id))
+    return null
+  }
+  if (row.expiresAt.getTime() - now < RENEW_WITHIN_MS) {
+    const expiresAt = new Date(now + SESSION_TTL_MS)
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id))
+    return { ...row, expiresAt, renewed: true }
+  }
+  return { ...row, renewed: false }
+}
+
+export async function deleteSession(db: Executor, token: string) {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)))
+}
+
+/** Ends every session of a user: role, country, password or activation changed. */
+export async function deleteUserSessions(db: Executor, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+export async function purgeExpiredSessions(db: Executor) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+}
+
+export async function countLiveSessions(db: Executor, userId: number) {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+  return rows.length
+}

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm'
+import type { SessionUser } from '../../shared/schemas/auth'
+import type { Executor } from '../db/client'
+import { countries, users } from '../db/schema'
+
+/** The columns of a user as every auth answer gives them (no password hash). */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  phoneNumber: users.phoneNumber,
+  city: users.city,
+  country: countries.name,
+  countryId: users.countryId,
+  role: users.role,
+  loyaltyPoints: users.loyaltyPoints,
+  customDiscountPercent: users.customDiscountPercent,
+  isActive: users.isActive,
+}
+
+export async function findSessionUser(db: Executor, userId: number): Promise<SessionUser | null> {
+  const [row] = await db
+    .select(sessionUserColumns)
+    .from(users)
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .where(eq(users.id, userId))
+    .limit(1)
+  return row ?? null
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1)
+  return row ?? null
+}
+
+/** Resolves a country's name, case-insensitively, to its row (DECISIONS.md "Countries, names and ids"). */
+export async function findCountryByName(db: Executor, name: string) {
+  const [row] = await db
+    .select()
+    .from(countries)
+    .where(eq(sql`lower(${countries.name})`, name.trim().toLowerCase()))
+    .limit(1)
+  return row ?? null
+}

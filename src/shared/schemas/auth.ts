@@ -1,0 +1,66 @@
+import type { Role } from '../domain/roles'
+import { z } from './zod'
+
+export const loginInput = z.strictObject({
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Veuillez entrer une adresse email valide.' })),
+  password: z.string().min(1, 'Le mot de passe est requis.').max(200, 'Mot de passe trop long.'),
+})
+export type LoginInput = z.input<typeof loginInput>
+
+export const registerInput = z.strictObject({
+  email: z
+    .string({ error: "L'email est requis et doit être valide" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "L'email est requis et doit être valide" }).max(254, 'Email trop long.')),
+  password: z
+    .string({ error: 'Le mot de passe doit contenir au moins 8 caractères' })
+    .min(8, 'Le mot de passe doit contenir au moins 8 caractères')
+    .max(200, 'Le mot de passe ne peut pas dépasser 200 caractères'),
+  displayName: z
+    .string({ error: "Le nom d'affichage est requis" })
+    .trim()
+    .min(1, "Le nom d'affichage est requis")
+    .max(100, "Le nom d'affichage ne peut pas dépasser 100 caractères"),
+  phoneNumber: z
+    .string({ error: 'Le numéro de téléphone est requis' })
+    .trim()
+    .min(1, 'Le numéro de téléphone est requis')
+    .max(30, 'Le numéro de téléphone ne peut pas dépasser 30 caractères'),
+  city: z
+    .string({ error: 'La ville est requise' })
+    .trim()
+    .min(1, 'La ville est requise')
+    .max(100, 'La ville ne peut pas dépasser 100 caractères'),
+  country: z
+    .string({ error: 'Le pays est requis' })
+    .trim()
+    .min(1, 'Le pays est requis')
+    .max(100, 'Le pays ne peut pas dépasser 100 caractères'),
+})
+export type RegisterInput = z.input<typeof registerInput>
+
+/** The signed-in user, as every auth call answers it (DECISIONS.md "API answers"). */
+export type SessionUser = {
+  id: number
+  email: string
+  displayName: string
+  phoneNumber: string | null
+  city: string | null
+  country: string | null
+  countryId: number | null
+  role: Role
+  loyaltyPoints: number
+  customDiscountPercent: number | null
+  isActive: boolean
+}
+
+/** Country as the public lists give it (registration, checkout). */
+export type PublicCountry = { id: number; name: string; code: string; dialCode: string; currency: string }
+
+/** 'will be added automatically': a local number gets the country's dial code in front. */
+export function withDialCode(phone: string, dialCode: string): string {
+  const p = phone.trim()
+  if (p.startsWith('+') || p.startsWith('00')) return p
+  return `${dialCode} ${p}`
+}

@@ -1,0 +1,120 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { endpoints } from '../../src/server/api'
+import { get } from '../factories'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f)
+    return statSync(p).isDirectory() ? files(p) : [p]
+  })
+}
+
+describe('the endpoint registry', () => {
+  it('lists every file under src/server/api, once', async () => {
+    const dir = 'src/server/api'
+    const onDisk = files(dir).filter((f) => !f.endsWith('index.ts'))
+    const registered = new Set<unknown>()
+    for (const f of onDisk) {
+      const mod = await import(`../../${f}`)
+      expect(endpoints, `${relative(dir, f)} is not in api/index.ts`).toContain(mod.default)
+      registered.add(mod.default)
+    }
+    expect(registered.size).toBe(endpoints.length)
+  })
+
+  it('has one method and path per endpoint, all under /_api', () => {
+    const keys = endpoints.map((e) => `${e.method} ${e.path}`)
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const e of endpoints) expect(e.path.startsWith('/_api/')).toBe(true)
+  })
+})
+
+describe('HTTP kernel', () => {
+  it('answers unknown /_api paths with a JSON 404', async () => {
+    const res = await get(t, '/_api/nothing-here')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
+  })
+
+  it('sets no-store, nosniff, CSP with frame-ancestors and a Referrer-Policy on API answers', async () => {
+    const res = await get(t, '/_api/countries')
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(res.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('refuses a POST that is not JSON with 415, and malformed JSON with 400', async () => {
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/_api/auth/login_with_password',
+      payload: 'email=a@b.sn&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(form.statusCode).toBe(415)
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/_api/auth/login_with_password',
+      payload: '{"email":"a@b.sn"}',
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(text.statusCode).toBe(415)
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/_api/auth/login_with_password',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().code).toBe('INVALID_JSON')
+  })
+
+  it('answers 413 past a 100 KB body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/_api/auth/login_with_password',
+      payload: JSON.stringify({ email: 'a@b.sn', password: 'x'.repeat(110 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json().error).toBe('La requête est trop volumineuse.')
+  })
+
+  it('answers superjson outside auth calls', async () => {
+    const res = await get(t, '/_api/countries')
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toHaveProperty('json')
+    expect(body.json.countries).toHaveLength(18)
+    expect(body.json.countries.find((c: { code: string }) => c.code === 'SN')).toMatchObject({ name: 'Sénégal', dialCode: '+221' })
+  })
+
+  it('refuses unknown query parameters with a French 400', async () => {
+    const res = await get(t, '/_api/countries?evil=1')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe('VALIDATION_ERROR')
+  })
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await get(t, '/_api/openapi.json')
+    expect(res.statusCode).toBe(200)
+    expect(Object.keys(res.json().paths)).toContain('/_api/auth/login_with_password')
+  })
+
+  it('serves the SPA page for any other path', async () => {
+    const res = await get(t, '/some/client/route')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/html')
+  })
+})

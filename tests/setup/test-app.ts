@@ -1,0 +1,56 @@
+import pg from 'pg'
+import { createApp } from '../../src/server/app'
+import { loadConfig, type Config } from '../../src/server/config'
+import { createDeps } from '../../src/server/deps'
+
+/**
+ * The whole API in-process on a fresh database: PGlite in memory, or with TEST_DATABASE_URL a
+ * brand-new database on that PostgreSQL server. Migrated from drizzle/, reference data loaded.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const base = process.env.TEST_DATABASE_URL
+  let url = 'memory:'
+  let dropDb: (() => Promise<void>) | undefined
+  if (base) {
+    const name = `etal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const u = new URL(base)
+    u.pathname = `/${name}`
+    url = u.toString()
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    }
+  }
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    DATABASE_URL: url,
+    SEED_DEMO: 'false',
+    // Generous per-IP limits: every injected request comes from one address. Tests of the limits set their own.
+    REGISTER_PER_HOUR: '10000',
+    CONTACT_PER_10_MINUTES: '10000',
+    ...env,
+  })
+  const deps = await createDeps(config)
+  const app = await createApp(deps)
+  await app.ready()
+  return {
+    app,
+    db: deps.database.db,
+    deps,
+    config,
+    async close() {
+      await app.close()
+      await deps.close()
+      await dropDb?.()
+    },
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>

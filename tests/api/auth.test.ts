@@ -20,7 +20,7 @@ const validRegistration = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-const sessionCookie = (res: { cookies: { name: string; value: string }[] }) =>
+const sessionCookie = (res: { cookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[] }) =>
   res.cookies.find((c) => c.name === 'etal_session')
 
 describe('GET /_api/auth/session', () => {

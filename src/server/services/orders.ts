@@ -1,0 +1,81 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Executor } from '../db/client'
+import { cities, orderEvents, orderItems, orders, products, users } from '../db/schema'
+
+const customers = alias(users, 'customer')
+const drivers = alias(users, 'driver')
+const actors = alias(users, 'actor')
+
+/**
+ * Orders in the shape of SPEC §3 (customer, driver, items with their product, events), with
+ * every stored amount. Three queries whatever the number of orders: never one per row.
+ */
+export async function loadOrders(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({
+      order: orders,
+      cityName: cities.name,
+      customer: { id: customers.id, name: customers.displayName, email: customers.email, phone: customers.phoneNumber },
+      driver: { id: drivers.id, name: drivers.displayName, phone: drivers.phoneNumber },
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.userId))
+    .innerJoin(cities, eq(cities.id, orders.cityId))
+    .leftJoin(drivers, eq(drivers.id, orders.deliveryDriverId))
+    .where(inArray(orders.id, [...ids]))
+  const items = await db
+    .select({ item: orderItems, imageUrl: products.imageUrl })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, [...ids]))
+    .orderBy(asc(orderItems.id))
+  const events = await db
+    .select({ event: orderEvents, actorName: actors.displayName })
+    .from(orderEvents)
+    .leftJoin(actors, eq(actors.id, orderEvents.actorId))
+    .where(inArray(orderEvents.orderId, [...ids]))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+
+  const byId = new Map(
+    rows.map(({ order, cityName, customer, driver }) => [
+      order.id,
+      {
+        ...order,
+        cityName,
+        deliveryDriverName: driver?.name ?? null,
+        customerPhone: customer.phone,
+        customer,
+        driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null,
+        items: items
+          .filter((i) => i.item.orderId === order.id)
+          .map(({ item, imageUrl }) => ({
+            ...item,
+            product: { name: item.productName, unitType: item.unitType, imageUrl },
+          })),
+        events: events
+          .filter((e) => e.event.orderId === order.id)
+          .map(({ event, actorName }) => ({ ...event, actorName })),
+      },
+    ]),
+  )
+  return ids.map((id) => byId.get(id)).filter((o) => o !== undefined)
+}
+
+export type OrderAnswer = Awaited<ReturnType<typeof loadOrders>>[number]
+
+export async function loadOrder(db: Executor, id: number): Promise<OrderAnswer | null> {
+  const [order] = await loadOrders(db, [id])
+  return order ?? null
+}
+
+/** The order's country, owner and driver, for scope checks before loading it whole. */
+export async function orderOwnership(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: orders.id, countryId: orders.countryId, userId: orders.userId, deliveryDriverId: orders.deliveryDriverId })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1)
+  return row ?? null
+}

@@ -74,3 +74,95 @@ export async function get(t: TestApp, url: string, cookie?: string) {
 export async function post(t: TestApp, url: string, payload: unknown, cookie?: string) {
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} })
 }
+
+// ---- issue 6: orders, products and contact messages inserted directly (dashboards, histories) ----
+import { contactMessages, orderItems, orders, products } from '../src/server/db/schema'
+export async function createProduct(
+  db: Db,
+  opts: { country?: string; name?: string; pricePerUnit?: number; unitType?: 'kg' | 'unit'; isActive?: boolean } = {},
+) {
+  seq += 1
+  const country = await countryByCode(db, opts.country ?? 'SN')
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: opts.name ?? `Produit ${seq}`,
+      pricePerUnit: opts.pricePerUnit ?? 1000,
+      unitType: opts.unitType ?? 'kg',
+      minQuantity: opts.unitType === 'unit' ? 1 : 0.5,
+      countryId: country.id,
+      isActive: opts.isActive ?? true,
+    })
+    .returning()
+  return row!
+}
+
+/** An order of `userId` in its product's country, with its lines; amounts are the lines' sum unless given. */
+export async function createOrder(
+  db: Db,
+  opts: {
+    userId: number
+    lines: { product: typeof products.$inferSelect; quantity: number }[]
+    status?: (typeof orders.$inferInsert)['status']
+    createdAt?: Date
+    totalAmount?: number
+  },
+) {
+  const first = opts.lines[0]!.product
+  const [place] = await db
+    .select({ zone: zones, city: cities, country: countries })
+    .from(zones)
+    .innerJoin(cities, eq(cities.id, zones.cityId))
+    .innerJoin(countries, eq(countries.id, cities.countryId))
+    .where(eq(cities.countryId, first.countryId))
+    .limit(1)
+  const lines = opts.lines.map((l) => ({ ...l, total: Math.round(l.product.pricePerUnit * l.quantity) }))
+  const subtotal = lines.reduce((s, l) => s + l.total, 0)
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: opts.userId,
+      countryId: first.countryId,
+      cityId: place!.city.id,
+      zoneId: place!.zone.id,
+      status: opts.status ?? 'pending',
+      subtotalAmount: subtotal,
+      totalAmount: opts.totalAmount ?? subtotal,
+      deliveryAddress: 'Rue 1',
+      deliveryCity: place!.city.name,
+      deliveryCountry: place!.country.name,
+      deliveryPhone: '+221 77 000 00 00',
+      zoneName: place!.zone.name,
+      customerName: 'Client Test',
+      ...(opts.createdAt ? { createdAt: opts.createdAt, updatedAt: opts.createdAt } : {}),
+    })
+    .returning()
+  await db.insert(orderItems).values(
+    lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.product.id,
+      productName: l.product.name,
+      unitPrice: l.product.pricePerUnit,
+      unitType: l.product.unitType,
+      quantity: l.quantity,
+      totalPrice: l.total,
+    })),
+  )
+  return order!
+}
+
+export async function createContactMessage(db: Db, opts: { status?: 'new' | 'read' | 'processed'; subject?: string } = {}) {
+  seq += 1
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      name: `Visiteur ${seq}`,
+      email: `visiteur${seq}@exemple.sn`,
+      subject: opts.subject ?? `Sujet numéro ${seq}`,
+      message: 'Bonjour, je voudrais des informations.',
+      status: opts.status ?? 'new',
+    })
+    .returning()
+  return row!
+}
+// ---- end issue 6 ----

@@ -7,5 +7,11 @@ import type { Role } from '@/shared/domain/roles'
  */
 export const dashboards: Partial<Record<Role, LazyExoticComponent<ComponentType>>> = {}
 
+// issue 6: staff branches (the admin dashboard sends an admin on to /admin/orders-only).
+const adminDashboard = lazy(() => import('../features/oversight/pages/admin-dashboard-page'))
+dashboards.root = lazy(() => import('../features/oversight/pages/root-dashboard-page'))
+dashboards.super_admin = adminDashboard
+dashboards.admin = adminDashboard
+
 // Keeps `lazy` imported for the branches added here.
 export const lazyDashboard = (load: () => Promise<{ default: ComponentType }>) => lazy(load)

@@ -5,7 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 /** One figure of a dashboard summary; a skeleton while it loads. */
 export function StatCard({ label, value, icon: Icon }: { label: string; value: string | null; icon: LucideIcon }) {
   return (
-    <Card className="flex items-center gap-4 p-4">
+    <Card className="flex items-center gap-4 p-4" data-stat={label}>
       <span className="grid h-10 w-10 shrink-0 place-items-center rounded-md bg-brand-light text-brand">
         <Icon className="h-5 w-5" aria-hidden />
       </span>

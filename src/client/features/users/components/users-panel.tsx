@@ -3,6 +3,7 @@ import type { AdminUser } from '@/shared/schemas/users'
 import { SkeletonRows } from '../../../components/ui/skeleton'
 import { QueryState } from '../../../components/ui/query-state'
 import { useAdminUsers } from '../api/users-api'
+import { staffErrorMessage } from './staff-error'
 import { UsersTable } from './users-table'
 
 /** A users list with its states: 8 skeleton rows, the load error, 'Aucun utilisateur trouvé'. */
@@ -23,7 +24,7 @@ export function UsersPanel({
       query={query}
       loading={<SkeletonRows count={8} />}
       errorTitle="Erreur de chargement"
-      errorMessage={(e) => `Erreur lors du chargement des utilisateurs: ${e.message}`}
+      errorMessage={(e) => staffErrorMessage(e, 'Erreur lors du chargement des utilisateurs: ')}
       empty="Aucun utilisateur trouvé"
       isEmpty={(users) => keep(users).length === 0}
     >

@@ -18,6 +18,17 @@ import session from './auth/session'
 import dashboardAdmin from './dashboard/admin'
 import dashboardRoot from './dashboard/root'
 import countries from './places/countries'
+// issue 3: storefront and ordering
+import productCategories from './catalogue/product-categories'
+import featured from './catalogue/featured'
+import products from './catalogue/products'
+import sendContact from './contact/send'
+import clientDashboard from './dashboard/client'
+import createOrder from './orders/create'
+import orderDetails from './orders/details'
+import clientOrders from './orders/list'
+import cities from './places/cities'
+import zonesByCity from './places/zones-by-city'
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
@@ -44,4 +55,15 @@ export const endpoints: readonly Endpoint[] = [
   contactMessagesList,
   contactMessagesUpdateStatus,
   contactMessagesDelete,
+  // issue 3: storefront and ordering
+  featured,
+  products,
+  productCategories,
+  cities,
+  zonesByCity,
+  createOrder,
+  orderDetails,
+  clientOrders,
+  clientDashboard,
+  sendContact,
 ] as unknown as readonly Endpoint[]

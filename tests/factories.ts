@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import type { Role } from '../src/shared/domain/roles'
 import type { Db } from '../src/server/db/client'
-import { cities, countries, users, zones } from '../src/server/db/schema'
+import { cities, countries, orderItems, orders, products, users, zones } from '../src/server/db/schema'
 import { hashPassword } from '../src/server/services/passwords'
 import type { TestApp } from './setup/test-app'
 
@@ -73,4 +73,61 @@ export async function get(t: TestApp, url: string, cookie?: string) {
 }
 export async function post(t: TestApp, url: string, payload: unknown, cookie?: string) {
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} })
+}
+
+// ---- issue 4: products and a raw order row (catalogue tests) ----
+
+/** A product row of that country (active unless said otherwise). */
+export async function createProduct(
+  db: Db,
+  opts: { country?: string; name?: string; isActive?: boolean; unitType?: 'kg' | 'unit'; pricePerUnit?: number } = {},
+) {
+  seq += 1
+  const country = await countryByCode(db, opts.country ?? 'SN')
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: opts.name ?? `Produit ${seq}`,
+      pricePerUnit: opts.pricePerUnit ?? 5000,
+      unitType: opts.unitType ?? 'kg',
+      minQuantity: opts.unitType === 'unit' ? 1 : 0.5,
+      countryId: country.id,
+      isActive: opts.isActive ?? true,
+    })
+    .returning()
+  return row!
+}
+
+/** An order of one line written straight into the database (no checkout involved). */
+export async function insertOrderRow(db: Db, opts: { userId: number; product: typeof products.$inferSelect; quantity?: number }) {
+  const { country, city, zone } = await firstZoneOf(db, 'SN')
+  const quantity = opts.quantity ?? 1
+  const total = Math.round(opts.product.pricePerUnit * quantity)
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: opts.userId,
+      countryId: country.id,
+      cityId: city.id,
+      zoneId: zone.id,
+      subtotalAmount: total,
+      totalAmount: total,
+      deliveryAddress: 'Rue 10',
+      deliveryCity: city.name,
+      deliveryCountry: country.name,
+      deliveryPhone: '+221 77 000 00 00',
+      zoneName: zone.name,
+      customerName: 'Client test',
+    })
+    .returning()
+  await db.insert(orderItems).values({
+    orderId: order!.id,
+    productId: opts.product.id,
+    productName: opts.product.name,
+    unitPrice: opts.product.pricePerUnit,
+    unitType: opts.product.unitType,
+    quantity,
+    totalPrice: total,
+  })
+  return order!
 }

@@ -4,9 +4,47 @@ import logout from './auth/logout'
 import register from './auth/register-with-password'
 import session from './auth/session'
 import countries from './places/countries'
+// issue 4: back-office places and catalogue
+import adminCities from './admin/cities/list'
+import adminCityCreate from './admin/cities/create'
+import adminCityUpdate from './admin/cities/update'
+import adminCountries from './admin/countries/list'
+import adminCountryCreate from './admin/countries/create'
+import adminCountryUpdate from './admin/countries/update'
+import adminProductStats from './admin/product-stats-by-country'
+import adminProducts from './admin/products/list'
+import adminProductCreate from './admin/products/create'
+import adminProductUpdate from './admin/products/update'
+import adminProductDelete from './admin/products/delete'
+import adminProductBulk from './admin/products/bulk-actions'
+import adminZones from './admin/zones/list'
+import adminZoneCreate from './admin/zones/create'
+import adminZoneUpdate from './admin/zones/update'
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
  * walk them. A test fails when a file under api/ is missing from here.
  */
-export const endpoints: readonly Endpoint[] = [session, login, logout, register, countries] as unknown as readonly Endpoint[]
+export const endpoints: readonly Endpoint[] = [
+  session,
+  login,
+  logout,
+  register,
+  countries,
+  // issue 4
+  adminCountries,
+  adminCountryCreate,
+  adminCountryUpdate,
+  adminCities,
+  adminCityCreate,
+  adminCityUpdate,
+  adminZones,
+  adminZoneCreate,
+  adminZoneUpdate,
+  adminProducts,
+  adminProductCreate,
+  adminProductUpdate,
+  adminProductDelete,
+  adminProductBulk,
+  adminProductStats,
+] as unknown as readonly Endpoint[]

@@ -17,6 +17,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
+  {
     files: ['src/shared/**'],
     rules: restrict([
       { group: ['@/server/*', '@/client/*', '**/server/**', '**/client/**'], message: 'shared/ imports neither side.' },

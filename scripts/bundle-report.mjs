@@ -1,0 +1,32 @@
+// Prints what a visitor downloads: the home page's JavaScript and CSS, gzipped, and every chunk.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+
+const dir = 'dist/client'
+const manifest = JSON.parse(readFileSync(`${dir}/.vite/manifest.json`, 'utf8'))
+const gz = (file) => gzipSync(readFileSync(`${dir}/${file}`)).length
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+
+// The entry and its static imports are what the first load fetches; lazy pages are not.
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)
+const seen = new Set()
+const walk = (key) => {
+  if (seen.has(key)) return
+  seen.add(key)
+  for (const i of manifest[key].imports ?? []) walk(i)
+}
+walk(entryKey)
+const firstJs = [...seen].map((k) => manifest[k].file)
+const firstCss = [...seen].flatMap((k) => manifest[k].css ?? [])
+const js = firstJs.reduce((a, f) => a + gz(f), 0)
+const css = firstCss.reduce((a, f) => a + gz(f), 0)
+console.log(`\nFirst load (gzip): JavaScript ${kb(js)} (budget 150 KB), CSS ${kb(css)}, total ${kb(js + css)}`)
+const chunks = Object.values(manifest)
+  .filter((c) => c.file.endsWith('.js'))
+  .map((c) => [c.file, gz(c.file)])
+  .sort((a, b) => b[1] - a[1])
+for (const [file, size] of chunks.slice(0, 12)) console.log(`  ${kb(size).padStart(9)}  ${file}`)
+if (js > 150 * 1024) {
+  console.error('The first load is over its 150 KB budget.')
+  process.exitCode = 1
+}

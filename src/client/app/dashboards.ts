@@ -1,0 +1,11 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { Role } from '@/shared/domain/roles'
+
+/**
+ * The branch of /dashboard each role sees (SPEC §2): each issue registers its own, loaded
+ * only when that role opens it.
+ */
+export const dashboards: Partial<Record<Role, LazyExoticComponent<ComponentType>>> = {}
+
+// Keeps `lazy` imported for the branches added here.
+export const lazyDashboard = (load: () => Promise<{ default: ComponentType }>) => lazy(load)

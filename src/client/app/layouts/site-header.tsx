@@ -1,0 +1,105 @@
+import { ShoppingCart } from 'lucide-react'
+import { Link, NavLink, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { homeRouteFor, isStaff } from '@/shared/domain/roles'
+import { Button } from '../../components/ui/button'
+import { cn } from '../../components/ui/cn'
+import { Spinner } from '../../components/ui/spinner'
+import { useCartCount } from '../../lib/cart'
+import { useLogout, useSession } from '../../lib/session'
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-md px-2.5 py-1.5 text-sm font-medium', isActive ? 'bg-brand-light text-brand' : 'text-stone-700 hover:bg-stone-100')
+
+/** SPEC §2 "Shared layout": links by role, cart badge, auth controls. */
+export function SiteHeader() {
+  const session = useSession()
+  const role = session.user?.role
+  const shopperOrVisitor = !role || role === 'client' || role === 'user'
+  const count = useCartCount()
+  const logout = useLogout()
+  const navigate = useNavigate()
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/'),
+      onError: () => toast.error('La déconnexion a échoué. Veuillez réessayer.'),
+    })
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="mr-2 flex items-center gap-2 text-xl font-bold text-brand" aria-label="Étal, accueil">
+          <span className="grid h-8 w-8 place-items-center rounded-md bg-brand font-serif text-white">É</span>
+          <span className="hidden sm:inline">Étal</span>
+        </Link>
+        <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">
+          {shopperOrVisitor && (
+            <>
+              <NavLink to="/" end className={linkClass}>
+                Accueil
+              </NavLink>
+              <NavLink to="/products" className={linkClass}>
+                Produits
+              </NavLink>
+            </>
+          )}
+          <NavLink to="/contact" className={linkClass}>
+            Contact
+          </NavLink>
+        </nav>
+        <div className="ml-auto flex items-center gap-1.5">
+          {!isStaff(role) && (
+            <Link to="/cart" className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100" aria-label={`Panier (${count})`}>
+              <ShoppingCart className="h-5 w-5" aria-hidden />
+              {count > 0 && (
+                <span data-testid="cart-badge" className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand px-1 text-xs font-bold text-white">
+                  {count}
+                </span>
+              )}
+            </Link>
+          )}
+          {session.status === 'loading' ? (
+            <Spinner />
+          ) : session.status === 'authenticated' ? (
+            <>
+              <span className="hidden max-w-40 truncate text-sm text-stone-700 lg:inline">Bonjour, {session.user.displayName}</span>
+              <Button asChild variant="outline" size="sm">
+                <Link to={homeRouteFor(session.user.role)}>Dashboard</Link>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={onLogout} disabled={logout.isPending}>
+                Déconnexion
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/client/login">Connexion</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/register">S'inscrire</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      {/* On a phone: the links on their own row, the greeting under them. */}
+      <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-3 pb-2 md:hidden">
+        {shopperOrVisitor && (
+          <>
+            <NavLink to="/" end className={linkClass}>
+              Accueil
+            </NavLink>
+            <NavLink to="/products" className={linkClass}>
+              Produits
+            </NavLink>
+          </>
+        )}
+        <NavLink to="/contact" className={linkClass}>
+          Contact
+        </NavLink>
+        {session.user && <span className="ml-auto truncate pl-2 text-sm text-stone-600">Bonjour, {session.user.displayName}</span>}
+      </div>
+    </header>
+  )
+}

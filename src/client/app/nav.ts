@@ -1,0 +1,11 @@
+import type { Role } from '@/shared/domain/roles'
+
+export type NavEntry = { to: string; label: string; roles: readonly Role[] }
+
+/**
+ * The staff menu: exactly the pages each role may open (DECISIONS.md "Routes, guards and
+ * homes"). Each issue adds the entries of the pages it builds, in this order.
+ */
+export const staffNav: NavEntry[] = []
+
+export const navFor = (role: Role) => staffNav.filter((e) => e.roles.includes(role))

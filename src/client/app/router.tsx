@@ -1,0 +1,74 @@
+import type { ComponentType } from 'react'
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
+import type { Role } from '@/shared/domain/roles'
+import { RequireRole, routeGroups } from './guards'
+import { ConfirmationLayout } from './layouts/confirmation-layout'
+import { SiteLayout } from './layouts/site-layout'
+import { StaffLayout } from './layouts/staff-layout'
+import { RouteError } from './route-error'
+import { PageSpinner } from '../components/ui/spinner'
+
+/** A page loaded on demand: a visitor never downloads the back-office. */
+export const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+})
+
+/** A group of routes behind one guard (DECISIONS.md "Routes, guards and homes"). */
+const guarded = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
+  element: (
+    <RequireRole roles={roles}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children,
+})
+
+// Each issue adds its pages to the group its guard names.
+const publicPages: RouteObject[] = [
+  { path: '/client/login', ...page(() => import('../features/auth/pages/client-login-page')) },
+  { path: '/delivery/login', ...page(() => import('../features/auth/pages/delivery-login-page')) },
+  { path: '/employee/login', ...page(() => import('../features/auth/pages/employee-login-page')) },
+  { path: '/register', ...page(() => import('../features/auth/pages/register-page')) },
+  { path: '/dashboard', ...page(() => import('./dashboard-page')) },
+]
+const shopperPages: RouteObject[] = []
+const driverPages: RouteObject[] = []
+const confirmationPages: RouteObject[] = []
+/** /admin/* pages for admin, super_admin and root. */
+const staffPages: RouteObject[] = []
+/** /admin/* pages for super_admin and root. */
+const managerPages: RouteObject[] = []
+/** /admin/* pages for root only. */
+const rootAdminPages: RouteObject[] = []
+/** /root/* pages. */
+const rootPages: RouteObject[] = []
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        element: <SiteLayout />,
+        children: [
+          ...publicPages,
+          guarded(routeGroups.shoppers, shopperPages),
+          guarded(routeGroups.drivers, driverPages),
+          { path: '*', ...page(() => import('./not-found')) },
+        ],
+      },
+      { element: <ConfirmationLayout />, children: [guarded(routeGroups.shoppers, confirmationPages)] },
+      {
+        element: <StaffLayout area="admin" />,
+        children: [
+          guarded(routeGroups.staff, staffPages),
+          guarded(routeGroups.managers, managerPages),
+          guarded(routeGroups.rootOnly, rootAdminPages),
+        ],
+      },
+      { element: <StaffLayout area="root" />, children: [guarded(routeGroups.rootOnly, rootPages)] },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

@@ -1,0 +1,54 @@
+import { Dialog as D } from 'radix-ui'
+import { X } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { cn } from './cn'
+
+/** A modal dialog (Radix): focus trapped, Escape closes, title read out. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  trigger,
+  className,
+}: {
+  open?: boolean
+  onOpenChange?: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  children: ReactNode
+  trigger?: ReactNode
+  className?: string
+}) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <D.Trigger asChild>{trigger}</D.Trigger>}
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <D.Content
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl',
+            'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl',
+            className,
+          )}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <D.Title className="text-lg font-semibold text-stone-900">{title}</D.Title>
+              {description ? (
+                <D.Description className="mt-1 text-sm text-stone-600">{description}</D.Description>
+              ) : (
+                <D.Description className="sr-only">{title}</D.Description>
+              )}
+            </div>
+            <D.Close className="rounded p-1 text-stone-500 hover:bg-stone-100" aria-label="Fermer">
+              <X className="h-5 w-5" aria-hidden />
+            </D.Close>
+          </div>
+          {children}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  )
+}

@@ -1,0 +1,69 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { AlertTriangle, Inbox } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Button } from './button'
+
+export function ErrorState({ title = 'Erreur de chargement', message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+      <AlertTriangle className="h-8 w-8 text-red-700" aria-hidden />
+      <div>
+        <p className="font-semibold text-red-900">{title}</p>
+        <p className="mt-1 text-sm text-red-800">{message}</p>
+      </div>
+      {onRetry && (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Réessayer
+        </Button>
+      )}
+    </div>
+  )
+}
+
+export function EmptyState({ message, children }: { message: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
+      <Inbox className="h-8 w-8 text-stone-400" aria-hidden />
+      <p>{message}</p>
+      {children}
+    </div>
+  )
+}
+
+/**
+ * The same loading, error and empty behaviour on every screen: skeletons while loading, the
+ * error's message with a retry, the empty text, else the children with the data.
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  empty,
+  isEmpty,
+  errorTitle,
+  errorMessage,
+  children,
+}: {
+  query: UseQueryResult<T>
+  loading: ReactNode
+  empty?: ReactNode
+  isEmpty?: (data: T) => boolean
+  errorTitle?: string
+  /** Turns the error into the text shown (defaults to the error's own message). */
+  errorMessage?: (e: Error) => string
+  children: (data: T) => ReactNode
+}) {
+  if (query.isPending) return <>{loading}</>
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={errorTitle}
+        message={errorMessage ? errorMessage(query.error) : query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    )
+  }
+  if (empty !== undefined && isEmpty?.(query.data)) {
+    return typeof empty === 'string' ? <EmptyState message={empty} /> : <>{empty}</>
+  }
+  return <>{children(query.data)}</>
+}

@@ -1,0 +1,76 @@
+import { useSyncExternalStore } from 'react'
+
+/** A cart line (SPEC §3): id is the product id. */
+export type CartItem = {
+  id: number
+  name: string
+  imageUrl: string | null
+  pricePerUnit: number
+  unitType: 'kg' | 'unit'
+  quantity: number
+  minQuantity?: number
+  countryName?: string | null
+}
+
+/** The cart lives in local storage under this key and follows other tabs (SPEC §4). */
+export const CART_KEY = 'etal.shopping-cart'
+
+let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] }
+
+function read(): CartItem[] {
+  let raw: string | null
+  try {
+    raw = localStorage.getItem(CART_KEY)
+  } catch {
+    return cache.items
+  }
+  if (raw === cache.raw) return cache.items
+  let items: CartItem[] = []
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : []
+    if (Array.isArray(parsed)) items = parsed.filter((i) => i && typeof i.id === 'number' && typeof i.quantity === 'number')
+  } catch {
+    items = []
+  }
+  cache = { raw, items }
+  return items
+}
+
+const listeners = new Set<() => void>()
+function emit() {
+  for (const l of listeners) l()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === CART_KEY || e.key === null) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+/** Replaces the whole cart (every change goes through here). */
+export function writeCart(items: CartItem[]) {
+  try {
+    localStorage.setItem(CART_KEY, JSON.stringify(items))
+  } catch {
+    // Storage full or disabled: the cart still works for this page.
+    cache = { raw: cache.raw, items }
+  }
+  emit()
+}
+
+export const getCart = read
+
+export function useCartItems(): CartItem[] {
+  return useSyncExternalStore(subscribe, read, () => [])
+}
+
+/** The header badge: distinct lines (SPEC §9, DECISIONS.md). */
+export function useCartCount(): number {
+  return useCartItems().length
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { LoginInput, RegisterInput, SessionUser } from '@/shared/schemas/auth'
+import { api, ApiError } from './api'
+
+export const sessionKey = ['session'] as const
+
+export type Session =
+  | { status: 'loading'; user: null }
+  | { status: 'authenticated'; user: SessionUser }
+  | { status: 'unauthenticated'; user: null; error?: string }
+
+/** The session (SPEC §4): never stale, one retry; a 401 means signed out, not an error. */
+export function useSession(): Session {
+  const q = useQuery({
+    queryKey: sessionKey,
+    queryFn: async () => {
+      try {
+        return (await api.get<{ user: SessionUser }>('/_api/auth/session')).user
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) return null
+        throw e
+      }
+    },
+    staleTime: Infinity,
+    retry: 1,
+  })
+  if (q.isPending) return { status: 'loading', user: null }
+  if (q.data) return { status: 'authenticated', user: q.data }
+  return { status: 'unauthenticated', user: null, error: q.isError ? q.error.message || 'Session check failed' : undefined }
+}
+
+/** Sign in: the answer's user becomes the session at once, every other cached answer is dropped. */
+export function useLogin() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<{ user: SessionUser }>('/_api/auth/login_with_password', input),
+    onSuccess: ({ user }) => {
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+      qc.setQueryData(sessionKey, user)
+    },
+  })
+}
+
+export function useRegister() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: RegisterInput) => api.post<{ user: SessionUser }>('/_api/auth/register_with_password', input),
+    onSuccess: ({ user }) => {
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+      qc.setQueryData(sessionKey, user)
+    },
+  })
+}
+
+/** Logout (SPEC §4): clear the session at once, post to logout, then refresh the session. */
+export function useLogout() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      qc.setQueryData(sessionKey, null)
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+      try {
+        await api.post('/_api/auth/logout', {})
+      } finally {
+        await qc.invalidateQueries({ queryKey: sessionKey })
+      }
+    },
+  })
+}
+
+/** Signs the session out without the optimistic clear (a login gate refusing the role). */
+export async function signOutQuietly(qc: ReturnType<typeof useQueryClient>) {
+  await api.post('/_api/auth/logout', {}).catch(() => undefined)
+  qc.setQueryData(sessionKey, null)
+}

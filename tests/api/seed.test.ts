@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seed } from '../../src/server/db/seed'
+import { demoAccounts } from '../../src/server/db/seed/demo'
+import { countries, loyaltyTransactions, orders, products, users } from '../../src/server/db/schema'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true' })
+})
+afterAll(() => t.close())
+
+describe('reference and demo data', () => {
+  it('loads the 18 countries, one account per role, orders in every status, products of both units in 3+ countries', async () => {
+    expect(await t.db.$count(countries)).toBe(18)
+    const roles = await t.db.selectDistinct({ role: users.role }).from(users)
+    expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'client', 'delivery_driver', 'root', 'super_admin'])
+    const statuses = await t.db.selectDistinct({ status: orders.status }).from(orders)
+    expect(statuses.map((s) => s.status).sort()).toEqual(['cancelled', 'delivered', 'in_delivery', 'in_preparation', 'pending'])
+    const productCountries = await t.db.selectDistinct({ c: products.countryId }).from(products)
+    expect(productCountries.length).toBeGreaterThanOrEqual(3)
+    const units = await t.db.selectDistinct({ u: products.unitType }).from(products)
+    expect(units).toHaveLength(2)
+  })
+
+  it('keeps every balance equal to the sum of its ledger', async () => {
+    const rows = await t.db.execute<{ id: number; balance: number; ledger: number }>(
+      sql`select u.id, u.loyalty_points as balance, coalesce(sum(l.points), 0)::int as ledger
+          from ${users} u left join ${loyaltyTransactions} l on l.user_id = u.id group by u.id`,
+    )
+    for (const r of (rows as unknown as { rows: { balance: number; ledger: number }[] }).rows) expect(Number(r.balance)).toBe(Number(r.ledger))
+  })
+
+  it('adds nothing when run again', async () => {
+    const before = { u: await t.db.$count(users), o: await t.db.$count(orders), p: await t.db.$count(products) }
+    await seed(t.db, { seedDemo: true, LOYALTY_POINT_VALUE: 1 })
+    expect({ u: await t.db.$count(users), o: await t.db.$count(orders), p: await t.db.$count(products) }).toEqual(before)
+    expect(await t.db.$count(users)).toBe(demoAccounts.length)
+  })
+})

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 800 }
+export const DEMO_PASSWORD = 'Demo-2026!'
+export const SHOTS = 'tests/e2e/artifacts'
+
+export type E2E = { t: TestApp; baseUrl: string; browser: Browser; close(): Promise<void> }
+
+/**
+ * The built app (run `npm run build` first) on a fresh in-memory database with the demo data,
+ * listening on a free port, and the system Chromium.
+ */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  const t = await createTestApp({ SEED_DEMO: 'true', ...env })
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
+  })
+  return {
+    t,
+    baseUrl: address,
+    browser,
+    async close() {
+      await browser.close()
+      await t.close()
+    },
+  }
+}
+
+/** A fresh browser profile (own cookies and storage) at phone width unless told otherwise. */
+export async function newPage(e: E2E, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport, locale: 'fr-FR' })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { context, page }
+}
+
+/** Signs in through a login page's form. */
+export async function loginAt(page: Page, path: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(path)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Mot de passe').fill(password)
+  await page.getByRole('button', { name: /se connecter/i }).click()
+}
+
+/** Saves a full-page screenshot under tests/e2e/artifacts (looked at, not compared). */
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}

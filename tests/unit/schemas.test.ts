@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { loginInput, registerInput, withDialCode } from '../../src/shared/schemas/auth'
+import { isValidQuantityStep } from '../../src/shared/domain/units'
+
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? []
+
+describe('registration schema (SPEC §5)', () => {
+  const ok = { email: 'a@b.sn', password: '12345678', displayName: 'A', phoneNumber: '1', city: 'Dakar', country: 'Mali' }
+  it('accepts a valid registration and normalises the email', () => {
+    const r = registerInput.parse({ ...ok, email: '  A@B.SN ' })
+    expect(r.email).toBe('a@b.sn')
+  })
+  it.each([
+    ['email', 'x', "L'email est requis et doit être valide"],
+    ['password', '1234567', 'Le mot de passe doit contenir au moins 8 caractères'],
+    ['displayName', '', "Le nom d'affichage est requis"],
+    ['phoneNumber', '', 'Le numéro de téléphone est requis'],
+    ['city', '', 'La ville est requise'],
+    ['country', '', 'Le pays est requis'],
+  ])('%s: %s', (field, value, message) => {
+    expect(messages(registerInput.safeParse({ ...ok, [field]: value }))).toContain(message)
+  })
+  it('refuses unknown fields, with a French message', () => {
+    const r = registerInput.safeParse({ ...ok, role: 'root' })
+    expect(r.success).toBe(false)
+    expect(messages(r).join()).toMatch(/non reconnue/i)
+  })
+})
+
+describe('login schema', () => {
+  it('needs a valid email and a password', () => {
+    expect(messages(loginInput.safeParse({ email: 'x', password: '' }))).toEqual([
+      'Veuillez entrer une adresse email valide.',
+      'Le mot de passe est requis.',
+    ])
+  })
+})
+
+describe('dial codes and quantity steps', () => {
+  it('adds the dial code to a local number only', () => {
+    expect(withDialCode('77 123 45 67', '+221')).toBe('+221 77 123 45 67')
+    expect(withDialCode('+223 70 00 00 00', '+221')).toBe('+223 70 00 00 00')
+  })
+  it('steps kg by 0.5 and units by 1', () => {
+    expect(isValidQuantityStep(1.5, 'kg')).toBe(true)
+    expect(isValidQuantityStep(1.25, 'kg')).toBe(false)
+    expect(isValidQuantityStep(2, 'unit')).toBe(true)
+    expect(isValidQuantityStep(1.5, 'unit')).toBe(false)
+  })
+})

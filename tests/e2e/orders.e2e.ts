@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, users } from '../../src/server/db/schema'
+import { formatMoney } from '../../src/shared/format'
 import { createOrder, zonesOf } from '../factories'
 import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
@@ -10,7 +11,8 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-const demoUser = async (email: string) => (await e.t.db.select().from(users).where(eq(users.email, email)))[0]!
+const demoUser = async (email: string) =>
+  (await e.t.db.select().from(users).where(eq(users.email, email)))[0]!
 
 /**
  * A new order of the demo client, written straight into the database: the checkout belongs to
@@ -51,7 +53,9 @@ describe('an order from placement to doorstep', () => {
     // Moves it to in_preparation.
     await staff.page.getByLabel('Changer le statut').selectOption('in_preparation')
     await expect.poll(() => staff.page.getByText('Statut mis à jour : En préparation').isVisible()).toBe(true)
-    await expect.poll(() => staff.page.getByText('Statut : En attente → En préparation').isVisible()).toBe(true)
+    await expect
+      .poll(() => staff.page.getByText('Statut : En attente → En préparation').isVisible())
+      .toBe(true)
     await shot(staff.page, 'order-detail-1280')
 
     // Assigns the demo driver.
@@ -66,7 +70,9 @@ describe('an order from placement to doorstep', () => {
     await expect.poll(() => staff.page.getByText('Livreur assigné avec succès !').isVisible()).toBe(true)
     await staff.page.waitForURL(`**/admin/orders/${order.id}`)
     await expect.poll(() => staff.page.getByText('Livreur assigné : Ibrahima Fall').isVisible()).toBe(true)
-    expect((await e.t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('in_preparation')
+    expect((await e.t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe(
+      'in_preparation',
+    )
 
     // Sets in_delivery.
     await staff.page.getByLabel('Changer le statut').selectOption('in_delivery')
@@ -79,7 +85,7 @@ describe('an order from placement to doorstep', () => {
     await driver.page.waitForURL((u) => u.pathname === '/dashboard')
     const card = driver.page.getByTestId(`delivery-order-${order.id}`)
     await expect.poll(() => card.isVisible()).toBe(true)
-    expect(await card.textContent()).toContain('17 750')
+    expect(await card.textContent()).toContain(formatMoney(17_750))
     await shot(driver.page, 'delivery-dashboard-390')
     await card.getByRole('button', { name: 'Confirmer la livraison' }).click()
     // A confirmation step first: nothing is sent until the driver says yes.
@@ -87,7 +93,9 @@ describe('an order from placement to doorstep', () => {
     await shot(driver.page, 'delivery-confirm-390')
     expect((await e.t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('in_delivery')
     await driver.page.getByRole('button', { name: 'Oui, confirmer' }).click()
-    await expect.poll(() => driver.page.getByText(`Livraison de la commande #${order.id} confirmée.`).isVisible()).toBe(true)
+    await expect
+      .poll(() => driver.page.getByText(`Livraison de la commande #${order.id} confirmée.`).isVisible())
+      .toBe(true)
     await expect.poll(async () => (await card.textContent()) ?? '').toContain('Montant encaissé')
     expect(await card.getByRole('button', { name: 'Confirmer la livraison' }).count()).toBe(0)
     await driver.context.close()
@@ -124,7 +132,9 @@ describe('the screens at phone and desktop widths', () => {
     await shot(admin.page, 'assign-driver-390')
     await admin.page.goto('/admin/orders/999999')
     await expect.poll(() => admin.page.getByText('Commande non trouvée').isVisible()).toBe(true)
-    expect(await admin.page.getByText("La commande avec l'ID #999999 n'a pas pu être trouvée.").isVisible()).toBe(true)
+    expect(
+      await admin.page.getByText("La commande avec l'ID #999999 n'a pas pu être trouvée.").isVisible(),
+    ).toBe(true)
     // a Malian order is out of the Senegalese admin's reach: as absent
     const ml = await demoUser('client.ml@etal.demo')
     const mlOrder = await createOrder(e.t.db, { user: ml })

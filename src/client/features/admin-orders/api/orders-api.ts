@@ -23,7 +23,13 @@ export const orderKeys = {
   drivers: (orderId: number) => ['admin-orders', 'drivers', orderId] as const,
 }
 
-export type Driver = { id: number; displayName: string; email: string; phoneNumber: string | null; isActive: boolean }
+export type Driver = {
+  id: number
+  displayName: string
+  email: string
+  phoneNumber: string | null
+  isActive: boolean
+}
 
 export function useAdminOrders(q: OrdersFilter) {
   return useQuery({
@@ -53,7 +59,10 @@ export function useUpdateOrderStatus() {
       void qc.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] })
       toast.success(`Statut mis à jour : ${orderStatusLabels[order.status]}`)
     },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour du statut: ${errorMessage(e, 'Erreur lors du mise à jour du statut')}`),
+    onError: (e) =>
+      toast.error(
+        `Erreur lors de la mise à jour du statut: ${errorMessage(e, 'Erreur lors du mise à jour du statut')}`,
+      ),
   })
 }
 
@@ -70,7 +79,8 @@ export function useDrivers(orderId: number) {
 export function useAssignDriver() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (input: AssignDriverInput) => (await api.post<{ order: OrderView }>('/_api/assigndriver', input)).order,
+    mutationFn: async (input: AssignDriverInput) =>
+      (await api.post<{ order: OrderView }>('/_api/assigndriver', input)).order,
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
       void qc.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] })

@@ -3,7 +3,13 @@ import { api } from '../../../lib/api'
 
 // The storefront's place calls (GET /_api/cities, /_api/zones/by-city), read defensively: the
 // orders filters only need ids, names and the city's country.
-export type CityOption = { id: number; name: string; isActive?: boolean; countryId?: number; country?: { id?: number; name: string } }
+export type CityOption = {
+  id: number
+  name: string
+  isActive?: boolean
+  countryId?: number
+  country?: { id?: number; name: string }
+}
 export type ZoneOption = { id: number; name: string; isActive?: boolean }
 
 /** Active cities, of the given country when one is given (root: every country). */

@@ -16,7 +16,7 @@ export function OrderSearchFilters({
 }) {
   return (
     <>
-      <div className="relative sm:col-span-2 lg:col-span-1">
+      <div className="relative">
         <label htmlFor="orders-search" className="sr-only">
           Rechercher
         </label>
@@ -34,7 +34,11 @@ export function OrderSearchFilters({
         <label htmlFor="orders-status" className="sr-only">
           Statut
         </label>
-        <Select id="orders-status" value={status} onChange={(e) => onStatus(e.target.value as OrderStatus | '')}>
+        <Select
+          id="orders-status"
+          value={status}
+          onChange={(e) => onStatus(e.target.value as OrderStatus | '')}
+        >
           <option value="">Tous les statuts</option>
           {orderStatuses.map((s) => (
             <option key={s} value={s}>

@@ -11,7 +11,9 @@ function describe(e: OrderEventView): string {
     case 'payment':
       return `Paiement : ${paymentStatusBadge(e.fromValue).label} → ${paymentStatusBadge(e.toValue).label}`
     case 'driver':
-      return e.fromValue ? `Livreur : ${e.fromValue} → ${e.toValue ?? 'aucun'}` : `Livreur assigné : ${e.toValue ?? 'aucun'}`
+      return e.fromValue
+        ? `Livreur : ${e.fromValue} → ${e.toValue ?? 'aucun'}`
+        : `Livreur assigné : ${e.toValue ?? 'aucun'}`
     default:
       return 'Modification'
   }

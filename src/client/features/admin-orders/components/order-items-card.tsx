@@ -40,7 +40,9 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
           </div>
           {order.discountAmount > 0 && (
             <div className="flex justify-between">
-              <dt className="text-stone-600">Remise{order.discountPercent ? ` (${order.discountPercent} %)` : ''}</dt>
+              <dt className="text-stone-600">
+                Remise{order.discountPercent ? ` (${order.discountPercent} %)` : ''}
+              </dt>
               <dd>− {formatMoney(order.discountAmount)}</dd>
             </div>
           )}

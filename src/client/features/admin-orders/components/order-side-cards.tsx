@@ -18,7 +18,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** Customer, delivery, payment and points, driver (SPEC §2 "Order detail"). */
 export function OrderSideCards({ order }: { order: OrderView }) {
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <Card>
         <CardHeader>
           <CardTitle>Client</CardTitle>
@@ -79,7 +79,9 @@ export function OrderSideCards({ order }: { order: OrderView }) {
             <p className="text-sm text-stone-500">Aucun livreur assigné</p>
           )}
           <Button asChild variant="outline" className="w-full">
-            <Link to={`/admin/orders/${order.id}/assign-driver`}>{order.driver ? 'Changer' : 'Assigner'}</Link>
+            <Link to={`/admin/orders/${order.id}/assign-driver`}>
+              {order.driver ? 'Changer' : 'Assigner'}
+            </Link>
           </Button>
         </CardContent>
       </Card>

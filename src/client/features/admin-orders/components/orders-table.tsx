@@ -1,14 +1,13 @@
 import { Link } from 'react-router'
 import { formatDateTime, formatMoney } from '@/shared/format'
-import { Button } from '../../../components/ui/button'
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/status-badges'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import type { OrderView } from '../../../lib/order-view'
 
 /**
  * The orders of the management screens (SPEC §2): Commande, Client, Livraison, Montant,
- * Paiement, Livreur, Statut & Actions. `canAssign` adds the link to the assign-driver page
- * (orders management); orders-only shows the details link alone.
+ * Paiement, Livreur, Statut & Actions. `canAssign` adds the status badge and the link to the
+ * assign-driver page (orders management); orders-only shows the details link alone.
  */
 export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAssign: boolean }) {
   return (
@@ -41,7 +40,7 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
               <div>
                 {o.cityName} · {o.zoneName}
               </div>
-              <div className="max-w-56 truncate text-xs text-stone-500" title={o.deliveryAddress}>
+              <div className="max-w-44 truncate text-xs text-stone-500" title={o.deliveryAddress}>
                 {o.deliveryAddress}
               </div>
             </Td>
@@ -51,16 +50,21 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
             </Td>
             <Td>{o.driver ? o.driver.name : <span className="text-stone-500">Non assigné</span>}</Td>
             <Td>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-col items-start gap-1.5">
                 {canAssign && <OrderStatusBadge status={o.status} />}
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/admin/orders/${o.id}`}>Détails</Link>
-                </Button>
-                {canAssign && (
-                  <Button asChild variant="ghost" size="sm">
-                    <Link to={`/admin/orders/${o.id}/assign-driver`}>{o.driver ? 'Changer le livreur' : 'Assigner'}</Link>
-                  </Button>
-                )}
+                <div className="flex items-center gap-3 text-sm font-medium">
+                  <Link to={`/admin/orders/${o.id}`} className="text-brand hover:underline">
+                    Détails
+                  </Link>
+                  {canAssign && (
+                    <Link
+                      to={`/admin/orders/${o.id}/assign-driver`}
+                      className="text-stone-700 hover:underline"
+                    >
+                      {o.driver ? 'Changer' : 'Assigner'}
+                    </Link>
+                  )}
+                </div>
               </div>
             </Td>
           </Tr>

@@ -23,7 +23,8 @@ export default function AssignDriverPage() {
   const [driverId, setDriverId] = useState<number | null>(null)
   const back = `/admin/orders/${orderId}`
 
-  if (!orderId) return <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
+  if (!orderId)
+    return <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
 
   const submit = () => {
     if (driverId === null) return
@@ -83,7 +84,9 @@ export default function AssignDriverPage() {
                   key={d.id}
                   className={cn(
                     'flex cursor-pointer items-start gap-3 rounded-lg border bg-white p-4 shadow-sm transition-colors',
-                    selected ? 'border-brand ring-2 ring-brand/30' : 'border-stone-200 hover:border-stone-300',
+                    selected
+                      ? 'border-brand ring-2 ring-brand/30'
+                      : 'border-stone-200 hover:border-stone-300',
                   )}
                 >
                   <input

@@ -15,7 +15,7 @@ import { ordersListRoute, useOrderIdParam } from '../components/order-route'
 function DetailSkeleton() {
   return (
     <div role="status" aria-label="Chargement…" className="grid gap-4 lg:grid-cols-3">
-      <div className="space-y-4 lg:col-span-2">
+      <div className="min-w-0 space-y-4 lg:col-span-2">
         <Skeleton className="h-24" />
         <Skeleton className="h-64" />
         <Skeleton className="h-40" />
@@ -37,7 +37,8 @@ export default function OrderDetailPage() {
   const back = ordersListRoute(user?.role)
 
   let body
-  if (!orderId) body = <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
+  if (!orderId)
+    body = <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
   else if (query.isPending) body = <DetailSkeleton />
   else if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
     body = (
@@ -56,7 +57,7 @@ export default function OrderDetailPage() {
     const order = query.data
     body = (
       <div className="grid gap-4 lg:grid-cols-3">
-        <div className="space-y-4 lg:col-span-2">
+        <div className="min-w-0 space-y-4 lg:col-span-2">
           <Card>
             <CardHeader>
               <CardTitle>Statut de la commande</CardTitle>

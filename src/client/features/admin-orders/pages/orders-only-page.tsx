@@ -47,7 +47,13 @@ export default function OrdersOnlyPage() {
           }}
         />
       </div>
-      <OrdersResults query={orders} page={page} limit={ADMIN_ORDERS_PAGE_SIZE} onPageChange={setPage} canAssign={false} />
+      <OrdersResults
+        query={orders}
+        page={page}
+        limit={ADMIN_ORDERS_PAGE_SIZE}
+        onPageChange={setPage}
+        canAssign={false}
+      />
     </div>
   )
 }

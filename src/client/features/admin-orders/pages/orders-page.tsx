@@ -30,19 +30,30 @@ export default function OrdersPage() {
     limit: ADMIN_ORDERS_PAGE_SIZE,
   })
   // Every filter change starts again at page 1.
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v)
-    setPage(1)
-  }
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v)
+      setPage(1)
+    }
 
   return (
     <div>
       <PageHeader
         title="Gestion des Commandes"
-        description={user?.role === 'root' ? 'Toutes les commandes, tous pays confondus.' : `Commandes · ${user?.country ?? ''}`}
+        description={
+          user?.role === 'root'
+            ? 'Toutes les commandes, tous pays confondus.'
+            : `Commandes · ${user?.country ?? ''}`
+        }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <OrderSearchFilters search={search} onSearch={reset(setSearch)} status={status} onStatus={reset(setStatus)} />
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr]">
+        <OrderSearchFilters
+          search={search}
+          onSearch={reset(setSearch)}
+          status={status}
+          onStatus={reset(setStatus)}
+        />
         <div>
           <label htmlFor="orders-city" className="sr-only">
             Ville
@@ -74,7 +85,7 @@ export default function OrdersPage() {
             disabled={cityId === null}
             onChange={(e) => reset(setZoneId)(e.target.value ? Number(e.target.value) : null)}
           >
-            <option value="">{cityId === null ? 'Choisissez une ville' : 'Toutes les zones'}</option>
+            <option value="">Toutes les zones</option>
             {(zones.data ?? []).map((z) => (
               <option key={z.id} value={z.id}>
                 {z.name}
@@ -83,7 +94,13 @@ export default function OrdersPage() {
           </Select>
         </div>
       </div>
-      <OrdersResults query={orders} page={page} limit={ADMIN_ORDERS_PAGE_SIZE} onPageChange={setPage} canAssign />
+      <OrdersResults
+        query={orders}
+        page={page}
+        limit={ADMIN_ORDERS_PAGE_SIZE}
+        onPageChange={setPage}
+        canAssign
+      />
     </div>
   )
 }

@@ -8,7 +8,8 @@ export const deliveryKey = ['delivery', 'dashboard'] as const
 export function useDeliveryDashboard() {
   return useQuery({
     queryKey: deliveryKey,
-    queryFn: () => api.get<{ inDeliveryOrders: OrderView[]; deliveredOrders: OrderView[] }>('/_api/dashboard/delivery'),
+    queryFn: () =>
+      api.get<{ inDeliveryOrders: OrderView[]; deliveredOrders: OrderView[] }>('/_api/dashboard/delivery'),
   })
 }
 
@@ -16,7 +17,8 @@ export function useDeliveryDashboard() {
 export function useConfirmDelivery() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (orderId: number) => (await api.post<{ order: OrderView }>('/_api/delivery/confirm', { orderId })).order,
+    mutationFn: async (orderId: number) =>
+      (await api.post<{ order: OrderView }>('/_api/delivery/confirm', { orderId })).order,
     onSuccess: (order) => {
       toast.success(`Livraison de la commande #${order.id} confirmée.`)
       return qc.invalidateQueries({ queryKey: deliveryKey })

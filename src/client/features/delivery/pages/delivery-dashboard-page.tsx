@@ -28,7 +28,11 @@ export default function DeliveryDashboardPage() {
 
   return (
     <div className="mx-auto max-w-5xl py-2">
-      <PageHeader title="Mes livraisons" description="Vos commandes en cours de livraison et celles déjà livrées." back={false} />
+      <PageHeader
+        title="Mes livraisons"
+        description="Vos commandes en cours de livraison et celles déjà livrées."
+        back={false}
+      />
       <QueryState query={query} loading={<CardsSkeleton />} errorTitle="Erreur de chargement">
         {(d) => (
           <div className="space-y-8">

@@ -145,9 +145,21 @@ describe('the screens at phone and desktop widths', () => {
     const manager = await newPage(e, PHONE)
     await loginAt(manager.page, '/employee/login', 'superadmin@etal.demo')
     await manager.page.waitForURL((u) => u.pathname === '/admin/dashboard')
+    // Enough orders for two pages of 15: the pager of DECISIONS.md, and the filters reset it.
+    for (let i = 0; i < 10; i++) await newOrderOfDemoClient()
     await manager.page.goto('/admin/orders')
-    await expect.poll(() => manager.page.getByTestId(`order-row-${order.id}`).isVisible()).toBe(true)
+    await expect.poll(() => manager.page.getByText('Page 1 sur 2').isVisible()).toBe(true)
     await shot(manager.page, 'orders-admin-390')
+    await manager.page.getByRole('button', { name: 'Suivant' }).click()
+    await expect.poll(() => manager.page.getByText('Page 2 sur 2').isVisible()).toBe(true)
+    // 6 demo orders + 1 from the journey + 11 here = 18 in Sénégal: 3 on page 2
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
+    expect(await manager.page.getByRole('button', { name: 'Suivant' }).isDisabled()).toBe(true)
+    await manager.page.getByLabel('Statut').selectOption('delivered')
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
+    expect(await manager.page.getByText(/Page \d sur/).count()).toBe(0)
+    await manager.page.getByPlaceholder('Rechercher par ID, client...').fill('personne inconnue')
+    await expect.poll(() => manager.page.getByText('Aucune commande trouvée').isVisible()).toBe(true)
     await manager.context.close()
 
     const driver = await newPage(e, DESKTOP)

@@ -15,8 +15,8 @@ export type ZoneOption = { id: number; name: string; isActive?: boolean }
 /** Active cities, of the given country when one is given (root: every country). */
 export function useActiveCities(countryId: number | null) {
   return useQuery({
-    queryKey: ['places', 'cities'],
-    queryFn: async () => (await api.get<{ cities: CityOption[] }>('/_api/cities')).cities,
+    queryKey: ['places', 'cities', countryId],
+    queryFn: async () => (await api.get<{ cities: CityOption[] }>('/_api/cities', { countryId })).cities,
     staleTime: 5 * 60_000,
     select: (cities) =>
       cities.filter(

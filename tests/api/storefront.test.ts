@@ -76,7 +76,7 @@ describe('GET /_api/products', () => {
     })
     expect(list.find((p) => p.id === ml.id)).toMatchObject({ category: null, countryName: 'Mali' })
     const names = list.map((p) => p.name)
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    expect(names).toEqual([...names].sort(new Intl.Collator('fr').compare))
   })
 
   it('hides the products of a deactivated country', async () => {

@@ -7,5 +7,10 @@ import type { Role } from '@/shared/domain/roles'
  */
 export const dashboards: Partial<Record<Role, LazyExoticComponent<ComponentType>>> = {}
 
+// issue 3: the client dashboard, for clients and users
+const clientDashboard = lazy(() => import('../features/client-orders/pages/client-dashboard'))
+dashboards.client = clientDashboard
+dashboards.user = clientDashboard
+
 // Keeps `lazy` imported for the branches added here.
 export const lazyDashboard = (load: () => Promise<{ default: ComponentType }>) => lazy(load)

@@ -52,7 +52,7 @@ describe('a client shops, checks out and re-orders', () => {
     await page.getByLabel('Adresse de livraison').fill('Villa 12, route des Almadies')
     expect(await page.getByLabel('Téléphone').inputValue()).not.toBe('')
     expect(await text(page, '[data-testid=total]')).toBe('22 500 F CFA')
-    await shot(page, 'cart-390')
+    await shot(page, 'cart-filled-390')
     expect(await confirm.isDisabled()).toBe(false)
     await confirm.click()
 
@@ -102,6 +102,8 @@ describe('a client shops, checks out and re-orders', () => {
     await addFromCatalogue(page, 'gigot', 'Gigot de mouton', 0)
     await expect.poll(() => other.getByTestId('cart-line').count()).toBe(1)
     await expect.poll(() => other.getByTestId('cart-badge').textContent()).toBe('1')
+    await other.getByLabel('Adresse de livraison').fill('Villa 12, route des Almadies')
+    await shot(other, 'cart-filled-1280')
     await context.close()
   })
 
@@ -155,8 +157,10 @@ describe('screenshots', () => {
     await page.goto('/')
     await expect.poll(() => page.getByTestId('product-card').count()).toBe(8)
     await shot(page, `home-${name}`)
-    await page.goto('/order-confirmation')
-    await expect.poll(() => page.getByText('ID de commande manquant ou invalide.').isVisible().catch(() => false)).toBe(false)
+    // Signed out, the confirmation refuses with a link to the client login.
+    await page.goto('/order-confirmation/1')
+    await expect.poll(() => page.getByText('Accès non autorisé').isVisible()).toBe(true)
+    expect(await page.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/client/login')
     await loginAt(page, '/client/login', 'client@etal.demo')
     await page.waitForURL('**/dashboard')
     await page.goto('/order-confirmation')

@@ -7,7 +7,7 @@ import { ConfirmationLayout } from './layouts/confirmation-layout'
 import { SiteLayout } from './layouts/site-layout'
 import { StaffLayout } from './layouts/staff-layout'
 import { RouteError } from './route-error'
-import { ShopDenied } from './shop-denied'
+import { ShopDenied } from '../components/shop-denied'
 import { PageSpinner } from '../components/ui/spinner'
 
 /** A page loaded on demand: a visitor never downloads the back-office. */
@@ -72,7 +72,8 @@ export const routes: RouteObject[] = [
           { path: '*', ...page(() => import('./not-found')) },
         ],
       },
-      { element: <ConfirmationLayout />, children: [guarded(routeGroups.shoppers, confirmationPages, shopDenied)] },
+      // The confirmation checks the session itself: signed out it says 'Accès non autorisé' (SPEC §2).
+      { element: <ConfirmationLayout />, children: confirmationPages },
       {
         element: <StaffLayout area="admin" />,
         children: [

@@ -1,10 +1,14 @@
 import { CheckCircle2, MapPin } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import { isShopper } from '@/shared/domain/roles'
 import { formatDateTime, formatMoney, formatNumber, formatQuantity } from '@/shared/format'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { ErrorState } from '../../../components/ui/query-state'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { PageSpinner } from '../../../components/ui/spinner'
+import { ShopDenied } from '../../../components/shop-denied'
+import { useSession } from '../../../lib/session'
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/status-badges'
 import { ProductImage } from '../../storefront/components/product-image'
 import { useOrderDetails } from '../api/use-order-details'
@@ -23,8 +27,26 @@ function MissingId() {
   )
 }
 
-/** /order-confirmation/:orderId: the spec's second version, with the order's stored amounts. */
-export default function OrderConfirmationPage() {
+/** /order-confirmation/:orderId for clients and users only; signed out, the spec's refusal. */
+export default function OrderConfirmationRoute() {
+  const session = useSession()
+  if (session.status === 'loading') return <PageSpinner />
+  if (session.status === 'unauthenticated') {
+    return (
+      <div className="space-y-4 py-6 text-center">
+        <ErrorState title="Accès non autorisé" message="Vous devez être connecté pour voir cette commande." />
+        <Button asChild>
+          <Link to="/client/login">Se connecter</Link>
+        </Button>
+      </div>
+    )
+  }
+  if (!isShopper(session.user.role)) return <ShopDenied user={session.user} />
+  return <OrderConfirmationPage />
+}
+
+/** The spec's second version, with the order's stored amounts. */
+function OrderConfirmationPage() {
   const orderId = parseId(useParams().orderId)
   const order = useOrderDetails(orderId)
   if (orderId === null) return <MissingId />

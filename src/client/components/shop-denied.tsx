@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { homeRouteFor, isStaff } from '@/shared/domain/roles'
 import type { SessionUser } from '@/shared/schemas/auth'
-import { Button } from '../components/ui/button'
-import { ErrorState } from '../components/ui/query-state'
+import { Button } from './ui/button'
+import { ErrorState } from './ui/query-state'
 
 /** SPEC §6 "Shopping": admin-type roles cannot buy; any other role is refused. */
 export function ShopDenied({ user }: { user: SessionUser }) {

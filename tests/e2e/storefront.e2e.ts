@@ -122,6 +122,46 @@ describe('a client shops, checks out and re-orders', () => {
   })
 })
 
+describe('cart rules', () => {
+  it("drops another country's lines with the info toast once the user's country is known", async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await page.goto('/')
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'etal.shopping-cart',
+        JSON.stringify([{ id: 1, name: 'Filet de bœuf', imageUrl: null, pricePerUnit: 9000, unitType: 'kg', quantity: 1, countryName: 'Sénégal' }]),
+      ),
+    )
+    await loginAt(page, '/client/login', 'client.ml@etal.demo')
+    await expect.poll(() => page.getByText('1 produit(s) retiré(s) du panier car non disponible(s) dans votre pays').isVisible()).toBe(true)
+    expect(await page.evaluate(() => localStorage.getItem('etal.shopping-cart'))).toBe('[]')
+    await context.close()
+  })
+
+  it('spends loyalty points at checkout, and the confirmation shows the stored amounts', async () => {
+    const { page, context } = await newPage(e, DESKTOP)
+    await loginAt(page, '/client/login', 'client@etal.demo')
+    await page.waitForURL('**/dashboard')
+    await page.goto('/products')
+    await addFromCatalogue(page, 'gigot', 'Gigot de mouton', 0)
+    await page.goto('/cart')
+    await page.getByLabel('Ville').selectOption({ label: 'Dakar' })
+    await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
+    await page.getByLabel('Zone').selectOption({ label: 'Médina' })
+    await page.getByLabel('Adresse de livraison').fill('Rue 6 x 11')
+    const before = Number((await page.getByTestId('loyalty-hint').textContent())?.match(/(\d+) utilisables/)?.[1])
+    await page.getByLabel('Points de fidélité à utiliser').fill('100')
+    expect(await text(page, '[data-testid=points-discount]')).toBe('− 100 F CFA')
+    expect(await text(page, '[data-testid=total]')).toBe('6 400 F CFA')
+    await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+    await page.waitForURL(/\/order-confirmation\/\d+$/)
+    await expect.poll(() => text(page, '[data-testid=points-discount]')).toBe('− 100 F CFA')
+    expect(await text(page, '[data-testid=total]')).toBe('6 400 F CFA')
+    expect(before).toBeGreaterThanOrEqual(100)
+    await context.close()
+  })
+})
+
 describe('the contact form', () => {
   it('shows its messages, then the success panel', async () => {
     const { page, context } = await newPage(e, PHONE)

@@ -147,7 +147,7 @@ export default function CartPage() {
               <Field
                 label="Points de fidélité à utiliser"
                 htmlFor="pointsToUse"
-                hint={`Vous avez ${formatNumber(user!.loyaltyPoints)} points (1 point = ${formatMoney(pointValue)}), ${formatNumber(maxPoints)} utilisables sur cette commande.`}
+                hint={<span data-testid="loyalty-hint">{`Vous avez ${formatNumber(user!.loyaltyPoints)} points (1 point = ${formatMoney(pointValue)}), ${formatNumber(maxPoints)} utilisables sur cette commande.`}</span>}
               >
                 <Input
                   id="pointsToUse"

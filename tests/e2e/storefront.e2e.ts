@@ -66,6 +66,7 @@ describe('a client shops, checks out and re-orders', () => {
     expect(lines[1]).toContain('2 unités × 4 500 F CFA')
     expect(await text(page, '[data-testid=total]')).toBe('22 500 F CFA')
     expect(await page.getByText('Votre commande a été créée avec succès !').isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible()).toBe(true)
     await shot(page, 'order-confirmation-390')
     // The cart and the saved delivery choices are gone.
     expect(await page.evaluate(() => localStorage.getItem('etal.shopping-cart'))).toBe('[]')

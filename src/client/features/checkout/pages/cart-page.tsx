@@ -99,7 +99,7 @@ export default function CartPage() {
       })
       attemptKey.current = null
       toast.success('Votre commande a été créée avec succès !')
-      navigate(`/order-confirmation/${order.id}`)
+      navigate(`/order-confirmation/${order.id}`, { state: { justPlaced: true } })
       clearCartAfterOrder()
     } catch (e) {
       // The server refused this attempt: the next one is a new attempt, with a new key.

@@ -1,5 +1,5 @@
 import { CheckCircle2, MapPin } from 'lucide-react'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useParams } from 'react-router'
 import { isShopper } from '@/shared/domain/roles'
 import { formatDateTime, formatMoney, formatNumber, formatQuantity } from '@/shared/format'
 import { Button } from '../../../components/ui/button'
@@ -49,6 +49,8 @@ export default function OrderConfirmationRoute() {
 function OrderConfirmationPage() {
   const orderId = parseId(useParams().orderId)
   const order = useOrderDetails(orderId)
+  // Straight from the cart: thanks; opened from the history: the order's number.
+  const justPlaced = (useLocation().state as { justPlaced?: boolean } | null)?.justPlaced === true
   if (orderId === null) return <MissingId />
   if (order.isPending) {
     return (
@@ -78,10 +80,11 @@ function OrderConfirmationPage() {
   return (
     <div className="space-y-5">
       <div className="flex flex-col items-center gap-2 text-center">
-        <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
-        <h1 className="text-2xl font-bold text-stone-900">Merci pour votre commande !</h1>
+        {justPlaced && <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />}
+        <h1 className="text-2xl font-bold text-stone-900">{justPlaced ? 'Merci pour votre commande !' : `Commande #${o.id}`}</h1>
         <p className="text-stone-600">
-          Commande <span className="font-semibold" data-testid="order-number">#{o.id}</span> enregistrée. Nous la préparons.
+          Commande <span className="font-semibold" data-testid="order-number">#{o.id}</span>
+          {justPlaced ? ' enregistrée. Nous la préparons.' : `, passée le ${formatDateTime(o.createdAt)}.`}
         </p>
       </div>
 

@@ -6,6 +6,12 @@ export type NavEntry = { to: string; label: string; roles: readonly Role[] }
  * The staff menu: exactly the pages each role may open (DECISIONS.md "Routes, guards and
  * homes"). Each issue adds the entries of the pages it builds, in this order.
  */
-export const staffNav: NavEntry[] = []
+export const staffNav: NavEntry[] = [
+  // issue 4 (after users, before orders, in the menus' order)
+  { to: '/admin/countries', label: 'Pays', roles: ['root'] },
+  { to: '/admin/cities', label: 'Villes', roles: ['root', 'super_admin'] },
+  { to: '/admin/zones', label: 'Zones', roles: ['root', 'super_admin'] },
+  { to: '/admin/products', label: 'Produits', roles: ['root', 'super_admin'] },
+]
 
 export const navFor = (role: Role) => staffNav.filter((e) => e.roles.includes(role))

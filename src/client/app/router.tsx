@@ -37,9 +37,17 @@ const confirmationPages: RouteObject[] = []
 /** /admin/* pages for admin, super_admin and root. */
 const staffPages: RouteObject[] = []
 /** /admin/* pages for super_admin and root. */
-const managerPages: RouteObject[] = []
+const managerPages: RouteObject[] = [
+  // issue 4
+  { path: '/admin/cities', ...page(() => import('../features/admin-places/pages/cities-page')) },
+  { path: '/admin/zones', ...page(() => import('../features/admin-places/pages/zones-page')) },
+  { path: '/admin/products', ...page(() => import('../features/admin-products/pages/products-page')) },
+]
 /** /admin/* pages for root only. */
-const rootAdminPages: RouteObject[] = []
+const rootAdminPages: RouteObject[] = [
+  // issue 4
+  { path: '/admin/countries', ...page(() => import('../features/admin-places/pages/countries-page')) },
+]
 /** /root/* pages. */
 const rootPages: RouteObject[] = []
 

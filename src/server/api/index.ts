@@ -20,6 +20,17 @@ import adminProductBulk from './admin/products/bulk-actions'
 import adminZones from './admin/zones/list'
 import adminZoneCreate from './admin/zones/create'
 import adminZoneUpdate from './admin/zones/update'
+// issue 3: storefront and ordering
+import productCategories from './catalogue/product-categories'
+import featured from './catalogue/featured'
+import products from './catalogue/products'
+import sendContact from './contact/send'
+import clientDashboard from './dashboard/client'
+import createOrder from './orders/create'
+import orderDetails from './orders/details'
+import clientOrders from './orders/list'
+import cities from './places/cities'
+import zonesByCity from './places/zones-by-city'
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
@@ -47,4 +58,15 @@ export const endpoints: readonly Endpoint[] = [
   adminProductDelete,
   adminProductBulk,
   adminProductStats,
+  // issue 3: storefront and ordering
+  featured,
+  products,
+  productCategories,
+  cities,
+  zonesByCity,
+  createOrder,
+  orderDetails,
+  clientOrders,
+  clientDashboard,
+  sendContact,
 ] as unknown as readonly Endpoint[]

@@ -82,10 +82,20 @@ describe('root: countries, cities and zones', () => {
     expect(await page.getByRole('row', { name: /Osu/ }).getByText('Ghana').isVisible()).toBe(true)
     await shot(page, 'admin-zones-search-1280')
 
-    // The storefront's choices (public calls) now offer Ghana › Accra › Osu.
+    // The storefront's checkout cascade (its public calls) now offers Ghana › Accra › Osu.
     const countries = await json<{ countries: { id: number; name: string; dialCode: string }[] }>(page, '/_api/countries')
-    const ghana = countries.body.countries.find((c) => c.name === 'Ghana')
-    expect(ghana?.dialCode).toBe('+233')
+    const ghana = countries.body.countries.find((c) => c.name === 'Ghana')!
+    expect(ghana.dialCode).toBe('+233')
+    const cities = await json<{ cities: { id: number; name: string }[] }>(page, `/_api/cities?countryId=${ghana.id}`)
+    expect(cities.body.cities.map((c) => c.name)).toEqual(['Accra'])
+    const zonesOf = async () =>
+      (await json<{ zones: { name: string }[] }>(page, `/_api/zones/by-city?cityId=${cities.body.cities[0]!.id}`)).body.zones.map((z) => z.name)
+    expect(await zonesOf()).toEqual(['Osu'])
+
+    // Deactivated here, gone from the cascade at once.
+    await page.getByRole('switch', { name: 'Désactiver la zone Osu' }).click()
+    await expect.poll(() => visible(page, 'La zone "Osu" est maintenant inactive.')).toBe(true)
+    expect(await zonesOf()).toEqual([])
     await context.close()
   })
 

@@ -53,6 +53,31 @@ describe('super_admin: its country’s catalogue', () => {
     const created = (await adminProducts(page)).find((p) => p.name === 'Entrecôte de bœuf')!
     expect(created).toMatchObject({ isActive: true, countryName: 'Sénégal', unitType: 'kg', minQuantity: 1.5 })
     await context.close()
+
+    // A client of Sénégal finds it in the catalogue and buys 2 kg of it (the storefront's calls).
+    const shopper = await newPage(e, PHONE)
+    await loginAt(shopper.page, '/client/login', 'client@etal.demo')
+    await shopper.page.waitForURL((u) => u.pathname === '/dashboard')
+    const catalogue = superjson.deserialize<{ products: { id: number; name: string }[] }>(await (await shopper.page.request.get('/_api/products')).json())
+    expect(catalogue.products.map((p) => p.id)).toContain(created.id)
+    const dakar = superjson.deserialize<{ cities: { id: number; name: string }[] }>(await (await shopper.page.request.get('/_api/cities')).json()).cities.find((c) => c.name === 'Dakar')!
+    const zones = superjson.deserialize<{ zones: { id: number }[] }>(await (await shopper.page.request.get(`/_api/zones/by-city?cityId=${dakar.id}`)).json()).zones
+    const res = await shopper.page.request.post('/_api/orders/create', {
+      data: {
+        items: [{ productId: created.id, quantity: 2 }],
+        deliveryAddress: 'Rue 12, Plateau',
+        deliveryCity: 'Dakar',
+        deliveryCountry: 'Sénégal',
+        deliveryPhone: '+221 77 555 44 33',
+        zoneId: zones[0]!.id,
+        pointsToUse: 0,
+      },
+    })
+    expect(res.status()).toBeLessThan(300)
+    const { order } = superjson.deserialize<{ order: { totalAmount: number; items: { productName: string }[] } }>(await res.json())
+    expect(order.items[0]!.productName).toBe('Entrecôte de bœuf')
+    expect(order.totalAmount).toBe(16_000)
+    await shopper.context.close()
   })
 })
 
@@ -83,6 +108,11 @@ describe('root: stats, filters, bulk actions, delete', () => {
     const activeMali = (await adminProducts(page, '?country=mali&status=active')).map((p) => p.name)
     expect(activeMali).not.toContain('Mouton entier')
     expect(activeMali).not.toContain('Poulet bicyclette')
+    // The storefront's catalogue no longer lists them.
+    const storefront = superjson.deserialize<{ products: { name: string }[] }>(await (await page.request.get('/_api/products')).json()).products.map((p) => p.name)
+    expect(storefront).not.toContain('Mouton entier')
+    expect(storefront).not.toContain('Poulet bicyclette')
+    expect(storefront).toContain('Viande de bœuf avec os')
 
     await page.getByLabel('Filtrer par statut').selectOption('active')
     await expect.poll(() => page.getByRole('table', { name: 'Produits' }).getByRole('row').count()).toBe(3)

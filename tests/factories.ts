@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import type { Role } from '../src/shared/domain/roles'
 import type { Db } from '../src/server/db/client'
-import { cities, countries, users, zones } from '../src/server/db/schema'
+import { cities, countries, orderItems, orders, users, zones } from '../src/server/db/schema'
 import { hashPassword } from '../src/server/services/passwords'
 import type { TestApp } from './setup/test-app'
 
@@ -139,9 +139,7 @@ export async function postOrder(t: TestApp, payload: unknown, cookie: string, id
   })
 }
 
-// ---- issue 4: a raw order row (catalogue tests) ----
-// (imported here rather than at the top to keep merges of other issues' blocks clean)
-import { orderItems, orders } from '../src/server/db/schema'
+// ---- issue 4: products and a raw order row (catalogue tests) ----
 
 /** An order of one line written straight into the database (no checkout involved). */
 export async function insertOrderRow(db: Db, opts: { userId: number; product: typeof products.$inferSelect; quantity?: number }) {

@@ -4,6 +4,17 @@ import logout from './auth/logout'
 import register from './auth/register-with-password'
 import session from './auth/session'
 import countries from './places/countries'
+// issue 3: storefront and ordering
+import productCategories from './catalogue/product-categories'
+import featured from './catalogue/featured'
+import products from './catalogue/products'
+import sendContact from './contact/send'
+import clientDashboard from './dashboard/client'
+import createOrder from './orders/create'
+import orderDetails from './orders/details'
+import clientOrders from './orders/list'
+import cities from './places/cities'
+import zonesByCity from './places/zones-by-city'
 // issue 4: back-office places and catalogue
 import adminCities from './admin/cities/list'
 import adminCityCreate from './admin/cities/create'
@@ -20,17 +31,6 @@ import adminProductBulk from './admin/products/bulk-actions'
 import adminZones from './admin/zones/list'
 import adminZoneCreate from './admin/zones/create'
 import adminZoneUpdate from './admin/zones/update'
-// issue 3: storefront and ordering
-import productCategories from './catalogue/product-categories'
-import featured from './catalogue/featured'
-import products from './catalogue/products'
-import sendContact from './contact/send'
-import clientDashboard from './dashboard/client'
-import createOrder from './orders/create'
-import orderDetails from './orders/details'
-import clientOrders from './orders/list'
-import cities from './places/cities'
-import zonesByCity from './places/zones-by-city'
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
@@ -42,6 +42,17 @@ export const endpoints: readonly Endpoint[] = [
   logout,
   register,
   countries,
+  // issue 3: storefront and ordering
+  featured,
+  products,
+  productCategories,
+  cities,
+  zonesByCity,
+  createOrder,
+  orderDetails,
+  clientOrders,
+  clientDashboard,
+  sendContact,
   // issue 4
   adminCountries,
   adminCountryCreate,
@@ -58,15 +69,4 @@ export const endpoints: readonly Endpoint[] = [
   adminProductDelete,
   adminProductBulk,
   adminProductStats,
-  // issue 3: storefront and ordering
-  featured,
-  products,
-  productCategories,
-  cities,
-  zonesByCity,
-  createOrder,
-  orderDetails,
-  clientOrders,
-  clientDashboard,
-  sendContact,
 ] as unknown as readonly Endpoint[]

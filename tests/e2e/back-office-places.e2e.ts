@@ -16,6 +16,33 @@ const json = async <T>(page: Page, url: string): Promise<{ status: number; body:
   return { status: res.status(), body: (url.startsWith('/_api/auth') ? raw : superjson.deserialize(raw)) as T }
 }
 
+describe('who may open these pages', () => {
+  it('gives an admin no menu entry and refuses it the pages; a super_admin has no countries page', async () => {
+    const { page, context } = await newPage(e, DESKTOP)
+    await loginAt(page, '/employee/login', 'admin@etal.demo')
+    await page.waitForURL((u) => u.pathname === '/admin/orders-only')
+    for (const entry of ['Pays', 'Villes', 'Zones', 'Produits']) {
+      expect(await page.getByRole('link', { name: entry, exact: true }).count()).toBe(0)
+    }
+    await page.goto('/admin/zones')
+    await expect.poll(() => visible(page, /Access denied\. Your role \(admin\) lacks required permissions\./)).toBe(true)
+    await context.close()
+
+    const sa = await newPage(e, DESKTOP)
+    await loginAt(sa.page, '/employee/login', 'superadmin@etal.demo')
+    await sa.page.waitForURL((u) => u.pathname === '/admin/dashboard')
+    await sa.page.goto('/admin/cities')
+    const menu = sa.page.getByRole('navigation', { name: "Menu d'administration" })
+    await expect.poll(() => menu.getByRole('link', { name: 'Produits', exact: true }).count()).toBe(1)
+    expect(await menu.getByRole('link', { name: 'Villes', exact: true }).count()).toBe(1)
+    expect(await menu.getByRole('link', { name: 'Zones', exact: true }).count()).toBe(1)
+    expect(await menu.getByRole('link', { name: 'Pays', exact: true }).count()).toBe(0)
+    await sa.page.goto('/admin/countries')
+    await expect.poll(() => visible(sa.page, /Access denied\. Your role \(super_admin\) lacks required permissions\./)).toBe(true)
+    await sa.context.close()
+  })
+})
+
 describe('root: countries, cities and zones', () => {
   it('creates a country, a city and a zone; they reach the storefront’s choices', async () => {
     const { page, context } = await newPage(e, DESKTOP)
@@ -96,6 +123,20 @@ describe('root: countries, cities and zones', () => {
     await page.getByRole('switch', { name: 'Désactiver la zone Osu' }).click()
     await expect.poll(() => visible(page, 'La zone "Osu" est maintenant inactive.')).toBe(true)
     expect(await zonesOf()).toEqual([])
+
+    // Edit the country, then deactivate it: it leaves the storefront's countries at once.
+    await page.goto('/admin/countries')
+    await page.getByRole('button', { name: 'Modifier Ghana' }).click()
+    expect(await page.getByLabel('Nom du pays').inputValue()).toBe('Ghana')
+    await page.getByLabel('Devise').fill('ghc')
+    await page.getByRole('button', { name: 'Enregistrer' }).click()
+    await expect.poll(() => visible(page, 'Le pays "Ghana" a été mis à jour.')).toBe(true)
+    await expect.poll(() => page.getByRole('row', { name: /Ghana/ }).getByText('GHC').isVisible()).toBe(true)
+    await page.getByRole('switch', { name: 'Désactiver le pays Ghana' }).click()
+    await expect.poll(() => visible(page, 'Le pays "Ghana" est maintenant inactif.')).toBe(true)
+    expect(await page.getByRole('row', { name: /Ghana/ }).getByText('Inactif').isVisible()).toBe(true)
+    const after = await json<{ countries: { name: string }[] }>(page, '/_api/countries')
+    expect(after.body.countries.map((c) => c.name)).not.toContain('Ghana')
     await context.close()
   })
 

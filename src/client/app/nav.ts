@@ -12,6 +12,9 @@ export const staffNav: NavEntry[] = [
   { to: '/admin/cities', label: 'Villes', roles: ['root', 'super_admin'] },
   { to: '/admin/zones', label: 'Zones', roles: ['root', 'super_admin'] },
   { to: '/admin/products', label: 'Produits', roles: ['root', 'super_admin'] },
+  // issue 5 (root and super_admin: after products; admin: first)
+  { to: '/admin/orders', label: 'Commandes', roles: ['root', 'super_admin'] },
+  { to: '/admin/orders-only', label: 'Commandes', roles: ['admin'] },
 ]
 
 export const navFor = (role: Role) => staffNav.filter((e) => e.roles.includes(role))

@@ -20,7 +20,9 @@ function useRefresh() {
     Promise.all([
       qc.invalidateQueries({ queryKey: cityKeys.all }),
       qc.invalidateQueries({ queryKey: ['admin-zones'] }),
+      // The storefront's and the orders filters' place lists.
       qc.invalidateQueries({ queryKey: ['cities'] }),
+      qc.invalidateQueries({ queryKey: ['places'] }),
     ])
 }
 

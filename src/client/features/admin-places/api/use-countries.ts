@@ -22,6 +22,7 @@ function useRefresh() {
       qc.invalidateQueries({ queryKey: countryKeys.all }),
       // The storefront's choices (registration, checkout) change with them.
       qc.invalidateQueries({ queryKey: ['countries'] }),
+      qc.invalidateQueries({ queryKey: ['places'] }),
     ])
 }
 

@@ -38,7 +38,9 @@ function useRefresh() {
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: zoneKeys.all }),
+      // The storefront's and the orders filters' place lists.
       qc.invalidateQueries({ queryKey: ['zones'] }),
+      qc.invalidateQueries({ queryKey: ['places'] }),
     ])
 }
 

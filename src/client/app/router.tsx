@@ -67,6 +67,10 @@ const staffPages: RouteObject[] = [
 ]
 /** /admin/* pages for super_admin and root. */
 const managerPages: RouteObject[] = [
+  // issue 4
+  { path: '/admin/cities', ...page(() => import('../features/admin-places/pages/cities-page')) },
+  { path: '/admin/zones', ...page(() => import('../features/admin-places/pages/zones-page')) },
+  { path: '/admin/products', ...page(() => import('../features/admin-products/pages/products-page')) },
   // issue 5
   { path: '/admin/orders', ...page(() => import('../features/admin-orders/pages/orders-page')) },
   // issue 6
@@ -75,6 +79,9 @@ const managerPages: RouteObject[] = [
 ]
 /** /admin/* pages for root only. */
 const rootAdminPages: RouteObject[] = [
+  // issue 4
+  { path: '/admin/countries', ...page(() => import('../features/admin-places/pages/countries-page')) },
+  // issue 6
   { path: '/admin/contact-messages', ...page(() => import('../features/oversight/pages/contact-messages-page')) },
   { path: '/admin/country-details/:countryName', ...page(() => import('../features/oversight/pages/country-details-page')) },
 ]

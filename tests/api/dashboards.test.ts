@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminDashboard, RootDashboard } from '../../src/shared/schemas/dashboards'
-import { countryByCode, createOrder, createProduct, createUser, decode, get, signedIn } from '../factories'
+import { countryByCode, insertOrder, createProduct, createUser, decode, get, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
@@ -26,12 +26,12 @@ beforeAll(async () => {
   const sheep = await createProduct(t.db, { country: 'ML', name: 'Mouton', pricePerUnit: 80000, unitType: 'unit' })
   const day = (s: string) => new Date(`${s}T10:00:00Z`)
   // SN: 10 000 (2 kg beef) on Jan 10, 8 000 (2 chickens) on Feb 5, cancelled 5 000 on Feb 6.
-  await createOrder(t.db, { userId: sn1.id, lines: [{ product: beef, quantity: 2 }], createdAt: day('2026-01-10'), status: 'delivered' })
-  await createOrder(t.db, { userId: sn1.id, lines: [{ product: chicken, quantity: 2 }], createdAt: day('2026-02-05') })
-  await createOrder(t.db, { userId: sn1.id, lines: [{ product: beef, quantity: 1 }], createdAt: day('2026-02-06'), status: 'cancelled' })
+  await insertOrder(t.db, { userId: sn1.id, lines: [{ product: beef, quantity: 2 }], createdAt: day('2026-01-10'), status: 'delivered' })
+  await insertOrder(t.db, { userId: sn1.id, lines: [{ product: chicken, quantity: 2 }], createdAt: day('2026-02-05') })
+  await insertOrder(t.db, { userId: sn1.id, lines: [{ product: beef, quantity: 1 }], createdAt: day('2026-02-06'), status: 'cancelled' })
   // ML: 80 000 on Jan 20; 160 000 less a 10 % discount (144 000) on Feb 10.
-  await createOrder(t.db, { userId: ml1.id, lines: [{ product: sheep, quantity: 1 }], createdAt: day('2026-01-20') })
-  await createOrder(t.db, { userId: ml1.id, lines: [{ product: sheep, quantity: 2 }], createdAt: day('2026-02-10'), totalAmount: 144000 })
+  await insertOrder(t.db, { userId: ml1.id, lines: [{ product: sheep, quantity: 1 }], createdAt: day('2026-01-20') })
+  await insertOrder(t.db, { userId: ml1.id, lines: [{ product: sheep, quantity: 2 }], createdAt: day('2026-02-10'), totalAmount: 144000 })
 })
 afterAll(() => t.close())
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { movePoints } from '../../src/server/services/loyalty'
-import { createOrder, createProduct, createUser, decode, get, signedIn } from '../factories'
+import { insertOrder, createProduct, createUser, decode, get, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 let t: TestApp
@@ -24,8 +24,8 @@ describe('GET /_api/admin/userhistory', () => {
   it('gives the account, its orders (full answers, newest first) and its points', async () => {
     const c = await createUser(t.db, { role: 'client', displayName: 'Awa Fall' })
     const p = await createProduct(t.db, { pricePerUnit: 3000 })
-    const o1 = await createOrder(t.db, { userId: c.id, lines: [{ product: p, quantity: 1 }], createdAt: new Date('2026-01-01T00:00:00Z') })
-    const o2 = await createOrder(t.db, { userId: c.id, lines: [{ product: p, quantity: 2 }], createdAt: new Date('2026-01-02T00:00:00Z') })
+    const o1 = await insertOrder(t.db, { userId: c.id, lines: [{ product: p, quantity: 1 }], createdAt: new Date('2026-01-01T00:00:00Z') })
+    const o2 = await insertOrder(t.db, { userId: c.id, lines: [{ product: p, quantity: 2 }], createdAt: new Date('2026-01-02T00:00:00Z') })
     await movePoints(t.db, { userId: c.id, orderId: o1.id, type: 'earned', points: 30, description: 'Commande livrée' })
     const res = await get(t, `/_api/admin/userhistory?userId=${c.id}`, adminSn)
     expect(res.statusCode).toBe(200)

@@ -1,8 +1,8 @@
-import { asc } from 'drizzle-orm'
 import { noInput } from '../../../shared/schemas/common'
-import { products } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { publicProducts, toPublicProduct } from '../../services/storefront'
+
+const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
   method: 'GET',
@@ -11,7 +11,9 @@ export default defineEndpoint({
   roles: 'public',
   summary: "The catalogue: every country's active products (cards mark those of other countries)",
   async handler({ db }) {
-    const rows = await publicProducts(db).orderBy(asc(products.name), asc(products.id))
+    const rows = await publicProducts(db)
+    // French order ('Côte' before 'Cuisse'), which the database's C collation does not give.
+    rows.sort((a, b) => frenchOrder.compare(a.name, b.name) || a.id - b.id)
     return { products: rows.map(toPublicProduct) }
   },
 })

@@ -8,7 +8,8 @@ import { PageSpinner } from '../../../components/ui/spinner'
 import { UsersPanel } from '../../users/components/users-panel'
 import { useRootDashboard } from '../api/dashboards-api'
 import { StatCard } from '../components/stat-card'
-import { CountryCitiesTab, CountryOrdersTab, CountryProductsTab } from '../components/country-tabs'
+import { CountryCitiesTab, CountryProductsTab } from '../components/country-catalogue-tabs'
+import { CountryOrdersTab } from '../components/country-orders-tab'
 
 const tabs = [
   ['users', 'Utilisateurs'],

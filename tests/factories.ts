@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import type { Role } from '../src/shared/domain/roles'
 import type { Db } from '../src/server/db/client'
-import { cities, countries, users, zones } from '../src/server/db/schema'
+import { cities, countries, orderItems, orders, users, zones } from '../src/server/db/schema'
 import { hashPassword } from '../src/server/services/passwords'
 import type { TestApp } from './setup/test-app'
 
@@ -75,10 +75,110 @@ export async function post(t: TestApp, url: string, payload: unknown, cookie?: s
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} })
 }
 
+// ---- issue 3: storefront and ordering ----
+// (imported here rather than at the top to keep merges of other issues' blocks clean)
+import { products } from '../src/server/db/schema'
+
+/** A product row: active by default, in Sénégal, 1000 F the kg, minimum 0.5. */
+export async function createProduct(
+  db: Db,
+  opts: {
+    country?: string
+    name?: string
+    unitType?: 'kg' | 'unit'
+    pricePerUnit?: number
+    minQuantity?: number
+    isActive?: boolean
+    isFeatured?: boolean
+    archived?: boolean
+    categoryId?: number | null
+    createdAt?: Date
+  } = {},
+) {
+  seq += 1
+  const country = await countryByCode(db, opts.country ?? 'SN')
+  const unitType = opts.unitType ?? 'kg'
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: opts.name ?? `Produit ${seq}`,
+      description: 'Un produit de test.',
+      pricePerUnit: opts.pricePerUnit ?? 1000,
+      unitType,
+      minQuantity: opts.minQuantity ?? (unitType === 'kg' ? 0.5 : 1),
+      countryId: country.id,
+      categoryId: opts.categoryId ?? null,
+      isActive: opts.isActive ?? true,
+      isFeatured: opts.isFeatured ?? false,
+      archivedAt: opts.archived ? new Date() : null,
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+    })
+    .returning()
+  return row!
+}
+
+/** The delivery part of an order payload: the first zone of that country. */
+export async function deliveryIn(db: Db, countryCode = 'SN') {
+  const { country, city, zone } = await firstZoneOf(db, countryCode)
+  return {
+    deliveryCountry: country.name,
+    deliveryCity: city.name,
+    zoneId: zone.id,
+    deliveryAddress: 'Rue 10, porte 4',
+    deliveryPhone: '+221 77 123 45 67',
+  }
+}
+
+/** POST /_api/orders/create with an optional Idempotency-Key. */
+export async function postOrder(t: TestApp, payload: unknown, cookie: string, idempotencyKey?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/_api/orders/create',
+    payload: payload as object,
+    headers: { cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+  })
+}
+
+// ---- issue 4: products and a raw order row (catalogue tests) ----
+
+/** An order of one line written straight into the database (no checkout involved). */
+export async function insertOrderRow(db: Db, opts: { userId: number; product: typeof products.$inferSelect; quantity?: number }) {
+  const { country, city, zone } = await firstZoneOf(db, 'SN')
+  const quantity = opts.quantity ?? 1
+  const total = Math.round(opts.product.pricePerUnit * quantity)
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: opts.userId,
+      countryId: country.id,
+      cityId: city.id,
+      zoneId: zone.id,
+      subtotalAmount: total,
+      totalAmount: total,
+      deliveryAddress: 'Rue 10',
+      deliveryCity: city.name,
+      deliveryCountry: country.name,
+      deliveryPhone: '+221 77 000 00 00',
+      zoneName: zone.name,
+      customerName: 'Client test',
+    })
+    .returning()
+  await db.insert(orderItems).values({
+    orderId: order!.id,
+    productId: opts.product.id,
+    productName: opts.product.name,
+    unitPrice: opts.product.pricePerUnit,
+    unitType: opts.product.unitType,
+    quantity,
+    totalPrice: total,
+  })
+  return order!
+}
+
 // ---- issue 5: orders and delivery ----------------------------------------------------------
-// (imports kept in this block so that merging other issues' factories stays simple)
+// (its own imports here; orders, orderItems and products come from the blocks above)
 import { asc } from 'drizzle-orm'
-import { orderEvents, orderItems, orders, products } from '../src/server/db/schema'
+import { orderEvents } from '../src/server/db/schema'
 import { movePoints } from '../src/server/services/loyalty'
 import type { OrderStatus } from '../src/shared/domain/order-status'
 import { priceOrder } from '../src/shared/domain/pricing'

@@ -4,6 +4,33 @@ import logout from './auth/logout'
 import register from './auth/register-with-password'
 import session from './auth/session'
 import countries from './places/countries'
+// issue 3: storefront and ordering
+import productCategories from './catalogue/product-categories'
+import featured from './catalogue/featured'
+import products from './catalogue/products'
+import sendContact from './contact/send'
+import clientDashboard from './dashboard/client'
+import createOrder from './orders/create'
+import orderDetails from './orders/details'
+import clientOrders from './orders/list'
+import cities from './places/cities'
+import zonesByCity from './places/zones-by-city'
+// issue 4: back-office places and catalogue
+import adminCities from './admin/cities/list'
+import adminCityCreate from './admin/cities/create'
+import adminCityUpdate from './admin/cities/update'
+import adminCountries from './admin/countries/list'
+import adminCountryCreate from './admin/countries/create'
+import adminCountryUpdate from './admin/countries/update'
+import adminProductStats from './admin/product-stats-by-country'
+import adminProducts from './admin/products/list'
+import adminProductCreate from './admin/products/create'
+import adminProductUpdate from './admin/products/update'
+import adminProductDelete from './admin/products/delete'
+import adminProductBulk from './admin/products/bulk-actions'
+import adminZones from './admin/zones/list'
+import adminZoneCreate from './admin/zones/create'
+import adminZoneUpdate from './admin/zones/update'
 // issue 5: orders and delivery
 import adminOrders from './admin/orders/list'
 import updateOrderStatus from './admin/orders/update-status'
@@ -23,6 +50,33 @@ export const endpoints: readonly Endpoint[] = [
   logout,
   register,
   countries,
+  // issue 3: storefront and ordering
+  featured,
+  products,
+  productCategories,
+  cities,
+  zonesByCity,
+  createOrder,
+  orderDetails,
+  clientOrders,
+  clientDashboard,
+  sendContact,
+  // issue 4
+  adminCountries,
+  adminCountryCreate,
+  adminCountryUpdate,
+  adminCities,
+  adminCityCreate,
+  adminCityUpdate,
+  adminZones,
+  adminZoneCreate,
+  adminZoneUpdate,
+  adminProducts,
+  adminProductCreate,
+  adminProductUpdate,
+  adminProductDelete,
+  adminProductBulk,
+  adminProductStats,
   // issue 5: orders and delivery
   adminOrders,
   updateOrderStatus,

@@ -108,7 +108,7 @@ describe('staff pages of issue 6', () => {
       for (const [path, name, text] of [
         ['/root/users', 'root-users', 'Gestion des Utilisateurs (Root)'],
         ['/admin/users', 'admin-users-root', 'Ajouter un Livreur'],
-        ['/admin/contact-messages', 'contact-messages-empty', 'Aucun message trouvé'],
+        ['/admin/contact-messages', 'contact-messages', 'Statut'],
         ['/admin/create-delivery-driver', 'create-driver', 'Nouveau livreur'],
         ['/admin/country-details/S%C3%A9n%C3%A9gal', 'country-details-sn', 'Aminata Ba'],
       ] as const) {

@@ -74,3 +74,67 @@ export async function get(t: TestApp, url: string, cookie?: string) {
 export async function post(t: TestApp, url: string, payload: unknown, cookie?: string) {
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} })
 }
+
+// ---- issue 3: storefront and ordering ----
+// (imported here rather than at the top to keep merges of other issues' blocks clean)
+import { products } from '../src/server/db/schema'
+
+/** A product row: active by default, in Sénégal, 1000 F the kg, minimum 0.5. */
+export async function createProduct(
+  db: Db,
+  opts: {
+    country?: string
+    name?: string
+    unitType?: 'kg' | 'unit'
+    pricePerUnit?: number
+    minQuantity?: number
+    isActive?: boolean
+    isFeatured?: boolean
+    archived?: boolean
+    categoryId?: number | null
+    createdAt?: Date
+  } = {},
+) {
+  seq += 1
+  const country = await countryByCode(db, opts.country ?? 'SN')
+  const unitType = opts.unitType ?? 'kg'
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: opts.name ?? `Produit ${seq}`,
+      description: 'Un produit de test.',
+      pricePerUnit: opts.pricePerUnit ?? 1000,
+      unitType,
+      minQuantity: opts.minQuantity ?? (unitType === 'kg' ? 0.5 : 1),
+      countryId: country.id,
+      categoryId: opts.categoryId ?? null,
+      isActive: opts.isActive ?? true,
+      isFeatured: opts.isFeatured ?? false,
+      archivedAt: opts.archived ? new Date() : null,
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+    })
+    .returning()
+  return row!
+}
+
+/** The delivery part of an order payload: the first zone of that country. */
+export async function deliveryIn(db: Db, countryCode = 'SN') {
+  const { country, city, zone } = await firstZoneOf(db, countryCode)
+  return {
+    deliveryCountry: country.name,
+    deliveryCity: city.name,
+    zoneId: zone.id,
+    deliveryAddress: 'Rue 10, porte 4',
+    deliveryPhone: '+221 77 123 45 67',
+  }
+}
+
+/** POST /_api/orders/create with an optional Idempotency-Key. */
+export async function postOrder(t: TestApp, payload: unknown, cookie: string, idempotencyKey?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/_api/orders/create',
+    payload: payload as object,
+    headers: { cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+  })
+}

@@ -115,7 +115,7 @@ async function registerSpa(app: FastifyInstance) {
       index: false,
       wildcard: false,
       setHeaders(res, path) {
-        res.header(
+        res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         )

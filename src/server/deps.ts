@@ -7,8 +7,10 @@ import { createLoginLimiter } from './http/login-limiter'
 /** Opens the database, applies migrations, loads reference (and demo) data, builds the limiter. */
 export async function createDeps(config: Config, opts: { seed?: boolean } = {}): Promise<AppDeps & { close(): Promise<void> }> {
   const database = openDatabase(config.DATABASE_URL)
-  await database.migrate()
-  if (opts.seed !== false) await seed(database.db, config)
+  await database.exclusively(async () => {
+    await database.migrate()
+    if (opts.seed !== false) await seed(database.db, config)
+  })
   const loginLimiter = await createLoginLimiter({
     maxFailures: config.LOGIN_MAX_FAILURES,
     windowMinutes: config.LOGIN_WINDOW_MINUTES,

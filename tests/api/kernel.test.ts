@@ -97,6 +97,8 @@ describe('HTTP kernel', () => {
     const body = res.json()
     expect(body).toHaveProperty('json')
     expect(body.json.countries).toHaveLength(18)
+    const names = body.json.countries.map((c: { name: string }) => c.name)
+    expect(names.indexOf('Bénin')).toBeLessThan(names.indexOf('Burkina Faso'))
     expect(body.json.countries.find((c: { code: string }) => c.code === 'SN')).toMatchObject({ name: 'Sénégal', dialCode: '+221' })
   })
 

@@ -4,9 +4,37 @@ import logout from './auth/logout'
 import register from './auth/register-with-password'
 import session from './auth/session'
 import countries from './places/countries'
+// issue 3: storefront and ordering
+import productCategories from './catalogue/product-categories'
+import featured from './catalogue/featured'
+import products from './catalogue/products'
+import sendContact from './contact/send'
+import clientDashboard from './dashboard/client'
+import createOrder from './orders/create'
+import orderDetails from './orders/details'
+import clientOrders from './orders/list'
+import cities from './places/cities'
+import zonesByCity from './places/zones-by-city'
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
  * walk them. A test fails when a file under api/ is missing from here.
  */
-export const endpoints: readonly Endpoint[] = [session, login, logout, register, countries] as unknown as readonly Endpoint[]
+export const endpoints: readonly Endpoint[] = [
+  session,
+  login,
+  logout,
+  register,
+  countries,
+  // issue 3: storefront and ordering
+  featured,
+  products,
+  productCategories,
+  cities,
+  zonesByCity,
+  createOrder,
+  orderDetails,
+  clientOrders,
+  clientDashboard,
+  sendContact,
+] as unknown as readonly Endpoint[]

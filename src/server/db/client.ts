@@ -23,8 +23,12 @@ export type Database = {
   /** node-postgres pool, on PostgreSQL only (the login limiter stores its counts there). */
   pool?: pg.Pool
   migrate(): Promise<void>
+  /** Runs fn while holding a database-wide lock (instances starting together migrate one at a time). */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+const STARTUP_LOCK = 7_461_532
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle')
 
@@ -32,12 +36,25 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export function openDatabase(url: string): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) })
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })))
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
     return {
       db,
       kind: 'postgres',
       pool,
       migrate: () => migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder }),
+      async exclusively(fn) {
+        const conn = await pool.connect()
+        try {
+          await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+          return await fn()
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined)
+          conn.release()
+        }
+      },
       close: () => pool.end(),
     }
   }
@@ -54,6 +71,8 @@ export function openDatabase(url: string): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
+    // One process owns an embedded database: nothing to share it with.
+    exclusively: (fn) => fn(),
     close: () => client.close(),
   }
 }

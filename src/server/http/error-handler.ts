@@ -36,7 +36,9 @@ export function installErrorHandler(app: FastifyInstance) {
       body = { error: known.error, code: known.code }
     } else if (err.statusCode === 429) {
       status = 429
-      body = { error: 'Trop de requêtes. Veuillez réessayer plus tard.', code: 'TOO_MANY_REQUESTS' }
+      // The rate limiter's own French message says how long to wait.
+      const own = (err as unknown as { error?: unknown }).error
+      body = { error: typeof own === 'string' ? own : 'Trop de requêtes. Veuillez réessayer plus tard.', code: 'TOO_MANY_REQUESTS' }
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode
       body = { error: 'Requête invalide.', code: err.code ?? 'BAD_REQUEST' }

@@ -1,7 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { noInput } from '../../../shared/schemas/common'
 import { countries } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
+
+const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
   method: 'GET',
@@ -20,7 +22,7 @@ export default defineEndpoint({
       })
       .from(countries)
       .where(eq(countries.isActive, true))
-      .orderBy(asc(countries.name))
-    return { countries: rows }
+    // French order ('Bénin' before 'Burkina Faso'), which the database's C collation does not give.
+    return { countries: rows.sort((a, b) => frenchOrder.compare(a.name, b.name)) }
   },
 })

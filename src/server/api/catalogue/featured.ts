@@ -1,0 +1,22 @@
+import { desc } from 'drizzle-orm'
+import { noInput } from '../../../shared/schemas/common'
+import { products } from '../../db/schema'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { publicProducts, toPublicProduct } from '../../services/storefront'
+
+export const FEATURED_COUNT = 8
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/featured',
+  input: noInput,
+  roles: 'public',
+  summary: 'Home page products: the featured ones, completed with the newest active ones (8 at most)',
+  async handler({ db }) {
+    // Featured first, then the newest: one query fills the 8 places.
+    const rows = await publicProducts(db)
+      .orderBy(desc(products.isFeatured), desc(products.createdAt), desc(products.id))
+      .limit(FEATURED_COUNT)
+    return { products: rows.map(toPublicProduct) }
+  },
+})

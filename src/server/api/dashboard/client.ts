@@ -1,0 +1,19 @@
+import { noInput } from '../../../shared/schemas/common'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { findClientOrders } from '../../services/client-orders'
+
+/** How many recent orders the client dashboard lists. */
+export const DASHBOARD_ORDERS = 10
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/dashboard/client',
+  input: noInput,
+  roles: ['client', 'user'],
+  summary: "The client's points, what a point is worth, and its latest orders",
+  async handler({ user, db, deps }) {
+    const orders = await findClientOrders(db, user.id, { limit: DASHBOARD_ORDERS })
+    // user is read afresh for each request, so its balance is current.
+    return { loyaltyPoints: user.loyaltyPoints, pointValueInCfa: deps.config.LOYALTY_POINT_VALUE, orders }
+  },
+})

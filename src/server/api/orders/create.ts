@@ -1,0 +1,28 @@
+import { createOrderInput, idempotencyKey } from '../../../shared/schemas/checkout'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { badRequest } from '../../http/errors'
+import { placeOrder } from '../../services/checkout'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/orders/create',
+  input: createOrderInput,
+  roles: ['client', 'user'],
+  summary: 'Place an order, priced by the server; an Idempotency-Key header makes retries safe',
+  async handler({ input, user, db, deps, req, reply }) {
+    const header = req.headers['idempotency-key']
+    let key: string | undefined
+    if (header !== undefined) {
+      const parsed = idempotencyKey.safeParse(header)
+      if (!parsed.success) throw badRequest("Clé d'idempotence invalide.")
+      key = parsed.data
+    }
+    const { order, created } = await placeOrder(db, user, input, {
+      idempotencyKey: key,
+      pointValue: deps.config.LOYALTY_POINT_VALUE,
+    })
+    // 201 for a new order, 200 when a retried key answers the order it already created.
+    reply.status(created ? 201 : 200)
+    return { order }
+  },
+})

@@ -1,0 +1,28 @@
+import { isShopper } from '../../../shared/domain/roles'
+import { orderDetailsQuery } from '../../../shared/schemas/checkout'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { notFound } from '../../http/errors'
+import { loadOrder, orderOwnership } from '../../services/orders'
+import { assertInScope } from '../../services/scope'
+
+const NOT_FOUND = 'Commande non trouvée'
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/orders/details',
+  input: orderDetailsQuery,
+  roles: ['client', 'user', 'root', 'super_admin', 'admin', 'delivery_driver'],
+  summary: "An order: its own client's, or staff's in their country; anyone else 404",
+  async handler({ input, user, db }) {
+    const owner = await orderOwnership(db, input.orderId)
+    if (!owner) throw notFound(NOT_FOUND)
+    if (isShopper(user.role)) {
+      if (owner.userId !== user.id) throw notFound(NOT_FOUND)
+    } else if (user.role === 'delivery_driver') {
+      throw notFound(NOT_FOUND)
+    } else {
+      assertInScope(user, owner.countryId, NOT_FOUND)
+    }
+    return { order: await loadOrder(db, input.orderId) }
+  },
+})

@@ -1,0 +1,38 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { zonesByCityQuery } from '../../../shared/schemas/storefront'
+import { cities, countries, zones } from '../../db/schema'
+import { defineEndpoint } from '../../http/define-endpoint'
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/zones/by-city',
+  input: zonesByCityQuery,
+  roles: 'public',
+  summary: "Active zones of an active city (checkout cascade); none for an inactive or unknown city",
+  async handler({ db, input }) {
+    const rows = await db
+      .select({
+        id: zones.id,
+        name: zones.name,
+        isActive: zones.isActive,
+        cityId: zones.cityId,
+        cityName: cities.name,
+        countryName: countries.name,
+      })
+      .from(zones)
+      .innerJoin(cities, eq(cities.id, zones.cityId))
+      .innerJoin(countries, eq(countries.id, cities.countryId))
+      .where(
+        and(
+          eq(zones.cityId, input.cityId),
+          eq(zones.isActive, true),
+          eq(cities.isActive, true),
+          eq(countries.isActive, true),
+        ),
+      )
+      .orderBy(asc(zones.name))
+    return {
+      zones: rows.map(({ cityName, countryName, ...zone }) => ({ ...zone, city: { name: cityName, country: { name: countryName } } })),
+    }
+  },
+})

@@ -1,0 +1,40 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Executor } from '../db/client'
+import { countries, productCategories, products } from '../db/schema'
+
+/** A product as the storefront shows it (SPEC §3 "Product"). */
+export const publicProductColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  imageUrl: products.imageUrl,
+  pricePerUnit: products.pricePerUnit,
+  unitType: products.unitType,
+  minQuantity: products.minQuantity,
+  categoryId: products.categoryId,
+  isActive: products.isActive,
+  isFeatured: products.isFeatured,
+  countryId: products.countryId,
+  countryName: countries.name,
+  createdAt: products.createdAt,
+  categoryName: productCategories.name,
+}
+
+/** Active products, not archived, of an active country: what a visitor may see. */
+export function publicProducts(db: Executor) {
+  return db
+    .select(publicProductColumns)
+    .from(products)
+    .innerJoin(countries, eq(countries.id, products.countryId))
+    .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .where(and(eq(products.isActive, true), isNull(products.archivedAt), eq(countries.isActive, true)))
+    .$dynamic()
+}
+
+/** The category as an object ({ id, name } or null), as SPEC §3 gives it. */
+export function toPublicProduct<T extends { categoryId: number | null; categoryName: string | null }>({
+  categoryName,
+  ...row
+}: T) {
+  return { ...row, category: row.categoryId != null && categoryName != null ? { id: row.categoryId, name: categoryName } : null }
+}

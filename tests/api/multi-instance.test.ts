@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * Two server processes on one PostgreSQL share sessions and login limits (DESIGN.md "Scale").
+ * Needs a PostgreSQL server: runs when TEST_DATABASE_URL is set (as .ci/run does).
+ */
+const base = process.env.TEST_DATABASE_URL
+const dbName = `etal_multi_${process.pid}`
+const procs: ChildProcess[] = []
+let urls: string[] = []
+
+async function start(port: number, databaseUrl: string) {
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  procs.push(child)
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/_api/countries`)).ok) return url
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`server on ${port} did not start`)
+}
+
+const login = (url: string, email: string, password: string) =>
+  fetch(`${url}/_api/auth/login_with_password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+
+describe.skipIf(!base)('two instances on one PostgreSQL', () => {
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`drop database if exists ${dbName} with (force)`)
+    await admin.query(`create database ${dbName}`)
+    await admin.end()
+    const u = new URL(base!)
+    u.pathname = `/${dbName}`
+    const port = 41000 + (process.pid % 1000) * 2
+    // Started together: migrations and demo data must still happen once.
+    urls = await Promise.all([start(port, u.toString()), start(port + 1, u.toString())])
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all(
+      procs.map((p) => new Promise((resolve) => {
+        if (p.exitCode !== null) return resolve(null)
+        p.once('exit', resolve)
+        p.kill('SIGTERM')
+      })),
+    )
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`drop database if exists ${dbName} with (force)`)
+    await admin.end()
+  })
+
+  it('loads the demo data once although both started at the same time', async () => {
+    const c = new pg.Client({ connectionString: base!.replace(/\/[^/]*$/, `/${dbName}`) })
+    await c.connect()
+    const { rows } = await c.query(`select count(*)::int as n from users where email = 'root@etal.demo'`)
+    await c.end()
+    expect(rows[0].n).toBe(1)
+  })
+
+  it('a session made on one works on the other, and a logout on one ends it on both', async () => {
+    const [a, b] = urls as [string, string]
+    const res = await login(a, 'client@etal.demo', 'Demo-2026!')
+    expect(res.status).toBe(200)
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!
+    expect((await fetch(`${b}/_api/auth/session`, { headers: { cookie } })).status).toBe(200)
+    const out = await fetch(`${b}/_api/auth/logout`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })
+    expect(out.status).toBe(200)
+    expect((await fetch(`${a}/_api/auth/session`, { headers: { cookie } })).status).toBe(401)
+  })
+
+  it('failed logins spread across both instances still reach 429', async () => {
+    const [a, b] = urls as [string, string]
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? a : b, 'admin@etal.demo', `faux-${i}`)).status).toBe(401)
+    expect((await login(a, 'admin@etal.demo', 'Demo-2026!')).status).toBe(429)
+    expect((await login(b, 'admin@etal.demo', 'Demo-2026!')).status).toBe(429)
+  })
+})

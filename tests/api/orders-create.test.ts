@@ -1,0 +1,337 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cities, loyaltyTransactions, orderEvents, orderItems, orders, users, zones } from '../../src/server/db/schema'
+import { movePoints } from '../../src/server/services/loyalty'
+import type { Role } from '../../src/shared/domain/roles'
+import { createProduct, decode, deliveryIn, postOrder, signedIn } from '../factories'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+type Order = {
+  id: number
+  userId: number
+  status: string
+  paymentStatus: string
+  subtotalAmount: number
+  discountAmount: number
+  discountPercent: number | null
+  pointsUsed: number
+  pointValue: number
+  pointsDiscountAmount: number
+  totalAmount: number
+  deliveryCity: string
+  deliveryCountry: string
+  zoneName: string
+  notes: string | null
+  items: { productId: number; productName: string; unitPrice: number; unitType: string; quantity: number; totalPrice: number }[]
+  events: { type: string; toValue: string | null; actorId: number | null }[]
+}
+
+let t: TestApp
+let client: Awaited<ReturnType<typeof signedIn>>
+let delivery: Awaited<ReturnType<typeof deliveryIn>>
+let kg: Awaited<ReturnType<typeof createProduct>>
+let unit: Awaited<ReturnType<typeof createProduct>>
+
+beforeAll(async () => {
+  t = await createTestApp()
+  client = await signedIn(t, 'client', 'SN')
+  delivery = await deliveryIn(t.db, 'SN')
+  kg = await createProduct(t.db, { name: 'Filet de bœuf', pricePerUnit: 9000, unitType: 'kg', minQuantity: 0.5 })
+  unit = await createProduct(t.db, { name: 'Poulet fermier', pricePerUnit: 4500, unitType: 'unit', minQuantity: 1 })
+})
+afterAll(() => t.close())
+
+const payload = (over: Record<string, unknown> = {}) => ({
+  items: [
+    { productId: kg.id, quantity: 1.5 },
+    { productId: unit.id, quantity: 2 },
+  ],
+  ...delivery,
+  pointsToUse: 0,
+  notes: 'Sonner deux fois',
+  ...over,
+})
+
+const countOrders = async (userId: number) => (await t.db.select().from(orders).where(eq(orders.userId, userId))).length
+
+async function expect400(body: unknown, message: string, cookie = client.cookie) {
+  const before = await t.db.select().from(orders)
+  const res = await postOrder(t, body, cookie)
+  expect(res.statusCode, res.body).toBe(400)
+  expect(res.json().error).toBe(message)
+  expect((await t.db.select().from(orders)).length).toBe(before.length)
+  return res.json()
+}
+
+describe('POST /_api/orders/create: the happy path', () => {
+  it('prices on the server, snapshots the lines, writes the created event, answers 201 { order }', async () => {
+    const res = await postOrder(t, payload(), client.cookie)
+    expect(res.statusCode, res.body).toBe(201)
+    const { order } = decode<{ order: Order }>(res.body)
+    expect(order).toMatchObject({
+      userId: client.user.id,
+      status: 'pending',
+      paymentStatus: 'pending',
+      subtotalAmount: 13500 + 9000,
+      discountAmount: 0,
+      discountPercent: null,
+      pointsUsed: 0,
+      pointsDiscountAmount: 0,
+      totalAmount: 22500,
+      deliveryCity: 'Dakar',
+      deliveryCountry: 'Sénégal',
+      zoneName: 'Plateau',
+      notes: 'Sonner deux fois',
+    })
+    expect(order.items).toEqual([
+      expect.objectContaining({ productId: kg.id, productName: 'Filet de bœuf', unitPrice: 9000, unitType: 'kg', quantity: 1.5, totalPrice: 13500 }),
+      expect.objectContaining({ productId: unit.id, productName: 'Poulet fermier', unitPrice: 4500, unitType: 'unit', quantity: 2, totalPrice: 9000 }),
+    ])
+    expect(order.events).toEqual([expect.objectContaining({ type: 'created', toValue: 'pending', actorId: client.user.id })])
+  })
+
+  it("accepts the 'user' role, country and city names in any case, and no notes", async () => {
+    const u = await signedIn(t, 'user', 'SN')
+    const res = await postOrder(t, payload({ deliveryCountry: 'SÉNÉGAL', deliveryCity: 'dakar', notes: undefined }), u.cookie)
+    expect(res.statusCode, res.body).toBe(201)
+    expect(decode<{ order: Order }>(res.body).order).toMatchObject({ deliveryCountry: 'Sénégal', deliveryCity: 'Dakar', notes: null })
+  })
+
+  it('keeps the snapshot when the product later changes', async () => {
+    const p = await createProduct(t.db, { name: 'Avant', pricePerUnit: 1000 })
+    const res = await postOrder(t, payload({ items: [{ productId: p.id, quantity: 1 }] }), client.cookie)
+    const { order } = decode<{ order: Order }>(res.body)
+    const { products } = await import('../../src/server/db/schema')
+    await t.db.update(products).set({ name: 'Après', pricePerUnit: 5000 }).where(eq(products.id, p.id))
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))
+    expect(item).toMatchObject({ productName: 'Avant', unitPrice: 1000, totalPrice: 1000 })
+  })
+})
+
+describe('POST /_api/orders/create: who may order', () => {
+  it('answers 401 signed out', async () => {
+    const res = await postOrder(t, payload(), '')
+    expect(res.statusCode).toBe(401)
+  })
+  it.each<Role>(['root', 'super_admin', 'admin', 'delivery_driver'])('answers 403 to %s', async (role) => {
+    const staff = await signedIn(t, role, 'SN')
+    const res = await postOrder(t, payload(), staff.cookie)
+    expect(res.statusCode).toBe(403)
+    expect(await countOrders(staff.user.id)).toBe(0)
+  })
+})
+
+describe('POST /_api/orders/create: SPEC §5 messages', () => {
+  it.each([
+    ['no items', { items: [] }, 'Order must contain at least one item.'],
+    ['items missing', { items: undefined }, 'Order must contain at least one item.'],
+    ['address blank', { deliveryAddress: '   ' }, 'Delivery address is required.'],
+    ['address missing', { deliveryAddress: undefined }, 'Delivery address is required.'],
+    ['city missing', { deliveryCity: '' }, 'Delivery city is required.'],
+    ['country missing', { deliveryCountry: undefined }, 'Delivery country is required.'],
+    ['phone missing', { deliveryPhone: '' }, 'Delivery phone number is required.'],
+    ['zone missing', { zoneId: undefined }, 'Zone ID is required.'],
+    ['zone not positive', { zoneId: 0 }, 'Zone ID is required.'],
+    ['points negative', { pointsToUse: -1 }, 'Les points doivent être un entier positif ou nul.'],
+    ['points decimal', { pointsToUse: 1.5 }, 'Les points doivent être un entier positif ou nul.'],
+    ['productId not positive', { items: [{ productId: -3, quantity: 1 }] }, 'Identifiant de produit invalide.'],
+    ['quantity zero', { items: [{ productId: 1, quantity: 0 }] }, 'La quantité doit être un nombre positif.'],
+    ['quantity text', { items: [{ productId: 1, quantity: '2' }] }, 'La quantité doit être un nombre positif.'],
+    ['quantity above 1000', { items: [{ productId: 1, quantity: 1000.5 }] }, 'La quantité ne peut pas dépasser 1000.'],
+  ])('%s', async (_name, over, message) => {
+    await expect400(payload(over), message)
+  })
+
+  it('refuses the same product twice in one order', async () => {
+    await expect400(
+      payload({ items: [{ productId: kg.id, quantity: 1 }, { productId: kg.id, quantity: 2 }] }),
+      "Un produit ne peut figurer qu'une seule fois dans la commande.",
+    )
+  })
+})
+
+describe('POST /_api/orders/create: tampered bodies answer 400 and store nothing', () => {
+  it.each([
+    ['a line pricePerUnit', { items: [{ productId: 1, quantity: 1, pricePerUnit: 1 }] }],
+    ['a line unitPrice', { items: [{ productId: 1, quantity: 1, unitPrice: 1 }] }],
+    ['totalAmount', { totalAmount: 1 }],
+    ['discount', { discount: 50 }],
+    ['discountPercent', { discountPercent: 100 }],
+    ['subtotalAmount', { subtotalAmount: 1 }],
+    ['userId', { userId: 1 }],
+  ])('%s', async (_name, over) => {
+    const before = (await t.db.select().from(orders)).length
+    const body = payload(over)
+    if ('items' in over) body.items = over.items as typeof body.items
+    const res = await postOrder(t, body, client.cookie)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe('VALIDATION_ERROR')
+    expect((await t.db.select().from(orders)).length).toBe(before)
+  })
+})
+
+describe('POST /_api/orders/create: products and quantities', () => {
+  const line = (productId: number, quantity: number) => payload({ items: [{ productId, quantity }] })
+
+  it('accepts 1.5 kg and refuses 1.25 kg', async () => {
+    expect((await postOrder(t, line(kg.id, 1.5), client.cookie)).statusCode).toBe(201)
+    const body = await expect400(line(kg.id, 1.25), 'La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.')
+    expect(body.fieldErrors).toEqual({ 'items.0.quantity': ['La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.'] })
+  })
+
+  it('refuses a fractional quantity of a unit product', async () => {
+    await expect400(line(unit.id, 1.5), 'La quantité de « Poulet fermier » doit être un nombre entier.')
+  })
+
+  it("refuses a quantity below the product's minimum", async () => {
+    const p = await createProduct(t.db, { name: 'Gigot', unitType: 'kg', minQuantity: 2 })
+    await expect400(line(p.id, 1.5), 'La quantité minimale pour « Gigot » est de 2 kg.')
+    expect((await postOrder(t, line(p.id, 2), client.cookie)).statusCode).toBe(201)
+  })
+
+  it('refuses inactive, archived, unknown and other-country products', async () => {
+    const inactive = await createProduct(t.db, { isActive: false })
+    const archived = await createProduct(t.db, { archived: true })
+    const malian = await createProduct(t.db, { country: 'ML', name: 'Mouton malien' })
+    await expect400(line(inactive.id, 1), `Le produit #${inactive.id} n'est pas disponible.`)
+    await expect400(line(archived.id, 1), `Le produit #${archived.id} n'est pas disponible.`)
+    await expect400(line(999999, 1), "Le produit #999999 n'est pas disponible.")
+    await expect400(line(malian.id, 1), "Le produit « Mouton malien » n'est pas disponible dans votre pays.")
+  })
+})
+
+describe('POST /_api/orders/create: the delivery place', () => {
+  it('refuses an unknown country, another country than the client’s, and an unknown or inactive city', async () => {
+    await expect400(payload({ deliveryCountry: 'Atlantide' }), 'Pays sélectionné introuvable')
+    const mali = await deliveryIn(t.db, 'ML')
+    await expect400(payload({ ...mali }), 'Vous ne pouvez commander que dans votre pays.')
+    await expect400(payload({ deliveryCity: 'Bamako' }), 'Ville sélectionnée introuvable')
+    await t.db.update(cities).set({ isActive: false }).where(eq(cities.name, 'Dakar'))
+    await expect400(payload(), 'Ville sélectionnée introuvable')
+    await t.db.update(cities).set({ isActive: true }).where(eq(cities.name, 'Dakar'))
+  })
+
+  it('refuses an inactive zone, an unknown zone, and a zone of another city', async () => {
+    const [thies] = await t.db
+      .select({ id: zones.id })
+      .from(zones)
+      .innerJoin(cities, eq(cities.id, zones.cityId))
+      .where(eq(cities.name, 'Thiès'))
+    await expect400(payload({ zoneId: thies!.id }), "La zone choisie n'appartient pas à la ville indiquée.")
+    await expect400(payload({ zoneId: 999999 }), 'Zone de livraison introuvable ou inactive.')
+    await t.db.update(zones).set({ isActive: false }).where(eq(zones.id, delivery.zoneId))
+    await expect400(payload(), 'Zone de livraison introuvable ou inactive.')
+    await t.db.update(zones).set({ isActive: true }).where(eq(zones.id, delivery.zoneId))
+  })
+
+  it('refuses a client without a country', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await t.db.update(users).set({ countryId: null }).where(eq(users.id, c.user.id))
+    await expect400(payload(), "Pays de l'utilisateur non défini", c.cookie)
+  })
+})
+
+describe('POST /_api/orders/create: discount and points', () => {
+  it("applies the client's discount: round(subtotal × percent / 100)", async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await t.db.update(users).set({ customDiscountPercent: 12.5 }).where(eq(users.id, c.user.id))
+    const p = await createProduct(t.db, { pricePerUnit: 3333, unitType: 'kg' })
+    const res = await postOrder(t, payload({ items: [{ productId: p.id, quantity: 2.5 }] }), c.cookie)
+    const { order } = decode<{ order: Order }>(res.body)
+    // 3333 × 2.5 = 8332.5 → 8333; 12.5 % of 8333 = 1041.625 → 1042
+    expect(order).toMatchObject({ subtotalAmount: 8333, discountPercent: 12.5, discountAmount: 1042, totalAmount: 7291 })
+  })
+
+  it('spends points: debits the balance and writes a redeemed movement in the same order', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 500, description: 'Bienvenue' })
+    const res = await postOrder(t, payload({ pointsToUse: 300 }), c.cookie)
+    expect(res.statusCode, res.body).toBe(201)
+    const { order } = decode<{ order: Order }>(res.body)
+    expect(order).toMatchObject({ subtotalAmount: 22500, pointsUsed: 300, pointValue: 1, pointsDiscountAmount: 300, totalAmount: 22200 })
+    const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
+    expect(u!.loyaltyPoints).toBe(200)
+    const moves = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.userId, c.user.id))
+    expect(moves.map((m) => [m.transactionType, m.points, m.orderId])).toEqual([
+      ['bonus', 500, null],
+      ['redeemed', -300, order.id],
+    ])
+  })
+
+  it('refuses more points than the balance, and stores nothing', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 100, description: 'Bienvenue' })
+    await expect400(payload({ pointsToUse: 101 }), "Vous n'avez pas assez de points de fidélité.", c.cookie)
+    const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
+    expect(u!.loyaltyPoints).toBe(100)
+  })
+
+  it("uses at most the order's worth of points, and debits only those", async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 5000, description: 'Bienvenue' })
+    const p = await createProduct(t.db, { pricePerUnit: 1200, unitType: 'unit', minQuantity: 1 })
+    const res = await postOrder(t, payload({ items: [{ productId: p.id, quantity: 1 }], pointsToUse: 5000 }), c.cookie)
+    expect(decode<{ order: Order }>(res.body).order).toMatchObject({ pointsUsed: 1200, totalAmount: 0 })
+    const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
+    expect(u!.loyaltyPoints).toBe(3800)
+  })
+
+  it('values a point at LOYALTY_POINT_VALUE', async () => {
+    const five = await createTestApp({ LOYALTY_POINT_VALUE: '5' })
+    try {
+      const c = await signedIn(five, 'client', 'SN')
+      await movePoints(five.db, { userId: c.user.id, type: 'bonus', points: 100, description: 'Bienvenue' })
+      const p = await createProduct(five.db, { pricePerUnit: 2000, unitType: 'unit', minQuantity: 1 })
+      const res = await postOrder(five, { ...(await deliveryIn(five.db, 'SN')), items: [{ productId: p.id, quantity: 1 }], pointsToUse: 100 }, c.cookie)
+      expect(decode<{ order: Order }>(res.body).order).toMatchObject({ pointsUsed: 100, pointValue: 5, pointsDiscountAmount: 500, totalAmount: 1500 })
+    } finally {
+      await five.close()
+    }
+  })
+})
+
+describe('POST /_api/orders/create: Idempotency-Key', () => {
+  it('answers the same order (200) for a retried key, a new one for another key or another user', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    const first = await postOrder(t, payload(), c.cookie, 'cle-1')
+    expect(first.statusCode).toBe(201)
+    const again = await postOrder(t, payload(), c.cookie, 'cle-1')
+    expect(again.statusCode).toBe(200)
+    expect(decode<{ order: Order }>(again.body).order.id).toBe(decode<{ order: Order }>(first.body).order.id)
+    expect((await postOrder(t, payload(), c.cookie, 'cle-2')).statusCode).toBe(201)
+    expect(await countOrders(c.user.id)).toBe(2)
+    const other = await signedIn(t, 'client', 'SN')
+    const theirs = await postOrder(t, payload(), other.cookie, 'cle-1')
+    expect(theirs.statusCode).toBe(201)
+    expect(decode<{ order: Order }>(theirs.body).order.userId).toBe(other.user.id)
+  })
+
+  it('lets a key whose first attempt failed be used again', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    expect((await postOrder(t, payload({ zoneId: 999999 }), c.cookie, 'retry')).statusCode).toBe(400)
+    expect((await postOrder(t, payload(), c.cookie, 'retry')).statusCode).toBe(201)
+  })
+
+  it('creates one order for 10 parallel requests with one key, and spends the points once', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 1000, description: 'Bienvenue' })
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postOrder(t, payload({ pointsToUse: 1000 }), c.cookie, 'parallele')),
+    )
+    const ids = answers.map((r) => decode<{ order: Order }>(r.body).order.id)
+    expect(new Set(ids).size).toBe(1)
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1)
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(9)
+    expect(await countOrders(c.user.id)).toBe(1)
+    const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
+    expect(u!.loyaltyPoints).toBe(0)
+    const events = await t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, ids[0]!)))
+    expect(events).toHaveLength(1)
+  })
+
+  it('refuses an over-long key', async () => {
+    const res = await postOrder(t, payload(), client.cookie, 'x'.repeat(201))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toBe("Clé d'idempotence invalide.")
+  })
+})

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderItems, orders, products, users } from '../../src/server/db/schema'
+import { movePoints } from '../../src/server/services/loyalty'
+import { countryByCode, decode, deliveryIn, postOrder, signedIn } from '../factories'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+const POINT_VALUE = 2
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ LOYALTY_POINT_VALUE: String(POINT_VALUE) })
+})
+afterAll(() => t.close())
+
+/** DECISIONS.md "Money and pricing", written out again here rather than imported. */
+function expected(lines: { price: number; quantity: number }[], percent: number | null, pointsToUse: number) {
+  const subtotal = lines.reduce((sum, l) => sum + Math.round(l.price * l.quantity), 0)
+  const discount = percent && percent > 0 ? Math.round((subtotal * percent) / 100) : 0
+  const worth = Math.floor(Math.max(0, subtotal - discount) / POINT_VALUE)
+  const pointsUsed = Math.min(pointsToUse, worth)
+  const total = Math.max(0, subtotal - discount - pointsUsed * POINT_VALUE)
+  return { subtotal, discount, pointsUsed, total }
+}
+
+const line = fc.record({
+  price: fc.integer({ min: 1, max: 250_000 }),
+  unitType: fc.constantFrom('kg' as const, 'unit' as const),
+  steps: fc.integer({ min: 1, max: 60 }),
+})
+
+describe('the stored total (property)', () => {
+  it('always equals subtotal − discount − points, each rounded as DECISIONS.md says', async () => {
+    const client = await signedIn(t, 'client', 'SN')
+    const delivery = await deliveryIn(t.db, 'SN')
+    const senegal = await countryByCode(t.db, 'SN')
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 5 }),
+        fc.option(fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100)),
+        fc.integer({ min: 0, max: 40_000 }),
+        fc.integer({ min: 0, max: 40_000 }),
+        async (lines, percent, balance, wanted) => {
+          const pointsToUse = Math.min(balance, wanted)
+          await t.db.update(users).set({ customDiscountPercent: percent, loyaltyPoints: 0 }).where(eq(users.id, client.user.id))
+          await movePoints(t.db, { userId: client.user.id, type: 'bonus', points: balance, description: 'test' })
+          const rows = await t.db
+            .insert(products)
+            .values(
+              lines.map((l, i) => ({
+                name: `P${i}`,
+                pricePerUnit: l.price,
+                unitType: l.unitType,
+                minQuantity: l.unitType === 'kg' ? 0.5 : 1,
+                countryId: senegal.id,
+                isActive: true,
+              })),
+            )
+            .returning()
+          const priced = lines.map((l) => ({ price: l.price, quantity: l.unitType === 'kg' ? l.steps / 2 : l.steps }))
+          const items = rows.map((p, i) => ({ productId: p.id, quantity: priced[i]!.quantity }))
+          const res = await postOrder(t, { ...delivery, items, pointsToUse }, client.cookie)
+          expect(res.statusCode, res.body).toBe(201)
+          const id = decode<{ order: { id: number } }>(res.body).order.id
+          const [stored] = await t.db.select().from(orders).where(eq(orders.id, id))
+          const want = expected(priced, percent, pointsToUse)
+          expect(stored).toMatchObject({
+            subtotalAmount: want.subtotal,
+            discountAmount: want.discount,
+            pointsUsed: want.pointsUsed,
+            pointsDiscountAmount: want.pointsUsed * POINT_VALUE,
+            totalAmount: want.total,
+          })
+          const storedLines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, id))
+          expect(storedLines.reduce((s, l) => s + l.totalPrice, 0)).toBe(want.subtotal)
+          const [u] = await t.db.select().from(users).where(eq(users.id, client.user.id))
+          expect(u!.loyaltyPoints).toBe(balance - want.pointsUsed)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+})

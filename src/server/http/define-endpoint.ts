@@ -4,12 +4,14 @@ import type { Role } from '../../shared/domain/roles'
 import type { SessionUser } from '../../shared/schemas/auth'
 import type { Config } from '../config'
 import type { Database, Db } from '../db/client'
+import type { StorefrontCache } from '../services/storefront-cache'
 import type { LoginLimiter } from './login-limiter'
 
 export type AppDeps = {
   database: Database
   config: Config
   loginLimiter: LoginLimiter
+  storefrontCache: StorefrontCache
 }
 
 type Roles = readonly Role[] | 'public'
@@ -41,6 +43,7 @@ export type Endpoint<S extends z.ZodType = z.ZodType, R extends Roles = Roles> =
   /** A stricter limit per client IP than the API's general one. */
   rateLimit?: (config: Config) => RateLimit
   summary?: string
+  /** A plain object to serialize, or the reply itself when the handler sent a prepared answer. */
   handler(ctx: EndpointContext<z.output<S>, R>): Promise<object>
 }
 

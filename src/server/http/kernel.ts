@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import superjson from 'superjson'
-import type { AppDeps, Endpoint } from './define-endpoint'
+import { SENT, type AppDeps, type Endpoint } from './define-endpoint'
 import { changesStorefront } from '../services/storefront-cache'
 import { currentUser } from './auth-context'
 import { forbidden, unauthorized } from './errors'
@@ -37,7 +37,7 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
           // failed or not (it may have committed before failing).
           if (changesStorefront(ep.method, ep.path)) deps.storefrontCache.invalidate()
         }
-        if (result === reply) return reply
+        if (result === SENT) return reply
         if (ep.format === 'json') return reply.type('application/json; charset=utf-8').send(result)
         return reply.type('application/json; charset=utf-8').send(superjson.stringify(result))
       },

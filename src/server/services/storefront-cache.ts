@@ -2,6 +2,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import superjson from 'superjson'
+import { SENT } from '../http/define-endpoint'
 
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)
@@ -99,5 +100,6 @@ export async function sendCached(req: FastifyRequest, reply: FastifyReply, answe
   const body = await encode(answer, encoding)
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
-  return reply.send(body)
+  reply.send(body)
+  return SENT
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import type { Role } from '../src/shared/domain/roles'
 import type { Db } from '../src/server/db/client'
-import { cities, countries, users, zones } from '../src/server/db/schema'
+import { cities, countries, orderItems, orders, users, zones } from '../src/server/db/schema'
 import { hashPassword } from '../src/server/services/passwords'
 import type { TestApp } from './setup/test-app'
 
@@ -137,4 +137,40 @@ export async function postOrder(t: TestApp, payload: unknown, cookie: string, id
     payload: payload as object,
     headers: { cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
   })
+}
+
+// ---- issue 4: products and a raw order row (catalogue tests) ----
+
+/** An order of one line written straight into the database (no checkout involved). */
+export async function insertOrderRow(db: Db, opts: { userId: number; product: typeof products.$inferSelect; quantity?: number }) {
+  const { country, city, zone } = await firstZoneOf(db, 'SN')
+  const quantity = opts.quantity ?? 1
+  const total = Math.round(opts.product.pricePerUnit * quantity)
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: opts.userId,
+      countryId: country.id,
+      cityId: city.id,
+      zoneId: zone.id,
+      subtotalAmount: total,
+      totalAmount: total,
+      deliveryAddress: 'Rue 10',
+      deliveryCity: city.name,
+      deliveryCountry: country.name,
+      deliveryPhone: '+221 77 000 00 00',
+      zoneName: zone.name,
+      customerName: 'Client test',
+    })
+    .returning()
+  await db.insert(orderItems).values({
+    orderId: order!.id,
+    productId: opts.product.id,
+    productName: opts.product.name,
+    unitPrice: opts.product.pricePerUnit,
+    unitType: opts.product.unitType,
+    quantity,
+    totalPrice: total,
+  })
+  return order!
 }

@@ -15,6 +15,22 @@ import orderDetails from './orders/details'
 import clientOrders from './orders/list'
 import cities from './places/cities'
 import zonesByCity from './places/zones-by-city'
+// issue 4: back-office places and catalogue
+import adminCities from './admin/cities/list'
+import adminCityCreate from './admin/cities/create'
+import adminCityUpdate from './admin/cities/update'
+import adminCountries from './admin/countries/list'
+import adminCountryCreate from './admin/countries/create'
+import adminCountryUpdate from './admin/countries/update'
+import adminProductStats from './admin/product-stats-by-country'
+import adminProducts from './admin/products/list'
+import adminProductCreate from './admin/products/create'
+import adminProductUpdate from './admin/products/update'
+import adminProductDelete from './admin/products/delete'
+import adminProductBulk from './admin/products/bulk-actions'
+import adminZones from './admin/zones/list'
+import adminZoneCreate from './admin/zones/create'
+import adminZoneUpdate from './admin/zones/update'
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
@@ -37,4 +53,20 @@ export const endpoints: readonly Endpoint[] = [
   clientOrders,
   clientDashboard,
   sendContact,
+  // issue 4
+  adminCountries,
+  adminCountryCreate,
+  adminCountryUpdate,
+  adminCities,
+  adminCityCreate,
+  adminCityUpdate,
+  adminZones,
+  adminZoneCreate,
+  adminZoneUpdate,
+  adminProducts,
+  adminProductCreate,
+  adminProductUpdate,
+  adminProductDelete,
+  adminProductBulk,
+  adminProductStats,
 ] as unknown as readonly Endpoint[]

@@ -39,6 +39,10 @@ export function installErrorHandler(app: FastifyInstance) {
       // The rate limiter's own French message says how long to wait.
       const own = (err as unknown as { error?: unknown }).error
       body = { error: typeof own === 'string' ? own : 'Trop de requêtes. Veuillez réessayer plus tard.', code: 'TOO_MANY_REQUESTS' }
+    } else if (err.statusCode === 503) {
+      // Shed by under-pressure: the server is overloaded, not broken.
+      status = 503
+      body = { error: 'Le service est momentanément surchargé. Veuillez réessayer dans un instant.', code: 'SERVICE_UNAVAILABLE' }
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode
       body = { error: 'Requête invalide.', code: err.code ?? 'BAD_REQUEST' }

@@ -1,0 +1,27 @@
+import { createCityInput } from '../../../../shared/schemas/places'
+import { cities } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { countryNotFound, findCityInScope, findCountry, uniquely } from '../../../services/places'
+import { assertInScope } from '../../../services/scope'
+
+export const cityTaken = 'Une ville portant ce nom existe déjà dans ce pays.'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/cities',
+  input: createCityInput,
+  roles: ['root', 'super_admin'],
+  summary: 'Create a city: root in any country, a super_admin in its own',
+  async handler({ input, user, db, reply }) {
+    assertInScope(user, input.countryId, countryNotFound)
+    await findCountry(db, input.countryId)
+    const [row] = await uniquely(cityTaken, () =>
+      db
+        .insert(cities)
+        .values({ name: input.name, countryId: input.countryId, isActive: input.isActive ?? true })
+        .returning({ id: cities.id }),
+    )
+    reply.status(201)
+    return { city: await findCityInScope(db, user, row!.id) }
+  },
+})

@@ -1,0 +1,30 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { adminCitiesQuery } from '../../../../shared/schemas/places'
+import { cities, countries } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { cityColumns } from '../../../services/places'
+import { scopeCountryId } from '../../../services/scope'
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/admin/cities',
+  input: adminCitiesQuery,
+  roles: ['root', 'super_admin'],
+  summary: "Cities, active or not: root all, a super_admin its own country's",
+  async handler({ input, user, db }) {
+    const scope = scopeCountryId(user)
+    const rows = await db
+      .select(cityColumns)
+      .from(cities)
+      .innerJoin(countries, eq(countries.id, cities.countryId))
+      .where(
+        and(
+          scope === null ? undefined : eq(cities.countryId, scope),
+          input.countryId === undefined ? undefined : eq(cities.countryId, input.countryId),
+          input.isActive === undefined ? undefined : eq(cities.isActive, input.isActive),
+        ),
+      )
+      .orderBy(asc(countries.name), asc(cities.name))
+    return { cities: rows }
+  },
+})

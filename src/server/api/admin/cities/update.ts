@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm'
+import { updateCityInput } from '../../../../shared/schemas/places'
+import { cities } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { findCityInScope, uniquely } from '../../../services/places'
+import { cityTaken } from './create'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/cities/update',
+  input: updateCityInput,
+  roles: ['root', 'super_admin'],
+  summary: "Rename or toggle a city; a deactivated city leaves the storefront's choices",
+  async handler({ input: { id, ...changes }, user, db }) {
+    const current = await findCityInScope(db, user, id)
+    if (changes.name === undefined && changes.isActive === undefined) return { city: current }
+    await uniquely(cityTaken, () => db.update(cities).set(changes).where(eq(cities.id, id)))
+    return { city: await findCityInScope(db, user, id) }
+  },
+})

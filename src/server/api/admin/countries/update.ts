@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm'
+import { updateCountryInput } from '../../../../shared/schemas/places'
+import { countries } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { countryColumns, findCountry, uniquely } from '../../../services/places'
+import { countryTaken } from './create'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/countries/update',
+  input: updateCountryInput,
+  roles: ['root'],
+  summary: "Edit a country or toggle it (root); a deactivated country leaves the storefront's choices",
+  async handler({ input: { id, ...changes }, db }) {
+    const current = await findCountry(db, id)
+    if (Object.values(changes).every((v) => v === undefined)) return { country: current }
+    const [country] = await uniquely(countryTaken, () =>
+      db.update(countries).set(changes).where(eq(countries.id, id)).returning(countryColumns),
+    )
+    return { country: country! }
+  },
+})

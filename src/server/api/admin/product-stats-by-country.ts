@@ -1,0 +1,30 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import { noInput } from '../../../shared/schemas/common'
+import { countries, products } from '../../db/schema'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { notArchived } from '../../services/products'
+
+/** One aggregate over the catalogue, per country that has products (archived ones left out). */
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/admin/product-stats-by-country',
+  input: noInput,
+  roles: ['root'],
+  summary: 'Products per country: total, active, inactive (root)',
+  async handler({ db }) {
+    const stats = await db
+      .select({
+        countryId: countries.id,
+        countryName: countries.name,
+        totalProducts: sql<number>`count(*)::int`,
+        activeProducts: sql<number>`(count(*) filter (where ${products.isActive}))::int`,
+        inactiveProducts: sql<number>`(count(*) filter (where not ${products.isActive}))::int`,
+      })
+      .from(products)
+      .innerJoin(countries, eq(countries.id, products.countryId))
+      .where(notArchived)
+      .groupBy(countries.id, countries.name)
+      .orderBy(asc(countries.name))
+    return { stats }
+  },
+})

@@ -1,0 +1,42 @@
+import { and, inArray } from 'drizzle-orm'
+import { bulkProductActionInput } from '../../../../shared/schemas/products'
+import { products } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { findCountry } from '../../../services/places'
+import { notArchived } from '../../../services/products'
+
+const skippedNote = (asked: number, count: number) =>
+  asked > count ? ` ${asked - count} produit(s) ignoré(s) (introuvable(s) ou archivé(s)).` : ''
+
+/** Root only: activate, deactivate or move many products at once; archived ones are left alone. */
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/products/bulk-actions',
+  input: bulkProductActionInput,
+  roles: ['root'],
+  summary: 'Bulk toggle_active or move_to_country (root)',
+  async handler({ input, db }) {
+    const ids = [...new Set(input.productIds)]
+    const where = and(inArray(products.id, ids), notArchived)
+    const now = new Date()
+    if (input.action === 'toggle_active') {
+      const rows = await db
+        .update(products)
+        .set({ isActive: input.isActive, updatedAt: now })
+        .where(where)
+        .returning({ id: products.id })
+      const verb = input.isActive ? 'activé(s)' : 'désactivé(s)'
+      return { summary: `${rows.length} produit(s) ${verb}.${skippedNote(ids.length, rows.length)}`, count: rows.length }
+    }
+    const country = await findCountry(db, input.targetCountryId)
+    const rows = await db
+      .update(products)
+      .set({ countryId: country.id, updatedAt: now })
+      .where(where)
+      .returning({ id: products.id })
+    return {
+      summary: `${rows.length} produit(s) déplacé(s) vers ${country.name}.${skippedNote(ids.length, rows.length)}`,
+      count: rows.length,
+    }
+  },
+})

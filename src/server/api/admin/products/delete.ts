@@ -1,0 +1,26 @@
+import { and, eq } from 'drizzle-orm'
+import { deleteProductInput } from '../../../../shared/schemas/products'
+import { products } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { findProductInScope, notArchived } from '../../../services/products'
+
+/**
+ * Deleting archives (DECISIONS.md "Deleting"): the product leaves every list and can no longer
+ * be ordered (it is also made inactive and unfeatured), while past orders keep it.
+ */
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/products/delete',
+  input: deleteProductInput,
+  roles: ['root', 'super_admin'],
+  summary: 'Archive a product',
+  async handler({ input, user, db }) {
+    await findProductInScope(db, user, input.id)
+    const now = new Date()
+    await db
+      .update(products)
+      .set({ archivedAt: now, isActive: false, isFeatured: false, updatedAt: now })
+      .where(and(eq(products.id, input.id), notArchived))
+    return { success: true }
+  },
+})

@@ -1,0 +1,25 @@
+import { createZoneInput } from '../../../../shared/schemas/places'
+import { zones } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { findCityInScope, findZoneInScope, uniquely } from '../../../services/places'
+
+export const zoneTaken = 'Une zone portant ce nom existe déjà dans cette ville.'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/zones',
+  input: createZoneInput,
+  roles: ['root', 'super_admin'],
+  summary: 'Create a delivery zone in a city: root anywhere, a super_admin in its country',
+  async handler({ input, user, db, reply }) {
+    await findCityInScope(db, user, input.cityId)
+    const [row] = await uniquely(zoneTaken, () =>
+      db
+        .insert(zones)
+        .values({ name: input.name, cityId: input.cityId, isActive: input.isActive ?? true })
+        .returning({ id: zones.id }),
+    )
+    reply.status(201)
+    return { zone: await findZoneInScope(db, user, row!.id) }
+  },
+})

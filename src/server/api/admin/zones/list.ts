@@ -1,0 +1,41 @@
+import { and, asc, eq, ilike } from 'drizzle-orm'
+import { adminZonesQuery } from '../../../../shared/schemas/places'
+import { cities, zones } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { cappedCount, selectZones, toAdminZone, zoneCountries } from '../../../services/places'
+import { scopeCountryId } from '../../../services/scope'
+
+/** `%`, `_` and `\` typed by the user match themselves. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/admin/zones',
+  input: adminZonesQuery,
+  roles: ['root', 'super_admin'],
+  summary: 'Delivery zones, paged, searched by name on the server: root all, a super_admin its country',
+  async handler({ input, user, db }) {
+    const scope = scopeCountryId(user)
+    const where = and(
+      scope === null ? undefined : eq(cities.countryId, scope),
+      input.cityId === undefined ? undefined : eq(zones.cityId, input.cityId),
+      input.isActive === undefined ? undefined : eq(zones.isActive, input.isActive),
+      input.search ? ilike(zones.name, likePattern(input.search)) : undefined,
+    )
+    const rows = await selectZones(db)
+      .where(where)
+      .orderBy(asc(zoneCountries.name), asc(cities.name), asc(zones.name), asc(zones.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit)
+    const total = await cappedCount(
+      db,
+      db
+        .select({ id: zones.id })
+        .from(zones)
+        .innerJoin(cities, eq(cities.id, zones.cityId))
+        .where(where)
+        .$dynamic(),
+    )
+    return { zones: rows.map(toAdminZone), total }
+  },
+})

@@ -1,0 +1,137 @@
+import { id, limit, page, queryBoolean, text } from './common'
+import { z } from './zod'
+
+/* Countries, cities and delivery zones as staff maintain them (SPEC §5, §7). */
+
+const countryName = z
+  .string({ error: 'Le nom du pays doit contenir au moins 2 caractères.' })
+  .trim()
+  .min(2, 'Le nom du pays doit contenir au moins 2 caractères.')
+  .max(100, 'Le nom du pays ne peut pas dépasser 100 caractères.')
+const countryCode = z
+  .string({ error: 'Le code doit contenir exactement 2 lettres.' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Le code doit contenir exactement 2 lettres.')
+const currency = z
+  .string({ error: 'La devise doit contenir exactement 3 lettres.' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'La devise doit contenir exactement 3 lettres.')
+const providersMessage = 'Au moins un fournisseur Mobile Money est requis.'
+const mobileMoneyProviders = z
+  .array(z.string({ error: providersMessage }).trim().max(50, 'Un fournisseur ne peut pas dépasser 50 caractères.'), {
+    error: providersMessage,
+  })
+  .max(20, 'Vingt fournisseurs au plus.')
+  .transform((list) => [...new Set(list.filter((p) => p.length > 0))])
+  .refine((list) => list.length > 0, providersMessage)
+const dialCode = z
+  .string()
+  .trim()
+  .regex(/^(\+\d{1,4})?$/, "L'indicatif doit s'écrire + suivi de 1 à 4 chiffres (ex. +221).")
+
+export const createCountryInput = z.strictObject({
+  name: countryName,
+  code: countryCode,
+  currency,
+  mobileMoneyProviders,
+  dialCode: dialCode.optional(),
+  isActive: z.boolean().optional(),
+})
+export type CreateCountryInput = z.input<typeof createCountryInput>
+
+export const updateCountryInput = z.strictObject({
+  id: id('Le pays est requis.'),
+  name: countryName.optional(),
+  code: countryCode.optional(),
+  currency: currency.optional(),
+  mobileMoneyProviders: mobileMoneyProviders.optional(),
+  dialCode: dialCode.optional(),
+  isActive: z.boolean().optional(),
+})
+export type UpdateCountryInput = z.input<typeof updateCountryInput>
+
+const cityName = z
+  .string({ error: 'Le nom de la ville est requis.' })
+  .trim()
+  .min(1, 'Le nom de la ville est requis.')
+  .max(100, 'Le nom de la ville ne peut pas dépasser 100 caractères.')
+
+export const createCityInput = z.strictObject({
+  name: cityName,
+  countryId: id('Le pays est requis.'),
+  isActive: z.boolean().optional(),
+})
+export type CreateCityInput = z.input<typeof createCityInput>
+
+export const updateCityInput = z.strictObject({
+  id: id('La ville est requise.'),
+  name: cityName.optional(),
+  isActive: z.boolean().optional(),
+})
+export type UpdateCityInput = z.input<typeof updateCityInput>
+
+export const adminCitiesQuery = z.strictObject({
+  countryId: id('Le pays est invalide.').optional(),
+  isActive: queryBoolean.optional(),
+})
+
+const zoneName = z
+  .string({ error: 'Le nom de la zone est requis.' })
+  .trim()
+  .min(1, 'Le nom de la zone est requis.')
+  .max(100, 'Le nom de la zone ne peut pas dépasser 100 caractères.')
+
+export const createZoneInput = z.strictObject({
+  name: zoneName,
+  cityId: id('La ville est requise.'),
+  isActive: z.boolean().optional(),
+})
+export type CreateZoneInput = z.input<typeof createZoneInput>
+
+export const updateZoneInput = z.strictObject({
+  id: id('La zone est requise.'),
+  name: zoneName.optional(),
+  isActive: z.boolean().optional(),
+})
+export type UpdateZoneInput = z.input<typeof updateZoneInput>
+
+/** SPEC §5: page at least 1, limit 1 to 100 (default 10); the screen asks for 20. */
+export const adminZonesQuery = z.strictObject({
+  cityId: id('La ville est invalide.').optional(),
+  isActive: queryBoolean.optional(),
+  search: text(100).optional(),
+  page,
+  limit: limit(100, 10),
+})
+export type AdminZonesQuery = z.input<typeof adminZonesQuery>
+
+/* Answers (DECISIONS.md "API answers"). */
+export type AdminCountry = {
+  id: number
+  name: string
+  code: string
+  currency: string
+  dialCode: string
+  mobileMoneyProviders: string[]
+  isActive: boolean
+  createdAt: Date
+}
+export type AdminCity = {
+  id: number
+  name: string
+  isActive: boolean
+  createdAt: Date
+  countryId: number
+  country: { id: number; name: string }
+}
+export type AdminZone = {
+  id: number
+  name: string
+  isActive: boolean
+  createdAt: Date
+  cityId: number
+  city: { id: number; name: string; country: { id: number; name: string } }
+}
+export type AdminZonesAnswer = { zones: AdminZone[]; total: number }

@@ -1,0 +1,146 @@
+import { isValidQuantityStep, unitTypes, type UnitType } from '../domain/units'
+import { id, queryBoolean, text } from './common'
+import { z } from './zod'
+
+/* The product catalogue as staff maintain it (SPEC §5, §7). */
+
+export const countryRequired = 'Veuillez sélectionner un pays.'
+const kgStep = 'La quantité minimale doit être un multiple de 0,5 kg.'
+const unitStep = 'La quantité minimale doit être un nombre entier pour les produits à l’unité.'
+
+const name = z
+  .string({ error: 'Le nom doit contenir au moins 3 caractères.' })
+  .trim()
+  .min(3, 'Le nom doit contenir au moins 3 caractères.')
+  .max(150, 'Le nom ne peut pas dépasser 150 caractères.')
+const description = text(2000).nullable()
+const pricePerUnit = z
+  .number({ error: 'Le prix doit être un nombre entier positif.' })
+  .int('Le prix doit être un nombre entier positif (en francs CFA).')
+  .positive('Le prix doit être un nombre entier positif.')
+  .max(100_000_000, 'Le prix est trop élevé.')
+const minQuantity = z
+  .number({ error: 'La quantité minimale doit être positive.' })
+  .positive('La quantité minimale doit être positive.')
+  .max(1000, 'La quantité minimale ne peut pas dépasser 1000.')
+const unitType = z.enum(unitTypes, { error: "Le type d'unité doit être kg ou unité." })
+/** An empty field means no image. */
+const imageUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .url({ error: "L'URL de l'image n'est pas valide.", protocol: /^https?$/ })
+    .max(1000, "L'URL de l'image est trop longue.")
+    .nullable(),
+)
+const categoryId = z
+  .number({ error: 'La catégorie est invalide.' })
+  .int('La catégorie est invalide.')
+  .positive('La catégorie est invalide.')
+  .nullable()
+
+/** The step rule of SPEC §5: kg by 0.5, unit by whole numbers. Undefined when it holds. */
+export function minQuantityStepError(unit: UnitType, quantity: number): string | undefined {
+  if (isValidQuantityStep(quantity, unit)) return undefined
+  return unit === 'kg' ? kgStep : unitStep
+}
+
+type StepFields = { unitType?: UnitType | undefined; minQuantity?: number | undefined }
+const checkStep = (value: StepFields, ctx: z.RefinementCtx) => {
+  if (value.unitType === undefined || value.minQuantity === undefined) return
+  const message = minQuantityStepError(value.unitType, value.minQuantity)
+  if (message) ctx.addIssue({ code: 'custom', path: ['minQuantity'], message })
+}
+
+export const createProductInput = z
+  .strictObject({
+    name,
+    description: description.optional(),
+    pricePerUnit,
+    unitType,
+    minQuantity,
+    imageUrl: imageUrl.optional(),
+    categoryId: categoryId.optional(),
+    /** Root must give it; a super_admin's product is always of its own country. */
+    countryId: id(countryRequired).optional(),
+    isActive: z.boolean().optional(),
+    isFeatured: z.boolean().optional(),
+  })
+  .superRefine(checkStep)
+export type CreateProductInput = z.input<typeof createProductInput>
+
+export const updateProductInput = z
+  .strictObject({
+    id: id('Le produit est requis.'),
+    name: name.optional(),
+    description: description.optional(),
+    pricePerUnit: pricePerUnit.optional(),
+    unitType: unitType.optional(),
+    minQuantity: minQuantity.optional(),
+    imageUrl: imageUrl.optional(),
+    categoryId: categoryId.optional(),
+    countryId: id(countryRequired).optional(),
+    isActive: z.boolean().optional(),
+    isFeatured: z.boolean().optional(),
+  })
+  .superRefine(checkStep)
+export type UpdateProductInput = z.input<typeof updateProductInput>
+
+export const deleteProductInput = z.strictObject({ id: id('Le produit est requis.') })
+
+const productIds = z
+  .array(id('Identifiant de produit invalide.'), { error: 'Veuillez sélectionner au moins un produit.' })
+  .min(1, 'Veuillez sélectionner au moins un produit.')
+  .max(500, 'Cinq cents produits au plus par action.')
+
+export const bulkProductActionInput = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({
+      action: z.literal('toggle_active'),
+      productIds,
+      isActive: z.boolean({ error: 'Le statut (actif ou inactif) est requis.' }),
+    }),
+    z.strictObject({
+      action: z.literal('move_to_country'),
+      productIds,
+      targetCountryId: id('Le pays cible est requis.'),
+    }),
+  ],
+  { error: "L'action doit être toggle_active ou move_to_country." },
+)
+export type BulkProductActionInput = z.input<typeof bulkProductActionInput>
+
+export const productStatusFilters = ['all', 'active', 'inactive'] as const
+export const adminProductsQuery = z.strictObject({
+  country: text(100).optional(),
+  status: z.enum(productStatusFilters, { error: 'Le statut doit être all, active ou inactive.' }).optional(),
+  isActive: queryBoolean.optional(),
+})
+export type AdminProductsQuery = z.input<typeof adminProductsQuery>
+
+/* Answers (DECISIONS.md "API answers", SPEC §3). */
+export type AdminProduct = {
+  id: number
+  name: string
+  description: string | null
+  imageUrl: string | null
+  pricePerUnit: number
+  unitType: UnitType
+  minQuantity: number
+  categoryId: number | null
+  category: { id: number; name: string } | null
+  countryId: number
+  countryName: string
+  isActive: boolean
+  isFeatured: boolean
+  createdAt: Date
+  updatedAt: Date
+}
+export type ProductStats = {
+  countryId: number
+  countryName: string
+  totalProducts: number
+  activeProducts: number
+  inactiveProducts: number
+}
+export type BulkActionAnswer = { summary: string; count: number }

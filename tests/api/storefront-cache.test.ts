@@ -11,7 +11,7 @@ import { installErrorHandler } from '../../src/server/http/error-handler'
 import { registerEndpoints } from '../../src/server/http/kernel'
 import { changesStorefront, createStorefrontCache, pickEncoding } from '../../src/server/services/storefront-cache'
 import { z } from '../../src/shared/schemas/zod'
-import { createProduct, decode } from '../factories'
+import { countryByCode, createProduct, decode, get, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 type Product = { id: number; name: string; pricePerUnit: number }
@@ -165,5 +165,47 @@ describe('a product write through the API', () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+describe('the admin catalogue writes, with the cache on', () => {
+  let t: TestApp
+  let root: string
+  beforeAll(async () => {
+    t = await createTestApp({ STOREFRONT_CACHE_MS: '600000' })
+    root = (await signedIn(t, 'root')).cookie
+  })
+  afterAll(async () => t.close())
+
+  const find = async (url: string, id: number) =>
+    decode<{ products: Product[] }>((await get(t, url)).body).products.find((p) => p.id === id)
+  const ok = async (url: string, payload: object) => expect((await post(t, url, payload, root)).statusCode).toBeLessThan(300)
+
+  it('are visible at once in GET /_api/products and /_api/featured: update, bulk toggle, delete, country toggle', async () => {
+    const a = await createProduct(t.db, { name: 'Cache A', isFeatured: true })
+    const b = await createProduct(t.db, { name: 'Cache B', country: 'KM' })
+    t.deps.storefrontCache.invalidate() // the factory writes straight to the database
+    expect(await find('/_api/products', a.id)).toMatchObject({ name: 'Cache A' })
+    expect(await find('/_api/featured', a.id)).toMatchObject({ name: 'Cache A' })
+
+    await ok('/_api/admin/products/update', { id: a.id, name: 'Cache A renommé', pricePerUnit: 4200 })
+    expect(await find('/_api/products', a.id)).toMatchObject({ name: 'Cache A renommé', pricePerUnit: 4200 })
+    expect(await find('/_api/featured', a.id)).toMatchObject({ name: 'Cache A renommé' })
+
+    await ok('/_api/admin/products/bulk-actions', { action: 'toggle_active', productIds: [a.id], isActive: false })
+    expect(await find('/_api/products', a.id)).toBeUndefined()
+    expect(await find('/_api/featured', a.id)).toBeUndefined()
+    await ok('/_api/admin/products/bulk-actions', { action: 'toggle_active', productIds: [a.id], isActive: true })
+    expect(await find('/_api/products', a.id)).toBeDefined()
+
+    await ok('/_api/admin/products/delete', { id: a.id })
+    expect(await find('/_api/products', a.id)).toBeUndefined()
+
+    expect(await find('/_api/products', b.id)).toBeDefined()
+    const km = await countryByCode(t.db, 'KM')
+    await ok('/_api/admin/countries/update', { id: km.id, isActive: false })
+    expect(await find('/_api/products', b.id)).toBeUndefined()
+    await ok('/_api/admin/countries/update', { id: km.id, isActive: true })
+    expect(await find('/_api/products', b.id)).toMatchObject({ countryName: km.name })
   })
 })

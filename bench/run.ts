@@ -4,7 +4,7 @@
  * sending the same bytes, then checkout with 32 clients, and writes bench/RESULTS.md.
  *
  * Settings (environment): BENCH_QUICK=1 (small data, 2 s turns, report in bench/results/),
- * BENCH_DURATION (s per turn, default 5), BENCH_ROUNDS (turns per server, default 1),
+ * BENCH_DURATION (s per turn, default 3), BENCH_ROUNDS (turns per server, default 2),
  * BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 32), BENCH_ORDERS (default 200000),
  * BENCH_OUT (report path).
  */
@@ -23,8 +23,8 @@ const env = process.env
 const quick = env.BENCH_QUICK === '1'
 const num = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback)
 const opts: Options = {
-  duration: num('BENCH_DURATION', quick ? 2 : 5),
-  rounds: num('BENCH_ROUNDS', 1),
+  duration: num('BENCH_DURATION', quick ? 2 : 3),
+  rounds: num('BENCH_ROUNDS', quick ? 1 : 2),
   warmup: num('BENCH_WARMUP', 1),
   connections: num('BENCH_CONNECTIONS', 32),
   memory: quick,

@@ -1,9 +1,8 @@
 /**
- * One autocannon run, in its own process so the load generator never shares the server's event
- * loop. Reads a LoadSpec (JSON file path in argv[2]) and prints the summary as one JSON line.
+ * The load generator, in a process of its own so that it never shares the server's event loop.
+ * It takes LoadSpecs over IPC ({ id, spec }) one at a time and answers { id, result } or { id, error }.
  */
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
 export type LoadSpec = {
@@ -33,8 +32,7 @@ export type LoadResult = {
 
 type Ctx = { client?: number }
 
-async function main() {
-  const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadSpec
+async function run(spec: LoadSpec): Promise<LoadResult> {
   const free = spec.clients ? spec.clients.map((_, i) => i).reverse() : []
   let roundRobin = 0
   const result = await autocannon({
@@ -65,7 +63,7 @@ async function main() {
   const codes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, (v as { count: number }).count]),
   )
-  const out: LoadResult = {
+  return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -78,7 +76,11 @@ async function main() {
     bytesPerSec: result.throughput.average,
     statusCodes: codes,
   }
-  process.stdout.write(`${JSON.stringify(out)}\n`)
 }
 
-await main()
+process.on('message', (msg: { id: number; spec: LoadSpec }) => {
+  run(msg.spec).then(
+    (result) => process.send!({ id: msg.id, result }),
+    (e: unknown) => process.send!({ id: msg.id, error: String(e) }),
+  )
+})

@@ -1,33 +1,40 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { fork, type ChildProcess } from 'node:child_process'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LoadResult, LoadSpec } from './load-worker'
 
-const worker = resolve(dirname(fileURLToPath(import.meta.url)), 'load-worker.ts')
-const dir = mkdtempSync(join(tmpdir(), 'etal-bench-'))
+const workerPath = resolve(dirname(fileURLToPath(import.meta.url)), 'load-worker.ts')
+let worker: ChildProcess | undefined
 let seq = 0
+const waiting = new Map<number, { ok: (r: LoadResult) => void; fail: (e: Error) => void }>()
 
-/** Runs autocannon in a child process and returns its summary. */
+/** Runs autocannon in the load process (started once, kept for every run) and returns its summary. */
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const file = join(dir, `spec-${++seq}.json`)
-  writeFileSync(file, JSON.stringify(spec))
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, file], { stdio: ['ignore', 'pipe', 'inherit'] })
-    let out = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.on('error', reject)
-    child.on('exit', (code) => {
-      rmSync(file, { force: true })
-      if (code !== 0) return reject(new Error(`load worker exited with ${code}`))
-      try {
-        resolvePromise(JSON.parse(out.trim().split('\n').pop()!) as LoadResult)
-      } catch (e) {
-        reject(e instanceof Error ? e : new Error(String(e)))
-      }
+  if (!worker) {
+    worker = fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    worker.on('message', (msg: { id: number; result?: LoadResult; error?: string }) => {
+      const w = waiting.get(msg.id)
+      waiting.delete(msg.id)
+      if (msg.result) w?.ok(msg.result)
+      else w?.fail(new Error(msg.error ?? 'load worker failed'))
     })
+    worker.on('exit', (code) => {
+      for (const w of waiting.values()) w.fail(new Error(`load worker exited with ${code}`))
+      waiting.clear()
+      worker = undefined
+    })
+  }
+  const id = ++seq
+  return new Promise((ok, fail) => {
+    waiting.set(id, { ok, fail })
+    worker!.send({ id, spec })
   })
+}
+
+/** Ends the load process. */
+export function stopLoadWorker() {
+  worker?.kill()
+  worker = undefined
 }
 
 /** Samples this process's RSS (the app, its PGlite if any, the bare server) every 200 ms. */

@@ -32,12 +32,26 @@ const publicPages: RouteObject[] = [
   { path: '/dashboard', ...page(() => import('./dashboard-page')) },
 ]
 const shopperPages: RouteObject[] = []
-const driverPages: RouteObject[] = []
+const driverPages: RouteObject[] = [
+  // issue 5
+  { path: '/delivery/dashboard', ...page(() => import('../features/delivery/pages/delivery-dashboard-page')) },
+]
 const confirmationPages: RouteObject[] = []
 /** /admin/* pages for admin, super_admin and root. */
-const staffPages: RouteObject[] = []
+const staffPages: RouteObject[] = [
+  // issue 5
+  { path: '/admin/orders-only', ...page(() => import('../features/admin-orders/pages/orders-only-page')) },
+  { path: '/admin/orders/:orderId', ...page(() => import('../features/admin-orders/pages/order-detail-page')) },
+  {
+    path: '/admin/orders/:orderId/assign-driver',
+    ...page(() => import('../features/admin-orders/pages/assign-driver-page')),
+  },
+]
 /** /admin/* pages for super_admin and root. */
-const managerPages: RouteObject[] = []
+const managerPages: RouteObject[] = [
+  // issue 5
+  { path: '/admin/orders', ...page(() => import('../features/admin-orders/pages/orders-page')) },
+]
 /** /admin/* pages for root only. */
 const rootAdminPages: RouteObject[] = []
 /** /root/* pages. */

@@ -31,6 +31,14 @@ import adminProductBulk from './admin/products/bulk-actions'
 import adminZones from './admin/zones/list'
 import adminZoneCreate from './admin/zones/create'
 import adminZoneUpdate from './admin/zones/update'
+// issue 5: orders and delivery
+import adminOrders from './admin/orders/list'
+import updateOrderStatus from './admin/orders/update-status'
+import deliveryDashboard from './dashboard/delivery'
+import confirmDelivery from './delivery/confirm'
+import assignDriver from './orders/assign-driver'
+import drivers from './orders/drivers'
+import orderDetailsAdmin from './orders/order-details-admin'
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
@@ -69,4 +77,12 @@ export const endpoints: readonly Endpoint[] = [
   adminProductDelete,
   adminProductBulk,
   adminProductStats,
+  // issue 5: orders and delivery
+  adminOrders,
+  updateOrderStatus,
+  orderDetailsAdmin,
+  drivers,
+  assignDriver,
+  deliveryDashboard,
+  confirmDelivery,
 ] as unknown as readonly Endpoint[]

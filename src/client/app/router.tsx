@@ -42,7 +42,10 @@ const shopperPages: RouteObject[] = [
   { path: '/cart', ...page(() => import('../features/checkout/pages/cart-page')) },
   { path: '/orders', ...page(() => import('../features/client-orders/pages/orders-page')) },
 ]
-const driverPages: RouteObject[] = []
+const driverPages: RouteObject[] = [
+  // issue 5
+  { path: '/delivery/dashboard', ...page(() => import('../features/delivery/pages/delivery-dashboard-page')) },
+]
 const confirmationPages: RouteObject[] = [
   // issue 3: the order confirmation, with and without an id
   { path: '/order-confirmation', ...page(() => import('../features/checkout/pages/order-confirmation-page')) },
@@ -50,13 +53,40 @@ const confirmationPages: RouteObject[] = [
 ]
 const shopDenied = (user: SessionUser) => <ShopDenied user={user} />
 /** /admin/* pages for admin, super_admin and root. */
-const staffPages: RouteObject[] = []
+const staffPages: RouteObject[] = [
+  // issue 5
+  { path: '/admin/orders-only', ...page(() => import('../features/admin-orders/pages/orders-only-page')) },
+  { path: '/admin/orders/:orderId', ...page(() => import('../features/admin-orders/pages/order-detail-page')) },
+  {
+    path: '/admin/orders/:orderId/assign-driver',
+    ...page(() => import('../features/admin-orders/pages/assign-driver-page')),
+  },
+  // issue 6
+  { path: '/admin/users-management', ...page(() => import('../features/users/pages/users-management-page')) },
+  { path: '/admin/users/:userId/history', ...page(() => import('../features/users/pages/user-history-page')) },
+]
 /** /admin/* pages for super_admin and root. */
-const managerPages: RouteObject[] = []
+const managerPages: RouteObject[] = [
+  // issue 5
+  { path: '/admin/orders', ...page(() => import('../features/admin-orders/pages/orders-page')) },
+  // issue 6
+  { path: '/admin/users', ...page(() => import('../features/users/pages/admin-users-page')) },
+  { path: '/admin/create-delivery-driver', ...page(() => import('../features/users/pages/create-driver-page')) },
+]
 /** /admin/* pages for root only. */
-const rootAdminPages: RouteObject[] = []
+const rootAdminPages: RouteObject[] = [
+  { path: '/admin/contact-messages', ...page(() => import('../features/oversight/pages/contact-messages-page')) },
+  { path: '/admin/country-details/:countryName', ...page(() => import('../features/oversight/pages/country-details-page')) },
+]
 /** /root/* pages. */
-const rootPages: RouteObject[] = []
+const rootPages: RouteObject[] = [
+  { path: '/root/dashboard', ...page(() => import('../features/oversight/pages/root-dashboard-page')) },
+  { path: '/root/users', ...page(() => import('../features/users/pages/root-users-page')) },
+]
+/** /admin/* pages that guard themselves: /admin/dashboard shows its login form when signed out. */
+const adminOpenPages: RouteObject[] = [
+  { path: '/admin/dashboard', ...page(() => import('../features/oversight/pages/admin-dashboard-page')) },
+]
 
 export const routes: RouteObject[] = [
   {
@@ -77,6 +107,7 @@ export const routes: RouteObject[] = [
       {
         element: <StaffLayout area="admin" />,
         children: [
+          ...adminOpenPages,
           guarded(routeGroups.staff, staffPages),
           guarded(routeGroups.managers, managerPages),
           guarded(routeGroups.rootOnly, rootAdminPages),

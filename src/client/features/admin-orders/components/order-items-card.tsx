@@ -1,0 +1,61 @@
+import { formatMoney, formatQuantity } from '@/shared/format'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+import type { OrderView } from '../../../lib/order-view'
+
+/** The items and every stored amount: nothing is recomputed (DECISIONS.md "Money and pricing"). */
+export function OrderItemsCard({ order }: { order: OrderView }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Articles</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Table>
+          <THead>
+            <tr>
+              <Th>Produit</Th>
+              <Th>Quantité</Th>
+              <Th className="text-right">Prix unitaire</Th>
+              <Th className="text-right">Total</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {order.items.map((i) => (
+              <Tr key={i.id}>
+                <Td className="font-medium">{i.productName}</Td>
+                <Td>{formatQuantity(i.quantity, i.unitType)}</Td>
+                <Td className="text-right whitespace-nowrap">
+                  {formatMoney(i.unitPrice)} / {i.unitType === 'kg' ? 'kg' : 'unité'}
+                </Td>
+                <Td className="text-right whitespace-nowrap">{formatMoney(i.totalPrice)}</Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+        <dl className="ml-auto max-w-sm space-y-1.5 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-stone-600">Sous-total</dt>
+            <dd>{formatMoney(order.subtotalAmount)}</dd>
+          </div>
+          {order.discountAmount > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-stone-600">
+                Remise{order.discountPercent ? ` (${order.discountPercent} %)` : ''}
+              </dt>
+              <dd>− {formatMoney(order.discountAmount)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between">
+            <dt className="text-stone-600">Points utilisés ({order.pointsUsed})</dt>
+            <dd>− {formatMoney(order.pointsDiscountAmount)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-stone-200 pt-1.5 text-base font-semibold">
+            <dt>Total</dt>
+            <dd>{formatMoney(order.totalAmount)}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  )
+}

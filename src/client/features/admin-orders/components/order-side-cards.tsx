@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatMoney } from '@/shared/format'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { PaymentStatusBadge } from '../../../components/ui/status-badges'
+import type { OrderView } from '../../../lib/order-view'
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 text-sm">
+      <dt className="text-stone-500">{label}</dt>
+      <dd className="text-right font-medium text-stone-900">{children}</dd>
+    </div>
+  )
+}
+
+/** Customer, delivery, payment and points, driver (SPEC §2 "Order detail"). */
+export function OrderSideCards({ order }: { order: OrderView }) {
+  return (
+    <div className="min-w-0 space-y-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Client</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="space-y-2">
+            <Line label="Nom">{order.customer.name}</Line>
+            <Line label="Email">{order.customer.email}</Line>
+            <Line label="Téléphone">{order.customer.phone || 'N/A'}</Line>
+          </dl>
+          <Button asChild variant="link" size="sm" className="mt-2">
+            <Link to={`/admin/users/${order.customer.id}/history`}>Voir l'historique du client</Link>
+          </Button>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Livraison</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="space-y-2">
+            <Line label="Adresse">{order.deliveryAddress}</Line>
+            <Line label="Ville">
+              {order.cityName} · {order.zoneName}
+            </Line>
+            <Line label="Pays">{order.deliveryCountry}</Line>
+            <Line label="Téléphone">{order.deliveryPhone}</Line>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Paiement et points</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="space-y-2">
+            <Line label="Paiement">
+              <PaymentStatusBadge status={order.paymentStatus} />
+            </Line>
+            <Line label="Mode">Paiement à la livraison</Line>
+            <Line label="Points gagnés">{order.pointsEarned}</Line>
+            <Line label="Points utilisés">{order.pointsUsed}</Line>
+            <Line label="Total">{formatMoney(order.totalAmount)}</Line>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Livreur</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          {order.driver ? (
+            <dl className="space-y-2">
+              <Line label="Nom">{order.driver.name}</Line>
+              <Line label="Téléphone">{order.driver.phone || 'N/A'}</Line>
+            </dl>
+          ) : (
+            <p className="text-sm text-stone-500">Aucun livreur assigné</p>
+          )}
+          <Button asChild variant="outline" className="w-full">
+            <Link to={`/admin/orders/${order.id}/assign-driver`}>
+              {order.driver ? 'Changer' : 'Assigner'}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router'
+import { formatDateTime, formatMoney } from '@/shared/format'
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/status-badges'
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+import type { OrderView } from '../../../lib/order-view'
+
+/**
+ * The orders of the management screens (SPEC §2): Commande, Client, Livraison, Montant,
+ * Paiement, Livreur, Statut & Actions. `canAssign` adds the status badge and the link to the
+ * assign-driver page (orders management); orders-only shows the details link alone.
+ */
+export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAssign: boolean }) {
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <Th>Commande</Th>
+          <Th>Client</Th>
+          <Th>Livraison</Th>
+          <Th>Montant</Th>
+          <Th>Paiement</Th>
+          <Th>Livreur</Th>
+          <Th>{canAssign ? 'Statut & Actions' : 'Actions'}</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {orders.map((o) => (
+          <Tr key={o.id} data-testid={`order-row-${o.id}`}>
+            <Td>
+              <Link to={`/admin/orders/${o.id}`} className="font-semibold text-brand hover:underline">
+                #{o.id}
+              </Link>
+              <div className="text-xs text-stone-500">{formatDateTime(o.createdAt)}</div>
+            </Td>
+            <Td>
+              <div className="font-medium text-stone-900">{o.customer.name}</div>
+              <div className="text-xs text-stone-500">{o.customer.email}</div>
+            </Td>
+            <Td>
+              <div>
+                {o.cityName} · {o.zoneName}
+              </div>
+              <div className="max-w-44 truncate text-xs text-stone-500" title={o.deliveryAddress}>
+                {o.deliveryAddress}
+              </div>
+            </Td>
+            <Td className="font-medium whitespace-nowrap">{formatMoney(o.totalAmount)}</Td>
+            <Td>
+              <PaymentStatusBadge status={o.paymentStatus} />
+            </Td>
+            <Td>{o.driver ? o.driver.name : <span className="text-stone-500">Non assigné</span>}</Td>
+            <Td>
+              <div className="flex flex-col items-start gap-1.5">
+                {canAssign && <OrderStatusBadge status={o.status} />}
+                <div className="flex items-center gap-3 text-sm font-medium">
+                  <Link to={`/admin/orders/${o.id}`} className="text-brand hover:underline">
+                    Détails
+                  </Link>
+                  {canAssign && (
+                    <Link
+                      to={`/admin/orders/${o.id}/assign-driver`}
+                      className="text-stone-700 hover:underline"
+                    >
+                      {o.driver ? 'Changer' : 'Assigner'}
+                    </Link>
+                  )}
+                </div>
+              </div>
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  )
+}

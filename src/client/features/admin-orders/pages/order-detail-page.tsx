@@ -1,0 +1,102 @@
+import { formatDateTime } from '@/shared/format'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { PageHeader } from '../../../components/ui/page-header'
+import { EmptyState, ErrorState } from '../../../components/ui/query-state'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { ApiError } from '../../../lib/api'
+import { useSession } from '../../../lib/session'
+import { useOrderDetail } from '../api/orders-api'
+import { OrderHistory } from '../components/order-history'
+import { OrderItemsCard } from '../components/order-items-card'
+import { OrderSideCards } from '../components/order-side-cards'
+import { OrderStatusControl } from '../components/order-status-control'
+import { ordersListRoute, useOrderIdParam } from '../components/order-route'
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Chargement…" className="grid gap-4 lg:grid-cols-3">
+      <div className="min-w-0 space-y-4 lg:col-span-2">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-64" />
+        <Skeleton className="h-40" />
+      </div>
+      <div className="space-y-4">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    </div>
+  )
+}
+
+/** /admin/orders/:orderId (SPEC §2 "Order detail"), with the order's event history. */
+export default function OrderDetailPage() {
+  const orderId = useOrderIdParam()
+  const { user } = useSession()
+  const query = useOrderDetail(orderId)
+  const back = ordersListRoute(user?.role)
+
+  let body
+  if (!orderId)
+    body = <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
+  else if (query.isPending) body = <DetailSkeleton />
+  else if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
+    body = (
+      <EmptyState
+        message={
+          <>
+            <span className="block font-semibold text-stone-900">Commande non trouvée</span>
+            La commande avec l'ID #{orderId} n'a pas pu être trouvée.
+          </>
+        }
+      />
+    )
+  } else if (query.isError) {
+    body = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
+  } else {
+    const order = query.data
+    body = (
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 space-y-4 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Statut de la commande</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OrderStatusControl orderId={order.id} status={order.status} />
+            </CardContent>
+          </Card>
+          <OrderItemsCard order={order} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Historique</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OrderHistory events={order.events} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Notes du client</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="text-sm whitespace-pre-line text-stone-700">{order.notes || 'Aucune note.'}</p>
+            </CardContent>
+          </Card>
+        </div>
+        <OrderSideCards order={order} />
+      </div>
+    )
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={orderId ? `Commande #${orderId}` : 'Commande'}
+        description={query.data ? `Passée le ${formatDateTime(query.data.createdAt)}` : undefined}
+        back={back}
+      />
+      {body}
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import type { OrderStatus } from '@/shared/domain/order-status'
+import { ADMIN_ORDERS_PAGE_SIZE } from '@/shared/schemas/orders'
+import { PageHeader } from '../../../components/ui/page-header'
+import { useSession } from '../../../lib/session'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useAdminOrders } from '../api/orders-api'
+import { OrderSearchFilters } from '../components/order-filters'
+import { OrdersResults } from '../components/orders-results'
+
+/** /admin/orders-only, the admin's home: its country's orders, details link only (SPEC §2). */
+export default function OrdersOnlyPage() {
+  const { user } = useSession()
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<OrderStatus | ''>('')
+  const [page, setPage] = useState(1)
+  const debouncedSearch = useDebouncedValue(search.trim(), 300)
+  const orders = useAdminOrders({
+    search: debouncedSearch || undefined,
+    status: status || undefined,
+    page,
+    limit: ADMIN_ORDERS_PAGE_SIZE,
+  })
+
+  return (
+    <div>
+      <PageHeader
+        title="Gestion des Commandes"
+        description={
+          <>
+            Pays : <span className="font-medium text-stone-900">{user?.country ?? 'Non défini'}</span>
+          </>
+        }
+        back={false}
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <OrderSearchFilters
+          search={search}
+          onSearch={(v) => {
+            setSearch(v)
+            setPage(1)
+          }}
+          status={status}
+          onStatus={(v) => {
+            setStatus(v)
+            setPage(1)
+          }}
+        />
+      </div>
+      <OrdersResults
+        query={orders}
+        page={page}
+        limit={ADMIN_ORDERS_PAGE_SIZE}
+        onPageChange={setPage}
+        canAssign={false}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react'
+import type { OrderStatus } from '@/shared/domain/order-status'
+import { ADMIN_ORDERS_PAGE_SIZE } from '@/shared/schemas/orders'
+import { Select } from '../../../components/ui/field'
+import { PageHeader } from '../../../components/ui/page-header'
+import { useSession } from '../../../lib/session'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useAdminOrders } from '../api/orders-api'
+import { useActiveCities, useZonesOfCity } from '../api/places-api'
+import { OrderSearchFilters } from '../components/order-filters'
+import { OrdersResults } from '../components/orders-results'
+
+/** /admin/orders (super_admin, root): every filter, status badges and the assign-driver links. */
+export default function OrdersPage() {
+  const { user } = useSession()
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<OrderStatus | ''>('')
+  const [cityId, setCityId] = useState<number | null>(null)
+  const [zoneId, setZoneId] = useState<number | null>(null)
+  const [page, setPage] = useState(1)
+  const debouncedSearch = useDebouncedValue(search.trim(), 300)
+  const cities = useActiveCities(user?.role === 'root' ? null : (user?.countryId ?? null))
+  const zones = useZonesOfCity(cityId)
+  const orders = useAdminOrders({
+    search: debouncedSearch || undefined,
+    status: status || undefined,
+    cityId: cityId ?? undefined,
+    zoneId: zoneId ?? undefined,
+    page,
+    limit: ADMIN_ORDERS_PAGE_SIZE,
+  })
+  // Every filter change starts again at page 1.
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v)
+      setPage(1)
+    }
+
+  return (
+    <div>
+      <PageHeader
+        title="Gestion des Commandes"
+        description={
+          user?.role === 'root'
+            ? 'Toutes les commandes, tous pays confondus.'
+            : `Commandes · ${user?.country ?? ''}`
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr]">
+        <OrderSearchFilters
+          search={search}
+          onSearch={reset(setSearch)}
+          status={status}
+          onStatus={reset(setStatus)}
+        />
+        <div>
+          <label htmlFor="orders-city" className="sr-only">
+            Ville
+          </label>
+          <Select
+            id="orders-city"
+            value={cityId ?? ''}
+            onChange={(e) => {
+              setCityId(e.target.value ? Number(e.target.value) : null)
+              setZoneId(null)
+              setPage(1)
+            }}
+          >
+            <option value="">Toutes les villes</option>
+            {(cities.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {user?.role === 'root' && c.country?.name ? `${c.name} (${c.country.name})` : c.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <label htmlFor="orders-zone" className="sr-only">
+            Zone
+          </label>
+          <Select
+            id="orders-zone"
+            value={zoneId ?? ''}
+            disabled={cityId === null}
+            onChange={(e) => reset(setZoneId)(e.target.value ? Number(e.target.value) : null)}
+          >
+            <option value="">Toutes les zones</option>
+            {(zones.data ?? []).map((z) => (
+              <option key={z.id} value={z.id}>
+                {z.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <OrdersResults
+        query={orders}
+        page={page}
+        limit={ADMIN_ORDERS_PAGE_SIZE}
+        onPageChange={setPage}
+        canAssign
+      />
+    </div>
+  )
+}

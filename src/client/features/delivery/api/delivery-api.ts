@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { api, errorMessage } from '../../../lib/api'
+import type { OrderView } from '../../../lib/order-view'
+
+export const deliveryKey = ['delivery', 'dashboard'] as const
+
+export function useDeliveryDashboard() {
+  return useQuery({
+    queryKey: deliveryKey,
+    queryFn: () =>
+      api.get<{ inDeliveryOrders: OrderView[]; deliveredOrders: OrderView[] }>('/_api/dashboard/delivery'),
+  })
+}
+
+/** The assigned driver confirms its in_delivery order: delivered and paid. */
+export function useConfirmDelivery() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async (orderId: number) =>
+      (await api.post<{ order: OrderView }>('/_api/delivery/confirm', { orderId })).order,
+    onSuccess: (order) => {
+      toast.success(`Livraison de la commande #${order.id} confirmée.`)
+      return qc.invalidateQueries({ queryKey: deliveryKey })
+    },
+    onError: (e) => toast.error(`Échec de la confirmation: ${errorMessage(e)}`),
+  })
+}

@@ -1,0 +1,55 @@
+import { MapPin, Phone } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
+import { Card, CardContent } from '../../../components/ui/card'
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/status-badges'
+import type { OrderView } from '../../../lib/order-view'
+
+/** One order as the driver needs it: where, whom to call, what to collect. */
+export function DeliveryOrderCard({ order, action }: { order: OrderView; action?: ReactNode }) {
+  const delivered = order.status === 'delivered'
+  return (
+    <Card data-testid={`delivery-order-${order.id}`}>
+      <CardContent className="space-y-3 pt-4 sm:pt-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-semibold text-stone-900">Commande #{order.id}</p>
+          <div className="flex gap-2">
+            <OrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.paymentStatus} />
+          </div>
+        </div>
+        <div className="space-y-1 text-sm text-stone-700">
+          <p className="font-medium text-stone-900">{order.customerName}</p>
+          <p className="flex items-start gap-1.5">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+            <span>
+              {order.deliveryAddress}, {order.zoneName}, {order.cityName}
+            </span>
+          </p>
+          <p className="flex items-center gap-1.5">
+            <Phone className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+            <a href={`tel:${order.deliveryPhone.replace(/\s+/g, '')}`} className="text-brand hover:underline">
+              {order.deliveryPhone}
+            </a>
+          </p>
+        </div>
+        <ul className="text-sm text-stone-600">
+          {order.items.map((i) => (
+            <li key={i.id}>
+              {formatQuantity(i.quantity, i.unitType)} · {i.productName}
+            </li>
+          ))}
+        </ul>
+        {order.notes && <p className="rounded-md bg-stone-50 p-2 text-sm text-stone-700">{order.notes}</p>}
+        <div className="flex flex-wrap items-end justify-between gap-3 border-t border-stone-100 pt-3">
+          <div>
+            <p className="text-xs text-stone-500">{delivered ? 'Montant encaissé' : 'Montant à encaisser'}</p>
+            <p className="text-lg font-bold text-stone-900">{formatMoney(order.totalAmount)}</p>
+            <p className="text-xs text-stone-500">Mis à jour le {formatDateTime(order.updatedAt)}</p>
+          </div>
+          {action}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}

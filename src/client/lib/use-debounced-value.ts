@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react'
+
+/** The value, once it has stopped changing for `delay` ms (SPEC §9's search debounces). */
+export function useDebouncedValue<T>(value: T, delay = 300): T {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(value), delay)
+    return () => clearTimeout(id)
+  }, [value, delay])
+  return debounced
+}

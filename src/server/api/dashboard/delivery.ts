@@ -1,0 +1,19 @@
+import { noInput } from '../../../shared/schemas/common'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { driverOrders } from '../../services/order-admin'
+
+/** How many delivered orders the driver's dashboard lists (the most recent). */
+const DELIVERED_SHOWN = 50
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/dashboard/delivery',
+  input: noInput,
+  roles: ['delivery_driver'],
+  summary: 'The signed-in driver’s orders: in delivery, and the latest delivered',
+  async handler({ user, db }) {
+    const inDeliveryOrders = await driverOrders(db, user.id, ['in_delivery'], 200)
+    const deliveredOrders = await driverOrders(db, user.id, ['delivered'], DELIVERED_SHOWN)
+    return { inDeliveryOrders, deliveredOrders }
+  },
+})

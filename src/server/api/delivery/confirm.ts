@@ -1,0 +1,22 @@
+import { confirmDeliveryInput } from '../../../shared/schemas/orders'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { conflict, notFound } from '../../http/errors'
+import { ORDER_NOT_FOUND } from '../../services/order-admin'
+import { changeOrderStatus } from '../../services/order-status'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/delivery/confirm',
+  input: confirmDeliveryInput,
+  roles: ['delivery_driver'],
+  summary: 'The assigned driver confirms its in_delivery order: delivered, paid, points credited',
+  async handler({ input, user, db }) {
+    const order = await changeOrderStatus(db, user.id, input.orderId, 'delivered', (locked) => {
+      // Another driver's order answers as if absent.
+      if (locked.deliveryDriverId !== user.id) throw notFound(ORDER_NOT_FOUND)
+      if (locked.status !== 'in_delivery')
+        throw conflict('Seules les commandes en livraison peuvent être confirmées.')
+    })
+    return { order }
+  },
+})

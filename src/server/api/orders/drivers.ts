@@ -1,0 +1,31 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { driversQuery } from '../../../shared/schemas/orders'
+import { users } from '../../db/schema'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { findOrderInScope } from '../../services/order-admin'
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/drivers',
+  input: driversQuery,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'Active drivers of the order’s country (without orderId: of the caller’s country)',
+  async handler({ input, user, db }) {
+    const countryId = input.orderId
+      ? (await findOrderInScope(db, user, input.orderId)).countryId
+      : user.countryId
+    if (countryId == null) return { drivers: [] }
+    const drivers = await db
+      .select({
+        id: users.id,
+        displayName: users.displayName,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        isActive: users.isActive,
+      })
+      .from(users)
+      .where(and(eq(users.role, 'delivery_driver'), eq(users.isActive, true), eq(users.countryId, countryId)))
+      .orderBy(asc(users.displayName), asc(users.id))
+    return { drivers }
+  },
+})

@@ -1,0 +1,19 @@
+import { orderDetailsQuery } from '../../../shared/schemas/orders'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { notFound } from '../../http/errors'
+import { findOrderInScope, ORDER_NOT_FOUND } from '../../services/order-admin'
+import { loadOrder } from '../../services/orders'
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/orderdetails',
+  input: orderDetailsQuery,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'One order for staff, with its items, customer, driver and event history',
+  async handler({ input, user, db }) {
+    await findOrderInScope(db, user, input.orderId)
+    const order = await loadOrder(db, input.orderId)
+    if (!order) throw notFound(ORDER_NOT_FOUND)
+    return { order }
+  },
+})

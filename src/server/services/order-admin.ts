@@ -1,0 +1,113 @@
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { SessionUser } from '../../shared/schemas/auth'
+import { COUNT_CAP } from '../../shared/schemas/common'
+import type { AdminOrdersQuery } from '../../shared/schemas/orders'
+import type { OrderStatus } from '../../shared/domain/order-status'
+import type { Executor } from '../db/client'
+import { orders, users } from '../db/schema'
+import { notFound } from '../http/errors'
+import { loadOrders, orderOwnership } from './orders'
+import { assertInScope, scopeCountryId } from './scope'
+import { findCountryByName } from './users'
+
+export const ORDER_NOT_FOUND = 'Commande non trouvée'
+
+/** The order's ownership row when the staff caller may reach it; 404 otherwise (absent or out of scope). */
+export async function findOrderInScope(db: Executor, user: SessionUser, orderId: number) {
+  const order = await orderOwnership(db, orderId)
+  if (!order) throw notFound(ORDER_NOT_FOUND)
+  assertInScope(user, order.countryId, ORDER_NOT_FOUND)
+  return order
+}
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+type Filters = Omit<AdminOrdersQuery, 'page' | 'limit'> & { status?: OrderStatus }
+
+/** The WHERE of the admin list, or null when the filters can match nothing (unknown country). */
+async function listConditions(db: Executor, user: SessionUser, f: Filters) {
+  const where: SQL[] = []
+  let countryId = scopeCountryId(user)
+  if (countryId === null && f.country) {
+    const country = await findCountryByName(db, f.country)
+    if (!country) return null
+    countryId = country.id
+  }
+  if (countryId !== null) where.push(eq(orders.countryId, countryId))
+  if (f.status) where.push(eq(orders.status, f.status))
+  if (f.cityId) where.push(eq(orders.cityId, Number(f.cityId)))
+  if (f.zoneId) where.push(eq(orders.zoneId, Number(f.zoneId)))
+  const search = f.search?.trim().replace(/^#/, '')
+  if (search) {
+    // Digits alone are an order number; anything else is part of the client's name or email.
+    if (/^\d+$/.test(search)) {
+      const n = Number(search)
+      where.push(n <= 2_147_483_647 ? eq(orders.id, n) : sql`false`)
+    } else {
+      const pattern = likePattern(search)
+      where.push(
+        or(
+          ilike(orders.customerName, pattern),
+          ilike(users.displayName, pattern),
+          ilike(users.email, pattern),
+        )!,
+      )
+    }
+  }
+  return { where: where.length ? and(...where) : undefined, joinUsers: !!search && !/^\d+$/.test(search) }
+}
+
+/**
+ * One page of orders, newest first, with a total capped at COUNT_CAP: the count reads at most
+ * COUNT_CAP + 1 rows. The page itself is one query for its ids, then loadOrders (3 queries).
+ */
+export async function listAdminOrders(
+  db: Executor,
+  user: SessionUser,
+  q: Filters & { page: number; limit: number },
+) {
+  const filters = await listConditions(db, user, q)
+  if (!filters) return { orders: [], total: 0 }
+  // The customer is joined only when searching by its name or email.
+  let idsQuery = db.select({ id: orders.id }).from(orders).$dynamic()
+  let countQuery = db
+    .select({ one: sql`1`.as('one') })
+    .from(orders)
+    .$dynamic()
+  if (filters.joinUsers) {
+    idsQuery = idsQuery.innerJoin(users, eq(users.id, orders.userId))
+    countQuery = countQuery.innerJoin(users, eq(users.id, orders.userId))
+  }
+  const pageRows = await idsQuery
+    .where(filters.where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+  const capped = countQuery
+    .where(filters.where)
+    .limit(COUNT_CAP + 1)
+    .as('capped')
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(capped)
+  const total = Math.min(Number(count?.n ?? 0), COUNT_CAP)
+  return {
+    orders: await loadOrders(
+      db,
+      pageRows.map((r) => r.id),
+    ),
+    total,
+  }
+}
+
+/** Orders of one driver in the given statuses, newest change first. */
+export async function driverOrders(db: Executor, driverId: number, statuses: OrderStatus[], max: number) {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.deliveryDriverId, driverId), inArray(orders.status, statuses)))
+    .orderBy(desc(orders.updatedAt), desc(orders.id))
+    .limit(max)
+  return loadOrders(
+    db,
+    rows.map((r) => r.id),
+  )
+}

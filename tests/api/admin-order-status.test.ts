@@ -1,0 +1,318 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loyaltyTransactions, orders, users } from '../../src/server/db/schema'
+import { createOrder, createUser, decode, get, grantPoints, post, signedIn } from '../factories'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+type Event = {
+  type: string
+  fromValue: string | null
+  toValue: string | null
+  actorId: number | null
+  actorName: string | null
+}
+type Order = {
+  id: number
+  status: string
+  paymentStatus: string
+  pointsEarned: number
+  pointsUsed: number
+  totalAmount: number
+  events: Event[]
+  items: { productName: string; quantity: number; unitType: string; totalPrice: number }[]
+  customer: { name: string; email: string }
+}
+
+let t: TestApp
+let staff: { user: { id: number; displayName: string }; cookie: string }
+const cookies = {} as Record<string, string> &
+  Record<'root' | 'super_admin' | 'admin' | 'client' | 'delivery_driver' | 'adminMl', string>
+beforeAll(async () => {
+  t = await createTestApp()
+  staff = await signedIn(t, 'super_admin', 'SN')
+  for (const role of ['root', 'admin', 'client', 'delivery_driver'] as const)
+    cookies[role] = (await signedIn(t, role, 'SN')).cookie
+  cookies.adminMl = (await signedIn(t, 'admin', 'ML')).cookie
+})
+afterAll(() => t.close())
+
+const setStatus = (orderId: unknown, status: unknown, cookie = staff.cookie) =>
+  post(t, '/_api/admin/orders/update-status', { orderId, status }, cookie)
+const client = (country = 'SN') => createUser(t.db, { country, displayName: 'Aminata Sow' })
+
+/** The user's balance, the sum of its ledger, and the order's own movements by type. */
+async function points(userId: number, orderId: number) {
+  const [u] = await t.db.select({ balance: users.loyaltyPoints }).from(users).where(eq(users.id, userId))
+  const [sum] = await t.db
+    .select({ n: sql<number>`coalesce(sum(${loyaltyTransactions.points}), 0)::int` })
+    .from(loyaltyTransactions)
+    .where(eq(loyaltyTransactions.userId, userId))
+  const byType = await t.db
+    .select({
+      type: loyaltyTransactions.transactionType,
+      n: sql<number>`sum(${loyaltyTransactions.points})::int`,
+    })
+    .from(loyaltyTransactions)
+    .where(eq(loyaltyTransactions.orderId, orderId))
+    .groupBy(loyaltyTransactions.transactionType)
+  return { balance: u!.balance, ledger: sum!.n, order: Object.fromEntries(byType.map((r) => [r.type, r.n])) }
+}
+
+describe('GET /_api/orderdetails', () => {
+  it('answers the order with its items, customer and event history', async () => {
+    const c = await client()
+    const o = await createOrder(t.db, {
+      user: c,
+      lines: [{ price: 4500, quantity: 1.5, name: 'Filet de bœuf' }],
+    })
+    const res = await get(t, `/_api/orderdetails?orderId=${o.id}`, cookies.admin)
+    expect(res.statusCode).toBe(200)
+    const { order } = decode<{ order: Order }>(res.body)
+    expect(order).toMatchObject({
+      id: o.id,
+      status: 'pending',
+      paymentStatus: 'pending',
+      totalAmount: 6750,
+      pointsEarned: 0,
+    })
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        productName: 'Filet de bœuf',
+        quantity: 1.5,
+        unitType: 'kg',
+        totalPrice: 6750,
+      }),
+    ])
+    expect(order.customer).toMatchObject({ name: 'Aminata Sow', email: c.email })
+    expect(order.events).toEqual([
+      expect.objectContaining({ type: 'created', toValue: 'pending', actorId: c.id }),
+    ])
+  })
+
+  it('answers 404 for another country’s order (admin) and for an absent one; root reaches every country', async () => {
+    const o = await createOrder(t.db, { user: await client('ML') })
+    for (const url of [`/_api/orderdetails?orderId=${o.id}`, '/_api/orderdetails?orderId=999999']) {
+      const res = await get(t, url, cookies.admin)
+      expect(res.statusCode).toBe(404)
+      expect(res.json().error).toBe('Commande non trouvée')
+    }
+    expect((await get(t, `/_api/orderdetails?orderId=${o.id}`, cookies.adminMl)).statusCode).toBe(200)
+    expect((await get(t, `/_api/orderdetails?orderId=${o.id}`, cookies.root)).statusCode).toBe(200)
+  })
+
+  it('answers 400 for a missing or invalid id, 401 signed out, 403 for clients and drivers', async () => {
+    for (const q of ['', '?orderId=abc', '?orderId=0']) {
+      const res = await get(t, `/_api/orderdetails${q}`, cookies.admin)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toBe('ID de commande manquant ou invalide.')
+    }
+    expect((await get(t, '/_api/orderdetails?orderId=1')).statusCode).toBe(401)
+    expect((await get(t, '/_api/orderdetails?orderId=1', cookies.client)).statusCode).toBe(403)
+    expect((await get(t, '/_api/orderdetails?orderId=1', cookies.delivery_driver)).statusCode).toBe(403)
+  })
+})
+
+describe('POST /_api/admin/orders/update-status', () => {
+  it('sets a new status, writes a status event and answers the order', async () => {
+    const o = await createOrder(t.db, { user: await client() })
+    const res = await setStatus(o.id, 'in_preparation')
+    expect(res.statusCode).toBe(200)
+    const { order } = decode<{ order: Order }>(res.body)
+    expect(order.status).toBe('in_preparation')
+    expect(order.paymentStatus).toBe('pending')
+    expect(order.events.at(-1)).toMatchObject({
+      type: 'status',
+      fromValue: 'pending',
+      toValue: 'in_preparation',
+      actorId: staff.user.id,
+      actorName: staff.user.displayName,
+    })
+  })
+
+  it('refuses the current status with 409 and changes nothing', async () => {
+    const o = await createOrder(t.db, { user: await client() })
+    const res = await setStatus(o.id, 'pending')
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toBe('La commande a déjà le statut « En attente ».')
+  })
+
+  it('answers 400 with the schema’s messages, and stores nothing', async () => {
+    const o = await createOrder(t.db, { user: await client() })
+    const cases: [unknown, string][] = [
+      [{ orderId: o.id, status: 'shipped' }, 'Statut de commande invalide.'],
+      [{ orderId: o.id }, 'Statut de commande invalide.'],
+      [{ status: 'delivered' }, 'ID de commande manquant ou invalide.'],
+      [{ orderId: -1, status: 'delivered' }, 'ID de commande manquant ou invalide.'],
+      [{ orderId: 1.5, status: 'delivered' }, 'ID de commande manquant ou invalide.'],
+    ]
+    for (const [body, message] of cases) {
+      const res = await post(t, '/_api/admin/orders/update-status', body, staff.cookie)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toBe(message)
+    }
+    const extra = await post(
+      t,
+      '/_api/admin/orders/update-status',
+      { orderId: o.id, status: 'delivered', pointsEarned: 5 },
+      staff.cookie,
+    )
+    expect(extra.statusCode).toBe(400)
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id))
+    expect(row!.status).toBe('pending')
+  })
+
+  it('answers 404 for another country’s order; root may change it', async () => {
+    const o = await createOrder(t.db, { user: await client('ML') })
+    for (const cookie of [staff.cookie, cookies.admin]) {
+      const res = await setStatus(o.id, 'cancelled', cookie)
+      expect(res.statusCode).toBe(404)
+      expect(res.json().error).toBe('Commande non trouvée')
+    }
+    expect((await setStatus(999999, 'cancelled')).statusCode).toBe(404)
+    expect((await setStatus(o.id, 'in_preparation', cookies.root)).statusCode).toBe(200)
+  })
+
+  it('refuses signed-out callers (401), clients and drivers (403)', async () => {
+    const o = await createOrder(t.db, { user: await client() })
+    expect((await setStatus(o.id, 'cancelled', '')).statusCode).toBe(401)
+    expect((await setStatus(o.id, 'cancelled', cookies.client)).statusCode).toBe(403)
+    expect((await setStatus(o.id, 'delivered', cookies.delivery_driver)).statusCode).toBe(403)
+  })
+})
+
+describe('status changes: payment and points', () => {
+  it('delivered → cancelled → delivered keeps the ledger equal to its movements and to the balance', async () => {
+    const c = await client()
+    await grantPoints(t.db, c.id, 1000)
+    // 2 × 5000 = 10 000, minus 300 points: total 9 700, earns 97 points when delivered.
+    const o = await createOrder(t.db, {
+      user: c,
+      lines: [{ price: 5000, quantity: 2, unitType: 'unit' }],
+      pointsUsed: 300,
+    })
+    expect(o.totalAmount).toBe(9700)
+    expect(await points(c.id, o.id)).toEqual({ balance: 700, ledger: 700, order: { redeemed: -300 } })
+
+    let order = decode<{ order: Order }>((await setStatus(o.id, 'delivered')).body).order
+    expect(order).toMatchObject({ status: 'delivered', paymentStatus: 'paid', pointsEarned: 97 })
+    expect(await points(c.id, o.id)).toEqual({
+      balance: 797,
+      ledger: 797,
+      order: { redeemed: -300, earned: 97 },
+    })
+
+    order = decode<{ order: Order }>((await setStatus(o.id, 'cancelled')).body).order
+    expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', pointsEarned: 0 })
+    expect(await points(c.id, o.id)).toEqual({
+      balance: 1000,
+      ledger: 1000,
+      order: { redeemed: 0, earned: 0 },
+    })
+
+    order = decode<{ order: Order }>((await setStatus(o.id, 'delivered')).body).order
+    expect(order).toMatchObject({ status: 'delivered', paymentStatus: 'paid', pointsEarned: 97 })
+    expect(await points(c.id, o.id)).toEqual({
+      balance: 797,
+      ledger: 797,
+      order: { redeemed: -300, earned: 97 },
+    })
+
+    expect(order.events.map((e) => `${e.type}:${e.fromValue ?? ''}>${e.toValue}`)).toEqual([
+      'created:>pending',
+      'status:pending>delivered',
+      'payment:pending>paid',
+      'status:delivered>cancelled',
+      'payment:paid>refunded',
+      'status:cancelled>delivered',
+      'payment:refunded>paid',
+    ])
+  })
+
+  it('leaving delivered takes the points back and the order stays paid', async () => {
+    const c = await client()
+    const o = await createOrder(t.db, { user: c, lines: [{ price: 12_345, quantity: 1 }] })
+    await setStatus(o.id, 'delivered')
+    expect((await points(c.id, o.id)).balance).toBe(123)
+    const { order } = decode<{ order: Order }>((await setStatus(o.id, 'in_delivery')).body)
+    expect(order).toMatchObject({ status: 'in_delivery', paymentStatus: 'paid', pointsEarned: 0 })
+    expect(await points(c.id, o.id)).toEqual({ balance: 0, ledger: 0, order: { earned: 0 } })
+  })
+
+  it('cancelling an unpaid order gives back its points and leaves the payment pending', async () => {
+    const c = await client()
+    await grantPoints(t.db, c.id, 50)
+    const o = await createOrder(t.db, { user: c, pointsUsed: 50 })
+    const { order } = decode<{ order: Order }>((await setStatus(o.id, 'cancelled')).body)
+    expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' })
+    expect(order.events.filter((e) => e.type === 'payment')).toEqual([])
+    expect(await points(c.id, o.id)).toEqual({ balance: 50, ledger: 50, order: { redeemed: 0 } })
+  })
+
+  it('leaving cancelled needs the points again: 409 with a French message when they are spent', async () => {
+    const c = await client()
+    await grantPoints(t.db, c.id, 100)
+    const o = await createOrder(t.db, { user: c, pointsUsed: 100 })
+    await setStatus(o.id, 'cancelled')
+    await createOrder(t.db, { user: c, pointsUsed: 60 }) // spends 60 of the 100 given back
+    const res = await setStatus(o.id, 'pending')
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toBe('Le client n’a plus assez de points pour réactiver cette commande.')
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id))
+    expect(row!.status).toBe('cancelled')
+    expect(await points(c.id, o.id)).toEqual({ balance: 40, ledger: 40, order: { redeemed: 0 } })
+  })
+
+  it('cannot take back earned points the client has already spent (409), and changes nothing', async () => {
+    const c = await client()
+    const o = await createOrder(t.db, { user: c, lines: [{ price: 10_000, quantity: 1 }] })
+    await setStatus(o.id, 'delivered') // +100
+    await createOrder(t.db, { user: c, pointsUsed: 100 })
+    const res = await setStatus(o.id, 'pending')
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toContain('déjà dépensé')
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id))
+    expect(row).toMatchObject({ status: 'delivered', pointsEarned: 100 })
+  })
+})
+
+describe('concurrent status changes of one order', () => {
+  it('two identical changes: one succeeds, the other answers 409; the points are credited once', async () => {
+    const c = await client()
+    const o = await createOrder(t.db, { user: c, lines: [{ price: 20_000, quantity: 1 }] })
+    const answers = await Promise.all([
+      setStatus(o.id, 'delivered'),
+      setStatus(o.id, 'delivered', cookies.admin),
+    ])
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409])
+    expect(await points(c.id, o.id)).toEqual({ balance: 200, ledger: 200, order: { earned: 200 } })
+  })
+
+  it('delivered and cancelled at once: both apply, one after the other, and the order stays consistent', async () => {
+    const c = await client()
+    await grantPoints(t.db, c.id, 500)
+    const o = await createOrder(t.db, { user: c, lines: [{ price: 30_000, quantity: 1 }], pointsUsed: 500 })
+    const answers = await Promise.all([
+      setStatus(o.id, 'delivered'),
+      setStatus(o.id, 'cancelled', cookies.admin),
+    ])
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200])
+    const { order } = decode<{ order: Order }>(
+      (await get(t, `/_api/orderdetails?orderId=${o.id}`, staff.cookie)).body,
+    )
+    const statusEvents = order.events.filter((e) => e.type === 'status')
+    expect(statusEvents).toHaveLength(2)
+    expect(statusEvents[0]!.fromValue).toBe('pending')
+    expect(statusEvents[1]!.fromValue).toBe(statusEvents[0]!.toValue)
+    expect(statusEvents[1]!.toValue).toBe(order.status)
+    const p = await points(c.id, o.id)
+    expect(p.balance).toBe(p.ledger)
+    if (order.status === 'delivered') {
+      // cancelled first (points back), then delivered (spent again, 295 earned)
+      expect(order).toMatchObject({ paymentStatus: 'paid', pointsEarned: 295 })
+      expect(p).toEqual({ balance: 295, ledger: 295, order: { redeemed: -500, earned: 295 } })
+    } else {
+      expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', pointsEarned: 0 })
+      expect(p).toEqual({ balance: 500, ledger: 500, order: { redeemed: 0, earned: 0 } })
+    }
+  })
+})

@@ -46,16 +46,32 @@ const staffPages: RouteObject[] = [
     path: '/admin/orders/:orderId/assign-driver',
     ...page(() => import('../features/admin-orders/pages/assign-driver-page')),
   },
+  // issue 6
+  { path: '/admin/users-management', ...page(() => import('../features/users/pages/users-management-page')) },
+  { path: '/admin/users/:userId/history', ...page(() => import('../features/users/pages/user-history-page')) },
 ]
 /** /admin/* pages for super_admin and root. */
 const managerPages: RouteObject[] = [
   // issue 5
   { path: '/admin/orders', ...page(() => import('../features/admin-orders/pages/orders-page')) },
+  // issue 6
+  { path: '/admin/users', ...page(() => import('../features/users/pages/admin-users-page')) },
+  { path: '/admin/create-delivery-driver', ...page(() => import('../features/users/pages/create-driver-page')) },
 ]
 /** /admin/* pages for root only. */
-const rootAdminPages: RouteObject[] = []
+const rootAdminPages: RouteObject[] = [
+  { path: '/admin/contact-messages', ...page(() => import('../features/oversight/pages/contact-messages-page')) },
+  { path: '/admin/country-details/:countryName', ...page(() => import('../features/oversight/pages/country-details-page')) },
+]
 /** /root/* pages. */
-const rootPages: RouteObject[] = []
+const rootPages: RouteObject[] = [
+  { path: '/root/dashboard', ...page(() => import('../features/oversight/pages/root-dashboard-page')) },
+  { path: '/root/users', ...page(() => import('../features/users/pages/root-users-page')) },
+]
+/** /admin/* pages that guard themselves: /admin/dashboard shows its login form when signed out. */
+const adminOpenPages: RouteObject[] = [
+  { path: '/admin/dashboard', ...page(() => import('../features/oversight/pages/admin-dashboard-page')) },
+]
 
 export const routes: RouteObject[] = [
   {
@@ -75,6 +91,7 @@ export const routes: RouteObject[] = [
       {
         element: <StaffLayout area="admin" />,
         children: [
+          ...adminOpenPages,
           guarded(routeGroups.staff, staffPages),
           guarded(routeGroups.managers, managerPages),
           guarded(routeGroups.rootOnly, rootAdminPages),

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
 import superjson from 'superjson'
+import { asc, eq } from 'drizzle-orm'
 import type { Role } from '../src/shared/domain/roles'
 import type { Db } from '../src/server/db/client'
 import { hashPassword } from '../src/server/services/passwords'
@@ -7,7 +7,7 @@ import type { TestApp } from './setup/test-app'
 import { movePoints } from '../src/server/services/loyalty'
 import type { OrderStatus } from '../src/shared/domain/order-status'
 import { priceOrder } from '../src/shared/domain/pricing'
-import { cities, countries, orderEvents, orderItems, orders, products, users, zones } from '../src/server/db/schema'
+import { cities, contactMessages, countries, orderEvents, orderItems, orders, products, users, zones } from '../src/server/db/schema'
 
 export const PASSWORD = 'Secret-123!'
 let passwordHash: Promise<string> | undefined
@@ -177,6 +177,7 @@ export async function insertOrderRow(db: Db, opts: { userId: number; product: ty
 }
 
 // ---- issue 5: orders and delivery ----------------------------------------------------------
+// (its own imports here; orders, orderItems and products come from the blocks above)
 
 /** Points given to a user as a 'bonus' movement (balance and ledger together). */
 export async function grantPoints(db: Db, userId: number, points: number) {
@@ -278,3 +279,75 @@ export async function zonesOf(db: Db, countryId: number): Promise<OrderZone[]> {
     .where(eq(cities.countryId, countryId))
     .orderBy(asc(cities.id), asc(zones.id))
 }
+
+// ---- issue 6: orders, products and contact messages inserted directly (dashboards, histories) ----
+// createProduct is issue 3's, above.
+/** An order of `userId` in its product's country, with its lines; amounts are the lines' sum unless given. */
+export async function insertOrder(
+  db: Db,
+  opts: {
+    userId: number
+    lines: { product: typeof products.$inferSelect; quantity: number }[]
+    status?: (typeof orders.$inferInsert)['status']
+    createdAt?: Date
+    totalAmount?: number
+  },
+) {
+  const first = opts.lines[0]!.product
+  const [place] = await db
+    .select({ zone: zones, city: cities, country: countries })
+    .from(zones)
+    .innerJoin(cities, eq(cities.id, zones.cityId))
+    .innerJoin(countries, eq(countries.id, cities.countryId))
+    .where(eq(cities.countryId, first.countryId))
+    .limit(1)
+  const lines = opts.lines.map((l) => ({ ...l, total: Math.round(l.product.pricePerUnit * l.quantity) }))
+  const subtotal = lines.reduce((s, l) => s + l.total, 0)
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: opts.userId,
+      countryId: first.countryId,
+      cityId: place!.city.id,
+      zoneId: place!.zone.id,
+      status: opts.status ?? 'pending',
+      subtotalAmount: subtotal,
+      totalAmount: opts.totalAmount ?? subtotal,
+      deliveryAddress: 'Rue 1',
+      deliveryCity: place!.city.name,
+      deliveryCountry: place!.country.name,
+      deliveryPhone: '+221 77 000 00 00',
+      zoneName: place!.zone.name,
+      customerName: 'Client Test',
+      ...(opts.createdAt ? { createdAt: opts.createdAt, updatedAt: opts.createdAt } : {}),
+    })
+    .returning()
+  await db.insert(orderItems).values(
+    lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.product.id,
+      productName: l.product.name,
+      unitPrice: l.product.pricePerUnit,
+      unitType: l.product.unitType,
+      quantity: l.quantity,
+      totalPrice: l.total,
+    })),
+  )
+  return order!
+}
+
+export async function createContactMessage(db: Db, opts: { status?: 'new' | 'read' | 'processed'; subject?: string } = {}) {
+  seq += 1
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      name: `Visiteur ${seq}`,
+      email: `visiteur${seq}@exemple.sn`,
+      subject: opts.subject ?? `Sujet numéro ${seq}`,
+      message: 'Bonjour, je voudrais des informations.',
+      status: opts.status ?? 'new',
+    })
+    .returning()
+  return row!
+}
+// ---- end issue 6 ----

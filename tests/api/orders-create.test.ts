@@ -275,19 +275,6 @@ describe('POST /_api/orders/create: discount and points', () => {
     const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
     expect(u!.loyaltyPoints).toBe(3800)
   })
-
-  it('values a point at LOYALTY_POINT_VALUE', async () => {
-    const five = await createTestApp({ LOYALTY_POINT_VALUE: '5' })
-    try {
-      const c = await signedIn(five, 'client', 'SN')
-      await movePoints(five.db, { userId: c.user.id, type: 'bonus', points: 100, description: 'Bienvenue' })
-      const p = await createProduct(five.db, { pricePerUnit: 2000, unitType: 'unit', minQuantity: 1 })
-      const res = await postOrder(five, { ...(await deliveryIn(five.db, 'SN')), items: [{ productId: p.id, quantity: 1 }], pointsToUse: 100 }, c.cookie)
-      expect(decode<{ order: Order }>(res.body).order).toMatchObject({ pointsUsed: 100, pointValue: 5, pointsDiscountAmount: 500, totalAmount: 1500 })
-    } finally {
-      await five.close()
-    }
-  })
 })
 
 describe('POST /_api/orders/create: Idempotency-Key', () => {

@@ -1,8 +1,22 @@
 import type { Endpoint } from '../http/define-endpoint'
+import contactMessagesDelete from './admin/contact-messages/delete'
+import contactMessagesList from './admin/contact-messages/list'
+import contactMessagesUpdateStatus from './admin/contact-messages/update-status'
+import createDeliveryDriver from './admin/create-delivery-driver'
+import createSuperAdmin from './admin/create-super-admin'
+import createUser from './admin/create-user'
+import superAdmins from './admin/super-admins'
+import userHistory from './admin/userhistory'
+import usersList from './admin/users/list'
+import usersSetDiscount from './admin/users/set-discount'
+import usersToggleStatus from './admin/users/toggle-status'
+import usersUpdate from './admin/users/update'
 import login from './auth/login-with-password'
 import logout from './auth/logout'
 import register from './auth/register-with-password'
 import session from './auth/session'
+import dashboardAdmin from './dashboard/admin'
+import dashboardRoot from './dashboard/root'
 import countries from './places/countries'
 // issue 3: storefront and ordering
 import productCategories from './catalogue/product-categories'
@@ -50,6 +64,21 @@ export const endpoints: readonly Endpoint[] = [
   logout,
   register,
   countries,
+  // issue 6: people and oversight
+  usersList,
+  createUser,
+  createDeliveryDriver,
+  createSuperAdmin,
+  superAdmins,
+  usersUpdate,
+  usersToggleStatus,
+  usersSetDiscount,
+  userHistory,
+  dashboardAdmin,
+  dashboardRoot,
+  contactMessagesList,
+  contactMessagesUpdateStatus,
+  contactMessagesDelete,
   // issue 3: storefront and ordering
   featured,
   products,

@@ -1,0 +1,83 @@
+import { Eye, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { contactStatusLabels, contactStatuses, type ContactStatus } from '@/shared/domain/order-status'
+import { isDeletableContactStatus, type ContactMessageRow } from '@/shared/schemas/contact-admin'
+import { formatDateTime } from '@/shared/format'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Dialog } from '../../../components/ui/dialog'
+import { Select } from '../../../components/ui/field'
+import { Td, Tr } from '../../../components/ui/table'
+import { useDeleteContactMessage, useUpdateContactStatus } from '../api/contact-messages-api'
+
+const variants = { new: 'warning', read: 'secondary', processed: 'success' } as const
+
+export function ContactStatusBadge({ status }: { status: ContactStatus }) {
+  return <Badge variant={variants[status]}>{contactStatusLabels[status]}</Badge>
+}
+
+/** One message: its status dropdown, the view dialog, delete (read or processed only) after confirmation. */
+export function ContactMessageTableRow({ m }: { m: ContactMessageRow }) {
+  const [viewing, setViewing] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const update = useUpdateContactStatus()
+  const remove = useDeleteContactMessage()
+  return (
+    <Tr data-testid={`message-row-${m.id}`}>
+      <Td>
+        <p className="font-medium text-stone-900">{m.name}</p>
+        <p className="text-xs text-stone-500">{m.email}</p>
+      </Td>
+      <Td className="max-w-64 truncate">{m.subject}</Td>
+      <Td className="whitespace-nowrap text-stone-600">{formatDateTime(m.createdAt)}</Td>
+      <Td data-testid="message-status">
+        <ContactStatusBadge status={m.status} />
+      </Td>
+      <Td>
+        <div className="flex items-center justify-end gap-1">
+          <Select
+            aria-label={`Statut du message #${m.id}`}
+            className="h-8 w-32 text-sm"
+            value={m.status}
+            onChange={(e) => update.mutate({ messageId: m.id, status: e.target.value as ContactStatus })}
+          >
+            {contactStatuses.map((s) => (
+              <option key={s} value={s}>
+                {contactStatusLabels[s]}
+              </option>
+            ))}
+          </Select>
+          <Button variant="ghost" size="icon" aria-label={`Voir le message #${m.id}`} onClick={() => setViewing(true)}>
+            <Eye className="h-4 w-4" aria-hidden />
+          </Button>
+          {isDeletableContactStatus(m.status) && (
+            <Button variant="ghost" size="icon" aria-label={`Supprimer le message #${m.id}`} onClick={() => setConfirming(true)}>
+              <Trash2 className="h-4 w-4 text-red-700" aria-hidden />
+            </Button>
+          )}
+        </div>
+        {viewing && (
+          <Dialog open onOpenChange={setViewing} title={m.subject} description={`De ${m.name} <${m.email}> · ${formatDateTime(m.createdAt)}`}>
+            <p className="text-sm whitespace-pre-wrap text-stone-800">{m.message}</p>
+            <div className="mt-5 flex justify-end">
+              <Button variant="outline" onClick={() => setViewing(false)}>
+                Fermer
+              </Button>
+            </div>
+          </Dialog>
+        )}
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Supprimer ce message ?"
+          description={`Le message #${m.id} de ${m.name} sera supprimé définitivement. Cette action est irréversible.`}
+          confirmLabel="Supprimer"
+          destructive
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(m.id, { onSettled: () => setConfirming(false) })}
+        />
+      </Td>
+    </Tr>
+  )
+}

@@ -1,0 +1,103 @@
+import { History, Pencil, Percent } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { canEditUser, canSetDiscount, canToggleUser } from '@/shared/domain/permissions'
+import type { AdminUser } from '@/shared/schemas/users'
+import { formatDate, formatNumber } from '@/shared/format'
+import { Button } from '../../../components/ui/button'
+import { RoleBadge } from '../../../components/ui/status-badges'
+import { Switch } from '../../../components/ui/switch'
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+import { useSession } from '../../../lib/session'
+import { useToggleUser } from '../api/users-api'
+import { DiscountDialog } from './discount-dialog'
+import { EditUserDialog } from './edit-user-dialog'
+
+/**
+ * 'Gestion des Utilisateurs' (SPEC §2): the full list ('full'), the admin's clients and drivers
+ * ('management'), or a country's users without the phone column ('country').
+ */
+export function UsersTable({ users, variant = 'full' }: { users: AdminUser[]; variant?: 'full' | 'management' | 'country' }) {
+  const { user: me } = useSession()
+  const toggle = useToggleUser()
+  const [editing, setEditing] = useState<AdminUser | null>(null)
+  const [discounting, setDiscounting] = useState<AdminUser | null>(null)
+  const full = variant === 'full'
+  if (!me) return null
+
+  return (
+    <>
+      <Table>
+        <THead>
+          <tr>
+            <Th>Utilisateur</Th>
+            <Th>Rôle</Th>
+            {variant !== 'country' && <Th>{full ? 'Contact' : 'Téléphone'}</Th>}
+            <Th className="text-right">Points</Th>
+            {full && <Th className="text-right">Rabais</Th>}
+            <Th>Statut</Th>
+            {full && <Th>Inscrit le</Th>}
+            <Th className="text-right">Actions</Th>
+          </tr>
+        </THead>
+        <TBody>
+          {users.map((u) => {
+            const self = u.id === me.id
+            return (
+              <Tr key={u.id} data-testid={`user-row-${u.id}`}>
+                <Td>
+                  <p className="font-medium text-stone-900">{u.displayName}</p>
+                  <p className="text-xs text-stone-500">{u.email}</p>
+                </Td>
+                <Td>
+                  <RoleBadge role={u.role} />
+                </Td>
+                {variant !== 'country' && (
+                  <Td className="text-stone-700">
+                    <p>{u.phoneNumber ?? 'N/A'}</p>
+                    {full && <p className="text-xs text-stone-500">{[u.city, u.country].filter(Boolean).join(', ')}</p>}
+                  </Td>
+                )}
+                <Td className="text-right tabular-nums">{formatNumber(u.loyaltyPoints)}</Td>
+                {full && <Td className="text-right tabular-nums">{u.customDiscountPercent ? `${formatNumber(u.customDiscountPercent)} %` : '—'}</Td>}
+                <Td>
+                  <div className="flex items-center gap-2">
+                    <Switch
+                      checked={u.isActive}
+                      disabled={self || !canToggleUser(me, u)}
+                      label={`${u.isActive ? 'Désactiver' : 'Activer'} ${u.displayName}`}
+                      onCheckedChange={(isActive) => toggle.mutate({ userId: u.id, isActive })}
+                    />
+                    <span className="text-xs text-stone-600">{u.isActive ? 'Actif' : 'Inactif'}</span>
+                  </div>
+                </Td>
+                {full && <Td className="whitespace-nowrap text-stone-600">{formatDate(u.createdAt)}</Td>}
+                <Td>
+                  <div className="flex justify-end gap-1">
+                    {full && canEditUser(me, u) && (
+                      <Button variant="ghost" size="icon" aria-label={`Modifier ${u.displayName}`} onClick={() => setEditing(u)}>
+                        <Pencil className="h-4 w-4" aria-hidden />
+                      </Button>
+                    )}
+                    {full && canSetDiscount(me.role) && (
+                      <Button variant="ghost" size="icon" aria-label={`Rabais de ${u.displayName}`} onClick={() => setDiscounting(u)}>
+                        <Percent className="h-4 w-4" aria-hidden />
+                      </Button>
+                    )}
+                    <Button asChild variant="ghost" size="icon">
+                      <Link to={`/admin/users/${u.id}/history`} aria-label={`Historique de ${u.displayName}`}>
+                        <History className="h-4 w-4" aria-hidden />
+                      </Link>
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            )
+          })}
+        </TBody>
+      </Table>
+      {editing && <EditUserDialog target={editing} onOpenChange={(o) => !o && setEditing(null)} />}
+      {discounting && <DiscountDialog target={discounting} onOpenChange={(o) => !o && setDiscounting(null)} />}
+    </>
+  )
+}

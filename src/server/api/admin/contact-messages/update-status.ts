@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm'
+import { updateContactStatusInput } from '../../../../shared/schemas/contact-admin'
+import { contactMessages } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { notFound } from '../../../http/errors'
+
+export const MESSAGE_NOT_FOUND = 'Message introuvable.'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/contact-messages/update-status',
+  input: updateContactStatusInput,
+  roles: ['root'],
+  summary: 'Set a contact message’s status (new, read, processed: free switching)',
+  async handler({ input, db }) {
+    const [contactMessage] = await db
+      .update(contactMessages)
+      .set({ status: input.status })
+      .where(eq(contactMessages.id, input.messageId))
+      .returning()
+    if (!contactMessage) throw notFound(MESSAGE_NOT_FOUND)
+    return { contactMessage }
+  },
+})

@@ -1,0 +1,16 @@
+import { createAccountInput } from '../../../shared/schemas/users'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { createAccount } from '../../services/user-admin'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/create-delivery-driver',
+  input: createAccountInput,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'Create a delivery driver (in the caller’s country unless root)',
+  async handler({ input, user, db, reply }) {
+    const created = await createAccount(db, user, input, 'delivery_driver')
+    reply.status(201)
+    return { user: created }
+  },
+})

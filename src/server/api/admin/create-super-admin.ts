@@ -1,0 +1,16 @@
+import { createAccountInput } from '../../../shared/schemas/users'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { createAccount } from '../../services/user-admin'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/create-super-admin',
+  input: createAccountInput,
+  roles: ['root'],
+  summary: 'Create a super admin for a country (root only)',
+  async handler({ input, user, db, reply }) {
+    const created = await createAccount(db, user, input, 'super_admin')
+    reply.status(201)
+    return { user: created }
+  },
+})

@@ -1,0 +1,17 @@
+import { createUserInput } from '../../../shared/schemas/users'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { createAccount } from '../../services/user-admin'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/create-user',
+  input: createUserInput,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'Create an account of a role the caller may create (country forced for non-root)',
+  async handler({ input, user, db, reply }) {
+    const { role, ...account } = input
+    const created = await createAccount(db, user, account, role)
+    reply.status(201)
+    return { user: created }
+  },
+})

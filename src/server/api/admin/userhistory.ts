@@ -1,0 +1,44 @@
+import { desc, eq } from 'drizzle-orm'
+import { userHistoryInput } from '../../../shared/schemas/users'
+import { loyaltyTransactions, orders } from '../../db/schema'
+import { defineEndpoint } from '../../http/define-endpoint'
+import { loadOrders } from '../../services/orders'
+import { findUserInReach } from '../../services/user-admin'
+
+/** The history page shows a customer's whole story; past this many it shows the latest. */
+const MAX_ROWS = 500
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/admin/userhistory',
+  input: userHistoryInput,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'An account with its orders and loyalty transactions (scope as the users list)',
+  async handler({ input, user, db }) {
+    const target = await findUserInReach(db, user, input.userId)
+    const ids = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, target.id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(MAX_ROWS)
+    const transactions = await db
+      .select({
+        id: loyaltyTransactions.id,
+        transactionType: loyaltyTransactions.transactionType,
+        points: loyaltyTransactions.points,
+        orderId: loyaltyTransactions.orderId,
+        description: loyaltyTransactions.description,
+        createdAt: loyaltyTransactions.createdAt,
+      })
+      .from(loyaltyTransactions)
+      .where(eq(loyaltyTransactions.userId, target.id))
+      .orderBy(desc(loyaltyTransactions.createdAt), desc(loyaltyTransactions.id))
+      .limit(MAX_ROWS)
+    return {
+      user: target,
+      orders: await loadOrders(db, ids.map((r) => r.id)),
+      loyaltyTransactions: transactions,
+    }
+  },
+})

@@ -1,0 +1,25 @@
+import { usersListInput } from '../../../../shared/schemas/users'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { notFound } from '../../../http/errors'
+import { scopeCountryId } from '../../../services/scope'
+import { selectUsers, UNKNOWN_COUNTRY, visibleUsersWhere } from '../../../services/user-admin'
+import { findCountryByName } from '../../../services/users'
+
+export default defineEndpoint({
+  method: 'GET',
+  path: '/_api/admin/users',
+  input: usersListInput,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'Accounts within reach: root all (or one country by name), others their own country',
+  async handler({ input, user, db }) {
+    let countryId: number | null = null
+    if (input.country) {
+      const country = await findCountryByName(db, input.country)
+      const scope = scopeCountryId(user)
+      // Another country than one's own answers as absent (DECISIONS.md).
+      if (!country || (scope !== null && scope !== country.id)) throw notFound(UNKNOWN_COUNTRY)
+      countryId = country.id
+    }
+    return { users: await selectUsers(db, visibleUsersWhere(user, countryId)) }
+  },
+})

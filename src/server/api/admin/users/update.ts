@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm'
+import { canEditUser, editableRoles } from '../../../../shared/domain/permissions'
+import { updateUserInput } from '../../../../shared/schemas/users'
+import { users } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { conflict, forbidden, isUniqueViolation } from '../../../http/errors'
+import { deleteUserSessions } from '../../../http/session'
+import { countryForAccount, EMAIL_TAKEN, findAdminUser, findUserInReach } from '../../../services/user-admin'
+import { findUserByEmail } from '../../../services/users'
+
+export default defineEndpoint({
+  method: 'POST',
+  path: '/_api/admin/users/update',
+  input: updateUserInput,
+  roles: ['root', 'super_admin'],
+  summary: 'Edit an account (root: all but other roots; super_admin: admins, drivers, clients of its country)',
+  async handler({ input, user, db }) {
+    const target = await findUserInReach(db, user, input.userId)
+    if (!canEditUser(user, target)) throw forbidden()
+    if (!editableRoles(user, target).includes(input.role)) throw forbidden()
+    // Non-root editors keep the account in their own country, as they create them.
+    const countryId = await countryForAccount(db, user, input.country)
+    const other = await findUserByEmail(db, input.email)
+    if (other && other.id !== target.id) throw conflict(EMAIL_TAKEN)
+    try {
+      await db
+        .update(users)
+        .set({
+          email: input.email,
+          displayName: input.displayName,
+          phoneNumber: input.phoneNumber,
+          city: input.city,
+          countryId,
+          role: input.role,
+        })
+        .where(eq(users.id, target.id))
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN)
+      throw e
+    }
+    // A new role or country changes what the account may reach: its sessions end at once.
+    if (input.role !== target.role || countryId !== target.countryId) await deleteUserSessions(db, target.id)
+    return { user: await findAdminUser(db, target.id) }
+  },
+})

@@ -1,0 +1,104 @@
+import { roles, type Role } from '../domain/roles'
+import { id, limit, page, text } from './common'
+import { z } from './zod'
+
+// SPEC §5 "Create user / super admin / admin / driver" and "Edit user".
+const email = z
+  .string({ error: "Format d'email invalide." })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Format d'email invalide." }).max(254, 'Email trop long.'))
+const password = z
+  .string({ error: 'Le mot de passe doit contenir au moins 8 caractères.' })
+  .min(8, 'Le mot de passe doit contenir au moins 8 caractères.')
+  .max(200, 'Le mot de passe ne peut pas dépasser 200 caractères.')
+const displayName = z
+  .string({ error: "Le nom d'affichage doit contenir au moins 2 caractères." })
+  .trim()
+  .min(2, "Le nom d'affichage doit contenir au moins 2 caractères.")
+  .max(100, "Le nom d'affichage ne peut pas dépasser 100 caractères.")
+const required = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Ce champ ne peut pas dépasser ${max} caractères.`)
+const phoneNumber = required('Le numéro de téléphone est requis.', 30)
+const city = required('La ville est requise.')
+const country = required('Le pays est requis.')
+const role = z.enum(roles, { error: 'Le rôle est requis.' })
+
+const accountFields = { email, password, displayName, phoneNumber, city, country }
+
+/** POST /_api/admin/create-super-admin and create-delivery-driver: the role is the endpoint's. */
+export const createAccountInput = z.strictObject(accountFields)
+export type CreateAccountInput = z.input<typeof createAccountInput>
+
+export const createUserInput = z.strictObject({ ...accountFields, role })
+export type CreateUserInput = z.input<typeof createUserInput>
+
+export const updateUserInput = z.strictObject({
+  userId: id("L'identifiant de l'utilisateur est invalide."),
+  email,
+  displayName,
+  phoneNumber,
+  city,
+  country,
+  role,
+})
+export type UpdateUserInput = z.input<typeof updateUserInput>
+
+export const toggleUserStatusInput = z.strictObject({
+  userId: id("L'identifiant de l'utilisateur est invalide."),
+  isActive: z.boolean({ error: 'Le statut actif doit être vrai ou faux.' }),
+})
+export type ToggleUserStatusInput = z.input<typeof toggleUserStatusInput>
+
+export const DISCOUNT_RANGE_MESSAGE = 'Le rabais doit être compris entre 0 et 100.'
+export const DISCOUNT_STEP_MESSAGE = 'Le rabais doit être un multiple de 0,01.'
+export const setDiscountInput = z.strictObject({
+  userId: id("L'identifiant de l'utilisateur est invalide."),
+  discountPercent: z
+    .number({ error: DISCOUNT_RANGE_MESSAGE })
+    .min(0, DISCOUNT_RANGE_MESSAGE)
+    .max(100, DISCOUNT_RANGE_MESSAGE)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, DISCOUNT_STEP_MESSAGE)
+    .nullable(),
+})
+export type SetDiscountInput = z.input<typeof setDiscountInput>
+
+export const usersListInput = z.strictObject({ country: text(100).optional() })
+
+export const superAdminsInput = z.strictObject({
+  country: text(100).optional(),
+  search: text(100).optional(),
+  page,
+  limit: limit(100, 10),
+})
+export type SuperAdminsInput = z.input<typeof superAdminsInput>
+
+export const userHistoryInput = z.strictObject({ userId: id('User ID is required.') })
+
+/** A user as the staff lists give it (SPEC §3 "User"). */
+export type AdminUser = {
+  id: number
+  email: string
+  displayName: string
+  phoneNumber: string | null
+  city: string | null
+  country: string | null
+  countryId: number | null
+  role: Role
+  loyaltyPoints: number
+  customDiscountPercent: number | null
+  isActive: boolean
+  createdAt: Date
+  lastLogin: Date | null
+}
+
+export type SuperAdminRow = Pick<AdminUser, 'id' | 'displayName' | 'email' | 'country' | 'city' | 'createdAt' | 'isActive'>
+
+export type LoyaltyTransactionRow = {
+  id: number
+  transactionType: 'earned' | 'redeemed' | 'bonus' | 'expired'
+  points: number
+  orderId: number | null
+  description: string
+  createdAt: Date
+}

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactMessages } from '../../src/server/db/schema'
+import { createContactMessage, decode, get, post, signedIn } from '../factories'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+let t: TestApp
+let root: string, superSn: string, adminSn: string
+beforeAll(async () => {
+  t = await createTestApp()
+  root = (await signedIn(t, 'root', 'SN')).cookie
+  superSn = (await signedIn(t, 'super_admin', 'SN')).cookie
+  adminSn = (await signedIn(t, 'admin', 'SN')).cookie
+})
+afterAll(() => t.close())
+
+type List = { messages: { id: number; status: string; subject: string; createdAt: Date }[]; total: number }
+
+describe('GET /_api/admin/contact-messages', () => {
+  it('pages by 15, newest first, and filters by status', async () => {
+    await t.db.delete(contactMessages)
+    for (let i = 0; i < 17; i++) await createContactMessage(t.db, { subject: `Sujet ${i}` })
+    await createContactMessage(t.db, { status: 'read' })
+    const p1 = decode<List>((await get(t, '/_api/admin/contact-messages', root)).body)
+    expect(p1.total).toBe(18)
+    expect(p1.messages).toHaveLength(15)
+    expect(p1.messages[0]!.createdAt).toBeInstanceOf(Date)
+    const p2 = decode<List>((await get(t, '/_api/admin/contact-messages?page=2', root)).body)
+    expect(p2.messages).toHaveLength(3)
+    expect(new Set([...p1.messages, ...p2.messages].map((m) => m.id)).size).toBe(18)
+    const read = decode<List>((await get(t, '/_api/admin/contact-messages?status=read', root)).body)
+    expect(read.total).toBe(1)
+    expect(read.messages.every((m) => m.status === 'read')).toBe(true)
+  })
+  it('validates the filters', async () => {
+    expect((await get(t, '/_api/admin/contact-messages?status=spam', root)).json().error).toBe('Le statut doit être new, read ou processed.')
+    expect((await get(t, '/_api/admin/contact-messages?limit=0', root)).json().error).toBe('La limite doit être au moins 1.')
+  })
+  it('is root only', async () => {
+    expect((await get(t, '/_api/admin/contact-messages', superSn)).statusCode).toBe(403)
+    expect((await get(t, '/_api/admin/contact-messages', adminSn)).statusCode).toBe(403)
+    expect((await get(t, '/_api/admin/contact-messages')).statusCode).toBe(401)
+  })
+})
+
+describe('POST /_api/admin/contact-messages/update-status and delete', () => {
+  it('switches statuses freely and answers { contactMessage }', async () => {
+    const m = await createContactMessage(t.db)
+    for (const status of ['read', 'processed', 'new'] as const) {
+      const res = await post(t, '/_api/admin/contact-messages/update-status', { messageId: m.id, status }, root)
+      expect(res.statusCode).toBe(200)
+      expect(decode<{ contactMessage: { id: number; status: string } }>(res.body).contactMessage).toMatchObject({ id: m.id, status })
+    }
+  })
+  it('deletes only a read or processed message (409 for a new one), for good', async () => {
+    const m = await createContactMessage(t.db)
+    const refused = await post(t, '/_api/admin/contact-messages/delete', { messageId: m.id }, root)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error).toBe('Seuls les messages lus ou traités peuvent être supprimés.')
+    for (const status of ['read', 'processed'] as const) {
+      const x = await createContactMessage(t.db, { status })
+      const res = await post(t, '/_api/admin/contact-messages/delete', { messageId: x.id }, root)
+      expect(res.statusCode).toBe(200)
+      expect(decode(res.body)).toEqual({ success: true })
+      expect(await t.db.select().from(contactMessages).where(eq(contactMessages.id, x.id))).toEqual([])
+    }
+  })
+  it('answers 404 for an unknown message and 400 with the messages', async () => {
+    expect((await post(t, '/_api/admin/contact-messages/update-status', { messageId: 999999, status: 'read' }, root)).statusCode).toBe(404)
+    expect((await post(t, '/_api/admin/contact-messages/delete', { messageId: 999999 }, root)).statusCode).toBe(404)
+    const bad = await post(t, '/_api/admin/contact-messages/update-status', { messageId: 1, status: 'spam' }, root)
+    expect(bad.json().error).toBe('Le statut doit être new, read ou processed.')
+    const badId = await post(t, '/_api/admin/contact-messages/delete', { messageId: 'x' }, root)
+    expect(badId.statusCode).toBe(400)
+    expect(badId.json().error).toBe("L'identifiant du message est invalide.")
+  })
+  it('is root only', async () => {
+    const m = await createContactMessage(t.db, { status: 'read' })
+    for (const c of [superSn, adminSn]) {
+      expect((await post(t, '/_api/admin/contact-messages/update-status', { messageId: m.id, status: 'new' }, c)).statusCode).toBe(403)
+      expect((await post(t, '/_api/admin/contact-messages/delete', { messageId: m.id }, c)).statusCode).toBe(403)
+    }
+    expect((await post(t, '/_api/admin/contact-messages/delete', { messageId: m.id })).statusCode).toBe(401)
+  })
+})

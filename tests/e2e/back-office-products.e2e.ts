@@ -1,0 +1,160 @@
+import type { Page } from 'playwright-core'
+import superjson from 'superjson'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+
+let e: E2E
+beforeAll(async () => {
+  e = await startE2E()
+})
+afterAll(() => e?.close())
+
+const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first().isVisible()
+type Product = { id: number; name: string; isActive: boolean; countryName: string; unitType: string; minQuantity: number }
+const adminProducts = async (page: Page, query = '') =>
+  superjson.deserialize<{ products: Product[] }>(await (await page.request.get(`/_api/admin/products${query}`)).json()).products
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) })
+
+describe('super_admin: its country’s catalogue', () => {
+  it('creates a kg product (inactive), activates it; its country is fixed', async () => {
+    const { page, context } = await newPage(e, DESKTOP)
+    await loginAt(page, '/employee/login', 'superadmin@etal.demo')
+    await page.waitForURL((u) => u.pathname === '/admin/dashboard')
+    await page.goto('/admin/products')
+    await expect.poll(() => visible(page, 'Filet de bœuf')).toBe(true)
+    expect(await page.getByText('Statistiques par pays').count()).toBe(0)
+    expect(await page.getByLabel('Tout sélectionner').count()).toBe(0)
+    expect(await page.getByText('Mouton entier').count()).toBe(0)
+    await shot(page, 'admin-products-super-1280')
+
+    await page.getByRole('button', { name: 'Ajouter un produit' }).click()
+    const dialog = page.getByRole('dialog')
+    expect(await dialog.getByLabel('Pays').inputValue()).toBe('Sénégal')
+    expect(await dialog.getByLabel('Pays').isDisabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Ajouter le produit' }).click()
+    await expect.poll(() => visible(page, 'Le nom doit contenir au moins 3 caractères.')).toBe(true)
+    expect(await visible(page, 'Le prix doit être un nombre entier positif.')).toBe(true)
+    await dialog.getByLabel('Nom du produit').fill('Entrecôte de bœuf')
+    await dialog.getByLabel('Prix (F CFA)').fill('8000')
+    await dialog.getByLabel('Unité').selectOption('kg')
+    await dialog.getByLabel('Quantité minimale').fill('0.7')
+    await expect.poll(() => dialog.getByLabel('Catégorie').locator('option').count()).toBeGreaterThan(1)
+    await dialog.getByLabel('Catégorie').selectOption({ label: 'Bœuf' })
+    await dialog.getByRole('button', { name: 'Ajouter le produit' }).click()
+    await expect.poll(() => visible(page, 'La quantité minimale doit être un multiple de 0,5 kg.')).toBe(true)
+    await dialog.getByLabel('Quantité minimale').fill('1.5')
+    expect(await dialog.getByLabel('Actif (visible et commandable dans la boutique)').isChecked()).toBe(false)
+    await shot(page, 'admin-product-dialog-1280')
+    await dialog.getByRole('button', { name: 'Ajouter le produit' }).click()
+    await expect.poll(() => visible(page, 'Le produit "Entrecôte de bœuf" a été créé.')).toBe(true)
+    await expect.poll(() => row(page, 'Entrecôte de bœuf').getByText('Inactif').isVisible()).toBe(true)
+    expect(await row(page, 'Entrecôte de bœuf').getByText('1,5 kg').isVisible()).toBe(true)
+    expect(await row(page, 'Entrecôte de bœuf').getByText('Bœuf', { exact: true }).isVisible()).toBe(true)
+    await page.getByRole('switch', { name: 'Activer le produit Entrecôte de bœuf' }).click()
+    await expect.poll(() => visible(page, 'Le produit "Entrecôte de bœuf" est maintenant actif.')).toBe(true)
+    await expect.poll(() => row(page, 'Entrecôte de bœuf').getByText('Actif', { exact: true }).isVisible()).toBe(true)
+    const created = (await adminProducts(page)).find((p) => p.name === 'Entrecôte de bœuf')!
+    expect(created).toMatchObject({ isActive: true, countryName: 'Sénégal', unitType: 'kg', minQuantity: 1.5 })
+    await context.close()
+
+    // A client of Sénégal finds it in the catalogue and buys 2 kg of it (the storefront's calls).
+    const shopper = await newPage(e, PHONE)
+    await loginAt(shopper.page, '/client/login', 'client@etal.demo')
+    await shopper.page.waitForURL((u) => u.pathname === '/dashboard')
+    const catalogue = superjson.deserialize<{ products: { id: number; name: string }[] }>(await (await shopper.page.request.get('/_api/products')).json())
+    expect(catalogue.products.map((p) => p.id)).toContain(created.id)
+    const dakar = superjson.deserialize<{ cities: { id: number; name: string }[] }>(await (await shopper.page.request.get('/_api/cities')).json()).cities.find((c) => c.name === 'Dakar')!
+    const zones = superjson.deserialize<{ zones: { id: number }[] }>(await (await shopper.page.request.get(`/_api/zones/by-city?cityId=${dakar.id}`)).json()).zones
+    const res = await shopper.page.request.post('/_api/orders/create', {
+      data: {
+        items: [{ productId: created.id, quantity: 2 }],
+        deliveryAddress: 'Rue 12, Plateau',
+        deliveryCity: 'Dakar',
+        deliveryCountry: 'Sénégal',
+        deliveryPhone: '+221 77 555 44 33',
+        zoneId: zones[0]!.id,
+        pointsToUse: 0,
+      },
+    })
+    expect(res.status()).toBeLessThan(300)
+    const { order } = superjson.deserialize<{ order: { totalAmount: number; items: { productName: string }[] } }>(await res.json())
+    expect(order.items[0]!.productName).toBe('Entrecôte de bœuf')
+    expect(order.totalAmount).toBe(16_000)
+    await shopper.context.close()
+  })
+})
+
+describe('root: stats, filters, bulk actions, delete', () => {
+  it('bulk-deactivates two products, moves one, deletes one', async () => {
+    const { page, context } = await newPage(e, DESKTOP)
+    await loginAt(page, '/employee/login', 'root@etal.demo')
+    await page.waitForURL((u) => u.pathname === '/root/dashboard')
+    await page.goto('/admin/products')
+    await expect.poll(() => visible(page, 'Mouton entier')).toBe(true)
+
+    await page.getByRole('button', { name: 'Statistiques par pays' }).click()
+    const stats = page.getByRole('table', { name: 'Statistiques par pays' })
+    await expect.poll(() => stats.getByRole('row').count()).toBe(5)
+    expect(await stats.getByRole('row', { name: /Mali/ }).textContent()).toContain('4')
+
+    await page.getByLabel('Filtrer par pays').selectOption('Mali')
+    await expect.poll(() => page.getByRole('table', { name: 'Produits' }).getByRole('row').count()).toBe(5)
+    await page.getByLabel('Sélectionner Mouton entier').check()
+    await page.getByLabel('Sélectionner Poulet bicyclette').check()
+    await expect.poll(() => visible(page, '2 produit(s) sélectionné(s)')).toBe(true)
+    await shot(page, 'admin-products-root-bulk-1280')
+    await page.getByRole('region', { name: 'Actions en masse' }).getByRole('button', { name: 'Désactiver' }).click()
+    await expect.poll(() => visible(page, '2 produit(s) désactivé(s).')).toBe(true)
+    await expect.poll(() => row(page, 'Mouton entier').getByText('Inactif').isVisible()).toBe(true)
+    expect(await row(page, 'Poulet bicyclette').getByText('Inactif').isVisible()).toBe(true)
+    expect(await page.getByRole('region', { name: 'Actions en masse' }).count()).toBe(0)
+    const activeMali = (await adminProducts(page, '?country=mali&status=active')).map((p) => p.name)
+    expect(activeMali).not.toContain('Mouton entier')
+    expect(activeMali).not.toContain('Poulet bicyclette')
+    // The storefront's catalogue no longer lists them.
+    const storefront = superjson.deserialize<{ products: { name: string }[] }>(await (await page.request.get('/_api/products')).json()).products.map((p) => p.name)
+    expect(storefront).not.toContain('Mouton entier')
+    expect(storefront).not.toContain('Poulet bicyclette')
+    expect(storefront).toContain('Viande de bœuf avec os')
+
+    await page.getByLabel('Filtrer par statut').selectOption('active')
+    await expect.poll(() => page.getByRole('table', { name: 'Produits' }).getByRole('row').count()).toBe(3)
+
+    // Move one to Sénégal.
+    await page.getByLabel('Sélectionner Viande de bœuf avec os').check()
+    await page.getByLabel('Pays de destination').selectOption('Sénégal')
+    await page.getByRole('button', { name: 'Déplacer', exact: true }).click()
+    await expect.poll(() => visible(page, '1 produit(s) déplacé(s) vers Sénégal.')).toBe(true)
+    await expect.poll(() => page.getByRole('table', { name: 'Produits' }).getByRole('row').count()).toBe(2)
+
+    // Delete, with the irreversible confirmation.
+    await page.getByRole('button', { name: 'Supprimer Capitaine de bœuf (faux-filet)' }).click()
+    await expect.poll(() => visible(page, 'Supprimer ce produit ?')).toBe(true)
+    await shot(page, 'admin-products-delete-1280')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click()
+    await expect.poll(() => visible(page, 'Le produit "Capitaine de bœuf (faux-filet)" a été supprimé.')).toBe(true)
+    await expect.poll(() => visible(page, 'Aucun produit ne correspond aux filtres')).toBe(true)
+    expect((await adminProducts(page)).map((p) => p.name)).not.toContain('Capitaine de bœuf (faux-filet)')
+    await context.close()
+  })
+
+  it('looks right at phone width', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await loginAt(page, '/employee/login', 'root@etal.demo')
+    await page.waitForURL((u) => u.pathname === '/root/dashboard')
+    await page.goto('/admin/products')
+    await expect.poll(() => visible(page, 'Filet de bœuf')).toBe(true)
+    await page.getByRole('button', { name: 'Statistiques par pays' }).click()
+    await expect.poll(() => page.getByRole('table', { name: 'Statistiques par pays' }).isVisible()).toBe(true)
+    await page.getByLabel('Sélectionner Filet de bœuf').check()
+    await shot(page, 'admin-products-root-390')
+    await page.getByRole('button', { name: 'Ajouter un produit' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Ajouter le produit' }).click()
+    await page.getByRole('dialog').getByLabel('Nom du produit').fill('Côte de veau')
+    await page.getByRole('dialog').getByLabel('Prix (F CFA)').fill('7000')
+    await page.getByRole('dialog').getByRole('button', { name: 'Ajouter le produit' }).click()
+    await expect.poll(() => visible(page, 'Veuillez sélectionner un pays.')).toBe(true)
+    await shot(page, 'admin-product-dialog-390')
+    await context.close()
+  })
+})

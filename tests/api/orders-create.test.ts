@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cities, loyaltyTransactions, orderEvents, orderItems, orders, users, zones } from '../../src/server/db/schema'
 import { movePoints } from '../../src/server/services/loyalty'
 import type { Role } from '../../src/shared/domain/roles'
-import { createProduct, decode, deliveryIn, postOrder, signedIn } from '../factories'
+import { createProduct, createUser, decode, deliveryIn, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 type Order = {
@@ -320,5 +320,20 @@ describe('POST /_api/orders/create: Idempotency-Key', () => {
     const res = await postOrder(t, payload(), client.cookie, 'x'.repeat(201))
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toBe("Clé d'idempotence invalide.")
+  })
+})
+
+describe('checkout keys housekeeping', () => {
+  it('drops keys older than a day and keeps recent ones', async () => {
+    const { purgeOldIdempotencyKeys } = await import('../../src/server/services/checkout')
+    const { idempotencyKeys } = await import('../../src/server/db/schema')
+    const u = await createUser(t.db)
+    await t.db.insert(idempotencyKeys).values([
+      { userId: u.id, key: 'old-key', createdAt: new Date(Date.now() - 2 * 86_400_000) },
+      { userId: u.id, key: 'new-key' },
+    ])
+    await purgeOldIdempotencyKeys(t.db)
+    const keys = (await t.db.select().from(idempotencyKeys)).filter((k) => k.userId === u.id).map((k) => k.key)
+    expect(keys).toEqual(['new-key'])
   })
 })

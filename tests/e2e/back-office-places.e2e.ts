@@ -119,10 +119,32 @@ describe('root: countries, cities and zones', () => {
       (await json<{ zones: { name: string }[] }>(page, `/_api/zones/by-city?cityId=${cities.body.cities[0]!.id}`)).body.zones.map((z) => z.name)
     expect(await zonesOf()).toEqual(['Osu'])
 
+    // A client sees them in the checkout cascade: Ghana › Accra › Osu.
+    const shopper = await newPage(e, PHONE)
+    await loginAt(shopper.page, '/client/login', 'client@etal.demo')
+    await shopper.page.waitForURL('**/dashboard')
+    await shopper.page.goto('/products')
+    await shopper.page.getByLabel('Rechercher un produit').fill('filet de')
+    await expect.poll(() => shopper.page.getByTestId('product-card').count()).toBe(1)
+    await shopper.page.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
+    await expect.poll(() => visible(shopper.page, 'Filet de bœuf a été ajouté au panier')).toBe(true)
+    const cascade = async () => {
+      await shopper.page.goto('/cart')
+      await expect.poll(() => shopper.page.getByLabel('Pays').locator('option', { hasText: 'Ghana' }).count()).toBe(1)
+      await shopper.page.getByLabel('Pays').selectOption({ label: 'Ghana' })
+      await expect.poll(() => shopper.page.getByLabel('Ville').locator('option').allTextContents()).toEqual(['Choisissez une ville', 'Accra'])
+      await shopper.page.getByLabel('Ville').selectOption({ label: 'Accra' })
+      await expect.poll(() => shopper.page.getByLabel('Zone').isDisabled()).toBe(false)
+      return shopper.page.getByLabel('Zone').locator('option').allTextContents()
+    }
+    expect(await cascade()).toEqual(['Choisissez une zone', 'Osu'])
+    await shot(shopper.page, 'checkout-cascade-ghana-390')
+
     // Deactivated here, gone from the cascade at once.
     await page.getByRole('switch', { name: 'Désactiver la zone Osu' }).click()
     await expect.poll(() => visible(page, 'La zone "Osu" est maintenant inactive.')).toBe(true)
     expect(await zonesOf()).toEqual([])
+    expect(await cascade()).toEqual(['Choisissez une zone'])
 
     // Edit the country, then deactivate it: it leaves the storefront's countries at once.
     await page.goto('/admin/countries')
@@ -137,6 +159,10 @@ describe('root: countries, cities and zones', () => {
     expect(await page.getByRole('row', { name: /Ghana/ }).getByText('Inactif').isVisible()).toBe(true)
     const after = await json<{ countries: { name: string }[] }>(page, '/_api/countries')
     expect(after.body.countries.map((c) => c.name)).not.toContain('Ghana')
+    await shopper.page.goto('/cart')
+    await expect.poll(() => shopper.page.getByLabel('Pays').locator('option', { hasText: 'Sénégal' }).count()).toBe(1)
+    expect(await shopper.page.getByLabel('Pays').locator('option', { hasText: 'Ghana' }).count()).toBe(0)
+    await shopper.context.close()
     await context.close()
   })
 

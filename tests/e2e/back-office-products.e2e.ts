@@ -57,29 +57,32 @@ describe('super_admin: its country’s catalogue', () => {
     expect(created).toMatchObject({ isActive: true, countryName: 'Sénégal', unitType: 'kg', minQuantity: 1.5 })
     await context.close()
 
-    // A client of Sénégal finds it in the catalogue and buys 2 kg of it (the storefront's calls).
+    // A client of Sénégal finds it in the catalogue and buys 2 kg of it through the storefront.
     const shopper = await newPage(e, PHONE)
-    await loginAt(shopper.page, '/client/login', 'client@etal.demo')
-    await shopper.page.waitForURL((u) => u.pathname === '/dashboard')
-    const catalogue = superjson.deserialize<{ products: { id: number; name: string }[] }>(await (await shopper.page.request.get('/_api/products')).json())
-    expect(catalogue.products.map((p) => p.id)).toContain(created.id)
-    const dakar = superjson.deserialize<{ cities: { id: number; name: string }[] }>(await (await shopper.page.request.get('/_api/cities')).json()).cities.find((c) => c.name === 'Dakar')!
-    const zones = superjson.deserialize<{ zones: { id: number }[] }>(await (await shopper.page.request.get(`/_api/zones/by-city?cityId=${dakar.id}`)).json()).zones
-    const res = await shopper.page.request.post('/_api/orders/create', {
-      data: {
-        items: [{ productId: created.id, quantity: 2 }],
-        deliveryAddress: 'Rue 12, Plateau',
-        deliveryCity: 'Dakar',
-        deliveryCountry: 'Sénégal',
-        deliveryPhone: '+221 77 555 44 33',
-        zoneId: zones[0]!.id,
-        pointsToUse: 0,
-      },
-    })
-    expect(res.status()).toBeLessThan(300)
-    const { order } = superjson.deserialize<{ order: { totalAmount: number; items: { productName: string }[] } }>(await res.json())
-    expect(order.items[0]!.productName).toBe('Entrecôte de bœuf')
-    expect(order.totalAmount).toBe(16_000)
+    const sp = shopper.page
+    await loginAt(sp, '/client/login', 'client@etal.demo')
+    await sp.waitForURL((u) => u.pathname === '/dashboard')
+    await sp.goto('/products')
+    await sp.getByLabel('Rechercher un produit').fill('entrecôte')
+    await expect.poll(() => sp.getByTestId('product-card').count()).toBe(1)
+    const card = sp.getByTestId('product-card').filter({ hasText: 'Entrecôte de bœuf' })
+    await card.getByRole('button', { name: 'Augmenter la quantité' }).click()
+    await card.getByRole('button', { name: 'Ajouter Entrecôte de bœuf au panier' }).click()
+    await expect.poll(() => visible(sp, 'Entrecôte de bœuf a été ajouté au panier')).toBe(true)
+    await sp.goto('/cart')
+    await expect.poll(() => sp.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
+    await sp.getByLabel('Ville').selectOption({ label: 'Dakar' })
+    await expect.poll(() => sp.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
+    await sp.getByLabel('Zone').selectOption({ label: 'Plateau' })
+    await sp.getByLabel('Adresse de livraison').fill('Rue 12, Plateau')
+    await sp.getByRole('button', { name: 'Confirmer la commande' }).click()
+    await sp.waitForURL(/\/order-confirmation\/\d+$/)
+    await expect.poll(() => sp.getByTestId('order-line').count()).toBe(1)
+    const line = ((await sp.getByTestId('order-line').first().textContent()) ?? '').replace(/\s+/g, ' ')
+    expect(line).toContain('Entrecôte de bœuf')
+    expect(line).toContain('2 kg × 8 000 F CFA')
+    expect(line).toContain('16 000 F CFA')
+    await shot(sp, 'client-bought-kg-product-390')
     await shopper.context.close()
   })
 })
@@ -112,10 +115,16 @@ describe('root: stats, filters, bulk actions, delete', () => {
     expect(activeMali).not.toContain('Mouton entier')
     expect(activeMali).not.toContain('Poulet bicyclette')
     // The storefront's catalogue no longer lists them.
-    const storefront = superjson.deserialize<{ products: { name: string }[] }>(await (await page.request.get('/_api/products')).json()).products.map((p) => p.name)
-    expect(storefront).not.toContain('Mouton entier')
-    expect(storefront).not.toContain('Poulet bicyclette')
-    expect(storefront).toContain('Viande de bœuf avec os')
+    const visitor = await newPage(e, DESKTOP)
+    await visitor.page.goto('/products')
+    await expect.poll(() => visitor.page.getByTestId('product-card').count()).toBeGreaterThan(8)
+    const names = await visitor.page.getByTestId('product-card').allTextContents()
+    expect(names.some((n) => n.includes('Viande de bœuf avec os'))).toBe(true)
+    expect(names.some((n) => n.includes('Mouton entier'))).toBe(false)
+    expect(names.some((n) => n.includes('Poulet bicyclette'))).toBe(false)
+    await visitor.page.getByLabel('Rechercher un produit').fill('mouton entier')
+    await expect.poll(() => visible(visitor.page, 'Aucun produit trouvé')).toBe(true)
+    await visitor.context.close()
 
     await page.getByLabel('Filtrer par statut').selectOption('active')
     await expect.poll(() => page.getByRole('table', { name: 'Produits' }).getByRole('row').count()).toBe(3)

@@ -82,10 +82,11 @@ function OrderConfirmationPage() {
       <div className="flex flex-col items-center gap-2 text-center">
         {justPlaced && <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />}
         <h1 className="text-2xl font-bold text-stone-900">{justPlaced ? 'Merci pour votre commande !' : `Commande #${o.id}`}</h1>
-        <p className="text-stone-600">
-          Commande <span className="font-semibold" data-testid="order-number">#{o.id}</span>
-          {justPlaced ? ' enregistrée. Nous la préparons.' : `, passée le ${formatDateTime(o.createdAt)}.`}
-        </p>
+        {justPlaced && (
+          <p className="text-stone-600">
+            Commande <span className="font-semibold" data-testid="order-number">#{o.id}</span> enregistrée. Nous la préparons.
+          </p>
+        )}
       </div>
 
       <Card>

@@ -27,6 +27,8 @@ afterAll(() => t?.close())
 const key = (ep: Endpoint) => `${ep.method} ${ep.path}`
 const other = (cc: Cc): Cc => (cc === 'SN' ? 'ML' : 'SN')
 
+const scopeOf = (p: Policy, role: Role | null): Scope => (typeof p.scope === 'string' ? p.scope : role ? (p.scope[role] ?? 'global') : 'global')
+
 /** What the policy says the caller gets: a status class, plus checks on what a 2xx holds. */
 type Expect = '2xx' | 401 | 403 | 404 | '2xx|404' | 'refused'
 function expected(p: Policy, role: Role | null, elsewhere: boolean): Expect {
@@ -35,8 +37,7 @@ function expected(p: Policy, role: Role | null, elsewhere: boolean): Expect {
     if (p.who !== 'signed-in' && !p.who.includes(role)) return 403
   }
   if (!elsewhere) return '2xx'
-  const scope: Scope = typeof p.scope === 'string' ? p.scope : (p.scope[role!] ?? 'global')
-  switch (scope) {
+  switch (scopeOf(p, role)) {
     case 'global':
       return '2xx'
     case 'country':
@@ -114,6 +115,14 @@ async function checkHeld(ep: Endpoint, p: Policy, caller: SignedCaller, res: Lig
   return problems
 }
 
+/** One cell: the status against the policy, then the error body or what the 2xx holds. */
+async function judge(ep: Endpoint, p: Policy, caller: SignedCaller, cell: string, res: LightMyRequestResponse, want: Expect, elsewhere: boolean) {
+  if (!matches(res.statusCode, want)) return [`${cell}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`]
+  if (res.statusCode < 400) return (await checkHeld(ep, p, caller, res, elsewhere)).map((problem) => `${cell}: ${problem}`)
+  const err = res.json() as { error?: unknown; code?: unknown }
+  return typeof err.error === 'string' && typeof err.code === 'string' ? [] : [`${cell}: error body without error and code`]
+}
+
 /** The status the canonical path gives each caller (own country), for the path-variant test. */
 const canonical = new Map<string, number>()
 
@@ -138,18 +147,14 @@ describe('permission matrix', () => {
           const input = await p!.input({ f, caller, cc, reaches: want !== 401 && want !== 403 })
           const res = await call(ep, ep.path, input, caller.cookie)
           if (p!.endsSession) await resign(t, caller)
-          const cell = `${caller.name} on ${cc}`
           if (!elsewhere) canonical.set(`${name}|${caller.name}`, res.statusCode)
-          if (!matches(res.statusCode, want)) {
-            wrong.push(`${cell}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`)
-            continue
-          }
-          if (res.statusCode >= 400) {
-            const err = res.json() as { error?: unknown; code?: unknown }
-            if (typeof err.error !== 'string' || typeof err.code !== 'string') wrong.push(`${cell}: error body without error and code`)
-          } else {
-            for (const problem of await checkHeld(ep, p!, caller, res, elsewhere)) wrong.push(`${cell}: ${problem}`)
-          }
+          wrong.push(...(await judge(ep, p!, caller, `${caller.name} on ${cc}`, res, want, elsewhere)))
+        }
+        // Own records only: someone else's record of one's own country is out of reach too.
+        if (scopeOf(p!, caller.role) === 'own-records' && !p!.listed && expected(p!, caller.role, false) === '2xx') {
+          const input = await p!.input({ f, caller, cc: caller.cc, reaches: true, neighbour: true })
+          const res = await call(ep, ep.path, input, caller.cookie)
+          wrong.push(...(await judge(ep, p!, caller, `${caller.name} on another's ${caller.cc} record`, res, 404, true)))
         }
       }
       expect(wrong).toEqual([])

@@ -29,7 +29,8 @@ export type Cc = 'SN' | 'ML'
 export type Kind = 'order' | 'user' | 'city' | 'zone' | 'product'
 export type Caller = { name: string; role: Role | null; cc: Cc; id: number | null }
 /** `reaches`: the policy lets this caller past the role check (else fixtures may be reused: nothing changes). */
-export type Cell = { f: MatrixFixtures; caller: Caller; cc: Cc; reaches: boolean }
+/** `neighbour`: a record of someone else in the caller's own country (own-records scopes only). */
+export type Cell = { f: MatrixFixtures; caller: Caller; cc: Cc; reaches: boolean; neighbour?: boolean }
 type Body = Record<string, unknown>
 
 export type Policy = {
@@ -150,8 +151,8 @@ export const policies: Record<string, Policy> = {
     who: ['client', 'user', ...STAFF],
     scope: { client: 'own-records', user: 'own-records', root: 'country', super_admin: 'country', admin: 'country' },
     rule: 'Who may do what: own orders (client, user); orders detail: root all, super_admin and admin own country; driver –',
-    input: ({ f, caller, cc }) => ({
-      orderId: cc === caller.cc && f.ownOrders[caller.name] ? f.ownOrders[caller.name]!.id : f[cc].order.id,
+    input: ({ f, caller, cc, neighbour }) => ({
+      orderId: cc === caller.cc && !neighbour && f.ownOrders[caller.name] ? f.ownOrders[caller.name]!.id : f[cc].order.id,
     }),
   },
   // ---- delivery ----------------------------------------------------------------------------
@@ -167,8 +168,8 @@ export const policies: Record<string, Policy> = {
     scope: 'own-records',
     rule: 'Who may do what: confirm delivery: own assigned orders in delivery',
     input: async (cell) => {
-      const { f, caller, cc } = cell
-      const driverId = cc === caller.cc && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
+      const { f, caller, cc, neighbour } = cell
+      const driverId = cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
       return { orderId: (await freshOrder(cell, { status: 'in_delivery', driverId })).id }
     },
   },

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../src/server/api'
-import { cities, orders, products, users, zones } from '../../src/server/db/schema'
+import { cities, contactMessages, orders, products, users, zones } from '../../src/server/db/schema'
 import type { Endpoint } from '../../src/server/http/define-endpoint'
 import type { Role } from '../../src/shared/domain/roles'
 import { decode } from '../factories'
@@ -213,5 +213,19 @@ describe('path variants reach nothing more', () => {
       }
     }
     expect(wrong).toEqual([])
+  })
+})
+
+describe('refused calls change nothing', () => {
+  it('leaves the records every refused caller was pointed at as they were', async () => {
+    // Callers refused by role (401, 403) act on these shared records; any change is a leak.
+    for (const cc of ['SN', 'ML'] as const) {
+      const [order] = await f.db.select().from(orders).where(eq(orders.id, f[cc].order.id))
+      expect(order).toMatchObject({ status: 'pending', deliveryDriverId: null, paymentStatus: 'pending' })
+      const [product] = await f.db.select().from(products).where(eq(products.id, f[cc].product.id))
+      expect(product).toMatchObject({ archivedAt: null, isActive: true, countryId: f[cc].country.id })
+    }
+    const [message] = await f.db.select().from(contactMessages).where(eq(contactMessages.id, f.message.id))
+    expect(message).toBeDefined()
   })
 })

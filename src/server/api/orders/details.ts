@@ -11,15 +11,13 @@ export default defineEndpoint({
   method: 'GET',
   path: '/_api/orders/details',
   input: orderDetailsQuery,
-  roles: ['client', 'user', 'root', 'super_admin', 'admin', 'delivery_driver'],
-  summary: "An order: its own client's, or staff's in their country; anyone else 404",
+  roles: ['client', 'user', 'root', 'super_admin', 'admin'],
+  summary: "An order: its own client's, or staff's in their country (others' 404); drivers 403",
   async handler({ input, user, db }) {
     const owner = await orderOwnership(db, input.orderId)
     if (!owner) throw notFound(NOT_FOUND)
     if (isShopper(user.role)) {
       if (owner.userId !== user.id) throw notFound(NOT_FOUND)
-    } else if (user.role === 'delivery_driver') {
-      throw notFound(NOT_FOUND)
     } else {
       assertInScope(user, owner.countryId, NOT_FOUND)
     }

@@ -1,0 +1,393 @@
+import type { Role } from '../../src/shared/domain/roles'
+import { createContactMessage, createOrder, createProduct, deliveryIn, PASSWORD } from '../factories'
+import type { MatrixFixtures } from './permission-fixtures'
+
+/**
+ * Who may call what: one policy per endpoint of the registry, keyed `METHOD path`, written from
+ * DECISIONS.md "Who may do what" (not from the code). tests/api/permission-matrix.test.ts calls
+ * every endpoint as every caller and holds each answer to its policy; an endpoint of the
+ * registry without a policy here fails that test (deny by default).
+ */
+
+/** 'public': visitors too; 'signed-in': any session; else only these roles (401 signed out, 403 others). */
+export type Who = 'public' | 'signed-in' | readonly Role[]
+
+/**
+ * How the caller's country applies when the record (or filter) belongs to another country:
+ * - global: nothing is country-bound, the call answers as for one's own;
+ * - country: own country only, another answers 404 as absent; root acts on all countries;
+ * - own-records: only the caller's own records (its orders, its deliveries): anything else 404;
+ * - list: a list of the caller's country: 404, or an answer holding none of another country's
+ *   records (root: all); `listed` names the records the answer holds;
+ * - forced-own: a creation lands in the caller's own country whatever it asks (root: any);
+ *   `created` gives the new record's country;
+ * - refused: the call is refused (4xx, neither 401 nor 403) and stores nothing.
+ */
+export type Scope = 'global' | 'country' | 'own-records' | 'list' | 'forced-own' | 'refused'
+
+export type Cc = 'SN' | 'ML'
+export type Kind = 'order' | 'user' | 'city' | 'zone' | 'product'
+export type Caller = { name: string; role: Role | null; cc: Cc; id: number | null }
+/** `reaches`: the policy lets this caller past the role check (else fixtures may be reused: nothing changes). */
+/** `neighbour`: a record of someone else in the caller's own country (own-records scopes only). */
+export type Cell = { f: MatrixFixtures; caller: Caller; cc: Cc; reaches: boolean; neighbour?: boolean }
+type Body = Record<string, unknown>
+
+export type Policy = {
+  who: Who
+  scope: Scope | Partial<Record<Role, Scope>>
+  /** DECISIONS.md's line this policy comes from. */
+  rule: string
+  /** A valid input (query or body) acting on a record of country `cc`; fresh records for mutations. */
+  input: (cell: Cell) => Body | Promise<Body>
+  /** The records a list answer holds, to check they are within the caller's reach. */
+  listed?: (body: Body) => { kind: Kind; ids: number[] }
+  /** The country id of the record a creation made. */
+  created?: (body: Body) => number | null
+  /** The call ends the caller's session (logout; login replaces it): sign the caller in again after. */
+  endsSession?: true
+}
+
+const STAFF = ['root', 'super_admin', 'admin'] as const
+const MANAGERS = ['root', 'super_admin'] as const
+const ROOT = ['root'] as const
+const SHOPPERS = ['client', 'user'] as const
+const DRIVER = ['delivery_driver'] as const
+
+let n = 0
+const next = () => ++n
+const ids = (rows: unknown) => (rows as { id: number }[]).map((r) => r.id)
+const account = (f: MatrixFixtures, cc: Cc) => ({
+  email: `matrice${next()}.${Date.now()}@test.etal`,
+  password: PASSWORD,
+  displayName: 'Compte Matrice',
+  phoneNumber: '+221 77 000 00 00',
+  city: 'Ville',
+  country: f[cc].country.name,
+})
+const userCountry = (body: Body) => (body.user as { countryId: number | null }).countryId
+/** A fresh order of country cc's customer for a caller the policy lets through; else the fixture order. */
+const freshOrder = async ({ f, cc, reaches }: Cell, extra: { status?: 'in_delivery'; driverId?: number } = {}) =>
+  reaches ? createOrder(f.db, { user: f[cc].customer, ...extra }) : f[cc].order
+
+export const policies: Record<string, Policy> = {
+  // ---- auth ------------------------------------------------------------------------------
+  'GET /_api/auth/session': {
+    who: 'signed-in',
+    scope: 'global',
+    rule: "API answers: signed out, GET /_api/auth/session answers 401 { error: 'Non authentifié' }",
+    input: () => ({}),
+  },
+  'POST /_api/auth/login_with_password': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Routes: the three login pages are for everyone',
+    input: ({ f }) => ({ email: f.loginAccount.email, password: PASSWORD }),
+    endsSession: true,
+  },
+  'POST /_api/auth/logout': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Logout ends the current session, if any',
+    input: () => ({}),
+    endsSession: true,
+  },
+  'POST /_api/auth/register_with_password': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Routes: /register is for everyone; registration offers the active countries',
+    input: ({ f, cc }) => ({ ...account(f, cc), phoneNumber: '77 000 00 00' }),
+  },
+  // ---- storefront (public) ---------------------------------------------------------------
+  'GET /_api/countries': { who: 'public', scope: 'global', rule: 'Registration and checkout list active countries', input: () => ({}) },
+  'GET /_api/featured': { who: 'public', scope: 'global', rule: 'Routes: / is for everyone', input: () => ({}) },
+  'GET /_api/products': {
+    who: 'public',
+    scope: 'global',
+    rule: "Small things: GET /_api/products is public and lists every country's active products",
+    input: () => ({}),
+  },
+  'GET /_api/product-categories': { who: 'public', scope: 'global', rule: 'Routes: /products is for everyone', input: () => ({}) },
+  'GET /_api/cities': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Checkout cascade: active cities of any active country',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  'GET /_api/zones/by-city': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Checkout cascade: active zones of an active city',
+    input: ({ f, cc }) => ({ cityId: f[cc].city.id }),
+  },
+  'POST /_api/contact': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Who may do what: send a contact message (also signed out): everyone',
+    input: () => ({ name: 'Visiteur', email: 'visiteur@exemple.sn', subject: 'Une question', message: 'Bonjour, une question sur la viande.' }),
+  },
+  // ---- shopping: client and user -----------------------------------------------------------
+  'POST /_api/orders/create': {
+    who: SHOPPERS,
+    scope: 'refused',
+    rule: "Who may do what: checkout is client and user's; Money: the product must be of the client's own country",
+    input: async ({ f, cc }) => ({ items: [{ productId: f[cc].product.id, quantity: 1 }], ...(await deliveryIn(f.db, cc)) }),
+  },
+  'GET /_api/orders': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Who may do what: own orders: client, user',
+    input: () => ({}),
+    listed: (b) => ({ kind: 'order', ids: ids(b.orders) }),
+  },
+  'GET /_api/dashboard/client': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Who may do what: client dashboard: client, user',
+    input: () => ({}),
+    listed: (b) => ({ kind: 'order', ids: ids(b.orders) }),
+  },
+  'GET /_api/orders/details': {
+    who: ['client', 'user', ...STAFF],
+    scope: { client: 'own-records', user: 'own-records', root: 'country', super_admin: 'country', admin: 'country' },
+    rule: 'Who may do what: own orders (client, user); orders detail: root all, super_admin and admin own country; driver –',
+    input: ({ f, caller, cc, neighbour }) => ({
+      orderId: cc === caller.cc && !neighbour && f.ownOrders[caller.name] ? f.ownOrders[caller.name]!.id : f[cc].order.id,
+    }),
+  },
+  // ---- delivery ----------------------------------------------------------------------------
+  'GET /_api/dashboard/delivery': {
+    who: DRIVER,
+    scope: 'own-records',
+    rule: 'Who may do what: delivery dashboard: delivery_driver',
+    input: () => ({}),
+    listed: (b) => ({ kind: 'order', ids: [...ids(b.inDeliveryOrders), ...ids(b.deliveredOrders)] }),
+  },
+  'POST /_api/delivery/confirm': {
+    who: DRIVER,
+    scope: 'own-records',
+    rule: 'Who may do what: confirm delivery: own assigned orders in delivery',
+    input: async (cell) => {
+      const { f, caller, cc, neighbour } = cell
+      const driverId = cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
+      return { orderId: (await freshOrder(cell, { status: 'in_delivery', driverId })).id }
+    },
+  },
+  // ---- orders (staff) ----------------------------------------------------------------------
+  'GET /_api/admin/orders': {
+    who: STAFF,
+    scope: 'list',
+    rule: 'Who may do what: orders list: root all, super_admin and admin own country',
+    input: ({ f, cc }) => ({ country: f[cc].country.name }),
+    listed: (b) => ({ kind: 'order', ids: ids(b.orders) }),
+  },
+  'GET /_api/orderdetails': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Who may do what: orders detail: root all, super_admin and admin own country',
+    input: ({ f, cc }) => ({ orderId: f[cc].order.id }),
+  },
+  'POST /_api/admin/orders/update-status': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Who may do what: order status change: root all, super_admin and admin own country',
+    input: async (cell) => ({ orderId: (await freshOrder(cell)).id, status: 'in_preparation' }),
+  },
+  'GET /_api/drivers': {
+    who: STAFF,
+    scope: 'country',
+    rule: "Who may do what: driver assignment: root all, super_admin and admin own country (drivers of the order's country)",
+    input: ({ f, cc }) => ({ orderId: f[cc].order.id }),
+    listed: (b) => ({ kind: 'user', ids: ids(b.drivers) }),
+  },
+  'POST /_api/assigndriver': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Who may do what: driver assignment: root all, super_admin and admin own country',
+    input: async (cell) => ({ orderId: (await freshOrder(cell)).id, driverId: cell.f[cell.cc].driver.id }),
+  },
+  // ---- dashboards (staff) ------------------------------------------------------------------
+  'GET /_api/dashboard/admin': {
+    who: STAFF,
+    scope: 'list',
+    rule: "Who may do what: admin dashboard (super_admin; /dashboard shows it to admin too, SPEC §2): figures of the caller's country, root all",
+    input: () => ({}),
+    listed: (b) => ({ kind: 'order', ids: ids(b.recentOrders) }),
+  },
+  'GET /_api/dashboard/root': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: root dashboard: root',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  // ---- users -------------------------------------------------------------------------------
+  'GET /_api/admin/users': {
+    who: STAFF,
+    scope: 'list',
+    rule: 'Who may do what: users list: root all, super_admin own country, admin clients and drivers of own country',
+    input: ({ f, cc }) => ({ country: f[cc].country.name }),
+    listed: (b) => ({ kind: 'user', ids: ids(b.users) }),
+  },
+  'GET /_api/admin/userhistory': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Who may do what: users history: root all, super_admin own country, admin clients and drivers of own country',
+    input: ({ f, cc }) => ({ userId: f[cc].customer.id }),
+  },
+  'POST /_api/admin/create-user': {
+    who: STAFF,
+    scope: 'forced-own',
+    rule: 'Who may do what: users create: root any role but user; super_admin, admin in their own country',
+    input: ({ f, cc }) => ({ ...account(f, cc), role: 'delivery_driver' }),
+    created: userCountry,
+  },
+  'POST /_api/admin/create-delivery-driver': {
+    who: STAFF,
+    scope: 'forced-own',
+    rule: 'Who may do what: users create (delivery_driver): root, super_admin and admin (own country)',
+    input: ({ f, cc }) => account(f, cc),
+    created: userCountry,
+  },
+  'POST /_api/admin/create-super-admin': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: create super admin: root',
+    input: ({ f, cc }) => account(f, cc),
+    created: userCountry,
+  },
+  'GET /_api/admin/super-admins': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: root dashboard (its super-admin list): root',
+    input: ({ f, cc }) => ({ country: f[cc].country.name }),
+  },
+  'POST /_api/admin/users/update': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: users edit: root all but other roots, super_admin own country; admin –',
+    input: ({ f, cc }) => {
+      const c = f[cc].customer
+      return { userId: c.id, email: c.email, displayName: c.displayName, phoneNumber: c.phoneNumber, city: c.city, country: f[cc].country.name, role: 'client' }
+    },
+  },
+  'POST /_api/admin/users/toggle-status': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Who may do what: users activate or deactivate: root all, super_admin those it may edit, admin drivers and clients of own country',
+    input: ({ f, cc }) => ({ userId: f[cc].customer.id, isActive: true }),
+  },
+  'POST /_api/admin/users/set-discount': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: custom discount: root',
+    input: ({ f, cc }) => ({ userId: f[cc].customer.id, discountPercent: 5 }),
+  },
+  // ---- contact messages (root) -------------------------------------------------------------
+  'GET /_api/admin/contact-messages': { who: ROOT, scope: 'global', rule: 'Who may do what: contact messages: root', input: () => ({}) },
+  'POST /_api/admin/contact-messages/update-status': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: contact messages: root',
+    input: ({ f }) => ({ messageId: f.message.id, status: 'read' }),
+  },
+  'POST /_api/admin/contact-messages/delete': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: contact messages: root (Deleting: read or processed ones)',
+    input: async ({ f, reaches }) => ({ messageId: reaches ? (await createContactMessage(f.db, { status: 'read' })).id : f.message.id }),
+  },
+  // ---- countries (root) --------------------------------------------------------------------
+  'GET /_api/admin/countries': { who: ROOT, scope: 'global', rule: 'Who may do what: countries: root', input: () => ({}) },
+  'POST /_api/admin/countries': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: countries create: root',
+    input: () => {
+      const i = next()
+      return { name: `Pays matrice ${i}`, code: `${'QXZ'[Math.floor(i / 26) % 3]}${String.fromCharCode(65 + (i % 26))}`, currency: 'XOF', mobileMoneyProviders: ['Orange Money'] }
+    },
+  },
+  'POST /_api/admin/countries/update': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: countries edit, toggle: root',
+    input: ({ f, cc }) => ({ id: f[cc].country.id, isActive: true }),
+  },
+  // ---- cities and zones: root all, super_admin own country --------------------------------
+  'GET /_api/admin/cities': {
+    who: MANAGERS,
+    scope: 'list',
+    rule: 'Who may do what: cities: root all, super_admin own country',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+    listed: (b) => ({ kind: 'city', ids: ids(b.cities) }),
+  },
+  'POST /_api/admin/cities': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: cities create: root all, super_admin own country',
+    input: ({ f, cc }) => ({ name: `Ville matrice ${next()}`, countryId: f[cc].country.id }),
+  },
+  'POST /_api/admin/cities/update': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: cities edit, toggle: root all, super_admin own country',
+    input: ({ f, cc }) => ({ id: f[cc].city.id, isActive: true }),
+  },
+  'GET /_api/admin/zones': {
+    who: MANAGERS,
+    scope: 'list',
+    rule: 'Who may do what: zones: root all, super_admin own country',
+    input: ({ f, cc }) => ({ cityId: f[cc].city.id }),
+    listed: (b) => ({ kind: 'zone', ids: ids(b.zones) }),
+  },
+  'POST /_api/admin/zones': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: zones create: root all, super_admin own country',
+    input: ({ f, cc }) => ({ name: `Zone matrice ${next()}`, cityId: f[cc].city.id }),
+  },
+  'POST /_api/admin/zones/update': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: zones edit, toggle: root all, super_admin own country',
+    input: ({ f, cc }) => ({ id: f[cc].zone.id, isActive: true }),
+  },
+  // ---- products: root all (plus stats and bulk actions), super_admin own country ----------
+  'GET /_api/admin/products': {
+    who: MANAGERS,
+    scope: 'list',
+    rule: 'Who may do what: products: root all, super_admin own country',
+    input: ({ f, cc }) => ({ country: f[cc].country.name }),
+    listed: (b) => ({ kind: 'product', ids: ids(b.products) }),
+  },
+  'POST /_api/admin/products': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: products create: root all, super_admin own country',
+    input: ({ f, cc }) => ({ name: `Produit matrice ${next()}`, pricePerUnit: 1000, unitType: 'kg', minQuantity: 0.5, countryId: f[cc].country.id }),
+  },
+  'POST /_api/admin/products/update': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: products edit, toggle: root all, super_admin own country',
+    input: ({ f, cc }) => ({ id: f[cc].product.id, isActive: true }),
+  },
+  'POST /_api/admin/products/delete': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: products delete: root all, super_admin own country',
+    input: async ({ f, cc, reaches }) => ({ id: reaches ? (await createProduct(f.db, { country: cc })).id : f[cc].product.id }),
+  },
+  'POST /_api/admin/products/bulk-actions': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: products bulk actions: root',
+    input: ({ f, cc }) => ({ productIds: [f[cc].product.id], action: 'toggle_active', isActive: true }),
+  },
+  'GET /_api/admin/product-stats-by-country': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: products stats: root',
+    input: () => ({}),
+  },
+}

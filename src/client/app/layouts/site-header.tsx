@@ -34,19 +34,7 @@ export function SiteHeader() {
           <span className="hidden sm:inline">Étal</span>
         </Link>
         <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">
-          {shopperOrVisitor && (
-            <>
-              <NavLink to="/" end className={linkClass}>
-                Accueil
-              </NavLink>
-              <NavLink to="/products" className={linkClass}>
-                Produits
-              </NavLink>
-            </>
-          )}
-          <NavLink to="/contact" className={linkClass}>
-            Contact
-          </NavLink>
+          <SiteLinks shop={shopperOrVisitor} />
         </nav>
         <div className="ml-auto flex items-center gap-1.5">
           {!isStaff(role) && (
@@ -85,21 +73,30 @@ export function SiteHeader() {
       </div>
       {/* On a phone: the links on their own row, the greeting under them. */}
       <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-3 pb-2 md:hidden">
-        {shopperOrVisitor && (
-          <>
-            <NavLink to="/" end className={linkClass}>
-              Accueil
-            </NavLink>
-            <NavLink to="/products" className={linkClass}>
-              Produits
-            </NavLink>
-          </>
-        )}
-        <NavLink to="/contact" className={linkClass}>
-          Contact
-        </NavLink>
+        <SiteLinks shop={shopperOrVisitor} />
         {session.user && <span className="ml-auto truncate pl-2 text-sm text-stone-600">Bonjour, {session.user.displayName}</span>}
       </div>
     </header>
+  )
+}
+
+/** Accueil and Produits for visitors and shoppers, Contact for everyone (SPEC §2). */
+function SiteLinks({ shop }: { shop: boolean }) {
+  return (
+    <>
+      {shop && (
+        <>
+          <NavLink to="/" end className={linkClass}>
+            Accueil
+          </NavLink>
+          <NavLink to="/products" className={linkClass}>
+            Produits
+          </NavLink>
+        </>
+      )}
+      <NavLink to="/contact" className={linkClass}>
+        Contact
+      </NavLink>
+    </>
   )
 }

@@ -45,17 +45,21 @@ export async function benchSet(size: DataSetSize, opts: Options, mem: ReturnType
   const app = await createApp(deps)
   // Requests the app still works on when a turn ends (autocannon stops waiting) would slow the
   // next turn: each turn waits until the app is idle again (at most a minute).
-  let inFlight = 0
-  app.addHook('onRequest', async () => {
-    inFlight += 1
+  const inFlight = new Set<string>()
+  app.addHook('onRequest', (req, _reply, next) => {
+    inFlight.add(req.id)
+    next()
   })
-  const done = async () => {
-    inFlight -= 1
-  }
-  app.addHook('onResponse', done)
-  app.addHook('onRequestAbort', done)
+  app.addHook('onResponse', (req, _reply, next) => {
+    inFlight.delete(req.id)
+    next()
+  })
+  app.addHook('onRequestAbort', (req, next) => {
+    inFlight.delete(req.id)
+    next()
+  })
   const drain = async () => {
-    for (let waited = 0; inFlight > 0 && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+    for (let waited = 0; inFlight.size > 0 && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50))
   }
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`

@@ -82,11 +82,14 @@ function pageFacts(compressed: string[]) {
   return facts
 }
 
+// BENCH_REPORT_ONLY=1 writes the report again from the last run's saved figures (bench/results/set-*.json).
+const saved = (size: DataSetSize) => JSON.parse(readFileSync(join(resultsDir, `set-${size.orders}.json`), 'utf8')) as SetResult
+const reportOnly = env.BENCH_REPORT_ONLY === '1'
 console.log(`Étal bench${quick ? ' (quick)' : ''}: ${JSON.stringify(opts)}`)
 console.log(`\n== ${small.orders} orders`)
-const smallResult = await runSet(small, false)
+const smallResult = reportOnly ? saved(small) : await runSet(small, false)
 console.log(`\n== ${large.orders} orders`)
-const largeResult = await runSet(large, true)
+const largeResult = reportOnly ? saved(large) : await runSet(large, true)
 
 const cpu = cpus()
 const report = renderReport({
@@ -97,7 +100,7 @@ const report = renderReport({
   small: smallResult,
   large: largeResult,
   peakRssMb: Math.max(...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0), largeResult.create?.rssMb ?? 0),
-  totalSeconds: (performance.now() - started) / 1000,
+  totalSeconds: reportOnly ? null : (performance.now() - started) / 1000,
   pages: pageFacts(largeResult.reads.filter((r) => r.encoding).map((r) => `${r.target.name} → ${r.encoding}`).filter((v, i, a) => a.indexOf(v) === i)),
 })
 mkdirSync(dirname(out), { recursive: true })

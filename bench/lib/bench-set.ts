@@ -43,6 +43,24 @@ export async function benchSet(size: DataSetSize, opts: Options, mem: ReturnType
   await seedLarge(deps.database.db, size, log)
   const seedSeconds = (performance.now() - t0) / 1000
   const app = await createApp(deps)
+  // Requests the app still works on when a turn ends (autocannon stops waiting) would slow the
+  // next turn: each turn waits until the app is idle again (at most a minute).
+  const inFlight = new Set<string>()
+  app.addHook('onRequest', (req, _reply, next) => {
+    inFlight.add(req.id)
+    next()
+  })
+  app.addHook('onResponse', (req, _reply, next) => {
+    inFlight.delete(req.id)
+    next()
+  })
+  app.addHook('onRequestAbort', (req, next) => {
+    inFlight.delete(req.id)
+    next()
+  })
+  const drain = async () => {
+    for (let waited = 0; inFlight.size > 0 && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+  }
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   const idleRssMb = process.memoryUsage.rss() / 1048576
@@ -74,12 +92,14 @@ export async function benchSet(size: DataSetSize, opts: Options, mem: ReturnType
     // The bare server keys by URL: two callers of one URL share its answer; the app's own is what counts.
     bareAnswers.set(r.target.path, answers.get(`${r.target.as}:${r.target.path}`)!)
     if (opts.warmup > 0) await runLoad(spec(base, r, opts.warmup))
+    await drain()
     const appRuns: LoadResult[] = []
     const bareRuns: LoadResult[] = []
     let rss = 0
     for (let i = 0; i < opts.rounds; i++) {
       mem.takeWindow()
       appRuns.push(await runLoad(spec(base, r, opts.duration)))
+      await drain()
       rss = Math.max(rss, mem.takeWindow())
       bareRuns.push(await runLoad(spec(bare.url, r, opts.duration)))
     }
@@ -89,7 +109,7 @@ export async function benchSet(size: DataSetSize, opts: Options, mem: ReturnType
   for (const r of reads.filter((x) => x.skipped)) log(`  ${r.target.name.padEnd(48)} skipped: ${r.skipped}`)
 
   let create: CreateResult | undefined
-  if (withCreate) create = await benchCreate(base, app.hasRoute({ method: 'POST', url: '/_api/orders/create' }), deps.database.db, opts, mem, log)
+  if (withCreate) create = await benchCreate(drain, base, app.hasRoute({ method: 'POST', url: '/_api/orders/create' }), deps.database.db, opts, mem, log)
   await bare.close()
   await app.close()
   await deps.close()
@@ -97,7 +117,7 @@ export async function benchSet(size: DataSetSize, opts: Options, mem: ReturnType
   return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, create }
 }
 
-async function benchCreate(base: string, exists: boolean, db: Parameters<typeof seedLarge>[0], opts: Options, mem: ReturnType<typeof memorySampler>, log: (l: string) => void): Promise<CreateResult> {
+async function benchCreate(drain: () => Promise<void>, base: string, exists: boolean, db: Parameters<typeof seedLarge>[0], opts: Options, mem: ReturnType<typeof memorySampler>, log: (l: string) => void): Promise<CreateResult> {
   if (!exists) {
     log('  orders/create: not available yet')
     return { skipped: 'not available yet (no such route on this branch)' }
@@ -109,6 +129,7 @@ async function benchCreate(base: string, exists: boolean, db: Parameters<typeof 
   const before = await countOrders(db)
   mem.takeWindow()
   const load = await runLoad({ url: base, path: '/_api/orders/create', method: 'POST', connections: opts.connections, duration: opts.duration, headers: {}, clients })
+  await drain()
   const rssMb = mem.takeWindow()
   const stored = (await countOrders(db)) - before
   log(`  orders/create: ${(load.ok / opts.duration).toFixed(0)} orders/s, p99 ${load.p99} ms, ${load.ok} acknowledged, ${stored} stored, ${rssMb.toFixed(0)} MB`)

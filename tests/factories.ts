@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
 import superjson from 'superjson'
+import { asc, eq } from 'drizzle-orm'
 import type { Role } from '../src/shared/domain/roles'
 import type { Db } from '../src/server/db/client'
 import { hashPassword } from '../src/server/services/passwords'
@@ -177,6 +177,7 @@ export async function insertOrderRow(db: Db, opts: { userId: number; product: ty
 }
 
 // ---- issue 5: orders and delivery ----------------------------------------------------------
+// (its own imports here; orders, orderItems and products come from the blocks above)
 
 /** Points given to a user as a 'bonus' movement (balance and ledger together). */
 export async function grantPoints(db: Db, userId: number, points: number) {

@@ -4,7 +4,6 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -16,6 +15,7 @@ import { endpoints } from './api'
 import type { AppDeps } from './http/define-endpoint'
 import { installErrorHandler } from './http/error-handler'
 import { registerEndpoints } from './http/kernel'
+import { securityHeaders } from './http/security-headers'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const clientDist = resolve(root, 'dist/client')
@@ -43,7 +43,7 @@ export async function createApp(deps: AppDeps, opts: { logStream?: { write(line:
   // Only JSON bodies: a cross-site form (urlencoded, multipart, text/plain) gets 415.
   app.removeContentTypeParser('text/plain')
 
-  await app.register(helmet, {
+  const security = await securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -62,6 +62,10 @@ export async function createApp(deps: AppDeps, opts: { logStream?: { write(line:
     hsts: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  })
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(security)
+    done()
   })
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(cookie)

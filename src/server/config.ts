@@ -19,6 +19,8 @@ const configSchema = z.object({
   REGISTER_PER_HOUR: z.coerce.number().int().positive().default(10),
   CONTACT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** How long a storefront answer (products, featured) is kept; 0 turns the cache off. */
+  STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).default(5000),
 })
 
 export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; trustProxy: boolean | number | string }

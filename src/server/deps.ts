@@ -3,6 +3,7 @@ import { openDatabase } from './db/client'
 import { seed } from './db/seed'
 import type { AppDeps } from './http/define-endpoint'
 import { createLoginLimiter } from './http/login-limiter'
+import { createStorefrontCache } from './services/storefront-cache'
 
 /** Opens the database, applies migrations, loads reference (and demo) data, builds the limiter. */
 export async function createDeps(config: Config, opts: { seed?: boolean } = {}): Promise<AppDeps & { close(): Promise<void> }> {
@@ -21,6 +22,7 @@ export async function createDeps(config: Config, opts: { seed?: boolean } = {}):
     database,
     config,
     loginLimiter,
+    storefrontCache: createStorefrontCache({ ttlMs: config.STOREFRONT_CACHE_MS }),
     async close() {
       await loginLimiter.close()
       await database.close()

@@ -2,6 +2,7 @@ import { createApp } from './app'
 import { loadConfig } from './config'
 import { createDeps } from './deps'
 import { purgeExpiredSessions } from './http/session'
+import { purgeOldIdempotencyKeys } from './services/checkout'
 
 const config = loadConfig()
 const deps = await createDeps(config)
@@ -9,7 +10,11 @@ const app = await createApp(deps)
 await app.listen({ port: config.PORT, host: config.HOST })
 app.log.info(`Étal est prêt sur http://localhost:${config.PORT}`)
 
-const purge = setInterval(() => purgeExpiredSessions(deps.database.db).catch((err) => app.log.error({ err })), 3_600_000)
+// Hourly housekeeping: expired sessions, day-old checkout keys.
+const purge = setInterval(() => {
+  purgeExpiredSessions(deps.database.db).catch((err) => app.log.error({ err }, 'session purge failed'))
+  purgeOldIdempotencyKeys(deps.database.db).catch((err) => app.log.error({ err }, 'idempotency key purge failed'))
+}, 3_600_000)
 purge.unref()
 
 let closing = false

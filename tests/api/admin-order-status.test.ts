@@ -1,7 +1,18 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loyaltyTransactions, orders, users } from '../../src/server/db/schema'
-import { createOrder, createUser, decode, get, grantPoints, post, signedIn } from '../factories'
+import {
+  createOrder,
+  createProduct,
+  createUser,
+  decode,
+  deliveryIn,
+  get,
+  grantPoints,
+  post,
+  postOrder,
+  signedIn,
+} from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 type Event = {
@@ -327,5 +338,32 @@ describe('concurrent status changes of one order', () => {
       expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', pointsEarned: 0 })
       expect(p).toEqual({ balance: 500, ledger: 500, order: { redeemed: 0, earned: 0 } })
     }
+  })
+})
+
+describe('an order placed through the checkout', () => {
+  it('cancelled gives back the points it spent; delivered then credits the points of its total', async () => {
+    const { user, cookie } = await signedIn(t, 'client', 'SN')
+    await grantPoints(t.db, user.id, 400)
+    const product = await createProduct(t.db, { pricePerUnit: 8000, unitType: 'kg' })
+    const res = await postOrder(
+      t,
+      { items: [{ productId: product.id, quantity: 2 }], ...(await deliveryIn(t.db)), pointsToUse: 400 },
+      cookie,
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    const placed = decode<{ order: Order }>(res.body).order
+    expect(placed).toMatchObject({ totalAmount: 15_600, pointsUsed: 400 })
+    expect(await points(user.id, placed.id)).toEqual({ balance: 0, ledger: 0, order: { redeemed: -400 } })
+
+    expect((await setStatus(placed.id, 'cancelled')).statusCode).toBe(200)
+    expect(await points(user.id, placed.id)).toEqual({ balance: 400, ledger: 400, order: { redeemed: 0 } })
+    const { order } = decode<{ order: Order }>((await setStatus(placed.id, 'delivered')).body)
+    expect(order).toMatchObject({ status: 'delivered', paymentStatus: 'paid', pointsEarned: 156 })
+    expect(await points(user.id, placed.id)).toEqual({
+      balance: 156,
+      ledger: 156,
+      order: { redeemed: -400, earned: 156 },
+    })
   })
 })

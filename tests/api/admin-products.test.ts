@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productCategories, products as productsTable } from '../../src/server/db/schema'
 import { loadOrder } from '../../src/server/services/orders'
-import { countryByCode, createProduct, createUser, decode, get, insertOrderRow, post, signedIn } from '../factories'
+import { countryByCode, createProduct, createUser, decode, deliveryIn, get, insertOrderRow, post, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 let t: TestApp
@@ -210,5 +210,31 @@ describe('POST /_api/admin/products/delete', () => {
   it('refuses an admin (403) and a visitor (401)', async () => {
     expect((await post(t, '/_api/admin/products/delete', { id: 1 }, (await signedIn(t, 'admin')).cookie)).statusCode).toBe(403)
     expect((await post(t, '/_api/admin/products/delete', { id: 1 })).statusCode).toBe(401)
+  })
+})
+
+describe('the storefront follows the back-office at once', () => {
+  it('lists and sells an activated product; a deactivated or archived one leaves the list and cannot be ordered', async () => {
+    const client = await signedIn(t, 'client', 'SN')
+    const created = await post(t, '/_api/admin/products', valid({ name: 'Entrecôte', minQuantity: 0.5 }), superSn)
+    const { product } = decode<{ product: Product }>(created.body)
+    const publicIds = async () => decode<{ products: { id: number }[] }>((await get(t, '/_api/products')).body).products.map((p) => p.id)
+    const order = async () => postOrder(t, { items: [{ productId: product.id, quantity: 1.5 }], ...(await deliveryIn(t.db, 'SN')) }, client.cookie)
+
+    expect(await publicIds()).not.toContain(product.id)
+    expect((await order()).statusCode).toBe(400)
+    await post(t, '/_api/admin/products/update', { id: product.id, isActive: true }, superSn)
+    expect(await publicIds()).toContain(product.id)
+    const bought = await order()
+    expect(bought.statusCode).toBeLessThan(300)
+    expect(decode<{ order: { totalAmount: number } }>(bought.body).order.totalAmount).toBe(6500 * 1.5)
+
+    await post(t, '/_api/admin/products/bulk-actions', { action: 'toggle_active', isActive: false, productIds: [product.id] }, root)
+    expect(await publicIds()).not.toContain(product.id)
+    expect((await order()).statusCode).toBe(400)
+    await post(t, '/_api/admin/products/update', { id: product.id, isActive: true }, root)
+    await post(t, '/_api/admin/products/delete', { id: product.id }, root)
+    expect(await publicIds()).not.toContain(product.id)
+    expect((await order()).statusCode).toBe(400)
   })
 })

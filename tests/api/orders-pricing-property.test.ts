@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderItems, orders, products, users } from '../../src/server/db/schema'
 import { movePoints } from '../../src/server/services/loyalty'
-import { countryByCode, decode, deliveryIn, postOrder, signedIn } from '../factories'
+import { countryByCode, createProduct, decode, deliveryIn, get, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 const POINT_VALUE = 2
@@ -30,6 +30,16 @@ const line = fc.record({
 })
 
 describe('the stored total (property)', () => {
+  it(`values a point at LOYALTY_POINT_VALUE (${POINT_VALUE} here)`, async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 100, description: 'Bienvenue' })
+    const p = await createProduct(t.db, { pricePerUnit: 2000, unitType: 'unit', minQuantity: 1 })
+    const res = await postOrder(t, { ...(await deliveryIn(t.db, 'SN')), items: [{ productId: p.id, quantity: 1 }], pointsToUse: 100 }, c.cookie)
+    expect(decode<{ order: object }>(res.body).order).toMatchObject({ pointsUsed: 100, pointValue: 2, pointsDiscountAmount: 200, totalAmount: 1800 })
+    const dashboard = decode<{ pointValueInCfa: number; loyaltyPoints: number }>((await get(t, '/_api/dashboard/client', c.cookie)).body)
+    expect(dashboard).toMatchObject({ pointValueInCfa: 2, loyaltyPoints: 0 })
+  })
+
   it('always equals subtotal − discount − points, each rounded as DECISIONS.md says', async () => {
     const client = await signedIn(t, 'client', 'SN')
     const delivery = await deliveryIn(t.db, 'SN')

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, users } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
@@ -100,15 +101,23 @@ describe('an order from placement to doorstep', () => {
     expect(await card.getByRole('button', { name: 'Confirmer la livraison' }).count()).toBe(0)
     await driver.context.close()
 
-    // The client: the order is delivered and paid, the points are credited. The client dashboard
-    // is another issue's page; its answer is checked through the session and the database.
+    // The client: the order is delivered and paid, the points are credited. The client
+    // dashboard page is another issue's and not on main yet: its call answers for it.
     const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row).toMatchObject({ status: 'delivered', paymentStatus: 'paid', pointsEarned: points })
     const shopper = await newPage(e, PHONE)
     await loginAt(shopper.page, '/client/login', 'client@etal.demo')
     await shopper.page.waitForURL((u) => u.pathname === '/dashboard')
-    const session = await (await shopper.page.request.get('/_api/auth/session')).json()
-    expect(session.user.loyaltyPoints).toBe(client.loyaltyPoints + points)
+    const dashboard = superjson.parse<{
+      loyaltyPoints: number
+      orders: { id: number; status: string; paymentStatus: string; pointsEarned: number }[]
+    }>(await (await shopper.page.request.get('/_api/dashboard/client')).text())
+    expect(dashboard.loyaltyPoints).toBe(client.loyaltyPoints + points)
+    expect(dashboard.orders.find((o) => o.id === order.id)).toMatchObject({
+      status: 'delivered',
+      paymentStatus: 'paid',
+      pointsEarned: points,
+    })
     await shopper.context.close()
   })
 })
@@ -135,6 +144,7 @@ describe('the screens at phone and desktop widths', () => {
     expect(
       await admin.page.getByText("La commande avec l'ID #999999 n'a pas pu être trouvée.").isVisible(),
     ).toBe(true)
+    await shot(admin.page, 'order-not-found-390')
     // a Malian order is out of the Senegalese admin's reach: as absent
     const ml = await demoUser('client.ml@etal.demo')
     const mlOrder = await createOrder(e.t.db, { user: ml })
@@ -157,8 +167,24 @@ describe('the screens at phone and desktop widths', () => {
     expect(await manager.page.getByRole('button', { name: 'Suivant' }).isDisabled()).toBe(true)
     await manager.page.getByLabel('Statut').selectOption('delivered')
     await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
-    expect(await manager.page.getByText(/Page \d sur/).count()).toBe(0)
+    await expect.poll(() => manager.page.getByText(/Page \d sur/).count()).toBe(0)
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
     await manager.page.getByPlaceholder('Rechercher par ID, client...').fill('personne inconnue')
+    await expect.poll(() => manager.page.getByText('Aucune commande trouvée').isVisible()).toBe(true)
+    // City, then zone: the zone list opens once a city is chosen and resets when it changes.
+    await manager.page.getByPlaceholder('Rechercher par ID, client...').fill('')
+    await manager.page.getByLabel('Statut').selectOption('')
+    const zone = manager.page.getByLabel('Zone')
+    expect(await zone.isDisabled()).toBe(true)
+    await manager.page.getByLabel('Ville').selectOption({ label: 'Dakar' })
+    await expect.poll(() => zone.isDisabled()).toBe(false)
+    await expect.poll(() => zone.locator('option', { hasText: 'Almadies' }).count()).toBe(1)
+    await zone.selectOption({ label: 'Almadies' })
+    // the journey's order and the 11 of this test are in Almadies, with one demo order: 13
+    await expect.poll(() => manager.page.getByText('13 commandes').isVisible()).toBe(true)
+    await shot(manager.page, 'orders-admin-filters-390')
+    await manager.page.getByLabel('Ville').selectOption({ label: 'Thiès' })
+    await expect.poll(() => zone.inputValue()).toBe('')
     await expect.poll(() => manager.page.getByText('Aucune commande trouvée').isVisible()).toBe(true)
     await manager.context.close()
 

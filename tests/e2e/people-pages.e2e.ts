@@ -52,7 +52,28 @@ describe('staff pages of issue 6', () => {
     await page.waitForURL('**/admin/country-details/Mali')
     await visible(page, 'Bakary Traoré')
     await shot(page, 'country-details-1280')
+    await context.close()
+  })
+
+  it('country details: users, orders, products and cities of the country, a city toggled', async () => {
+    const { page, context } = await asRoot()
+    await page.goto('/admin/country-details/S%C3%A9n%C3%A9gal')
+    await expect.poll(() => page.locator('[data-stat="Commandes"]').textContent()).toMatch(/^Commandes\d+$/)
+    await visible(page, 'Moussa Diop')
+    await page.getByRole('tab', { name: 'Commandes' }).click()
+    await expect.poll(() => page.getByRole('tabpanel').locator('tbody tr').count()).toBeGreaterThan(0)
+    await page.getByRole('tabpanel').getByLabel('Statut').selectOption('delivered')
+    await expect.poll(async () => (await page.getByRole('tabpanel').locator('tbody').textContent()) ?? '').not.toMatch(/En attente|Annulée/)
+    await shot(page, 'country-details-orders-1280')
+    await page.getByRole('tab', { name: 'Produits' }).click()
+    await visible(page, 'Filet de bœuf')
     await page.getByRole('tab', { name: 'Villes' }).click()
+    const city = page.getByRole('tabpanel').locator('tbody tr').first()
+    const name = ((await city.locator('td').first().textContent()) ?? '').trim()
+    await city.getByRole('switch').click()
+    await visible(page, `La ville ${name} est maintenant inactive.`)
+    await city.getByRole('switch').click()
+    await visible(page, `La ville ${name} est maintenant active.`)
     await shot(page, 'country-details-cities-1280')
     await context.close()
   })
@@ -108,7 +129,7 @@ describe('staff pages of issue 6', () => {
       for (const [path, name, text] of [
         ['/root/users', 'root-users', 'Gestion des Utilisateurs (Root)'],
         ['/admin/users', 'admin-users-root', 'Ajouter un Livreur'],
-        ['/admin/contact-messages', 'contact-messages-empty', 'Aucun message trouvé'],
+        ['/admin/contact-messages', 'contact-messages', 'Statut'],
         ['/admin/create-delivery-driver', 'create-driver', 'Nouveau livreur'],
         ['/admin/country-details/S%C3%A9n%C3%A9gal', 'country-details-sn', 'Aminata Ba'],
       ] as const) {

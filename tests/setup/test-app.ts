@@ -35,6 +35,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     // Generous per-IP limits: every injected request comes from one address. Tests of the limits set their own.
     REGISTER_PER_HOUR: '10000',
     CONTACT_PER_10_MINUTES: '10000',
+    // Tests write products straight to the database, which only the cache's TTL would notice;
+    // tests of the storefront cache turn it on (tests/api/storefront-cache.test.ts).
+    STOREFRONT_CACHE_MS: '0',
     ...env,
   })
   const deps = await createDeps(config)

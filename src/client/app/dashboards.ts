@@ -16,5 +16,10 @@ dashboards.root = lazy(() => import('../features/oversight/pages/root-dashboard-
 dashboards.super_admin = adminDashboard
 dashboards.admin = adminDashboard
 
+// issue 3: the client dashboard, for clients and users
+const clientDashboard = lazy(() => import('../features/client-orders/pages/client-dashboard'))
+dashboards.client = clientDashboard
+dashboards.user = clientDashboard
+
 // Keeps `lazy` imported for the branches added here.
 export const lazyDashboard = (load: () => Promise<{ default: ComponentType }>) => lazy(load)

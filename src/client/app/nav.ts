@@ -7,6 +7,11 @@ export type NavEntry = { to: string; label: string; roles: readonly Role[] }
  * homes"). Each issue adds the entries of the pages it builds, in this order.
  */
 export const staffNav: NavEntry[] = [
+  // issue 4 (after users, before orders, in the menus' order)
+  { to: '/admin/countries', label: 'Pays', roles: ['root'] },
+  { to: '/admin/cities', label: 'Villes', roles: ['root', 'super_admin'] },
+  { to: '/admin/zones', label: 'Zones', roles: ['root', 'super_admin'] },
+  { to: '/admin/products', label: 'Produits', roles: ['root', 'super_admin'] },
   // issue 5 (root and super_admin: after products; admin: first)
   { to: '/admin/orders', label: 'Commandes', roles: ['root', 'super_admin'] },
   { to: '/admin/orders-only', label: 'Commandes', roles: ['admin'] },

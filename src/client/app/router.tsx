@@ -1,11 +1,13 @@
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
 import type { Role } from '@/shared/domain/roles'
+import type { SessionUser } from '@/shared/schemas/auth'
 import { RequireRole, routeGroups } from './guards'
 import { ConfirmationLayout } from './layouts/confirmation-layout'
 import { SiteLayout } from './layouts/site-layout'
 import { StaffLayout } from './layouts/staff-layout'
 import { RouteError } from './route-error'
+import { ShopDenied } from '../components/shop-denied'
 import { PageSpinner } from '../components/ui/spinner'
 
 /** A page loaded on demand: a visitor never downloads the back-office. */
@@ -14,9 +16,9 @@ export const page = (load: () => Promise<{ default: ComponentType }>): Pick<Rout
 })
 
 /** A group of routes behind one guard (DECISIONS.md "Routes, guards and homes"). */
-const guarded = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
+const guarded = (roles: readonly Role[], children: RouteObject[], denied?: (user: SessionUser) => ReactNode): RouteObject => ({
   element: (
-    <RequireRole roles={roles}>
+    <RequireRole roles={roles} denied={denied}>
       <Outlet />
     </RequireRole>
   ),
@@ -30,13 +32,26 @@ const publicPages: RouteObject[] = [
   { path: '/employee/login', ...page(() => import('../features/auth/pages/employee-login-page')) },
   { path: '/register', ...page(() => import('../features/auth/pages/register-page')) },
   { path: '/dashboard', ...page(() => import('./dashboard-page')) },
+  // issue 3: storefront
+  { path: '/', ...page(() => import('../features/storefront/pages/home-page')) },
+  { path: '/products', ...page(() => import('../features/storefront/pages/products-page')) },
+  { path: '/contact', ...page(() => import('../features/storefront/pages/contact-page')) },
 ]
-const shopperPages: RouteObject[] = []
+const shopperPages: RouteObject[] = [
+  // issue 3: cart and order history
+  { path: '/cart', ...page(() => import('../features/checkout/pages/cart-page')) },
+  { path: '/orders', ...page(() => import('../features/client-orders/pages/orders-page')) },
+]
 const driverPages: RouteObject[] = [
   // issue 5
   { path: '/delivery/dashboard', ...page(() => import('../features/delivery/pages/delivery-dashboard-page')) },
 ]
-const confirmationPages: RouteObject[] = []
+const confirmationPages: RouteObject[] = [
+  // issue 3: the order confirmation, with and without an id
+  { path: '/order-confirmation', ...page(() => import('../features/checkout/pages/order-confirmation-page')) },
+  { path: '/order-confirmation/:orderId', ...page(() => import('../features/checkout/pages/order-confirmation-page')) },
+]
+const shopDenied = (user: SessionUser) => <ShopDenied user={user} />
 /** /admin/* pages for admin, super_admin and root. */
 const staffPages: RouteObject[] = [
   // issue 5
@@ -52,6 +67,10 @@ const staffPages: RouteObject[] = [
 ]
 /** /admin/* pages for super_admin and root. */
 const managerPages: RouteObject[] = [
+  // issue 4
+  { path: '/admin/cities', ...page(() => import('../features/admin-places/pages/cities-page')) },
+  { path: '/admin/zones', ...page(() => import('../features/admin-places/pages/zones-page')) },
+  { path: '/admin/products', ...page(() => import('../features/admin-products/pages/products-page')) },
   // issue 5
   { path: '/admin/orders', ...page(() => import('../features/admin-orders/pages/orders-page')) },
   // issue 6
@@ -60,6 +79,9 @@ const managerPages: RouteObject[] = [
 ]
 /** /admin/* pages for root only. */
 const rootAdminPages: RouteObject[] = [
+  // issue 4
+  { path: '/admin/countries', ...page(() => import('../features/admin-places/pages/countries-page')) },
+  // issue 6
   { path: '/admin/contact-messages', ...page(() => import('../features/oversight/pages/contact-messages-page')) },
   { path: '/admin/country-details/:countryName', ...page(() => import('../features/oversight/pages/country-details-page')) },
 ]
@@ -82,12 +104,13 @@ export const routes: RouteObject[] = [
         element: <SiteLayout />,
         children: [
           ...publicPages,
-          guarded(routeGroups.shoppers, shopperPages),
+          guarded(routeGroups.shoppers, shopperPages, shopDenied),
           guarded(routeGroups.drivers, driverPages),
           { path: '*', ...page(() => import('./not-found')) },
         ],
       },
-      { element: <ConfirmationLayout />, children: [guarded(routeGroups.shoppers, confirmationPages)] },
+      // The confirmation checks the session itself: signed out it says 'Accès non autorisé' (SPEC §2).
+      { element: <ConfirmationLayout />, children: confirmationPages },
       {
         element: <StaffLayout area="admin" />,
         children: [

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -29,6 +30,9 @@ export type Database = {
 }
 
 const STARTUP_LOCK = 7_461_532
+
+/** PGlite loads its extensions at start: pg_trgm backs the ILIKE searches (migration 0001). */
+const extensions = { pg_trgm }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle')
 
@@ -60,11 +64,11 @@ export function openDatabase(url: string): Database {
   }
   let client: PGlite
   if (url === 'memory:' || url === 'memory://') {
-    client = new PGlite()
+    client = new PGlite({ extensions })
   } else {
     const path = resolve(url.replace(/^file:(\/\/)?/, ''))
     mkdirSync(dirname(path), { recursive: true })
-    client = new PGlite(path)
+    client = new PGlite(path, { extensions })
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
   return {

@@ -4,12 +4,14 @@ import type { Role } from '../../shared/domain/roles'
 import type { SessionUser } from '../../shared/schemas/auth'
 import type { Config } from '../config'
 import type { Database, Db } from '../db/client'
+import type { StorefrontCache } from '../services/storefront-cache'
 import type { LoginLimiter } from './login-limiter'
 
 export type AppDeps = {
   database: Database
   config: Config
   loginLimiter: LoginLimiter
+  storefrontCache: StorefrontCache
 }
 
 type Roles = readonly Role[] | 'public'
@@ -41,8 +43,15 @@ export type Endpoint<S extends z.ZodType = z.ZodType, R extends Roles = Roles> =
   /** A stricter limit per client IP than the API's general one. */
   rateLimit?: (config: Config) => RateLimit
   summary?: string
+  /** A plain object to serialize, or SENT when the handler sent a prepared answer itself. */
   handler(ctx: EndpointContext<z.output<S>, R>): Promise<object>
 }
+
+/**
+ * What a handler returns when it sent its answer itself (a cached, pre-serialized body). Not
+ * the reply: a Fastify reply is a thenable, and awaiting it waits for the response to finish.
+ */
+export const SENT: object = Object.freeze({ sent: true })
 
 /** One way to define an endpoint: its method, path, input, roles and handler. */
 export function defineEndpoint<S extends z.ZodType, const R extends Roles>(def: Endpoint<S, R>): Endpoint<S, R> {

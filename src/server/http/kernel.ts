@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import superjson from 'superjson'
-import type { AppDeps, Endpoint } from './define-endpoint'
+import { SENT, type AppDeps, type Endpoint } from './define-endpoint'
+import { changesStorefront } from '../services/storefront-cache'
 import { currentUser } from './auth-context'
 import { forbidden, unauthorized } from './errors'
 
@@ -28,7 +29,15 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
           user = await currentUser(req, reply, db, deps.config)
         }
         const input = ep.method === 'GET' ? req.query : req.body
-        const result = await ep.handler({ input, user: user as never, db, deps, req, reply })
+        let result: object
+        try {
+          result = await ep.handler({ input, user: user as never, db, deps, req, reply })
+        } finally {
+          // A write to products, categories or countries drops the storefront's cached answers,
+          // failed or not (it may have committed before failing).
+          if (changesStorefront(ep.method, ep.path)) deps.storefrontCache.invalidate()
+        }
+        if (result === SENT) return reply
         if (ep.format === 'json') return reply.type('application/json; charset=utf-8').send(result)
         return reply.type('application/json; charset=utf-8').send(superjson.stringify(result))
       },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { priceOrder } from '../../shared/domain/pricing'
 import { isValidQuantityStep } from '../../shared/domain/units'
 import { formatQuantity } from '../../shared/format'
@@ -172,4 +172,9 @@ async function mustLoad(db: Executor, orderId: number) {
   const order = await loadOrder(db, orderId)
   if (!order) throw notFound('Commande non trouvée')
   return order
+}
+
+/** Checkout keys older than a day protect nothing any more: a client retries within minutes. */
+export async function purgeOldIdempotencyKeys(db: Executor) {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - 86_400_000)))
 }

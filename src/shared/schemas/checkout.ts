@@ -62,3 +62,41 @@ export const idempotencyKey = z
   .trim()
   .min(1, "Clé d'idempotence invalide.")
   .max(200, "Clé d'idempotence invalide.")
+
+/** An order as the client's calls answer it (SPEC §3, with every stored amount). */
+export type ClientOrder = {
+  id: number
+  userId: number
+  status: string
+  paymentStatus: string
+  createdAt: Date
+  updatedAt: Date
+  subtotalAmount: number
+  discountPercent: number | null
+  discountAmount: number
+  pointsUsed: number
+  pointValue: number
+  pointsDiscountAmount: number
+  totalAmount: number
+  pointsEarned: number
+  notes: string | null
+  deliveryAddress: string
+  deliveryCity: string
+  deliveryCountry: string
+  deliveryPhone: string
+  cityName: string
+  zoneName: string
+  customerName: string
+  customer: { id: number; name: string; email: string; phone: string | null }
+  driver: { id: number; name: string; phone: string | null } | null
+  items: {
+    id: number
+    productId: number
+    productName: string
+    quantity: number
+    unitPrice: number
+    totalPrice: number
+    unitType: 'kg' | 'unit'
+    product: { name: string; unitType: 'kg' | 'unit'; imageUrl: string | null }
+  }[]
+}

@@ -3,6 +3,7 @@ import { noInput } from '../../../shared/schemas/common'
 import { products } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { publicProducts, toPublicProduct } from '../../services/storefront'
+import { sendCached } from '../../services/storefront-cache'
 
 export const FEATURED_COUNT = 8
 
@@ -12,11 +13,15 @@ export default defineEndpoint({
   input: noInput,
   roles: 'public',
   summary: 'Home page products: the featured ones, completed with the newest active ones (8 at most)',
-  async handler({ db }) {
-    // Featured first, then the newest: one query fills the 8 places.
-    const rows = await publicProducts(db)
-      .orderBy(desc(products.isFeatured), desc(products.createdAt), desc(products.id))
-      .limit(FEATURED_COUNT)
-    return { products: rows.map(toPublicProduct) }
+  async handler({ db, deps, req, reply }) {
+    // Serialized once and cached (services/storefront-cache.ts): the same for every visitor.
+    const answer = await deps.storefrontCache.get('featured', async () => {
+      // Featured first, then the newest: one query fills the 8 places.
+      const rows = await publicProducts(db)
+        .orderBy(desc(products.isFeatured), desc(products.createdAt), desc(products.id))
+        .limit(FEATURED_COUNT)
+      return { products: rows.map(toPublicProduct) }
+    })
+    return sendCached(req, reply, answer)
   },
 })

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { citiesQuery } from '../../../shared/schemas/storefront'
 import { cities, countries } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
+
+const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
   method: 'GET',
@@ -27,7 +29,8 @@ export default defineEndpoint({
           input.countryId !== undefined ? eq(cities.countryId, input.countryId) : undefined,
         ),
       )
-      .orderBy(asc(countries.name), asc(cities.name))
+    // French order, which the database's C collation does not give.
+    rows.sort((a, b) => frenchOrder.compare(a.country.name, b.country.name) || frenchOrder.compare(a.name, b.name))
     return { cities: rows }
   },
 })

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { zonesByCityQuery } from '../../../shared/schemas/storefront'
 import { cities, countries, zones } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
+
+const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
   method: 'GET',
@@ -30,7 +32,7 @@ export default defineEndpoint({
           eq(countries.isActive, true),
         ),
       )
-      .orderBy(asc(zones.name))
+    rows.sort((a, b) => frenchOrder.compare(a.name, b.name))
     return {
       zones: rows.map(({ cityName, countryName, ...zone }) => ({ ...zone, city: { name: cityName, country: { name: countryName } } })),
     }

@@ -62,6 +62,8 @@ export const orders = pgTable(
     index('orders_city_created_idx').on(t.cityId, t.createdAt.desc()),
     index('orders_zone_created_idx').on(t.zoneId, t.createdAt.desc()),
     index('orders_driver_status_idx').on(t.deliveryDriverId, t.status),
+    // The admin list's search by client name (ILIKE '%…%'): trigrams, not a scan (issue 8).
+    index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
     check(
       'orders_amounts_ck',
       sql`${t.subtotalAmount} >= 0 and ${t.discountAmount} >= 0 and ${t.pointsDiscountAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0 and ${t.pointValue} >= 0`,

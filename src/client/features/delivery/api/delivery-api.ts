@@ -19,10 +19,9 @@ export function useConfirmDelivery() {
   return useMutation({
     mutationFn: async (orderId: number) =>
       (await api.post<{ order: OrderView }>('/_api/delivery/confirm', { orderId })).order,
-    onSuccess: (order) => {
-      toast.success(`Livraison de la commande #${order.id} confirmée.`)
-      return qc.invalidateQueries({ queryKey: deliveryKey })
-    },
+    onSuccess: (order) => toast.success(`Livraison de la commande #${order.id} confirmée.`),
     onError: (e) => toast.error(`Échec de la confirmation: ${errorMessage(e)}`),
+    // Refreshed either way: a failure often means the order changed meanwhile.
+    onSettled: () => qc.invalidateQueries({ queryKey: deliveryKey }),
   })
 }

@@ -51,6 +51,7 @@ export function useToggleCity() {
       toast.success(`La ville ${city.name} est maintenant ${city.isActive ? 'active' : 'inactive'}.`)
       return qc.invalidateQueries({ queryKey: ['admin-cities'] })
     },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${errorMessage(e)}`),
+    // SPEC §8's wording for this toggle, kept as written.
+    onError: (e) => toast.error('Erreur lors du mise à jour du statut', { description: errorMessage(e) }),
   })
 }

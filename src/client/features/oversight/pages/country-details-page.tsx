@@ -58,7 +58,7 @@ export default function CountryDetailsPage() {
               key={value}
               value={value}
               className={cn(
-                '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-600',
+                '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-600 outline-none focus-visible:bg-stone-100',
                 'data-[state=active]:border-brand data-[state=active]:text-brand',
               )}
             >

@@ -1,0 +1,30 @@
+// autocannon ships no types: the little of its API the bench uses.
+declare module 'autocannon' {
+  namespace autocannon {
+    type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string }
+    type RequestSpec = Request & {
+      setupRequest?: (req: Request, context: never) => Request
+      onResponse?: (status: number, body: string, context: never) => void
+    }
+    type Options = {
+      url: string
+      connections?: number
+      duration?: number
+      headers?: Record<string, string>
+      requests?: RequestSpec[]
+    }
+    type Histogram = { average: number; total: number; p50: number; p99: number; max: number }
+    type Result = {
+      requests: Histogram
+      latency: Histogram
+      throughput: Histogram
+      errors: number
+      timeouts: number
+      non2xx: number
+      '2xx': number
+      statusCodeStats?: Record<string, { count: number }>
+    }
+  }
+  function autocannon(opts: autocannon.Options): Promise<autocannon.Result>
+  export default autocannon
+}

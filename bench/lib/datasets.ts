@@ -1,0 +1,37 @@
+import { rmSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import type { DataSetSize } from '../seed-large'
+
+export const resultsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../results')
+
+/**
+ * A fresh, empty database for a data set: on the PostgreSQL server of DATABASE_URL a new
+ * database `etal_bench_<orders>`; otherwise PGlite, on disk under bench/results/ (in memory
+ * with BENCH_QUICK=1). `drop()` removes it afterwards.
+ */
+export async function freshDatabase(size: DataSetSize, memory: boolean) {
+  const base = process.env.DATABASE_URL
+  if (base?.startsWith('postgres')) {
+    const name = `etal_bench_${size.orders}`
+    const admin = async (statement: string) => {
+      const c = new pg.Client({ connectionString: base })
+      await c.connect()
+      try {
+        await c.query(statement)
+      } finally {
+        await c.end()
+      }
+    }
+    await admin(`drop database if exists ${name} with (force)`)
+    await admin(`create database ${name}`)
+    const u = new URL(base)
+    u.pathname = `/${name}`
+    return { url: u.toString(), kind: 'postgres' as const, drop: () => admin(`drop database if exists ${name} with (force)`) }
+  }
+  if (memory) return { url: 'memory:', kind: 'pglite' as const, drop: async () => {} }
+  const dir = resolve(resultsDir, `db-${size.orders}`)
+  rmSync(dir, { recursive: true, force: true })
+  return { url: `file:${dir}`, kind: 'pglite' as const, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+}

@@ -1,0 +1,81 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { LoadResult, LoadSpec } from './load-worker'
+
+const workerPath = resolve(dirname(fileURLToPath(import.meta.url)), 'load-worker.ts')
+let worker: ChildProcess | undefined
+let seq = 0
+const waiting = new Map<number, { ok: (r: LoadResult) => void; fail: (e: Error) => void }>()
+
+/** Runs autocannon in the load process (started once, kept for every run) and returns its summary. */
+export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  if (!worker) {
+    worker = fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    worker.on('message', (msg: { id: number; result?: LoadResult; error?: string }) => {
+      const w = waiting.get(msg.id)
+      waiting.delete(msg.id)
+      if (msg.result) w?.ok(msg.result)
+      else w?.fail(new Error(msg.error ?? 'load worker failed'))
+    })
+    worker.on('exit', (code) => {
+      for (const w of waiting.values()) w.fail(new Error(`load worker exited with ${code}`))
+      waiting.clear()
+      worker = undefined
+    })
+  }
+  const id = ++seq
+  return new Promise((ok, fail) => {
+    waiting.set(id, { ok, fail })
+    worker!.send({ id, spec })
+  })
+}
+
+/** Ends the load process. */
+export function stopLoadWorker() {
+  worker?.kill()
+  worker = undefined
+}
+
+/** Samples this process's RSS (the app, its PGlite if any, the bare server) every 200 ms. */
+export function memorySampler() {
+  let peak = 0
+  let windowPeak = 0
+  const timer = setInterval(() => {
+    const rss = process.memoryUsage.rss()
+    peak = Math.max(peak, rss)
+    windowPeak = Math.max(windowPeak, rss)
+  }, 200)
+  timer.unref()
+  return {
+    /** Peak since the last call, in MB. */
+    takeWindow() {
+      const v = Math.max(windowPeak, process.memoryUsage.rss())
+      windowPeak = 0
+      return v / 1048576
+    },
+    peakMb: () => Math.max(peak, process.memoryUsage.rss()) / 1048576,
+    stop: () => clearInterval(timer),
+  }
+}
+
+/** Several turns of one load: the mean of their throughput and latencies. */
+export function combine(runs: LoadResult[]): LoadResult {
+  const mean = (f: (r: LoadResult) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length
+  const sum = (f: (r: LoadResult) => number) => runs.reduce((a, r) => a + f(r), 0)
+  const codes: Record<string, number> = {}
+  for (const r of runs) for (const [k, v] of Object.entries(r.statusCodes)) codes[k] = (codes[k] ?? 0) + v
+  return {
+    reqPerSec: mean((r) => r.reqPerSec),
+    p50: mean((r) => r.p50),
+    p99: mean((r) => r.p99),
+    max: Math.max(...runs.map((r) => r.max)),
+    total: sum((r) => r.total),
+    ok: sum((r) => r.ok),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    bytesPerSec: mean((r) => r.bytesPerSec),
+    statusCodes: codes,
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * npm run bench: builds the 1,000-order and the 200,000-order data sets (PGlite, or PostgreSQL
+ * when DATABASE_URL is set), measures every read of issue 8 against a bare node:http server
+ * sending the same bytes, then checkout with 32 clients, and writes bench/RESULTS.md.
+ *
+ * Settings (environment): BENCH_QUICK=1 (small data, 2 s turns, report in bench/results/),
+ * BENCH_DURATION (s per turn, default 3), BENCH_ROUNDS (turns per server, default 2),
+ * BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 32), BENCH_ORDERS (default 200000),
+ * BENCH_OUT (report path).
+ */
+import { execSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import type { Options, SetResult } from './lib/bench-set'
+import { resultsDir } from './lib/datasets'
+import { renderReport } from './lib/report'
+import { fullSize, type DataSetSize } from './seed-large'
+
+const env = process.env
+const quick = env.BENCH_QUICK === '1'
+const num = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback)
+const opts: Options = {
+  duration: num('BENCH_DURATION', quick ? 2 : 3),
+  rounds: num('BENCH_ROUNDS', quick ? 1 : 2),
+  warmup: num('BENCH_WARMUP', 1),
+  connections: num('BENCH_CONNECTIONS', 32),
+  memory: quick,
+}
+// The small set keeps the catalogue and the clients and scales what grows with time.
+const large: DataSetSize = quick ? { orders: 5_000, products: 200, clients: 2_000, contacts: 500 } : { ...fullSize, orders: num('BENCH_ORDERS', fullSize.orders) }
+const small: DataSetSize = { ...large, orders: quick ? 200 : 1_000, contacts: quick ? 20 : 50 }
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const out = env.BENCH_OUT ?? (quick ? resolve(resultsDir, 'RESULTS-quick.md') : resolve(root, 'bench/RESULTS.md'))
+const started = performance.now()
+
+/** Each data set runs in a child process of its own (bench/lib/set-process.ts). */
+function runSet(size: DataSetSize, withCreate: boolean): Promise<SetResult> {
+  mkdirSync(resultsDir, { recursive: true })
+  const file = join(resultsDir, `set-${size.orders}.json`)
+  const args = ['--import', 'tsx', resolve(root, 'bench/lib/set-process.ts'), JSON.stringify({ size, opts, withCreate, out: file })]
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' })
+    child.on('error', fail)
+    child.on('exit', (code) => (code === 0 ? ok(JSON.parse(readFileSync(file, 'utf8')) as SetResult) : fail(new Error(`data set ${size.orders} failed (${code})`))))
+  })
+}
+
+function git(cmd: string) {
+  try {
+    return execSync(`git ${cmd}`, { cwd: root, encoding: 'utf8' }).trim()
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** What a phone downloads first, from the built client's manifest (as scripts/bundle-report.mjs counts it). */
+function pageFacts(compressed: string[]) {
+  const facts = [`API answers compressed when the client accepts it: ${compressed.join(', ') || 'no read measured'}.`]
+  const dist = resolve(root, 'dist/client')
+  const manifestPath = resolve(dist, '.vite/manifest.json')
+  if (!existsSync(manifestPath)) facts.push('Client not built (`npm run build`): first-load sizes not measured.')
+  else {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>
+    const seen = new Set<string>()
+    const walk = (k: string) => {
+      if (seen.has(k) || !manifest[k]) return
+      seen.add(k)
+      for (const i of manifest[k].imports ?? []) walk(i)
+    }
+    walk(Object.keys(manifest).find((k) => manifest[k]!.isEntry) ?? '')
+    const gz = (f: string) => gzipSync(readFileSync(resolve(dist, f))).length
+    const js = [...seen].reduce((a, k) => a + gz(manifest[k]!.file), 0)
+    const css = [...seen].flatMap((k) => manifest[k]!.css ?? []).reduce((a, f) => a + gz(f), 0)
+    const html = gzipSync(readFileSync(resolve(dist, 'index.html'))).length
+    facts.push(`First load of / (gzip): JavaScript ${(js / 1024).toFixed(1)} KB (target ≤ 150 KB: ${js <= 150 * 1024 ? 'pass' : 'FAIL'}), CSS ${(css / 1024).toFixed(1)} KB, HTML ${(html / 1024).toFixed(1)} KB, total ${((js + css + html) / 1024).toFixed(1)} KB (target ≤ 300 KB before images and API answers: ${js + css + html <= 300 * 1024 ? 'pass' : 'FAIL'}).`)
+  }
+  facts.push('Lighthouse (mobile preset, / and /products): not run, `lighthouse` is not installed here; left for later.')
+  return facts
+}
+
+console.log(`Étal bench${quick ? ' (quick)' : ''}: ${JSON.stringify(opts)}`)
+console.log(`\n== ${small.orders} orders`)
+const smallResult = await runSet(small, false)
+console.log(`\n== ${large.orders} orders`)
+const largeResult = await runSet(large, true)
+
+const cpu = cpus()
+const report = renderReport({
+  machine: `${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}; database ${largeResult.kind}`,
+  date: new Date().toISOString(),
+  commit: `${git('rev-parse --short HEAD')} (${git('rev-parse --abbrev-ref HEAD')})${git('status --porcelain --untracked-files=no') ? ', with uncommitted changes' : ''}`,
+  opts,
+  small: smallResult,
+  large: largeResult,
+  peakRssMb: Math.max(...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0), largeResult.create?.rssMb ?? 0),
+  totalSeconds: (performance.now() - started) / 1000,
+  pages: pageFacts(largeResult.reads.filter((r) => r.encoding).map((r) => `${r.target.name} → ${r.encoding}`).filter((v, i, a) => a.indexOf(v) === i)),
+})
+mkdirSync(dirname(out), { recursive: true })
+writeFileSync(out, report)
+console.log(`\nWrote ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Plus, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
+import { createCountryInput, type AdminCountry, type CreateCountryInput } from '@/shared/schemas/places'
+import type { z } from '@/shared/schemas/zod'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { Field, Input } from '../../../components/ui/field'
+import { useCreateCountry, useUpdateCountry } from '../api/use-countries'
+
+type Values = z.output<typeof createCountryInput>
+const blank: CreateCountryInput = {
+  name: '',
+  code: '',
+  currency: '',
+  dialCode: '',
+  mobileMoneyProviders: [''],
+}
+/** Upper-cases the field as it is typed (the schema upper-cases it too). */
+const upperCased = <R extends UseFormRegisterReturn>(reg: R): R => ({
+  ...reg,
+  onChange: (e: { target: HTMLInputElement }) => {
+    e.target.value = e.target.value.toUpperCase()
+    return reg.onChange(e)
+  },
+})
+
+/** Add a country, or edit one when `country` is given (root). */
+export function CountryDialog({
+  open,
+  onOpenChange,
+  country,
+}: {
+  open: boolean
+  onOpenChange: (o: boolean) => void
+  country?: AdminCountry
+}) {
+  const create = useCreateCountry()
+  const update = useUpdateCountry()
+  const form = useForm<CreateCountryInput, unknown, Values>({
+    resolver: zodResolver(createCountryInput),
+    defaultValues: blank,
+  })
+  const [providers, setProviders] = useState(1)
+  const { errors } = form.formState
+
+  useEffect(() => {
+    if (!open) return
+    const values = country
+      ? {
+          name: country.name,
+          code: country.code,
+          currency: country.currency,
+          dialCode: country.dialCode,
+          mobileMoneyProviders: [...country.mobileMoneyProviders],
+        }
+      : blank
+    if (values.mobileMoneyProviders.length === 0) values.mobileMoneyProviders = ['']
+    form.reset(values)
+    setProviders(values.mobileMoneyProviders.length)
+  }, [open, country, form])
+
+  const removeProvider = (i: number) => {
+    const list = form.getValues('mobileMoneyProviders').filter((_, j) => j !== i)
+    form.setValue('mobileMoneyProviders', list.length ? list : [''])
+    setProviders(Math.max(1, list.length))
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (country) await update.mutateAsync({ id: country.id, ...values })
+    else await create.mutateAsync(values)
+    onOpenChange(false)
+  })
+  const pending = create.isPending || update.isPending
+  const providersError = errors.mobileMoneyProviders?.message ?? errors.mobileMoneyProviders?.root?.message
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={country ? `Modifier ${country.name}` : 'Ajouter un pays'}
+    >
+      <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
+        <Field label="Nom du pays" htmlFor="country-name" error={errors.name?.message}>
+          <Input id="country-name" aria-invalid={!!errors.name} {...form.register('name')} />
+        </Field>
+        <div className="grid grid-cols-3 gap-3">
+          <Field label="Code" htmlFor="country-code" error={errors.code?.message} hint="2 lettres">
+            <Input
+              id="country-code"
+              maxLength={2}
+              className="uppercase"
+              aria-invalid={!!errors.code}
+              {...upperCased(form.register('code'))}
+            />
+          </Field>
+          <Field label="Devise" htmlFor="country-currency" error={errors.currency?.message} hint="3 lettres">
+            <Input
+              id="country-currency"
+              maxLength={3}
+              className="uppercase"
+              aria-invalid={!!errors.currency}
+              {...upperCased(form.register('currency'))}
+            />
+          </Field>
+          <Field label="Indicatif" htmlFor="country-dial" error={errors.dialCode?.message} hint="ex. +221">
+            <Input
+              id="country-dial"
+              inputMode="tel"
+              aria-invalid={!!errors.dialCode}
+              {...form.register('dialCode')}
+            />
+          </Field>
+        </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-stone-800">Fournisseurs Mobile Money</legend>
+          {Array.from({ length: providers }, (_, i) => (
+            <div key={i} className="flex gap-2">
+              <Input
+                aria-label={`Fournisseur ${i + 1}`}
+                placeholder="ex. Orange Money"
+                {...form.register(`mobileMoneyProviders.${i}`)}
+              />
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Retirer le fournisseur ${i + 1}`}
+                onClick={() => removeProvider(i)}
+              >
+                <X className="h-4 w-4" aria-hidden />
+              </Button>
+            </div>
+          ))}
+          <Button variant="outline" size="sm" onClick={() => setProviders((n) => n + 1)}>
+            <Plus className="h-4 w-4" aria-hidden /> Ajouter un fournisseur
+          </Button>
+          {providersError && (
+            <p role="alert" className="text-sm text-red-700">
+              {providersError}
+            </p>
+          )}
+        </fieldset>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Enregistrement…' : country ? 'Enregistrer' : 'Ajouter le pays'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

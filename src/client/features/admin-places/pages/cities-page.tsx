@@ -1,0 +1,109 @@
+import { Plus } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { formatDate } from '@/shared/format'
+import { Button } from '../../../components/ui/button'
+import { Select } from '../../../components/ui/field'
+import { PageHeader } from '../../../components/ui/page-header'
+import { EmptyState, QueryState } from '../../../components/ui/query-state'
+import { SkeletonRows } from '../../../components/ui/skeleton'
+import { Switch } from '../../../components/ui/switch'
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+import { useSession } from '../../../lib/session'
+import { staffErrorMessage } from '../api/messages'
+import { useAdminCities, useUpdateCity } from '../api/use-cities'
+import { useAdminCountries } from '../api/use-countries'
+import { ActiveBadge } from '../components/active-badge'
+import { CityDialog } from '../components/city-dialog'
+
+/** /admin/cities: root every country's (with a country filter), a super_admin its own. */
+export default function CitiesPage() {
+  const { user } = useSession()
+  const isRoot = user?.role === 'root'
+  const cities = useAdminCities()
+  const countries = useAdminCountries(isRoot)
+  const update = useUpdateCity()
+  const [open, setOpen] = useState(false)
+  const [countryName, setCountryName] = useState('')
+  const fixedCountry = !isRoot && user?.countryId ? { id: user.countryId, name: user.country ?? '' } : null
+  const countryOptions = useMemo(() => countries.data ?? [], [countries.data])
+
+  return (
+    <>
+      <PageHeader
+        title="Gestion des Villes"
+        description={
+          isRoot ? 'Les villes de tous les pays.' : `Les villes de votre pays : ${user?.country ?? ''}.`
+        }
+        actions={
+          <Button onClick={() => setOpen(true)}>
+            <Plus className="h-4 w-4" aria-hidden /> Ajouter une ville
+          </Button>
+        }
+      />
+      {isRoot && (
+        <div className="mb-4 max-w-xs">
+          <label htmlFor="cities-country" className="mb-1 block text-sm font-medium text-stone-800">
+            Pays
+          </label>
+          <Select id="cities-country" value={countryName} onChange={(e) => setCountryName(e.target.value)}>
+            <option value="">Tous les pays</option>
+            {countryOptions.map((c) => (
+              <option key={c.id} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      <QueryState
+        query={cities}
+        loading={<SkeletonRows count={8} />}
+        empty="Aucune ville trouvée"
+        isEmpty={(list) => list.length === 0}
+        errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch cities')}
+      >
+        {(all) => {
+          // SPEC §7: the list is filtered on the client by country name.
+          const list = countryName ? all.filter((c) => c.country.name === countryName) : all
+          if (list.length === 0) return <EmptyState message="Aucune ville trouvée" />
+          return (
+            <Table aria-label="Villes">
+              <THead>
+                <tr>
+                  <Th>Ville</Th>
+                  <Th>Pays</Th>
+                  <Th>Statut</Th>
+                  <Th>Créée le</Th>
+                  <Th className="text-right">Actions</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {list.map((c) => (
+                  <Tr key={c.id}>
+                    <Td className="font-medium text-stone-900">{c.name}</Td>
+                    <Td>{c.country.name}</Td>
+                    <Td>
+                      <ActiveBadge active={c.isActive} feminine />
+                    </Td>
+                    <Td className="whitespace-nowrap text-stone-600">{formatDate(c.createdAt)}</Td>
+                    <Td>
+                      <div className="flex justify-end">
+                        <Switch
+                          checked={c.isActive}
+                          disabled={update.isPending && update.variables?.id === c.id}
+                          onCheckedChange={(isActive) => update.mutate({ id: c.id, isActive })}
+                          label={`${c.isActive ? 'Désactiver' : 'Activer'} la ville ${c.name}`}
+                        />
+                      </div>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )
+        }}
+      </QueryState>
+      <CityDialog open={open} onOpenChange={setOpen} countries={countryOptions} fixedCountry={fixedCountry} />
+    </>
+  )
+}

@@ -1,0 +1,105 @@
+import { Pencil, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { formatDate } from '@/shared/format'
+import type { AdminCountry } from '@/shared/schemas/places'
+import { Button } from '../../../components/ui/button'
+import { PageHeader } from '../../../components/ui/page-header'
+import { QueryState } from '../../../components/ui/query-state'
+import { SkeletonRows } from '../../../components/ui/skeleton'
+import { Switch } from '../../../components/ui/switch'
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+import { staffErrorMessage } from '../api/messages'
+import { useAdminCountries, useUpdateCountry } from '../api/use-countries'
+import { ActiveBadge } from '../components/active-badge'
+import { CountryDialog } from '../components/country-dialog'
+
+const byName = new Intl.Collator('fr')
+
+/** /admin/countries (root): add and edit dialogs, active toggle (SPEC §2 "Countries"). */
+export default function CountriesPage() {
+  const countries = useAdminCountries()
+  const update = useUpdateCountry()
+  const [dialog, setDialog] = useState<{ open: boolean; country?: AdminCountry }>({ open: false })
+
+  return (
+    <>
+      <PageHeader
+        title="Gestion des Pays"
+        description="Les pays où Étal livre. Un pays inactif disparaît aussitôt des choix de la boutique."
+        actions={
+          <Button onClick={() => setDialog({ open: true })}>
+            <Plus className="h-4 w-4" aria-hidden /> Ajouter un pays
+          </Button>
+        }
+      />
+      <QueryState
+        query={countries}
+        loading={<SkeletonRows count={5} />}
+        empty="Aucun pays trouvé"
+        isEmpty={(list) => list.length === 0}
+        errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch countries')}
+      >
+        {(list) => (
+          <Table aria-label="Pays">
+            <THead>
+              <tr>
+                <Th>Pays</Th>
+                <Th>Code</Th>
+                <Th>Devise</Th>
+                <Th>Mobile Money</Th>
+                <Th>Statut</Th>
+                <Th>Créé le</Th>
+                <Th className="text-right">Actions</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {[...list]
+                .sort((a, b) => byName.compare(a.name, b.name))
+                .map((c) => (
+                  <Tr key={c.id}>
+                    <Td className="font-medium text-stone-900">
+                      {c.name}
+                      {c.dialCode && <span className="ml-2 text-xs text-stone-500">{c.dialCode}</span>}
+                    </Td>
+                    <Td className="font-mono">{c.code}</Td>
+                    <Td className="font-mono">{c.currency}</Td>
+                    <Td className="max-w-52 whitespace-normal text-stone-700">
+                      {c.mobileMoneyProviders.join(', ') || '—'}
+                    </Td>
+                    <Td>
+                      <ActiveBadge active={c.isActive} />
+                    </Td>
+                    <Td className="whitespace-nowrap text-stone-600">{formatDate(c.createdAt)}</Td>
+                    <Td>
+                      <div className="flex items-center justify-end gap-3">
+                        <Switch
+                          checked={c.isActive}
+                          disabled={update.isPending && update.variables?.id === c.id}
+                          onCheckedChange={(isActive) => update.mutate({ id: c.id, isActive })}
+                          label={`${c.isActive ? 'Désactiver' : 'Activer'} le pays ${c.name}`}
+                        />
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setDialog({ open: true, country: c })}
+                          aria-label={`Modifier ${c.name}`}
+                          title="Modifier"
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden />
+                        </Button>
+                      </div>
+                    </Td>
+                  </Tr>
+                ))}
+            </TBody>
+          </Table>
+        )}
+      </QueryState>
+      <CountryDialog
+        open={dialog.open}
+        country={dialog.country}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+    </>
+  )
+}

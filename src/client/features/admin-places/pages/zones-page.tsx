@@ -1,0 +1,150 @@
+import { Pencil, Plus, Search } from 'lucide-react'
+import { useState } from 'react'
+import { formatCount } from '@/shared/format'
+import type { AdminZone } from '@/shared/schemas/places'
+import { Button } from '../../../components/ui/button'
+import { Input, Select } from '../../../components/ui/field'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Pager, totalPagesOf } from '../../../components/ui/pager'
+import { QueryState } from '../../../components/ui/query-state'
+import { SkeletonRows } from '../../../components/ui/skeleton'
+import { Switch } from '../../../components/ui/switch'
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+import { staffErrorMessage } from '../api/messages'
+import { useAdminCities } from '../api/use-cities'
+import { useDebouncedValue } from '../api/use-debounced-value'
+import { useAdminZones, useUpdateZone, ZONES_PER_PAGE, type ZoneFilters } from '../api/use-zones'
+import { ActiveBadge } from '../components/active-badge'
+import { ZoneDialog } from '../components/zone-dialog'
+
+/** /admin/zones: server-side name search (300 ms), city and status filters, pages of 20. */
+export default function ZonesPage() {
+  const [search, setSearch] = useState('')
+  const [cityId, setCityId] = useState<number | null>(null)
+  const [status, setStatus] = useState<ZoneFilters['status']>('all')
+  const [page, setPage] = useState(1)
+  const debounced = useDebouncedValue(search, 300)
+  const zones = useAdminZones({ search: debounced, cityId, status, page })
+  const cities = useAdminCities()
+  const update = useUpdateZone()
+  const [dialog, setDialog] = useState<{ open: boolean; zone?: AdminZone }>({ open: false })
+  // Any filter change goes back to the first page.
+  const [lastFilters, setLastFilters] = useState('')
+  const filtersKey = JSON.stringify([debounced, cityId, status])
+  if (filtersKey !== lastFilters) {
+    setLastFilters(filtersKey)
+    setPage(1)
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Gestion des Zones"
+        description="Les zones de livraison. Une zone inactive disparaît aussitôt du choix à la commande."
+        actions={
+          <Button onClick={() => setDialog({ open: true })}>
+            <Plus className="h-4 w-4" aria-hidden /> Créer une zone
+          </Button>
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-stone-400"
+            aria-hidden
+          />
+          <Input
+            aria-label="Rechercher une zone"
+            placeholder="Rechercher par nom…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-10"
+          />
+        </div>
+        <Select
+          aria-label="Ville"
+          value={cityId ?? ''}
+          onChange={(e) => setCityId(e.target.value ? Number(e.target.value) : null)}
+        >
+          <option value="">Toutes les villes</option>
+          {cities.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.country.name})
+            </option>
+          ))}
+        </Select>
+        <Select
+          aria-label="Statut"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ZoneFilters['status'])}
+        >
+          <option value="all">Tous les statuts</option>
+          <option value="active">Actives</option>
+          <option value="inactive">Inactives</option>
+        </Select>
+      </div>
+      <QueryState
+        query={zones}
+        loading={<SkeletonRows count={8} />}
+        empty="Aucune zone trouvée"
+        isEmpty={(d) => d.zones.length === 0}
+        errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch admin zones')}
+      >
+        {({ zones: list, total }) => (
+          <>
+            <p className="mb-2 text-sm text-stone-600">{formatCount(total)} zone(s)</p>
+            <Table aria-label="Zones">
+              <THead>
+                <tr>
+                  <Th>Nom</Th>
+                  <Th>Ville</Th>
+                  <Th>Pays</Th>
+                  <Th>Statut</Th>
+                  <Th className="text-right">Actions</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {list.map((z) => (
+                  <Tr key={z.id}>
+                    <Td className="font-medium text-stone-900">{z.name}</Td>
+                    <Td>{z.city.name}</Td>
+                    <Td>{z.city.country.name}</Td>
+                    <Td>
+                      <ActiveBadge active={z.isActive} feminine />
+                    </Td>
+                    <Td>
+                      <div className="flex items-center justify-end gap-3">
+                        <Switch
+                          checked={z.isActive}
+                          disabled={update.isPending && update.variables?.id === z.id}
+                          onCheckedChange={(isActive) => update.mutate({ id: z.id, isActive })}
+                          label={`${z.isActive ? 'Désactiver' : 'Activer'} la zone ${z.name}`}
+                        />
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setDialog({ open: true, zone: z })}
+                          aria-label={`Renommer ${z.name}`}
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden />
+                          <span className="hidden sm:inline">Renommer</span>
+                        </Button>
+                      </div>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+            <Pager page={page} totalPages={totalPagesOf(total, ZONES_PER_PAGE)} onPageChange={setPage} />
+          </>
+        )}
+      </QueryState>
+      <ZoneDialog
+        open={dialog.open}
+        zone={dialog.zone}
+        cities={cities.data ?? []}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+    </>
+  )
+}

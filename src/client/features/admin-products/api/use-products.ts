@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import type { AdminCountry } from '@/shared/schemas/places'
+import type {
+  AdminProduct,
+  BulkActionAnswer,
+  BulkProductActionInput,
+  CreateProductInput,
+  ProductStats,
+  UpdateProductInput,
+} from '@/shared/schemas/products'
+import { api, errorMessage } from '../../../lib/api'
+
+export type ProductFilters = { country: string; status: 'all' | 'active' | 'inactive' }
+export const productKeys = {
+  all: ['admin-products'] as const,
+  list: (f: ProductFilters) => ['admin-products', f] as const,
+  stats: ['admin-product-stats'] as const,
+}
+
+/** SPEC §8: the server's refusal turned into the back-office's text. */
+export const staffError = (e: unknown) => {
+  const m = errorMessage(e)
+  if (m === 'Accès non autorisé')
+    return 'Accès non autorisé. Seuls les super administrateurs et root peuvent accéder à cette page.'
+  if (m === "Pays de l'utilisateur non défini")
+    return "Votre pays n'est pas défini. Contactez l'administrateur."
+  return m
+}
+
+export function useAdminProducts(filters: ProductFilters) {
+  return useQuery({
+    queryKey: productKeys.list(filters),
+    queryFn: async () =>
+      (
+        await api.get<{ products: AdminProduct[] }>('/_api/admin/products', {
+          country: filters.country || undefined,
+          status: filters.status === 'all' ? undefined : filters.status,
+        })
+      ).products,
+  })
+}
+
+/** Root's 'Statistiques par pays' (SPEC §9: cached 5 minutes), fetched when the panel opens. */
+export function useProductStats(enabled: boolean) {
+  return useQuery({
+    queryKey: productKeys.stats,
+    queryFn: async () =>
+      (await api.get<{ stats: ProductStats[] }>('/_api/admin/product-stats-by-country')).stats,
+    enabled,
+    staleTime: 5 * 60_000,
+  })
+}
+
+/** Every country for root's pickers (the same cache as /admin/countries). */
+export function useCountryChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin-countries'],
+    queryFn: async () => (await api.get<{ countries: AdminCountry[] }>('/_api/admin/countries')).countries,
+    enabled,
+  })
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: ['categories'],
+    queryFn: async () =>
+      (await api.get<{ categories: { id: number; name: string }[] }>('/_api/product-categories')).categories,
+    staleTime: 5 * 60_000,
+  })
+}
+
+function useRefresh() {
+  const qc = useQueryClient()
+  // The storefront's lists ('products', 'featured') change with the catalogue.
+  const keys = new Set<unknown>(['admin-products', 'admin-product-stats', 'products', 'featured'])
+  return () => qc.invalidateQueries({ predicate: (q) => keys.has(q.queryKey[0]) })
+}
+
+export function useCreateProduct() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (input: CreateProductInput) =>
+      api.post<{ product: AdminProduct }>('/_api/admin/products', input),
+    onSuccess: ({ product }) => {
+      toast.success(`Le produit "${product.name}" a été créé.`)
+      return refresh()
+    },
+    onError: (e) => toast.error(`Erreur lors de la création: ${staffError(e)}`),
+  })
+}
+
+export function useUpdateProduct() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (input: UpdateProductInput) =>
+      api.post<{ product: AdminProduct }>('/_api/admin/products/update', input),
+    onSuccess: ({ product }, input) => {
+      const toggled = Object.keys(input).length === 2 && input.isActive !== undefined
+      toast.success(
+        toggled
+          ? `Le produit "${product.name}" est maintenant ${product.isActive ? 'actif' : 'inactif'}.`
+          : `Le produit "${product.name}" a été mis à jour.`,
+      )
+      return refresh()
+    },
+    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffError(e)}`),
+  })
+}
+
+export function useDeleteProduct() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (product: AdminProduct) =>
+      api.post<{ success: true }>('/_api/admin/products/delete', { id: product.id }),
+    onSuccess: (_, product) => {
+      toast.success(`Le produit "${product.name}" a été supprimé.`)
+      return refresh()
+    },
+    onError: (e) => toast.error(`Erreur lors de la suppression: ${staffError(e)}`),
+  })
+}
+
+export function useBulkProductAction() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (input: BulkProductActionInput) =>
+      api.post<BulkActionAnswer>('/_api/admin/products/bulk-actions', input),
+    onSuccess: ({ summary }) => {
+      toast.success(summary)
+      return refresh()
+    },
+    onError: (e) => toast.error(`Échec de l'action en masse: ${staffError(e)}`),
+  })
+}

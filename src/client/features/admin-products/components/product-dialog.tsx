@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { quantityStep } from '@/shared/domain/units'
+import {
+  countryRequired,
+  createProductInput,
+  type AdminProduct,
+  type CreateProductInput,
+} from '@/shared/schemas/products'
+import type { z } from '@/shared/schemas/zod'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { Field, Input, Select, Textarea } from '../../../components/ui/field'
+import { useCategories, useCreateProduct, useUpdateProduct } from '../api/use-products'
+
+type Country = { id: number; name: string }
+type Values = z.output<typeof createProductInput>
+
+const toValues = (p?: AdminProduct, countryId?: number): CreateProductInput => ({
+  name: p?.name ?? '',
+  description: p?.description ?? '',
+  pricePerUnit: p?.pricePerUnit ?? (undefined as unknown as number),
+  unitType: p?.unitType ?? 'kg',
+  minQuantity: p?.minQuantity ?? 1,
+  imageUrl: p?.imageUrl ?? '',
+  categoryId: p?.categoryId ?? null,
+  countryId: p?.countryId ?? countryId,
+  // SPEC §4: a new product is inactive until someone activates it.
+  isActive: p?.isActive ?? false,
+})
+
+/**
+ * Create a product, or edit `product`. Root picks the country; a super_admin's is its own,
+ * shown read-only (SPEC §6).
+ */
+export function ProductDialog({
+  open,
+  onOpenChange,
+  product,
+  countries,
+  fixedCountry,
+}: {
+  open: boolean
+  onOpenChange: (o: boolean) => void
+  product?: AdminProduct
+  countries: Country[]
+  fixedCountry?: Country | null
+}) {
+  const create = useCreateProduct()
+  const update = useUpdateProduct()
+  const categories = useCategories()
+  const form = useForm<CreateProductInput, unknown, Values>({ resolver: zodResolver(createProductInput) })
+  const { errors } = form.formState
+  const unitType = useWatch({ control: form.control, name: 'unitType' }) ?? 'kg'
+  const step = quantityStep(unitType)
+
+  useEffect(() => {
+    if (open) form.reset(toValues(product, fixedCountry?.id))
+  }, [open, product, fixedCountry, form])
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!fixedCountry && !values.countryId) {
+      form.setError('countryId', { message: countryRequired })
+      return
+    }
+    const body = fixedCountry ? { ...values, countryId: undefined } : values
+    if (product) await update.mutateAsync({ id: product.id, ...body })
+    else await create.mutateAsync(body)
+    onOpenChange(false)
+  })
+  const pending = create.isPending || update.isPending
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product ? 'Modifier le produit' : 'Ajouter un produit'}
+    >
+      <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
+        <Field label="Nom du produit" htmlFor="product-name" error={errors.name?.message}>
+          <Input id="product-name" aria-invalid={!!errors.name} {...form.register('name')} />
+        </Field>
+        <Field label="Description" htmlFor="product-description" error={errors.description?.message}>
+          <Textarea id="product-description" rows={3} {...form.register('description')} />
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Prix (F CFA)" htmlFor="product-price" error={errors.pricePerUnit?.message}>
+            <Input
+              id="product-price"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              aria-invalid={!!errors.pricePerUnit}
+              {...form.register('pricePerUnit', { valueAsNumber: true })}
+            />
+          </Field>
+          <Field label="Unité" htmlFor="product-unit" error={errors.unitType?.message}>
+            <Select id="product-unit" {...form.register('unitType')}>
+              <option value="kg">Kilogramme (kg)</option>
+              <option value="unit">Unité</option>
+            </Select>
+          </Field>
+        </div>
+        <Field
+          label="Quantité minimale"
+          htmlFor="product-min"
+          error={errors.minQuantity?.message}
+          hint={unitType === 'kg' ? 'Par pas de 0,5 kg.' : 'Un nombre entier d’unités.'}
+        >
+          <Input
+            id="product-min"
+            type="number"
+            inputMode="decimal"
+            min={step}
+            step={step}
+            aria-invalid={!!errors.minQuantity}
+            {...form.register('minQuantity', { valueAsNumber: true })}
+          />
+        </Field>
+        <Field
+          label="URL de l'image"
+          htmlFor="product-image"
+          error={errors.imageUrl?.message}
+          hint="Laissez vide pour l'image par défaut."
+        >
+          <Input
+            id="product-image"
+            type="url"
+            inputMode="url"
+            placeholder="https://…"
+            aria-invalid={!!errors.imageUrl}
+            {...form.register('imageUrl')}
+          />
+        </Field>
+        <Field label="Catégorie" htmlFor="product-category" error={errors.categoryId?.message}>
+          <Select
+            id="product-category"
+            {...form.register('categoryId', {
+              setValueAs: (v) => (v === '' || v == null ? null : Number(v)),
+            })}
+          >
+            <option value="">Non classé</option>
+            {categories.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {fixedCountry ? (
+          <Field label="Pays" htmlFor="product-country-fixed" hint="Votre pays : il ne peut pas être changé.">
+            <Input id="product-country-fixed" value={fixedCountry.name} readOnly disabled />
+          </Field>
+        ) : (
+          <Field label="Pays" htmlFor="product-country" error={errors.countryId?.message}>
+            <Select
+              id="product-country"
+              aria-invalid={!!errors.countryId}
+              {...form.register('countryId', {
+                setValueAs: (v) => (v === '' || v == null ? undefined : Number(v)),
+              })}
+            >
+              <option value="">Choisissez un pays</option>
+              {countries.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        <label className="flex items-center gap-2 text-sm text-stone-800">
+          <input type="checkbox" className="h-4 w-4 accent-emerald-700" {...form.register('isActive')} />
+          Actif (visible et commandable dans la boutique)
+        </label>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Enregistrement…' : product ? 'Enregistrer' : 'Ajouter le produit'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

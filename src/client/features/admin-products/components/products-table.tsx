@@ -1,0 +1,132 @@
+import { Beef, Pencil, Trash2 } from 'lucide-react'
+import { formatMoney, formatQuantity } from '@/shared/format'
+import type { AdminProduct } from '@/shared/schemas/products'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Switch } from '../../../components/ui/switch'
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+
+/** The catalogue table; root gets the selection checkboxes. */
+export function ProductsTable({
+  products,
+  selectable,
+  selected,
+  onSelect,
+  onToggle,
+  togglingId,
+  onEdit,
+  onDelete,
+}: {
+  products: AdminProduct[]
+  selectable: boolean
+  selected: Set<number>
+  onSelect: (ids: number[], on: boolean) => void
+  onToggle: (p: AdminProduct, isActive: boolean) => void
+  togglingId?: number
+  onEdit: (p: AdminProduct) => void
+  onDelete: (p: AdminProduct) => void
+}) {
+  const allOn = products.length > 0 && products.every((p) => selected.has(p.id))
+  return (
+    <Table aria-label="Produits">
+      <THead>
+        <tr>
+          {selectable && (
+            <Th className="w-10">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-emerald-700"
+                aria-label="Tout sélectionner"
+                checked={allOn}
+                onChange={(e) =>
+                  onSelect(
+                    products.map((p) => p.id),
+                    e.target.checked,
+                  )
+                }
+              />
+            </Th>
+          )}
+          <Th>Produit</Th>
+          <Th>Pays</Th>
+          <Th>Prix</Th>
+          <Th>Qté min.</Th>
+          <Th>Statut</Th>
+          <Th className="text-right">Actions</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {products.map((p) => (
+          <Tr key={p.id} className={selected.has(p.id) ? 'bg-brand-light/50' : undefined}>
+            {selectable && (
+              <Td>
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-emerald-700"
+                  aria-label={`Sélectionner ${p.name}`}
+                  checked={selected.has(p.id)}
+                  onChange={(e) => onSelect([p.id], e.target.checked)}
+                />
+              </Td>
+            )}
+            <Td>
+              <div className="flex items-center gap-3">
+                {p.imageUrl ? (
+                  <img src={p.imageUrl} alt="" className="h-10 w-10 rounded object-cover" loading="lazy" />
+                ) : (
+                  <span className="flex h-10 w-10 items-center justify-center rounded bg-stone-100 text-stone-400">
+                    <Beef className="h-5 w-5" aria-hidden />
+                  </span>
+                )}
+                <div>
+                  <p className="font-medium text-stone-900">{p.name}</p>
+                  <p className="text-xs text-stone-500">{p.category?.name ?? 'Non classé'}</p>
+                </div>
+              </div>
+            </Td>
+            <Td>{p.countryName}</Td>
+            <Td className="whitespace-nowrap">
+              {formatMoney(p.pricePerUnit)}{' '}
+              <span className="text-stone-500">/ {p.unitType === 'kg' ? 'kg' : 'unité'}</span>
+            </Td>
+            <Td className="whitespace-nowrap">{formatQuantity(p.minQuantity, p.unitType)}</Td>
+            <Td>
+              <div className="flex items-center gap-2">
+                <Switch
+                  checked={p.isActive}
+                  disabled={togglingId === p.id}
+                  onCheckedChange={(on) => onToggle(p, on)}
+                  label={`${p.isActive ? 'Désactiver' : 'Activer'} le produit ${p.name}`}
+                />
+                <Badge variant={p.isActive ? 'success' : 'outline'}>{p.isActive ? 'Actif' : 'Inactif'}</Badge>
+              </div>
+            </Td>
+            <Td>
+              <div className="flex justify-end gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Modifier ${p.name}`}
+                  title="Modifier"
+                  onClick={() => onEdit(p)}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden />
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Supprimer ${p.name}`}
+                  title="Supprimer"
+                  className="text-red-700"
+                  onClick={() => onDelete(p)}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </Button>
+              </div>
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  )
+}

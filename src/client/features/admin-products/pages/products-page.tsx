@@ -1,0 +1,134 @@
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
+import type { AdminProduct } from '@/shared/schemas/products'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Select } from '../../../components/ui/field'
+import { PageHeader } from '../../../components/ui/page-header'
+import { EmptyState, QueryState } from '../../../components/ui/query-state'
+import { SkeletonRows } from '../../../components/ui/skeleton'
+import { useSession } from '../../../lib/session'
+import {
+  staffError,
+  useAdminProducts,
+  useCountryChoices,
+  useDeleteProduct,
+  useUpdateProduct,
+  type ProductFilters,
+} from '../api/use-products'
+import { BulkBar } from '../components/bulk-bar'
+import { ProductDialog } from '../components/product-dialog'
+import { ProductsTable } from '../components/products-table'
+import { StatsPanel } from '../components/stats-panel'
+
+/** /admin/products (SPEC §2 "Products"): root everywhere with stats and bulk actions, a super_admin its country. */
+export default function ProductsPage() {
+  const { user } = useSession()
+  const isRoot = user?.role === 'root'
+  const [filters, setFilters] = useState<ProductFilters>({ country: '', status: 'all' })
+  const products = useAdminProducts(filters)
+  const countries = useCountryChoices(isRoot)
+  const update = useUpdateProduct()
+  const remove = useDeleteProduct()
+  const [dialog, setDialog] = useState<{ open: boolean; product?: AdminProduct }>({ open: false })
+  const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
+  const [selected, setSelected] = useState<Set<number>>(new Set())
+  const fixedCountry = !isRoot && user?.countryId ? { id: user.countryId, name: user.country ?? '' } : null
+  const countryList = countries.data ?? []
+  const filtered = filters.country !== '' || filters.status !== 'all'
+
+  const select = (ids: number[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s)
+      for (const id of ids)
+        if (on) next.add(id)
+        else next.delete(id)
+      return next
+    })
+  const setFilter = (f: Partial<ProductFilters>) => {
+    setFilters((cur) => ({ ...cur, ...f }))
+    setSelected(new Set())
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Gestion des Produits"
+        description={
+          isRoot ? 'Le catalogue de tous les pays.' : `Le catalogue de votre pays : ${user?.country ?? ''}.`
+        }
+        actions={
+          <Button onClick={() => setDialog({ open: true })}>
+            <Plus className="h-4 w-4" aria-hidden /> Ajouter un produit
+          </Button>
+        }
+      />
+      {isRoot && <StatsPanel />}
+      {isRoot && (
+        <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-xl">
+          <Select
+            aria-label="Filtrer par pays"
+            value={filters.country}
+            onChange={(e) => setFilter({ country: e.target.value })}
+          >
+            <option value="">Tous les pays</option>
+            {countryList.map((c) => (
+              <option key={c.id} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label="Filtrer par statut"
+            value={filters.status}
+            onChange={(e) => setFilter({ status: e.target.value as ProductFilters['status'] })}
+          >
+            <option value="all">Tous les statuts</option>
+            <option value="active">Actifs</option>
+            <option value="inactive">Inactifs</option>
+          </Select>
+        </div>
+      )}
+      {isRoot && (
+        <BulkBar selected={[...selected]} countries={countryList} onDone={() => setSelected(new Set())} />
+      )}
+      <QueryState query={products} loading={<SkeletonRows count={5} />} errorMessage={staffError}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState
+              message={filtered ? 'Aucun produit ne correspond aux filtres' : 'Aucun produit trouvé'}
+            />
+          ) : (
+            <ProductsTable
+              products={list}
+              selectable={isRoot}
+              selected={selected}
+              onSelect={select}
+              onToggle={(p, isActive) => update.mutate({ id: p.id, isActive })}
+              togglingId={update.isPending ? Number(update.variables?.id) : undefined}
+              onEdit={(p) => setDialog({ open: true, product: p })}
+              onDelete={setToDelete}
+            />
+          )
+        }
+      </QueryState>
+      <ProductDialog
+        open={dialog.open}
+        product={dialog.product}
+        countries={countryList}
+        fixedCountry={fixedCountry}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Supprimer ce produit ?"
+        description={`« ${toDelete?.name ?? ''} » sera retiré du catalogue et ne pourra plus être commandé. Les commandes passées le conservent. Cette action est irréversible.`}
+        confirmLabel="Supprimer"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete, { onSuccess: () => setToDelete(null) })}
+      />
+    </>
+  )
+}

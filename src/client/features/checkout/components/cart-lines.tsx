@@ -1,0 +1,68 @@
+import { Minus, Plus, Trash2 } from 'lucide-react'
+import { lineTotal } from '@/shared/domain/pricing'
+import { quantityStep } from '@/shared/domain/units'
+import { formatMoney, formatQuantity } from '@/shared/format'
+import { Card } from '../../../components/ui/card'
+import type { CartItem } from '../../../lib/cart'
+import { removeLine, setLineQuantity } from '../../../lib/cart-actions'
+import { ProductImage } from '../../storefront/components/product-image'
+
+/** The cart's lines: quantity by the unit's step (below the minimum removes the line), line total, remove. */
+export function CartLines({ items }: { items: CartItem[] }) {
+  return (
+    <Card>
+      <ul className="divide-y divide-stone-200" aria-label="Articles du panier">
+        {items.map((item) => {
+          const step = quantityStep(item.unitType)
+          return (
+            <li key={item.id} className="flex gap-3 p-3 sm:p-4" data-testid="cart-line">
+              <ProductImage src={item.imageUrl} alt={item.name} className="h-16 w-16 shrink-0 rounded-md sm:h-20 sm:w-20" />
+              <div className="min-w-0 flex-1 space-y-1.5">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-medium text-stone-900">{item.name}</p>
+                  <button
+                    type="button"
+                    onClick={() => removeLine(item.id)}
+                    className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-red-700"
+                    aria-label={`Retirer ${item.name} du panier`}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </button>
+                </div>
+                <p className="text-sm text-stone-600">
+                  {formatMoney(item.pricePerUnit)} {item.unitType === 'kg' ? '/ kg' : '/ unité'}
+                </p>
+                <div className="flex items-center justify-between gap-2">
+                  <div className="flex items-center rounded-md border border-stone-300" role="group" aria-label={`Quantité de ${item.name}`}>
+                    <button
+                      type="button"
+                      className="grid h-9 w-9 place-items-center"
+                      aria-label="Diminuer la quantité"
+                      onClick={() => setLineQuantity(item.id, item.quantity - step)}
+                    >
+                      <Minus className="h-4 w-4" aria-hidden />
+                    </button>
+                    <span className="min-w-16 text-center text-sm tabular-nums" data-testid="line-quantity">
+                      {formatQuantity(item.quantity, item.unitType)}
+                    </span>
+                    <button
+                      type="button"
+                      className="grid h-9 w-9 place-items-center"
+                      aria-label="Augmenter la quantité"
+                      onClick={() => setLineQuantity(item.id, item.quantity + step)}
+                    >
+                      <Plus className="h-4 w-4" aria-hidden />
+                    </button>
+                  </div>
+                  <p className="font-semibold text-stone-900" data-testid="line-total">
+                    {formatMoney(lineTotal(item.pricePerUnit, item.quantity))}
+                  </p>
+                </div>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </Card>
+  )
+}

@@ -1,0 +1,86 @@
+import type { PublicCountry } from '@/shared/schemas/auth'
+import { Field, Input, Select, Textarea } from '../../../components/ui/field'
+import type { DeliveryInfo } from '../../../lib/cart-actions'
+import { useCities, useZones } from '../api/use-places'
+
+const toId = (v: string) => (v ? Number(v) : null)
+
+/**
+ * SPEC §2 "Delivery selection cascade": choosing a country resets city and zone, choosing a
+ * city resets the zone; zones load only once a city is chosen.
+ */
+export function DeliveryForm({
+  value,
+  onChange,
+  countries,
+  countriesError,
+}: {
+  value: DeliveryInfo
+  onChange: (next: DeliveryInfo) => void
+  countries: PublicCountry[] | undefined
+  countriesError: boolean
+}) {
+  const cities = useCities(value.countryId)
+  const zones = useZones(value.cityId)
+  const set = (patch: Partial<DeliveryInfo>) => onChange({ ...value, ...patch })
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <Field label="Pays" htmlFor="countryId" error={countriesError ? 'Failed to fetch countries' : undefined}>
+        <Select id="countryId" value={value.countryId ?? ''} onChange={(e) => set({ countryId: toId(e.target.value), cityId: null, zoneId: null })}>
+          <option value="">{countries ? 'Choisissez un pays' : 'Chargement…'}</option>
+          {countries?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Ville" htmlFor="cityId" error={cities.isError ? cities.error.message : undefined}>
+        <Select
+          id="cityId"
+          value={value.cityId ?? ''}
+          disabled={value.countryId === null || cities.isPending}
+          onChange={(e) => set({ cityId: toId(e.target.value), zoneId: null })}
+        >
+          <option value="">{value.countryId !== null && cities.isPending ? 'Chargement…' : 'Choisissez une ville'}</option>
+          {cities.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Zone" htmlFor="zoneId" error={zones.isError ? zones.error.message : undefined}>
+        <Select
+          id="zoneId"
+          value={value.zoneId ?? ''}
+          disabled={value.cityId === null || zones.isPending}
+          onChange={(e) => set({ zoneId: toId(e.target.value) })}
+        >
+          <option value="">{value.cityId !== null && zones.isPending ? 'Chargement…' : 'Choisissez une zone'}</option>
+          {zones.data?.map((z) => (
+            <option key={z.id} value={z.id}>
+              {z.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Adresse de livraison" htmlFor="deliveryAddress" className="sm:col-span-3">
+        <Input
+          id="deliveryAddress"
+          autoComplete="street-address"
+          placeholder="Rue, numéro, repère"
+          value={value.deliveryAddress}
+          onChange={(e) => set({ deliveryAddress: e.target.value })}
+        />
+      </Field>
+      <Field label="Téléphone" htmlFor="deliveryPhone">
+        <Input id="deliveryPhone" type="tel" autoComplete="tel" value={value.deliveryPhone} onChange={(e) => set({ deliveryPhone: e.target.value })} />
+      </Field>
+      <Field label="Notes (facultatif)" htmlFor="notes" className="sm:col-span-2">
+        <Textarea id="notes" rows={2} className="min-h-10" value={value.notes} onChange={(e) => set({ notes: e.target.value })} />
+      </Field>
+    </div>
+  )
+}

@@ -1,0 +1,175 @@
+import { ShoppingBag } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { maxPointsFor, priceOrder } from '@/shared/domain/pricing'
+import { formatMoney, formatNumber } from '@/shared/format'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Field, Input } from '../../../components/ui/field'
+import { EmptyState } from '../../../components/ui/query-state'
+import { Spinner } from '../../../components/ui/spinner'
+import { ApiError } from '../../../lib/api'
+import { useCartItems } from '../../../lib/cart'
+import { clearCartAfterOrder, readDeliveryInfo, saveDeliveryInfo, type DeliveryInfo } from '../../../lib/cart-actions'
+import { useCountries } from '../../../lib/reference-data'
+import { useSession } from '../../../lib/session'
+import { useCreateOrder } from '../api/use-create-order'
+import { useCities } from '../api/use-places'
+import { usePointValue } from '../api/use-point-value'
+import { CartLines } from '../components/cart-lines'
+import { DeliveryForm } from '../components/delivery-form'
+import { newIdempotencyKey } from '../components/idempotency'
+import { AmountLines } from '../components/order-summary'
+
+/** /cart: lines, summary, delivery cascade, points, 'Confirmer la commande' (SPEC §2, §5). */
+export default function CartPage() {
+  const { user } = useSession()
+  const items = useCartItems()
+  const countries = useCountries()
+  const pointValue = usePointValue().data ?? 1
+  const createOrder = useCreateOrder()
+  const navigate = useNavigate()
+  const attemptKey = useRef<string | null>(null)
+  const [delivery, setDelivery] = useState<DeliveryInfo>(() => {
+    const saved = readDeliveryInfo()
+    return {
+      countryId: saved.countryId ?? user?.countryId ?? null,
+      cityId: saved.countryId ? (saved.cityId ?? null) : null,
+      zoneId: saved.countryId ? (saved.zoneId ?? null) : null,
+      deliveryAddress: saved.deliveryAddress ?? '',
+      deliveryPhone: saved.deliveryPhone ?? user?.phoneNumber ?? '',
+      notes: saved.notes ?? '',
+    }
+  })
+  const cities = useCities(delivery.countryId)
+  const [points, setPoints] = useState(0)
+  const onDelivery = (next: DeliveryInfo) => {
+    setDelivery(next)
+    saveDeliveryInfo(next)
+  }
+
+  const lines = items.map((i) => ({ unitPrice: i.pricePerUnit, quantity: i.quantity }))
+  const base = priceOrder(lines, user?.customDiscountPercent ?? null)
+  const maxPoints = Math.min(user?.loyaltyPoints ?? 0, maxPointsFor(base.subtotal, base.discountAmount, pointValue))
+  const pointsToUse = Math.min(points, maxPoints)
+  const price = priceOrder(lines, user?.customDiscountPercent ?? null, pointsToUse, pointValue)
+
+  const ready =
+    delivery.countryId !== null &&
+    delivery.cityId !== null &&
+    delivery.zoneId !== null &&
+    delivery.deliveryAddress.trim() !== '' &&
+    delivery.deliveryPhone.trim() !== '' &&
+    !!user &&
+    items.length > 0
+
+  const submit = async () => {
+    const country = countries.data?.find((c) => c.id === delivery.countryId)
+    const city = cities.data?.find((c) => c.id === delivery.cityId)
+    const refusal =
+      delivery.countryId === null ? 'Veuillez sélectionner un pays'
+      : delivery.cityId === null ? 'Veuillez sélectionner une ville'
+      : delivery.zoneId === null ? 'Veuillez sélectionner une zone'
+      : !delivery.deliveryAddress.trim() ? 'Veuillez saisir votre adresse de livraison'
+      : !delivery.deliveryPhone.trim() ? 'Veuillez saisir votre numéro de téléphone'
+      : !user ? 'Vous devez être connecté pour passer commande'
+      : !country ? 'Pays sélectionné introuvable'
+      : !city ? 'Ville sélectionnée introuvable'
+      : null
+    if (refusal || !country || !city || delivery.zoneId === null) {
+      toast.error(refusal ?? 'Erreur lors de la création de la commande')
+      return
+    }
+    // One key per attempt: a retry after a lost answer sends the same key, so no second order.
+    attemptKey.current ??= newIdempotencyKey()
+    try {
+      const { order } = await createOrder.mutateAsync({
+        idempotencyKey: attemptKey.current,
+        input: {
+          items: items.map((i) => ({ productId: i.id, quantity: i.quantity })),
+          deliveryAddress: delivery.deliveryAddress.trim(),
+          deliveryCity: city.name,
+          deliveryCountry: country.name,
+          deliveryPhone: delivery.deliveryPhone.trim(),
+          zoneId: delivery.zoneId,
+          pointsToUse,
+          notes: delivery.notes.trim() || undefined,
+        },
+      })
+      attemptKey.current = null
+      toast.success('Votre commande a été créée avec succès !')
+      navigate(`/order-confirmation/${order.id}`, { state: { justPlaced: true } })
+      clearCartAfterOrder()
+    } catch (e) {
+      // The server refused this attempt: the next one is a new attempt, with a new key.
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) attemptKey.current = null
+      toast.error(e instanceof Error && e.message ? e.message : 'Erreur lors de la création de la commande')
+    }
+  }
+
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto max-w-lg py-10">
+        <EmptyState message="Votre panier est vide">
+          <Button asChild>
+            <Link to="/products">
+              <ShoppingBag className="h-4 w-4" aria-hidden />
+              Voir les produits
+            </Link>
+          </Button>
+        </EmptyState>
+      </div>
+    )
+  }
+
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold text-stone-900">Mon panier</h1>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-6">
+          <CartLines items={items} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Livraison</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <DeliveryForm value={delivery} onChange={onDelivery} countries={countries.data} countriesError={countries.isError} />
+            </CardContent>
+          </Card>
+        </div>
+        <Card className="h-fit lg:sticky lg:top-20">
+          <CardHeader>
+            <CardTitle>Récapitulatif</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {(user?.loyaltyPoints ?? 0) > 0 && (
+              <Field
+                label="Points de fidélité à utiliser"
+                htmlFor="pointsToUse"
+                hint={<span data-testid="loyalty-hint">{`Vous avez ${formatNumber(user!.loyaltyPoints)} points (1 point = ${formatMoney(pointValue)}), ${formatNumber(maxPoints)} utilisables sur cette commande.`}</span>}
+              >
+                <Input
+                  id="pointsToUse"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={maxPoints}
+                  step={1}
+                  value={points}
+                  onChange={(e) => setPoints(Math.max(0, Math.min(maxPoints, Math.trunc(Number(e.target.value) || 0))))}
+                />
+              </Field>
+            )}
+            <AmountLines price={price} discountPercent={user?.customDiscountPercent} />
+            <p className="text-xs text-stone-500">Paiement à la livraison. Le montant final est calculé à la validation.</p>
+            <Button className="w-full" size="lg" disabled={!ready || createOrder.isPending} onClick={() => void submit()}>
+              {createOrder.isPending && <Spinner className="h-4 w-4 text-white" />}
+              Confirmer la commande
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,186 @@
+import { CheckCircle2, MapPin } from 'lucide-react'
+import { Link, useLocation, useParams } from 'react-router'
+import { isShopper } from '@/shared/domain/roles'
+import { formatDateTime, formatMoney, formatNumber, formatQuantity } from '@/shared/format'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { ErrorState } from '../../../components/ui/query-state'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { PageSpinner } from '../../../components/ui/spinner'
+import { ShopDenied } from '../../../components/shop-denied'
+import { useSession } from '../../../lib/session'
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/status-badges'
+import { ProductImage } from '../../storefront/components/product-image'
+import { useOrderDetails } from '../api/use-order-details'
+import { AmountLines } from '../components/order-summary'
+
+const parseId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null)
+
+function MissingId() {
+  return (
+    <div className="space-y-4 py-6 text-center">
+      <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
+      <Button asChild variant="outline">
+        <Link to="/orders">Voir mes commandes</Link>
+      </Button>
+    </div>
+  )
+}
+
+/** /order-confirmation/:orderId for clients and users only; signed out, the spec's refusal. */
+export default function OrderConfirmationRoute() {
+  const session = useSession()
+  if (session.status === 'loading') return <PageSpinner />
+  if (session.status === 'unauthenticated') {
+    return (
+      <div className="space-y-4 py-6 text-center">
+        <ErrorState title="Accès non autorisé" message="Vous devez être connecté pour voir cette commande." />
+        <Button asChild>
+          <Link to="/client/login">Se connecter</Link>
+        </Button>
+      </div>
+    )
+  }
+  if (!isShopper(session.user.role)) return <ShopDenied user={session.user} />
+  return <OrderConfirmationPage />
+}
+
+/** The spec's second version, with the order's stored amounts. */
+function OrderConfirmationPage() {
+  const orderId = parseId(useParams().orderId)
+  const order = useOrderDetails(orderId)
+  // Straight from the cart: thanks; opened from the history: the order's number.
+  const justPlaced = (useLocation().state as { justPlaced?: boolean } | null)?.justPlaced === true
+  if (orderId === null) return <MissingId />
+  if (order.isPending) {
+    return (
+      <div role="status" aria-label="Chargement de la commande…" className="space-y-4">
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-56 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    )
+  }
+  if (order.isError) {
+    const notFound = (order.error as { status?: number }).status === 404
+    return (
+      <div className="space-y-4 py-6 text-center">
+        <ErrorState
+          title={notFound ? 'Commande non trouvée' : 'Erreur de chargement'}
+          message={notFound ? `La commande avec l'ID #${orderId} n'a pas pu être trouvée` : order.error.message}
+          onRetry={notFound ? undefined : () => void order.refetch()}
+        />
+        <Button asChild variant="outline">
+          <Link to="/orders">Voir mes commandes</Link>
+        </Button>
+      </div>
+    )
+  }
+  const o = order.data
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col items-center gap-2 text-center">
+        {justPlaced && <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />}
+        <h1 className="text-2xl font-bold text-stone-900">{justPlaced ? 'Merci pour votre commande !' : `Commande #${o.id}`}</h1>
+        {justPlaced && (
+          <p className="text-stone-600">
+            Commande <span className="font-semibold" data-testid="order-number">#{o.id}</span> enregistrée. Nous la préparons.
+          </p>
+        )}
+      </div>
+
+      <Card>
+        <CardContent className="grid grid-cols-2 gap-4 p-4 sm:grid-cols-4 sm:p-6">
+          <div>
+            <p className="text-xs text-stone-500">Date</p>
+            <p className="text-sm font-medium">{formatDateTime(o.createdAt)}</p>
+          </div>
+          <div>
+            <p className="text-xs text-stone-500">Statut</p>
+            <OrderStatusBadge status={o.status} />
+          </div>
+          <div>
+            <p className="text-xs text-stone-500">Paiement</p>
+            <PaymentStatusBadge status={o.paymentStatus} />
+          </div>
+          <div>
+            <p className="text-xs text-stone-500">Total</p>
+            <p className="text-sm font-bold">{formatMoney(o.totalAmount)}</p>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Articles</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <ul className="divide-y divide-stone-200" aria-label="Articles de la commande">
+            {o.items.map((i) => (
+              <li key={i.id} className="flex items-center gap-3 py-3" data-testid="order-line">
+                <ProductImage src={i.product.imageUrl} alt={i.productName} className="h-14 w-14 shrink-0 rounded-md" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{i.productName}</p>
+                  <p className="text-sm text-stone-600">
+                    {formatQuantity(i.quantity, i.unitType)} × {formatMoney(i.unitPrice)}
+                  </p>
+                </div>
+                <p className="font-semibold">{formatMoney(i.totalPrice)}</p>
+              </li>
+            ))}
+          </ul>
+          <AmountLines
+            price={{ subtotal: o.subtotalAmount, discountAmount: o.discountAmount, pointsUsed: o.pointsUsed, pointsDiscountAmount: o.pointsDiscountAmount, total: o.totalAmount }}
+            discountPercent={o.discountPercent}
+            totalLabel="Total à payer"
+          />
+          <p className="text-sm text-stone-600">
+            Points gagnés : <span className="font-medium">{formatNumber(o.pointsEarned)}</span>
+            {o.pointsEarned === 0 && ' (crédités à la livraison)'}
+          </p>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Adresse de livraison</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-1 text-sm text-stone-700">
+            <p className="flex items-start gap-2">
+              <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden />
+              <span>
+                {o.deliveryAddress}
+                <br />
+                {o.zoneName}, {o.deliveryCity}, {o.deliveryCountry}
+              </span>
+            </p>
+            <p>Téléphone : {o.deliveryPhone}</p>
+            {o.notes && <p>Notes : {o.notes}</p>}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Et maintenant ?</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-700">
+              <li>Nos bouchers préparent votre commande.</li>
+              <li>Vous êtes prévenu quand elle part en livraison.</li>
+              <li>Le livreur vous appelle avant d'arriver ; vous payez à la livraison.</li>
+            </ol>
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button asChild variant="outline">
+          <Link to="/">Retour à l'accueil</Link>
+        </Button>
+        <Button asChild>
+          <Link to="/orders">Voir mes commandes</Link>
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { RotateCcw } from 'lucide-react'
+import { Link } from 'react-router'
+import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
+import type { ClientOrder } from '@/shared/schemas/checkout'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { OrderStatusBadge } from '../../../components/ui/status-badges'
+
+/** One of the client's orders: number, date, status, lines, total, detail and re-order. */
+export function OrderCard({ order, onReorder, reordering }: { order: ClientOrder; onReorder?: () => void; reordering?: boolean }) {
+  return (
+    <Card className="p-4" data-testid="order-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold text-stone-900">Commande #{order.id}</p>
+          <p className="text-sm text-stone-500">{formatDateTime(order.createdAt)}</p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <ul className="mt-3 space-y-1 text-sm text-stone-700">
+        {order.items.map((i) => (
+          <li key={i.id} className="flex justify-between gap-2">
+            <span className="min-w-0 truncate">
+              {i.productName} · {formatQuantity(i.quantity, i.unitType)}
+            </span>
+            <span className="shrink-0 tabular-nums">{formatMoney(i.totalPrice)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-stone-200 pt-3">
+        <p className="font-bold">{formatMoney(order.totalAmount)}</p>
+        <div className="flex gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/order-confirmation/${order.id}`}>Détails</Link>
+          </Button>
+          {onReorder && (
+            <Button size="sm" onClick={onReorder} disabled={reordering}>
+              <RotateCcw className="h-4 w-4" aria-hidden />
+              Re-commander
+            </Button>
+          )}
+        </div>
+      </div>
+    </Card>
+  )
+}
+
+export function OrderCardsSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div role="status" aria-label="Chargement des commandes…" className="grid gap-4 md:grid-cols-2">
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className="h-40 w-full" />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import { Search } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { orderStatuses, orderStatusLabels } from '@/shared/domain/order-status'
+import { Input, Select } from '../../../components/ui/field'
+import { PageHeader } from '../../../components/ui/page-header'
+import { EmptyState, ErrorState } from '../../../components/ui/query-state'
+import { useClientOrders } from '../api/use-client-orders'
+import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
+import { useReorder } from '../components/use-reorder'
+
+/** SPEC §9: the search waits 300 ms after the last key. */
+function useDebounced<T>(value: T, ms = 300) {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(value), ms)
+    return () => clearTimeout(id)
+  }, [value, ms])
+  return debounced
+}
+
+/** /orders: the client's history, by order number or product name, and status. */
+export default function OrdersPage() {
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState('')
+  const term = useDebounced(search.trim())
+  const orders = useClientOrders({ search: term, status })
+  const { reorder, pending } = useReorder()
+  const filtered = term !== '' || status !== ''
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Mes commandes" description="Retrouvez toutes vos commandes et leur statut." back="/dashboard" />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
+          <Input
+            type="search"
+            className="pl-9"
+            aria-label="Rechercher une commande"
+            placeholder="N° de commande ou produit…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <Select aria-label="Filtrer par statut" className="sm:w-56" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">Tous les statuts</option>
+          {orderStatuses.map((s) => (
+            <option key={s} value={s}>
+              {orderStatusLabels[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {orders.isPending ? (
+        <OrderCardsSkeleton count={6} />
+      ) : orders.isError ? (
+        <ErrorState title="Erreur de chargement" message="Impossible de récupérer l'historique de vos commandes." onRetry={() => void orders.refetch()} />
+      ) : orders.data.length === 0 ? (
+        <EmptyState message={filtered ? 'Aucun résultat' : 'Aucune commande trouvée'} />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2" aria-busy={orders.isFetching}>
+          {orders.data.map((o) => (
+            <OrderCard key={o.id} order={o} onReorder={() => void reorder(o)} reordering={pending === o.id} />
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query'
+import type { ContactInput } from '@/shared/schemas/contact-form'
+import { api } from '../../../lib/api'
+
+export function useSendContact() {
+  return useMutation({
+    mutationFn: (input: ContactInput) => api.post<{ contactMessage: { id: number } }>('/_api/contact', input),
+  })
+}

@@ -1,0 +1,112 @@
+import { Minus, Plus, ShoppingCart } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { quantityStep } from '@/shared/domain/units'
+import { formatMoney, formatQuantity } from '@/shared/format'
+import type { PublicProduct } from '@/shared/schemas/storefront'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { addLine, cannotAdd, minQuantityOf, toCartItem } from '../../../lib/cart-actions'
+import { useSession } from '../../../lib/session'
+import { ProductImage } from './product-image'
+
+const perUnit = (unitType: string) => (unitType === 'kg' ? '/ kg' : '/ unité')
+
+/** A product card: price, quantity stepper (0.5 for kg, 1 for units), add to cart. */
+export function ProductCard({ product, showQuantity = true }: { product: PublicProduct; showQuantity?: boolean }) {
+  const { user } = useSession()
+  const navigate = useNavigate()
+  const step = quantityStep(product.unitType)
+  const min = minQuantityOf(product)
+  const [quantity, setQuantity] = useState(Math.max(1, min))
+  const otherCountry = !!user?.country && user.country !== product.countryName
+
+  const add = () => {
+    const refusal = cannotAdd(user, product)
+    if (refusal) {
+      toast.error(refusal)
+      if (!user) navigate(`/client/login?redirect=${encodeURIComponent('/products')}`)
+      return
+    }
+    addLine(toCartItem(product, quantity))
+    toast.success(`${product.name} a été ajouté au panier`)
+  }
+
+  return (
+    <Card className="flex overflow-hidden sm:flex-col" data-testid="product-card">
+      <ProductImage src={product.imageUrl} alt={product.name} className="w-24 shrink-0 sm:aspect-[4/3] sm:w-full" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
+        <div className="flex flex-wrap items-center gap-1.5">
+          {product.category && <Badge variant="outline">{product.category.name}</Badge>}
+          <Badge variant="secondary">{product.countryName}</Badge>
+        </div>
+        <h3 className="font-semibold text-stone-900">{product.name}</h3>
+        {product.description && <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>}
+        <p className="mt-auto text-lg font-bold text-brand">
+          {formatMoney(product.pricePerUnit)} <span className="text-sm font-normal text-stone-600">{perUnit(product.unitType)}</span>
+        </p>
+        {otherCountry ? (
+          <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">Non disponible dans votre pays</p>
+        ) : (
+          <div className="flex items-center gap-2">
+            {showQuantity && (
+              <div className="flex items-center rounded-md border border-stone-300" role="group" aria-label={`Quantité de ${product.name}`}>
+                <button
+                  type="button"
+                  className="grid h-10 w-9 place-items-center text-stone-700 disabled:opacity-40"
+                  aria-label="Diminuer la quantité"
+                  disabled={quantity - step < min - 1e-9}
+                  onClick={() => setQuantity((q) => Math.max(min, q - step))}
+                >
+                  <Minus className="h-4 w-4" aria-hidden />
+                </button>
+                <span className="min-w-16 text-center text-sm tabular-nums" data-testid="card-quantity">
+                  {formatQuantity(quantity, product.unitType)}
+                </span>
+                <button
+                  type="button"
+                  className="grid h-10 w-9 place-items-center text-stone-700"
+                  aria-label="Augmenter la quantité"
+                  onClick={() => setQuantity((q) => Math.min(1000, q + step))}
+                >
+                  <Plus className="h-4 w-4" aria-hidden />
+                </button>
+              </div>
+            )}
+            <Button className="min-w-0 flex-1 px-3" onClick={add} aria-label={`Ajouter ${product.name} au panier`}>
+              <ShoppingCart className="h-4 w-4" aria-hidden />
+              Ajouter
+            </Button>
+          </div>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <Card className="flex overflow-hidden sm:block" aria-hidden>
+      <Skeleton className="w-24 shrink-0 rounded-none sm:aspect-[4/3] sm:w-full" />
+      <div className="flex-1 space-y-2 p-3 sm:p-4">
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    </Card>
+  )
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <div role="status" aria-label="Chargement des produits…" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  )
+}

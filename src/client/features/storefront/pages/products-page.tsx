@@ -1,0 +1,79 @@
+import { Search } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { cn } from '../../../components/ui/cn'
+import { Input } from '../../../components/ui/field'
+import { EmptyState, ErrorState } from '../../../components/ui/query-state'
+import { useProducts } from '../../../lib/catalogue'
+import { ProductCard, ProductGridSkeleton } from '../components/product-card'
+
+/** SPEC §8 "Products": a session error becomes the sign-in message. */
+export function productsError(message: string) {
+  if (message.includes('connecté') || message.includes('Accès non autorisé')) return 'Vous devez être connecté pour voir les produits.'
+  return 'Une erreur est survenue lors du chargement des produits.'
+}
+
+/** /products: name search, category buttons derived from the loaded products, the cards. */
+export default function ProductsPage() {
+  const products = useProducts()
+  const [search, setSearch] = useState('')
+  const [category, setCategory] = useState<string | null>(null)
+  const categories = useMemo(
+    () => [...new Set((products.data ?? []).flatMap((p) => (p.category ? [p.category.name] : [])))].sort((a, b) => a.localeCompare(b, 'fr')),
+    [products.data],
+  )
+  const shown = useMemo(() => {
+    const q = search.trim().toLocaleLowerCase('fr')
+    return (products.data ?? []).filter(
+      (p) => (!q || p.name.toLocaleLowerCase('fr').includes(q)) && (!category || p.category?.name === category),
+    )
+  }, [products.data, search, category])
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900">Nos produits</h1>
+        <p className="mt-1 text-sm text-stone-600">Viandes fraîches au kilo ou à la pièce, prix en francs CFA.</p>
+      </div>
+      <div className="relative max-w-md">
+        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
+        <Input
+          type="search"
+          aria-label="Rechercher un produit"
+          placeholder="Rechercher un produit…"
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Catégories">
+        {[null, ...categories].map((c) => (
+          <button
+            key={c ?? 'all'}
+            type="button"
+            aria-pressed={category === c}
+            onClick={() => setCategory(c)}
+            className={cn(
+              'shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium',
+              category === c ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50',
+            )}
+          >
+            {c ?? 'Tous'}
+          </button>
+        ))}
+      </div>
+      {products.isPending ? (
+        <ProductGridSkeleton count={8} />
+      ) : products.isError ? (
+        <ErrorState message={productsError(products.error.message)} onRetry={() => void products.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState message="Aucun produit trouvé" />
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {shown.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

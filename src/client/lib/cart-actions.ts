@@ -1,0 +1,103 @@
+import { toast } from 'sonner'
+import { isValidQuantityStep, MAX_LINE_QUANTITY, quantityStep } from '@/shared/domain/units'
+import type { SessionUser } from '@/shared/schemas/auth'
+import type { PublicProduct } from '@/shared/schemas/storefront'
+import { getCart, writeCart, type CartItem } from './cart'
+
+/** The checkout's delivery choices, kept until an order succeeds (SPEC §9). */
+export const DELIVERY_KEY = 'etal.delivery-info'
+
+export type DeliveryInfo = {
+  countryId: number | null
+  cityId: number | null
+  zoneId: number | null
+  deliveryAddress: string
+  deliveryPhone: string
+  notes: string
+}
+
+export function readDeliveryInfo(): Partial<DeliveryInfo> {
+  try {
+    return JSON.parse(localStorage.getItem(DELIVERY_KEY) ?? '{}') as Partial<DeliveryInfo>
+  } catch {
+    return {}
+  }
+}
+export function saveDeliveryInfo(info: DeliveryInfo) {
+  try {
+    localStorage.setItem(DELIVERY_KEY, JSON.stringify(info))
+  } catch {
+    // storage disabled: the form still works for this visit
+  }
+}
+
+export const minQuantityOf = (item: { unitType: 'kg' | 'unit'; minQuantity?: number }) =>
+  Math.max(item.minQuantity ?? 0, quantityStep(item.unitType))
+
+/** A product's cart line (SPEC §3 "Cart item"). */
+export const toCartItem = (p: PublicProduct, quantity: number): CartItem => ({
+  id: p.id,
+  name: p.name,
+  imageUrl: p.imageUrl,
+  pricePerUnit: p.pricePerUnit,
+  unitType: p.unitType,
+  quantity,
+  minQuantity: p.minQuantity,
+  countryName: p.countryName,
+})
+
+/** Why a product cannot go in this user's cart, or null (SPEC §6 "Adding to cart"). */
+export function cannotAdd(user: SessionUser | null, product: { countryName?: string | null }): string | null {
+  if (!user) return 'Vous devez être connecté pour ajouter des produits au panier'
+  if (user.role !== 'client' && user.role !== 'user') return 'Accès non autorisé'
+  if (product.countryName && user.country && product.countryName !== user.country) {
+    return `Ce produit n'est pas disponible dans votre pays (${user.country})`
+  }
+  return null
+}
+
+/** Adds a line, or raises its quantity when the product is already in the cart (SPEC §4). */
+export function addLine(item: CartItem) {
+  const cart = getCart()
+  const existing = cart.find((i) => i.id === item.id)
+  const next = existing
+    ? cart.map((i) => (i.id === item.id ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, i.quantity + item.quantity) } : i))
+    : [...cart, item]
+  writeCart(next)
+}
+
+/** Sets a line's quantity; 0, less, or below the minimum removes the line (SPEC §4). */
+export function setLineQuantity(id: number, quantity: number) {
+  const cart = getCart()
+  const line = cart.find((i) => i.id === id)
+  if (!line) return
+  if (!(quantity > 0) || quantity < minQuantityOf(line) - 1e-9) {
+    writeCart(cart.filter((i) => i.id !== id))
+    return
+  }
+  if (!isValidQuantityStep(quantity, line.unitType)) return
+  writeCart(cart.map((i) => (i.id === id ? { ...i, quantity: Math.min(MAX_LINE_QUANTITY, quantity) } : i)))
+}
+
+export const removeLine = (id: number) => writeCart(getCart().filter((i) => i.id !== id))
+
+/** After a successful order: the cart and the saved delivery info go (SPEC §4). */
+export function clearCartAfterOrder() {
+  writeCart([])
+  try {
+    localStorage.removeItem(DELIVERY_KEY)
+  } catch {
+    // nothing saved
+  }
+}
+
+/** Removes the lines of another country than the user's, with SPEC §8's info toast. */
+export function dropOtherCountries(country: string) {
+  const cart = getCart()
+  const kept = cart.filter((i) => !i.countryName || i.countryName === country)
+  const removed = cart.length - kept.length
+  if (removed > 0) {
+    writeCart(kept)
+    toast.info(`${removed} produit(s) retiré(s) du panier car non disponible(s) dans votre pays`)
+  }
+}

@@ -1,0 +1,105 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import superjson from 'superjson'
+import { SENT } from '../http/define-endpoint'
+
+const brotli = promisify(brotliCompress)
+const gz = promisify(gzip)
+
+export type Encoding = 'br' | 'gzip' | 'identity'
+
+/** One answer, serialized once; each compressed form made once, on first demand. */
+export type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, Promise<Buffer>> }
+
+/**
+ * The storefront reads (`products`, `featured`) serialized once and kept in memory: a product
+ * write on this instance drops them at once (`invalidate`, called by the kernel after every
+ * write that changes products, see `changesStorefront`); other instances see the write when
+ * their copy expires (`ttlMs`, a few seconds). `ttlMs` 0 turns the cache off.
+ */
+export function createStorefrontCache(opts: { ttlMs: number; now?: () => number }) {
+  const now = opts.now ?? Date.now
+  const entries = new Map<string, { answer: CachedAnswer; expires: number }>()
+  const loading = new Map<string, Promise<CachedAnswer>>()
+  let generation = 0
+
+  return {
+    /** The cached answer of `key`, loading it (once, however many callers wait) when absent or expired. */
+    get(key: string, load: () => Promise<object>): Promise<CachedAnswer> {
+      if (opts.ttlMs <= 0) return load().then((v) => makeAnswer(superjson.stringify(v)))
+      const hit = entries.get(key)
+      if (hit && hit.expires > now()) return Promise.resolve(hit.answer)
+      const waiting = loading.get(key)
+      if (waiting) return waiting
+      const startedAt = generation
+      const pending = (async () => {
+        const text = superjson.stringify(await load())
+        // Unchanged after expiry: keep the compressed forms already made.
+        const previous = entries.get(key)?.answer
+        const answer = previous?.text === text ? previous : makeAnswer(text)
+        // A write landed while this was loading: serve it to these callers, keep nothing.
+        if (startedAt === generation) entries.set(key, { answer, expires: now() + opts.ttlMs })
+        return answer
+      })().finally(() => {
+        if (loading.get(key) === pending) loading.delete(key)
+      })
+      loading.set(key, pending)
+      return pending
+    },
+    /** Drops every cached answer: the next read goes to the database. */
+    invalidate() {
+      generation += 1
+      entries.clear()
+      loading.clear()
+    },
+  }
+}
+
+export type StorefrontCache = ReturnType<typeof createStorefrontCache>
+
+function makeAnswer(text: string): CachedAnswer {
+  const body = Buffer.from(text)
+  return { text, body, encoded: new Map([['identity', Promise.resolve(body)]]) }
+}
+
+const storefrontWrites = /^\/_?api\/admin\/(products|countries|product-categories|categories)(\/|$)/
+
+/** Whether a call may change what `products` or `featured` answer (products, categories, countries). */
+export const changesStorefront = (method: string, path: string) => method !== 'GET' && storefrontWrites.test(path)
+
+/** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
+export function pickEncoding(accept: string | undefined): Encoding {
+  if (!accept) return 'identity'
+  const offered = new Map(
+    accept.split(',').map((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return [name ?? '', q ? Number(q.slice(2)) : 1] as const
+    }),
+  )
+  const ok = (e: string) => (offered.get(e) ?? offered.get('*') ?? 0) > 0
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity'
+}
+
+function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
+  let done = answer.encoded.get(encoding)
+  if (!done) {
+    done =
+      encoding === 'br'
+        ? brotli(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+        : gz(answer.body, { level: 9 })
+    answer.encoded.set(encoding, done)
+  }
+  return done
+}
+
+/** Sends a cached answer, compressed once per encoding rather than at every request. */
+export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const encoding = answer.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : 'identity'
+  const body = await encode(answer, encoding)
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  reply.send(body)
+  return SENT
+}

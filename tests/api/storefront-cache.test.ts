@@ -1,0 +1,211 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
+import Fastify from 'fastify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import featured from '../../src/server/api/catalogue/featured'
+import productsEndpoint from '../../src/server/api/catalogue/products'
+import { products } from '../../src/server/db/schema'
+import { defineEndpoint, type Endpoint } from '../../src/server/http/define-endpoint'
+import { installErrorHandler } from '../../src/server/http/error-handler'
+import { registerEndpoints } from '../../src/server/http/kernel'
+import { changesStorefront, createStorefrontCache, pickEncoding } from '../../src/server/services/storefront-cache'
+import { z } from '../../src/shared/schemas/zod'
+import { countryByCode, createProduct, decode, get, post, signedIn } from '../factories'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+type Product = { id: number; name: string; pricePerUnit: number }
+
+describe('createStorefrontCache', () => {
+  const counter = () => {
+    let n = 0
+    return { load: async () => ({ n: ++n }), count: () => n }
+  }
+
+  it('serializes once, serves the copy until it expires, then loads again', async () => {
+    let clock = 1_000
+    const cache = createStorefrontCache({ ttlMs: 5_000, now: () => clock })
+    const c = counter()
+    const first = await cache.get('products', c.load)
+    expect(first.text).toBe('{"json":{"n":1}}')
+    expect(await cache.get('products', c.load)).toBe(first)
+    clock += 4_999
+    expect((await cache.get('products', c.load)).text).toBe('{"json":{"n":1}}')
+    clock += 1
+    expect((await cache.get('products', c.load)).text).toBe('{"json":{"n":2}}')
+    expect(c.count()).toBe(2)
+  })
+
+  it('drops every answer on invalidate', async () => {
+    const cache = createStorefrontCache({ ttlMs: 60_000 })
+    const c = counter()
+    await cache.get('products', c.load)
+    await cache.get('featured', c.load)
+    cache.invalidate()
+    expect((await cache.get('products', c.load)).text).toBe('{"json":{"n":3}}')
+    expect((await cache.get('featured', c.load)).text).toBe('{"json":{"n":4}}')
+  })
+
+  it('loads once for concurrent readers', async () => {
+    const cache = createStorefrontCache({ ttlMs: 60_000 })
+    const c = counter()
+    const answers = await Promise.all([1, 2, 3, 4].map(() => cache.get('products', c.load)))
+    expect(c.count()).toBe(1)
+    expect(new Set(answers).size).toBe(1)
+  })
+
+  it('keeps nothing that was loading when a write invalidated it', async () => {
+    const cache = createStorefrontCache({ ttlMs: 60_000 })
+    let release!: () => void
+    const slow = cache.get('products', () => new Promise<object>((r) => (release = () => r({ v: 'avant' }))))
+    cache.invalidate()
+    release()
+    expect((await slow).text).toBe('{"json":{"v":"avant"}}')
+    expect((await cache.get('products', async () => ({ v: 'après' }))).text).toBe('{"json":{"v":"après"}}')
+  })
+
+  it('with a TTL of 0, loads at every call', async () => {
+    const cache = createStorefrontCache({ ttlMs: 0 })
+    const c = counter()
+    await cache.get('products', c.load)
+    await cache.get('products', c.load)
+    expect(c.count()).toBe(2)
+  })
+})
+
+describe('changesStorefront and pickEncoding', () => {
+  it('flags the writes to products, categories and countries only', () => {
+    for (const path of ['/_api/admin/products', '/_api/admin/products/update', '/_api/admin/products/delete', '/_api/admin/products/bulk-actions', '/api/admin/products/bulk-actions', '/_api/admin/countries', '/_api/admin/countries/update']) {
+      expect(changesStorefront('POST', path), path).toBe(true)
+    }
+    expect(changesStorefront('GET', '/_api/admin/products')).toBe(false)
+    for (const path of ['/_api/orders/create', '/_api/admin/cities', '/_api/admin/productsx', '/_api/products', '/_api/admin/product-stats-by-country']) {
+      expect(changesStorefront('POST', path), path).toBe(false)
+    }
+  })
+
+  it('prefers br, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br')
+    expect(pickEncoding('gzip, br;q=0')).toBe('gzip')
+    expect(pickEncoding('deflate')).toBe('identity')
+    expect(pickEncoding(undefined)).toBe('identity')
+    expect(pickEncoding('*')).toBe('br')
+  })
+})
+
+describe('the storefront reads with the cache on', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ STOREFRONT_CACHE_MS: '600000' })
+  })
+  afterAll(async () => t.close())
+
+  const list = async (url: string) => decode<{ products: Product[] }>((await t.app.inject({ method: 'GET', url })).body).products
+
+  it('serves the cached copy to a write the app did not make (other instances: the TTL)', async () => {
+    const before = await list('/_api/products')
+    await createProduct(t.db, { name: 'Écrit ailleurs' })
+    expect((await list('/_api/products')).map((p) => p.id)).toEqual(before.map((p) => p.id))
+    t.deps.storefrontCache.invalidate()
+    expect((await list('/_api/products')).map((p) => p.name)).toContain('Écrit ailleurs')
+  })
+
+  it('sends each encoding compressed once, the same JSON as uncompressed', async () => {
+    for (let i = 0; i < 12; i++) await createProduct(t.db, { name: `Produit compressé ${i}` })
+    t.deps.storefrontCache.invalidate()
+    const plain = await t.app.inject({ method: 'GET', url: '/_api/products' })
+    const br = await t.app.inject({ method: 'GET', url: '/_api/products', headers: { 'accept-encoding': 'br' } })
+    const gzip = await t.app.inject({ method: 'GET', url: '/_api/products', headers: { 'accept-encoding': 'gzip' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(br.headers.vary).toContain('accept-encoding')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length)
+  })
+})
+
+describe('a product write through the API', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => t.close())
+
+  it('is visible at once in GET /_api/products and /_api/featured', async () => {
+    // The kernel drops the cache after any write under /_api/admin/products: a stand-in for
+    // the admin catalogue's endpoints, on the real kernel and the real storefront endpoints.
+    const rename = defineEndpoint({
+      method: 'POST',
+      path: '/_api/admin/products/update',
+      input: z.strictObject({ id: z.number().int(), name: z.string(), pricePerUnit: z.number().int() }),
+      roles: 'public',
+      async handler({ input, db }) {
+        await db.update(products).set({ name: input.name, pricePerUnit: input.pricePerUnit }).where(eq(products.id, input.id))
+        return { ok: true }
+      },
+    })
+    const app = Fastify()
+    app.setValidatorCompiler(validatorCompiler)
+    installErrorHandler(app)
+    const deps = { ...t.deps, storefrontCache: createStorefrontCache({ ttlMs: 600_000 }) }
+    registerEndpoints(app, [productsEndpoint, featured, rename] as unknown as Endpoint[], deps)
+    await app.ready()
+    try {
+      const p = await createProduct(t.db, { name: 'Avant', isFeatured: true })
+      const read = async (url: string) =>
+        decode<{ products: Product[] }>((await app.inject({ method: 'GET', url })).body).products.find((x) => x.id === p.id)
+      expect(await read('/_api/products')).toMatchObject({ name: 'Avant', pricePerUnit: 1000 })
+      expect(await read('/_api/featured')).toMatchObject({ name: 'Avant' })
+      const res = await app.inject({ method: 'POST', url: '/_api/admin/products/update', payload: { id: p.id, name: 'Après', pricePerUnit: 2500 } })
+      expect(res.statusCode).toBe(200)
+      expect(await read('/_api/products')).toMatchObject({ name: 'Après', pricePerUnit: 2500 })
+      expect(await read('/_api/featured')).toMatchObject({ name: 'Après', pricePerUnit: 2500 })
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('the admin catalogue writes, with the cache on', () => {
+  let t: TestApp
+  let root: string
+  beforeAll(async () => {
+    t = await createTestApp({ STOREFRONT_CACHE_MS: '600000' })
+    root = (await signedIn(t, 'root')).cookie
+  })
+  afterAll(async () => t.close())
+
+  const find = async (url: string, id: number) =>
+    decode<{ products: Product[] }>((await get(t, url)).body).products.find((p) => p.id === id)
+  const ok = async (url: string, payload: object) => expect((await post(t, url, payload, root)).statusCode).toBeLessThan(300)
+
+  it('are visible at once in GET /_api/products and /_api/featured: update, bulk toggle, delete, country toggle', async () => {
+    const a = await createProduct(t.db, { name: 'Cache A', isFeatured: true })
+    const b = await createProduct(t.db, { name: 'Cache B', country: 'KM' })
+    t.deps.storefrontCache.invalidate() // the factory writes straight to the database
+    expect(await find('/_api/products', a.id)).toMatchObject({ name: 'Cache A' })
+    expect(await find('/_api/featured', a.id)).toMatchObject({ name: 'Cache A' })
+
+    await ok('/_api/admin/products/update', { id: a.id, name: 'Cache A renommé', pricePerUnit: 4200 })
+    expect(await find('/_api/products', a.id)).toMatchObject({ name: 'Cache A renommé', pricePerUnit: 4200 })
+    expect(await find('/_api/featured', a.id)).toMatchObject({ name: 'Cache A renommé' })
+
+    await ok('/_api/admin/products/bulk-actions', { action: 'toggle_active', productIds: [a.id], isActive: false })
+    expect(await find('/_api/products', a.id)).toBeUndefined()
+    expect(await find('/_api/featured', a.id)).toBeUndefined()
+    await ok('/_api/admin/products/bulk-actions', { action: 'toggle_active', productIds: [a.id], isActive: true })
+    expect(await find('/_api/products', a.id)).toBeDefined()
+
+    await ok('/_api/admin/products/delete', { id: a.id })
+    expect(await find('/_api/products', a.id)).toBeUndefined()
+
+    expect(await find('/_api/products', b.id)).toBeDefined()
+    const km = await countryByCode(t.db, 'KM')
+    await ok('/_api/admin/countries/update', { id: km.id, isActive: false })
+    expect(await find('/_api/products', b.id)).toBeUndefined()
+    await ok('/_api/admin/countries/update', { id: km.id, isActive: true })
+    expect(await find('/_api/products', b.id)).toMatchObject({ countryName: km.name })
+  })
+})

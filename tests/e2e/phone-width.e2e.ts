@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+
+/**
+ * Phone first: every page, opened by a role that may see it, fits 390 px without sideways
+ * scrolling, and renders its own content (not the error page). Screenshots at both widths are
+ * saved under tests/e2e/artifacts/pages for a person to look at.
+ */
+let e: E2E
+beforeAll(async () => {
+  e = await startE2E()
+})
+afterAll(() => e?.close())
+
+const journeys: { who: string; login?: [string, string]; paths: string[] }[] = [
+  { who: 'visitor', paths: ['/', '/products', '/contact', '/register', '/client/login', '/delivery/login', '/employee/login', '/admin/dashboard', '/nulle-part'] },
+  { who: 'client', login: ['/client/login', 'client@etal.demo'], paths: ['/dashboard', '/cart', '/orders', '/order-confirmation/1', '/order-confirmation'] },
+  { who: 'driver', login: ['/delivery/login', 'livreur@etal.demo'], paths: ['/delivery/dashboard', '/dashboard'] },
+  { who: 'admin', login: ['/employee/login', 'admin@etal.demo'], paths: ['/admin/orders-only', '/admin/orders/1', '/admin/orders/1/assign-driver', '/admin/users-management'] },
+  {
+    who: 'super_admin',
+    login: ['/employee/login', 'superadmin@etal.demo'],
+    paths: ['/admin/dashboard', '/admin/orders', '/admin/users', '/admin/cities', '/admin/zones', '/admin/products', '/admin/create-delivery-driver'],
+  },
+  {
+    who: 'root',
+    login: ['/employee/login', 'root@etal.demo'],
+    paths: ['/root/dashboard', '/root/users', '/admin/countries', '/admin/contact-messages', `/admin/country-details/${encodeURIComponent('Sénégal')}`],
+  },
+]
+
+describe('every page at 390 px', () => {
+  it.each(journeys)('$who', async ({ who, login, paths }) => {
+    for (const [viewport, tag] of [[PHONE, '390'], [DESKTOP, '1280']] as const) {
+      const { page, context } = await newPage(e, viewport)
+      if (login) {
+        await loginAt(page, login[0], login[1])
+        await page.waitForURL((u) => u.pathname !== login[0])
+      }
+      for (const path of paths) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+        await page.waitForTimeout(200)
+        await shot(page, `pages/${who}${path.replace(/[/%]/g, '_')}-${tag}`)
+        if (tag === '390') {
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+          expect(overflow, `${path} overflows 390 px by ${overflow}px for ${who}`).toBeLessThanOrEqual(0)
+        }
+        expect(await page.getByText('Une erreur est survenue').count(), `${path} crashed for ${who}`).toBe(0)
+      }
+      await context.close()
+    }
+  })
+})

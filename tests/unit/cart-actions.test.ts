@@ -1,0 +1,72 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const store = new Map<string, string>()
+vi.stubGlobal('localStorage', {
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => void store.set(k, v),
+  removeItem: (k: string) => void store.delete(k),
+})
+const info = vi.fn()
+vi.mock('sonner', () => ({ toast: { info: (m: string) => info(m), success: vi.fn(), error: vi.fn() } }))
+
+const { CART_KEY, getCart } = await import('../../src/client/lib/cart')
+const actions = await import('../../src/client/lib/cart-actions')
+
+const filet = { id: 1, name: 'Filet', imageUrl: null, pricePerUnit: 9000, unitType: 'kg' as const, quantity: 1.5, minQuantity: 0.5, countryName: 'Sénégal' }
+const poulet = { id: 2, name: 'Poulet', imageUrl: null, pricePerUnit: 4500, unitType: 'unit' as const, quantity: 2, minQuantity: 1, countryName: 'Sénégal' }
+const user = (role: 'client' | 'admin', country = 'Sénégal') => ({ role, country }) as never
+
+beforeEach(() => {
+  store.clear()
+  info.mockClear()
+})
+
+describe('the cart (SPEC §4)', () => {
+  it('keeps its lines in local storage under the shopping-cart key', () => {
+    actions.addLine(filet)
+    expect(JSON.parse(store.get(CART_KEY)!)).toEqual([filet])
+    expect(CART_KEY).toContain('shopping-cart')
+  })
+
+  it('raises the quantity when the product is added again', () => {
+    actions.addLine(filet)
+    actions.addLine({ ...filet, quantity: 0.5 })
+    expect(getCart()).toEqual([{ ...filet, quantity: 2 }])
+  })
+
+  it('removes a line set to 0 or below its minimum, and ignores a quantity off the step', () => {
+    actions.addLine(filet)
+    actions.addLine(poulet)
+    actions.setLineQuantity(1, 1.25)
+    expect(getCart()[0]!.quantity).toBe(1.5)
+    actions.setLineQuantity(1, 0.5)
+    expect(getCart()[0]!.quantity).toBe(0.5)
+    actions.setLineQuantity(1, 0)
+    expect(getCart().map((i) => i.id)).toEqual([2])
+    actions.setLineQuantity(2, 0.5)
+    expect(getCart()).toEqual([])
+  })
+
+  it('drops the lines of another country with the info toast', () => {
+    actions.addLine(filet)
+    actions.addLine({ ...poulet, countryName: 'Mali' })
+    actions.dropOtherCountries('Sénégal')
+    expect(getCart().map((i) => i.id)).toEqual([1])
+    expect(info).toHaveBeenCalledWith('1 produit(s) retiré(s) du panier car non disponible(s) dans votre pays')
+  })
+
+  it('says why a product cannot be added', () => {
+    expect(actions.cannotAdd(null, filet)).toBe('Vous devez être connecté pour ajouter des produits au panier')
+    expect(actions.cannotAdd(user('client', 'Mali'), filet)).toBe("Ce produit n'est pas disponible dans votre pays (Mali)")
+    expect(actions.cannotAdd(user('admin'), filet)).toBe('Accès non autorisé')
+    expect(actions.cannotAdd(user('client'), filet)).toBeNull()
+  })
+
+  it('clears the cart and the saved delivery info after an order', () => {
+    actions.addLine(filet)
+    actions.saveDeliveryInfo({ countryId: 1, cityId: 2, zoneId: 3, deliveryAddress: 'x', deliveryPhone: 'y', notes: '' })
+    actions.clearCartAfterOrder()
+    expect(getCart()).toEqual([])
+    expect(store.has(actions.DELIVERY_KEY)).toBe(false)
+  })
+})

@@ -21,10 +21,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const clientDist = resolve(root, 'dist/client')
 export const BODY_LIMIT = 100 * 1024
 
-export async function createApp(deps: AppDeps) {
+/** `logStream`: where the log lines go instead of stdout (tests read them). */
+export async function createApp(deps: AppDeps, opts: { logStream?: { write(line: string): void } } = {}) {
   const { config } = deps
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     // Fastify also takes a hop count, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: BODY_LIMIT,

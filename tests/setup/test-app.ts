@@ -7,7 +7,7 @@ import { createDeps } from '../../src/server/deps'
  * The whole API in-process on a fresh database: PGlite in memory, or with TEST_DATABASE_URL a
  * brand-new database on that PostgreSQL server. Migrated from drizzle/, reference data loaded.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void } } = {}) {
   const base = process.env.TEST_DATABASE_URL
   let url = 'memory:'
   let dropDb: (() => Promise<void>) | undefined
@@ -41,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   })
   const deps = await createDeps(config)
-  const app = await createApp(deps)
+  const app = await createApp(deps, opts)
   await app.ready()
   return {
     app,

@@ -73,8 +73,8 @@ async function existingOrderId(db: Executor, userId: number, key: string) {
 /**
  * Prices and writes an order (DECISIONS.md "Money and pricing", "Loyalty points"): order, items,
  * 'created' event and points debit in one transaction. With an idempotency key, the same key
- * of the same user answers the order it first created, however many requests race: the key's
- * row is inserted first, so a concurrent twin waits on it and then reads its order.
+ * of the same user answers the order it first created, however many requests race: the user's
+ * row is locked first, so a concurrent twin waits for it and then finds the key's order.
  */
 export async function placeOrder(
   db: Db,
@@ -91,6 +91,11 @@ export async function placeOrder(
   const lines = await resolveLines(db, user, input)
 
   const result = await db.transaction(async (tx) => {
+    // The user's row first: every checkout of one user then runs one after the other. Claiming
+    // the key before it deadlocked: the key's foreign key share-locks the user row, and two
+    // checkouts holding that share both waited to upgrade it (issue 7, tests/api/races.test.ts).
+    const account = await lockUser(tx, user.id)
+    if (!account) throw notFound()
     if (key) {
       const claimed = await tx.insert(idempotencyKeys).values({ userId: user.id, key }).onConflictDoNothing().returning()
       if (claimed.length === 0) {
@@ -99,8 +104,6 @@ export async function placeOrder(
         return { orderId: twin.orderId, created: false }
       }
     }
-    const account = await lockUser(tx, user.id)
-    if (!account) throw notFound()
     if (input.pointsToUse > account.loyaltyPoints) {
       throw field('pointsToUse', "Vous n'avez pas assez de points de fidélité.")
     }

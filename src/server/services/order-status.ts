@@ -84,7 +84,11 @@ export async function changeOrderStatus(
             : 'Le client a déjà dépensé les points gagnés sur cette commande : impossible de les reprendre.',
         )
       }
-      for (const m of moves) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
+      // Credits first: the balance then never dips below its final value (>= 0) midway, which
+      // the users_points_ck check would refuse (e.g. cancelling a delivered order whose earned
+      // points are spent: take them back, give back the points it used, net positive).
+      const ordered = [...moves].sort((a, b) => b.points - a.points)
+      for (const m of ordered) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
     }
 
     await tx

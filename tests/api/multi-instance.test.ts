@@ -12,7 +12,9 @@ const procs: ChildProcess[] = []
 let urls: string[] = []
 
 async function start(port: number, databaseUrl: string) {
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // One node process (tsx as a loader): SIGTERM reaches the server, not an npx wrapper that
+  // would exit and leave the server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

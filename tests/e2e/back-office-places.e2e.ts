@@ -156,7 +156,7 @@ describe('root: countries, cities and zones', () => {
     await expect.poll(() => page.getByRole('row', { name: /Ghana/ }).getByText('GHC').isVisible()).toBe(true)
     await page.getByRole('switch', { name: 'Désactiver le pays Ghana' }).click()
     await expect.poll(() => visible(page, 'Le pays "Ghana" est maintenant inactif.')).toBe(true)
-    expect(await page.getByRole('row', { name: /Ghana/ }).getByText('Inactif').isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('row', { name: /Ghana/ }).getByText('Inactif').isVisible()).toBe(true)
     const after = await json<{ countries: { name: string }[] }>(page, '/_api/countries')
     expect(after.body.countries.map((c) => c.name)).not.toContain('Ghana')
     await shopper.page.goto('/cart')

@@ -57,6 +57,8 @@ describe('a client shops, checks out and re-orders', () => {
     await confirm.click()
 
     await page.waitForURL(/\/order-confirmation\/\d+$/)
+    // The toast lasts 4 s: check it first, while it is surely on screen.
+    await expect.poll(() => page.getByText('Votre commande a été créée avec succès !').isVisible()).toBe(true)
     const orderId = Number(new URL(page.url()).pathname.split('/').pop())
     await expect.poll(() => page.getByTestId('order-line').count()).toBe(2)
     const lines = (await page.getByTestId('order-line').allTextContents()).map((s) => s.replace(/\s+/g, ' '))
@@ -65,8 +67,7 @@ describe('a client shops, checks out and re-orders', () => {
     expect(lines[0]).toContain('13 500 F CFA')
     expect(lines[1]).toContain('2 unités × 4 500 F CFA')
     expect(await text(page, '[data-testid=total]')).toBe('22 500 F CFA')
-    expect(await page.getByText('Votre commande a été créée avec succès !').isVisible()).toBe(true)
-    expect(await page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible()).toBe(true)
     await shot(page, 'order-confirmation-390')
     // The cart and the saved delivery choices are gone.
     expect(await page.evaluate(() => localStorage.getItem('etal.shopping-cart'))).toBe('[]')

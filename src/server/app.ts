@@ -126,6 +126,8 @@ async function registerSpa(app: FastifyInstance) {
     await app.register(fastifyStatic, {
       root: clientDist,
       index: false,
+      // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
+      cacheControl: false,
       wildcard: false,
       setHeaders(res, path) {
         res.setHeader(

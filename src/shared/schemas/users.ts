@@ -1,4 +1,5 @@
-import { roles, type Role } from '../domain/roles'
+import type { SessionUser } from './auth'
+import { roles } from '../domain/roles'
 import { id, limit, page, text } from './common'
 import { z } from './zod'
 
@@ -75,22 +76,8 @@ export type SuperAdminsInput = z.input<typeof superAdminsInput>
 
 export const userHistoryInput = z.strictObject({ userId: id('User ID is required.') })
 
-/** A user as the staff lists give it (SPEC §3 "User"). */
-export type AdminUser = {
-  id: number
-  email: string
-  displayName: string
-  phoneNumber: string | null
-  city: string | null
-  country: string | null
-  countryId: number | null
-  role: Role
-  loyaltyPoints: number
-  customDiscountPercent: number | null
-  isActive: boolean
-  createdAt: Date
-  lastLogin: Date | null
-}
+/** A user as the staff lists give it (SPEC §3 "User"): the session's fields and two dates. */
+export type AdminUser = SessionUser & { createdAt: Date; lastLogin: Date | null }
 
 export type SuperAdminRow = Pick<AdminUser, 'id' | 'displayName' | 'email' | 'country' | 'city' | 'createdAt' | 'isActive'>
 

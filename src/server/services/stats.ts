@@ -1,17 +1,22 @@
-import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { orders, users } from '../db/schema'
 
 /**
- * The figures every dashboard shares, one definition for all of them (SQL aggregates only):
+ * The figures every dashboard shares, one definition for all of them:
  * - revenue: the sum of `totalAmount` (what the customer pays, after discount and points) of
  *   the orders that are not cancelled, whatever their payment status;
  * - orders: every order, cancelled ones included;
+ * - product performance: quantity and line totals (before the order-level discount and points)
+ *   of the lines of orders that are not cancelled;
  * - active users: active customer accounts (client and user roles);
  * - users: every account, any role or state.
+ *
+ * The order figures are read from the rollups (schema/rollups.ts), which triggers keep in step
+ * with every write (drizzle/0004_rollup_triggers.sql holds the same rules in SQL): whole months
+ * and whole days from there, the partial days at the edges of a range from the orders
+ * themselves. The cost then depends on the length of the range, not on the number of orders.
  */
-export const revenue = sql<number>`coalesce(sum(${orders.totalAmount}) filter (where ${orders.status} <> 'cancelled'), 0)`.mapWith(Number)
-export const orderCount = sql<number>`count(*)`.mapWith(Number)
 export const customerRoles = ['client', 'user'] as const
 
 export type OrderFilter = { countryId?: number | null; start?: Date; endExclusive?: Date }
@@ -24,14 +29,127 @@ export function ordersWhere(f: OrderFilter): SQL | undefined {
   )
 }
 
-export async function orderTotals(db: Executor, f: OrderFilter) {
-  const [row] = await db.select({ totalRevenue: revenue, totalOrders: orderCount }).from(orders).where(ordersWhere(f))
-  return row ?? { totalRevenue: 0, totalOrders: 0 }
+export type Grain = 'day' | 'month' | 'all'
+/** A piece of a date range: read from the orders (`raw`) or from the rollups of a grain; bounds are [from, to), absent = open. */
+export type Segment = { kind: 'raw'; from?: Date; to?: Date } | { kind: 'rollup'; grain: Grain; from?: Date; to?: Date }
+
+const DAY_MS = 86_400_000
+const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS)
+const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS)
+const floorMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1))
+const ceilMonth = (d: Date) => {
+  const f = floorMonth(d)
+  return f.getTime() === d.getTime() ? f : new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))
 }
+const before = (a: Date | undefined, b: Date | undefined) => !a || !b || a < b
+
+/**
+ * Splits [start, endExclusive) (UTC) into the fewest reads: the partial days at each edge from
+ * the orders, whole days up to the first whole month, whole months, whole days after the last.
+ */
+export function rangeSegments(start?: Date, endExclusive?: Date): Segment[] {
+  if (!start && !endExclusive) return [{ kind: 'rollup', grain: 'all' }]
+  const firstDay = start && ceilDay(start)
+  const endDay = endExclusive && floorDay(endExclusive)
+  if (firstDay && endDay && firstDay >= endDay) return [{ kind: 'raw', from: start, to: endExclusive }]
+  const out: Segment[] = []
+  if (start && firstDay! > start) out.push({ kind: 'raw', from: start, to: firstDay })
+  const firstMonth = firstDay && ceilMonth(firstDay)
+  const endMonth = endDay && floorMonth(endDay)
+  if (before(firstMonth, endMonth)) {
+    if (firstDay && firstDay < firstMonth!) out.push({ kind: 'rollup', grain: 'day', from: firstDay, to: firstMonth })
+    out.push({ kind: 'rollup', grain: 'month', from: firstMonth, to: endMonth })
+    if (endDay && endMonth! < endDay) out.push({ kind: 'rollup', grain: 'day', from: endMonth, to: endDay })
+  } else {
+    out.push({ kind: 'rollup', grain: 'day', from: firstDay, to: endDay })
+  }
+  if (endExclusive && endDay! < endExclusive) out.push({ kind: 'raw', from: endDay, to: endExclusive })
+  return out
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10)
+
+/** Where clause of one rollup segment on a rollup table aliased `r`. */
+function rollupWhere(s: Extract<Segment, { kind: 'rollup' }>, countryId: number | null | undefined) {
+  const parts = [sql`r.grain = ${s.grain}`]
+  if (s.from) parts.push(sql`r.period >= ${isoDay(s.from)}::date`)
+  if (s.to) parts.push(sql`r.period < ${isoDay(s.to)}::date`)
+  if (countryId != null) parts.push(sql`r.country_id = ${countryId}`)
+  return sql.join(parts, sql` and `)
+}
+
+/** Where clause of one raw segment on orders aliased `o`. */
+function rawWhere(s: Extract<Segment, { kind: 'raw' }>, countryId: number | null | undefined) {
+  const parts = [sql`true`]
+  if (s.from) parts.push(sql`o.created_at >= ${s.from.toISOString()}::timestamptz`)
+  if (s.to) parts.push(sql`o.created_at < ${s.to.toISOString()}::timestamptz`)
+  if (countryId != null) parts.push(sql`o.country_id = ${countryId}`)
+  return sql.join(parts, sql` and `)
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/** Orders and revenue per country over the filter (countries without orders are absent). */
+export async function orderTotalsByCountry(db: Executor, f: OrderFilter) {
+  const parts = rangeSegments(f.start, f.endExclusive).map((s) =>
+    s.kind === 'rollup'
+      ? sql`select r.country_id, r.orders, r.revenue from order_rollups r where ${rollupWhere(s, f.countryId)}`
+      : sql`select o.country_id, count(*) as orders, coalesce(sum(o.total_amount) filter (where o.status <> 'cancelled'), 0) as revenue
+            from orders o where ${rawWhere(s, f.countryId)} group by o.country_id`,
+  )
+  const result = await db.execute(
+    sql`select country_id, sum(orders)::float8 as orders, sum(revenue)::float8 as revenue from (${sql.join(parts, sql` union all `)}) s group by country_id`,
+  )
+  return new Map(
+    rowsOf<{ country_id: number; orders: number; revenue: number }>(result).map((r) => [
+      Number(r.country_id),
+      { totalRevenue: Number(r.revenue), totalOrders: Number(r.orders) },
+    ]),
+  )
+}
+
+export async function orderTotals(db: Executor, f: OrderFilter) {
+  let totalRevenue = 0
+  let totalOrders = 0
+  for (const t of (await orderTotalsByCountry(db, f)).values()) {
+    totalRevenue += t.totalRevenue
+    totalOrders += t.totalOrders
+  }
+  return { totalRevenue, totalOrders }
+}
+
+/** The best-selling products by revenue over the filter, with their name and country. */
+export async function topProducts(db: Executor, f: OrderFilter, limit: number) {
+  const parts = rangeSegments(f.start, f.endExclusive).map((s) =>
+    s.kind === 'rollup'
+      ? sql`select r.product_id, r.quantity, r.revenue from product_rollups r where ${rollupWhere(s, f.countryId)}`
+      : sql`select i.product_id, i.quantity, i.total_price as revenue from order_items i join orders o on o.id = i.order_id
+            where o.status <> 'cancelled' and ${rawWhere(s, f.countryId)}`,
+  )
+  const result = await db.execute(sql`
+    select t.product_id, p.name as product_name, c.name as country_name, t.quantity, t.revenue
+    from (
+      select product_id, sum(quantity)::float8 as quantity, sum(revenue)::float8 as revenue
+      from (${sql.join(parts, sql` union all `)}) s
+      group by product_id having sum(quantity) > 0
+      order by sum(revenue) desc, product_id asc limit ${limit}
+    ) t
+    join products p on p.id = t.product_id join countries c on c.id = p.country_id
+    order by t.revenue desc, t.product_id asc`)
+  return rowsOf<{ product_id: number; product_name: string; country_name: string; quantity: number; revenue: number }>(result).map((r) => ({
+    productId: Number(r.product_id),
+    productName: r.product_name,
+    countryName: r.country_name,
+    totalQuantitySold: Number(r.quantity),
+    totalRevenue: Number(r.revenue),
+  }))
+}
+
+export const countStar = sql<number>`count(*)`.mapWith(Number)
 
 export async function countUsers(db: Executor, countryId: number | null | undefined, activeCustomersOnly: boolean) {
   const [row] = await db
-    .select({ n: orderCount })
+    .select({ n: countStar })
     .from(users)
     .where(
       and(
@@ -41,6 +159,3 @@ export async function countUsers(db: Executor, countryId: number | null | undefi
     )
   return row?.n ?? 0
 }
-
-/** Orders that count towards revenue (product performance sums their lines). */
-export const notCancelled = ne(orders.status, 'cancelled')

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { rootDashboardInput, type RootDashboard } from '../../../shared/schemas/dashboards'
-import { countries, orderItems, orders, products, users } from '../../db/schema'
+import { countries, users } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
-import { countUsers, customerRoles, notCancelled, orderCount, orderTotals, ordersWhere, revenue } from '../../services/stats'
+import { countStar, customerRoles, orderTotalsByCountry, topProducts } from '../../services/stats'
 
 const TOP_PRODUCTS = 10
 
@@ -14,60 +14,38 @@ export default defineEndpoint({
   summary: 'Global summary, per-country breakdown and best products, by country and date range',
   async handler({ input, db }): Promise<RootDashboard> {
     const filter = { countryId: input.countryId, start: input.start, endExclusive: input.endExclusive }
-    const totals = await orderTotals(db, filter)
-    // Accounts are not dated by the filter: the count is of the accounts of the chosen country.
-    const totalUsers = await countUsers(db, input.countryId, false)
-
-    const byCountry = db
-      .select({ countryId: orders.countryId, totalRevenue: revenue.as('total_revenue'), totalOrders: orderCount.as('total_orders') })
-      .from(orders)
-      .where(ordersWhere(filter))
-      .groupBy(orders.countryId)
-      .as('by_country')
-    const activeByCountry = db
-      .select({ countryId: users.countryId, activeUsers: sql<number>`count(*)`.as('active_users') })
+    const byCountry = await orderTotalsByCountry(db, filter)
+    // Accounts are not dated by the filter: the counts are of the accounts of the chosen country.
+    const accounts = await db
+      .select({
+        countryId: users.countryId,
+        all: countStar,
+        activeCustomers: sql<number>`count(*) filter (where ${and(eq(users.isActive, true), inArray(users.role, [...customerRoles]))})`.mapWith(Number),
+      })
       .from(users)
-      .where(and(eq(users.isActive, true), inArray(users.role, [...customerRoles])))
+      .where(input.countryId != null ? eq(users.countryId, input.countryId) : undefined)
       .groupBy(users.countryId)
-      .as('active_by_country')
-    const countryBreakdown = await db
-      .select({
-        countryId: countries.id,
-        countryName: countries.name,
-        totalRevenue: sql<number>`coalesce(${byCountry.totalRevenue}, 0)`.mapWith(Number),
-        totalOrders: sql<number>`coalesce(${byCountry.totalOrders}, 0)`.mapWith(Number),
-        activeUsers: sql<number>`coalesce(${activeByCountry.activeUsers}, 0)`.mapWith(Number),
-      })
-      .from(countries)
-      .leftJoin(byCountry, eq(byCountry.countryId, countries.id))
-      .leftJoin(activeByCountry, eq(activeByCountry.countryId, countries.id))
-      .where(input.countryId ? eq(countries.id, input.countryId) : undefined)
-      .orderBy(sql`coalesce(${byCountry.totalRevenue}, 0) desc`, asc(countries.name))
-
-    // A product's revenue is its line totals (before the order-level discount and points).
-    const productRevenue = sql<number>`coalesce(sum(${orderItems.totalPrice}), 0)`.mapWith(Number)
-    const productPerformance = await db
-      .select({
-        productId: products.id,
-        productName: products.name,
-        countryName: countries.name,
-        totalQuantitySold: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number),
-        totalRevenue: productRevenue,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(countries, eq(countries.id, products.countryId))
-      .where(and(ordersWhere(filter), notCancelled))
-      .groupBy(products.id, products.name, countries.name)
-      .orderBy(desc(productRevenue), asc(products.id))
-      .limit(TOP_PRODUCTS)
-
     const countryList = await db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.name))
+
+    const zero = { totalRevenue: 0, totalOrders: 0 }
+    const countryBreakdown = countryList
+      .filter((c) => input.countryId == null || c.id === input.countryId)
+      .map((c) => ({
+        countryId: c.id,
+        countryName: c.name,
+        ...(byCountry.get(c.id) ?? zero),
+        activeUsers: accounts.find((a) => a.countryId === c.id)?.activeCustomers ?? 0,
+      }))
+      .sort((a, b) => b.totalRevenue - a.totalRevenue || a.countryName.localeCompare(b.countryName, 'fr'))
+    const globalSummary = {
+      totalRevenue: countryBreakdown.reduce((s, c) => s + c.totalRevenue, 0),
+      totalOrders: countryBreakdown.reduce((s, c) => s + c.totalOrders, 0),
+      totalUsers: accounts.reduce((s, a) => s + a.all, 0),
+    }
     return {
-      globalSummary: { ...totals, totalUsers },
+      globalSummary,
       countryBreakdown,
-      productPerformance,
+      productPerformance: await topProducts(db, filter, TOP_PRODUCTS),
       countries: countryList,
     }
   },

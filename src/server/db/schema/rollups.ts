@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { countries } from './places'
+import { products } from './catalogue'
+
+/**
+ * Dashboard figures kept in step with orders by triggers (drizzle/0003_rollups.sql): every
+ * insert, update or delete of an order or an order line adds its difference here, in the same
+ * transaction. Each figure is kept at three grains: the UTC day, the UTC month, and 'all'
+ * (period 2000-01-01, everything). A dashboard sums whole months, whole days and, for the
+ * partial days at the edges of its range, the orders themselves (services/stats.ts).
+ *
+ * - orders: every order, cancelled ones included; revenue: total_amount of the orders that
+ *   are not cancelled (the rule of services/stats.ts).
+ * - products: quantity and line totals of the lines of orders that are not cancelled, by the
+ *   order's country.
+ */
+export const orderRollups = pgTable(
+  'order_rollups',
+  {
+    grain: text().notNull(),
+    period: date({ mode: 'string' }).notNull(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    orders: bigint({ mode: 'number' }).notNull().default(0),
+    revenue: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.grain, t.period, t.countryId] }),
+    check('order_rollups_grain_ck', sql`${t.grain} in ('day', 'month', 'all')`),
+  ],
+)
+
+export const productRollups = pgTable(
+  'product_rollups',
+  {
+    grain: text().notNull(),
+    period: date({ mode: 'string' }).notNull(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    quantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    revenue: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.grain, t.period, t.countryId, t.productId] }),
+    check('product_rollups_grain_ck', sql`${t.grain} in ('day', 'month', 'all')`),
+  ],
+)

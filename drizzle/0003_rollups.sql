@@ -15,7 +15,7 @@ CREATE TABLE "product_rollups" (
 	"product_id" integer NOT NULL,
 	"quantity" numeric(14, 3) DEFAULT 0 NOT NULL,
 	"revenue" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "product_rollups_grain_period_country_id_product_id_pk" PRIMARY KEY("grain","period","country_id","product_id"),
+	CONSTRAINT "product_rollups_grain_period_country_id_product_id_pk" PRIMARY KEY("grain","period","country_id","product_id") INCLUDE ("quantity","revenue"),
 	CONSTRAINT "product_rollups_grain_ck" CHECK ("product_rollups"."grain" in ('day', 'month', 'all'))
 );
 --> statement-breakpoint

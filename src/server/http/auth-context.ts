@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionUser } from '../../shared/schemas/auth'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { findSessionUser } from '../services/users'
 import { deleteUserSessions, findSession, SESSION_COOKIE } from './session'
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
@@ -43,7 +42,7 @@ export function currentUser(req: FastifyRequest, reply: FastifyReply, db: Db, co
         clearSessionCookie(reply, config)
         return null
       }
-      const user = await findSessionUser(db, session.userId)
+      const { user } = session
       if (!user || !user.isActive) {
         await deleteUserSessions(db, session.userId)
         clearSessionCookie(reply, config)

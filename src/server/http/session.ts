@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Executor } from '../db/client'
-import { sessions } from '../db/schema'
+import { countries, sessions, users } from '../db/schema'
+import { sessionUserColumns } from '../services/users'
 
 export const SESSION_COOKIE = 'etal_session'
 const DAY = 24 * 60 * 60 * 1000
@@ -19,22 +20,32 @@ export async function createSession(db: Executor, userId: number) {
   return { token, expiresAt }
 }
 
-/** The live session of a token, renewed when it nears its end; null if absent or expired. */
+/**
+ * The live session of a token with its user (one query: every signed-in request makes it),
+ * renewed when it nears its end; null if absent or expired.
+ */
 export async function findSession(db: Executor, token: string) {
   const id = hashToken(token)
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1)
+  const [row] = await db
+    .select({ session: sessions, user: sessionUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .where(eq(sessions.id, id))
+    .limit(1)
   if (!row) return null
+  const { session, user } = row
   const now = Date.now()
-  if (row.expiresAt.getTime() <= now) {
+  if (session.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, id))
     return null
   }
-  if (row.expiresAt.getTime() - now < RENEW_WITHIN_MS) {
+  if (session.expiresAt.getTime() - now < RENEW_WITHIN_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS)
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id))
-    return { ...row, expiresAt, renewed: true }
+    return { ...session, user, expiresAt, renewed: true }
   }
-  return { ...row, renewed: false }
+  return { ...session, user, renewed: false }
 }
 
 export async function deleteSession(db: Executor, token: string) {

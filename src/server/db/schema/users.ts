@@ -24,6 +24,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_country_role_idx').on(t.countryId, t.role, t.createdAt),
     index('users_role_idx').on(t.role, t.createdAt),
+    // Dashboards count accounts by country, role and state from this index alone (issue 8).
+    index('users_country_role_active_idx').on(t.countryId, t.role, t.isActive),
     // Searches by name or email (ILIKE '%…%'), e.g. the admin order list's (issue 8).
     index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

@@ -1,0 +1,1 @@
+CREATE INDEX "users_country_role_active_idx" ON "users" USING btree ("country_id","role","is_active");

@@ -1,3 +1,11 @@
+CREATE TABLE "order_rollup_deltas" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"country_id" integer NOT NULL,
+	"orders" integer NOT NULL,
+	"revenue" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "order_rollups" (
 	"grain" text NOT NULL,
 	"period" date NOT NULL,
@@ -6,6 +14,15 @@ CREATE TABLE "order_rollups" (
 	"revenue" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "order_rollups_grain_period_country_id_pk" PRIMARY KEY("grain","period","country_id"),
 	CONSTRAINT "order_rollups_grain_ck" CHECK ("order_rollups"."grain" in ('day', 'month', 'all'))
+);
+--> statement-breakpoint
+CREATE TABLE "product_rollup_deltas" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"country_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"quantity" numeric(14, 3) NOT NULL,
+	"revenue" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "product_rollups" (
@@ -21,4 +38,5 @@ CREATE TABLE "product_rollups" (
 --> statement-breakpoint
 ALTER TABLE "order_rollups" ADD CONSTRAINT "order_rollups_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_rollups" ADD CONSTRAINT "product_rollups_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "product_rollups" ADD CONSTRAINT "product_rollups_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "product_rollups" ADD CONSTRAINT "product_rollups_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "users_country_role_active_idx" ON "users" USING btree ("country_id","role","is_active");

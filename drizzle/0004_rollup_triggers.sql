@@ -1,8 +1,8 @@
 -- The dashboards' rollups (src/server/db/schema/rollups.ts) kept in step with orders: statement
--- triggers on orders and order_items add each statement's difference, at the three grains.
--- Rows are locked in one order (grain, period, country, product) so that concurrent orders
--- never deadlock on them. etal_rebuild_rollups() recomputes everything from the orders (bulk
--- loads turn the triggers off, then call it).
+-- triggers on orders and order_items append each statement's difference to the deltas tables
+-- (no row that concurrent orders would wait for), and etal_fold_rollups() moves the deltas into
+-- the rollups at the three grains. etal_rebuild_rollups() recomputes everything from the
+-- orders (bulk loads turn the triggers off, then call it).
 
 CREATE FUNCTION etal_periods(ts timestamptz) RETURNS TABLE (grain text, period date)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -12,33 +12,45 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 $$;
 --> statement-breakpoint
 
--- Adds one difference per order (n: +1 or -1; revenue signed) at every grain.
+-- One difference per order (n: +1 or -1; revenue signed).
 CREATE FUNCTION etal_add_order_rollups(deltas jsonb) RETURNS void
 LANGUAGE sql AS $$
-  INSERT INTO order_rollups AS r (grain, period, country_id, orders, revenue)
-  SELECT p.grain, p.period, d.country_id, sum(d.n), sum(d.revenue)
+  INSERT INTO order_rollup_deltas (created_at, country_id, orders, revenue)
+  SELECT d.created_at, d.country_id, d.n, d.revenue
   FROM jsonb_to_recordset(deltas) AS d(created_at timestamptz, country_id int, n int, revenue bigint)
-  CROSS JOIN LATERAL etal_periods(d.created_at) p
-  GROUP BY 1, 2, 3
-  HAVING sum(d.n) <> 0 OR sum(d.revenue) <> 0
-  ORDER BY 1, 2, 3
-  ON CONFLICT (grain, period, country_id)
-  DO UPDATE SET orders = r.orders + excluded.orders, revenue = r.revenue + excluded.revenue
+  WHERE d.n <> 0 OR d.revenue <> 0
 $$;
 --> statement-breakpoint
 
--- Adds the lines of counted (not cancelled) orders, signed by sign, at every grain.
+-- The lines of counted (not cancelled) orders, signed.
 CREATE FUNCTION etal_add_product_rollups(deltas jsonb) RETURNS void
 LANGUAGE sql AS $$
-  INSERT INTO product_rollups AS r (grain, period, country_id, product_id, quantity, revenue)
-  SELECT p.grain, p.period, d.country_id, d.product_id, sum(d.quantity), sum(d.revenue)
+  INSERT INTO product_rollup_deltas (created_at, country_id, product_id, quantity, revenue)
+  SELECT d.created_at, d.country_id, d.product_id, d.quantity, d.revenue
   FROM jsonb_to_recordset(deltas) AS d(created_at timestamptz, country_id int, product_id int, quantity numeric, revenue bigint)
-  CROSS JOIN LATERAL etal_periods(d.created_at) p
-  GROUP BY 1, 2, 3, 4
-  HAVING sum(d.quantity) <> 0 OR sum(d.revenue) <> 0
-  ORDER BY 1, 2, 3, 4
+  WHERE d.quantity <> 0 OR d.revenue <> 0
+$$;
+--> statement-breakpoint
+
+-- Moves the deltas into the rollups, at every grain. Deltas written meanwhile stay for the next
+-- fold; two folds at once cannot count a delta twice (the second waits for the first's delete,
+-- then skips the rows it removed). Rollup rows are locked in key order: folds never deadlock.
+CREATE FUNCTION etal_fold_rollups() RETURNS void
+LANGUAGE sql AS $$
+  WITH moved AS (DELETE FROM order_rollup_deltas RETURNING created_at, country_id, orders, revenue)
+  INSERT INTO order_rollups AS r (grain, period, country_id, orders, revenue)
+  SELECT p.grain, p.period, m.country_id, sum(m.orders), sum(m.revenue)
+  FROM moved m CROSS JOIN LATERAL etal_periods(m.created_at) p
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (grain, period, country_id)
+  DO UPDATE SET orders = r.orders + excluded.orders, revenue = r.revenue + excluded.revenue;
+  WITH moved AS (DELETE FROM product_rollup_deltas RETURNING created_at, country_id, product_id, quantity, revenue)
+  INSERT INTO product_rollups AS r (grain, period, country_id, product_id, quantity, revenue)
+  SELECT p.grain, p.period, m.country_id, m.product_id, sum(m.quantity), sum(m.revenue)
+  FROM moved m CROSS JOIN LATERAL etal_periods(m.created_at) p
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (grain, period, country_id, product_id)
-  DO UPDATE SET quantity = r.quantity + excluded.quantity, revenue = r.revenue + excluded.revenue
+  DO UPDATE SET quantity = r.quantity + excluded.quantity, revenue = r.revenue + excluded.revenue;
 $$;
 --> statement-breakpoint
 
@@ -165,6 +177,8 @@ CREATE TRIGGER order_items_rollup_delete AFTER DELETE ON order_items
 -- Rows go in key order, so that a range of periods sits on neighbouring pages.
 CREATE FUNCTION etal_rebuild_rollups() RETURNS void
 LANGUAGE sql AS $$
+  DELETE FROM order_rollup_deltas;
+  DELETE FROM product_rollup_deltas;
   DELETE FROM order_rollups;
   DELETE FROM product_rollups;
   INSERT INTO order_rollups (grain, period, country_id, orders, revenue)

@@ -3,6 +3,7 @@ import { loadConfig } from './config'
 import { createDeps } from './deps'
 import { purgeExpiredSessions } from './http/session'
 import { purgeOldIdempotencyKeys } from './services/checkout'
+import { foldRollups } from './services/stats'
 
 const config = loadConfig()
 const deps = await createDeps(config)
@@ -16,6 +17,12 @@ const purge = setInterval(() => {
   purgeOldIdempotencyKeys(deps.database.db).catch((err) => app.log.error({ err }, 'idempotency key purge failed'))
 }, 3_600_000)
 purge.unref()
+
+// Every second: the orders' differences into the dashboards' rollups (services/stats.ts).
+const fold = setInterval(() => {
+  foldRollups(deps.database.db).catch((err) => app.log.error({ err }, 'rollup fold failed'))
+}, 1_000)
+fold.unref()
 
 let closing = false
 async function shutdown(signal: string) {

@@ -41,29 +41,46 @@ export async function loadOrders(db: Executor, ids: readonly number[]) {
   const byId = new Map(
     rows.map(({ order, cityName, customer, driver }) => [
       order.id,
-      {
-        ...order,
+      shapeOrder({
+        order,
         cityName,
-        deliveryDriverName: driver?.name ?? null,
-        customerPhone: customer.phone,
         customer,
         driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null,
-        items: items
-          .filter((i) => i.item.orderId === order.id)
-          .map(({ item, imageUrl }) => ({
-            ...item,
-            product: { name: item.productName, unitType: item.unitType, imageUrl },
-          })),
-        events: events
-          .filter((e) => e.event.orderId === order.id)
-          .map(({ event, actorName }) => ({ ...event, actorName })),
-      },
+        items: items.filter((i) => i.item.orderId === order.id),
+        events: events.filter((e) => e.event.orderId === order.id),
+      }),
     ]),
   )
   return ids.map((id) => byId.get(id)).filter((o) => o !== undefined)
 }
 
-export type OrderAnswer = Awaited<ReturnType<typeof loadOrders>>[number]
+type OrderParts = {
+  order: typeof orders.$inferSelect
+  cityName: string
+  customer: { id: number; name: string; email: string; phone: string | null }
+  driver: { id: number; name: string; phone: string | null } | null
+  items: { item: typeof orderItems.$inferSelect; imageUrl: string | null }[]
+  events: { event: typeof orderEvents.$inferSelect; actorName: string | null }[]
+}
+
+/** The answer's shape of an order, from its rows (loadOrders, and checkout from what it wrote). */
+export function shapeOrder({ order, cityName, customer, driver, items, events }: OrderParts) {
+  return {
+    ...order,
+    cityName,
+    deliveryDriverName: driver?.name ?? null,
+    customerPhone: customer.phone,
+    customer,
+    driver,
+    items: items.map(({ item, imageUrl }) => ({
+      ...item,
+      product: { name: item.productName, unitType: item.unitType, imageUrl },
+    })),
+    events: events.map(({ event, actorName }) => ({ ...event, actorName })),
+  }
+}
+
+export type OrderAnswer = ReturnType<typeof shapeOrder>
 
 export async function loadOrder(db: Executor, id: number): Promise<OrderAnswer | null> {
   const [order] = await loadOrders(db, [id])

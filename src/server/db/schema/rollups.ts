@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, check, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { countries } from './places'
 import { products } from './catalogue'
 
 /**
  * Dashboard figures kept in step with orders by triggers (drizzle/0004_rollup_triggers.sql): every
- * insert, update or delete of an order or an order line adds its difference here, in the same
- * transaction. Each figure is kept at three grains: the UTC day, the UTC month, and 'all'
+ * insert, update or delete of an order or an order line adds its difference, in the same
+ * transaction, to the deltas below, which are folded in here every second. Each figure is kept at three grains: the UTC day, the UTC month, and 'all'
  * (period 2000-01-01, everything). A dashboard sums whole months, whole days and, for the
  * partial days at the edges of its range, the orders themselves (services/stats.ts).
  *
@@ -53,3 +53,25 @@ export const productRollups = pgTable(
     check('product_rollups_grain_ck', sql`${t.grain} in ('day', 'month', 'all')`),
   ],
 )
+
+/**
+ * What the triggers add, waiting to be folded into the rollups (etal_fold_rollups(), every
+ * second in each server): an order only appends rows here, so concurrent orders never wait
+ * on one another for the rollups' rows. Dashboards read these rows too, by their exact time.
+ */
+export const orderRollupDeltas = pgTable('order_rollup_deltas', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  countryId: integer().notNull(),
+  orders: integer().notNull(),
+  revenue: bigint({ mode: 'number' }).notNull(),
+})
+
+export const productRollupDeltas = pgTable('product_rollup_deltas', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  countryId: integer().notNull(),
+  productId: integer().notNull(),
+  quantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull(),
+  revenue: bigint({ mode: 'number' }).notNull(),
+})

@@ -1,1 +1,0 @@
-CREATE INDEX "users_country_role_active_idx" ON "users" USING btree ("country_id","role","is_active");

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
-import rateLimit from '@fastify/rate-limit'
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import underPressure from '@fastify/under-pressure'
@@ -21,8 +21,14 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const clientDist = resolve(root, 'dist/client')
 export const BODY_LIMIT = 100 * 1024
 
-/** `logStream`: where the log lines go instead of stdout (tests read them). */
-export async function createApp(deps: AppDeps, opts: { logStream?: { write(line: string): void } } = {}) {
+type AppOptions = {
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void }
+  /** Where the per-IP API limits count when there is no Redis: this process (default), or a cluster's primary. */
+  rateLimitStore?: FastifyRateLimitStoreCtor
+}
+
+export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const { config } = deps
   const app = Fastify({
     logger: {
@@ -91,7 +97,7 @@ export async function createApp(deps: AppDeps, opts: { logStream?: { write(line:
     await api.register(rateLimit, {
       max: config.API_RATE_PER_MINUTE,
       timeWindow: '1 minute',
-      ...(redis ? { redis, nameSpace: 'etal-rl-' } : {}),
+      ...(redis ? { redis, nameSpace: 'etal-rl-' } : opts.rateLimitStore ? { store: opts.rateLimitStore } : {}),
       keyGenerator: (req) => req.ip,
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,

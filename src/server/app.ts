@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
-import rateLimit from '@fastify/rate-limit'
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import underPressure from '@fastify/under-pressure'
@@ -22,8 +22,14 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const clientDist = resolve(root, 'dist/client')
 export const BODY_LIMIT = 100 * 1024
 
-/** `logStream`: where the log lines go instead of stdout (tests read them). */
-export async function createApp(deps: AppDeps, opts: { logStream?: { write(line: string): void } } = {}) {
+type AppOptions = {
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void }
+  /** Where the per-IP API limits count when there is no Redis: this process (default), or a cluster's primary. */
+  rateLimitStore?: FastifyRateLimitStoreCtor
+}
+
+export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const { config } = deps
   const app = Fastify({
     logger: {
@@ -98,7 +104,7 @@ export async function createApp(deps: AppDeps, opts: { logStream?: { write(line:
     await api.register(rateLimit, {
       max: config.API_RATE_PER_MINUTE,
       timeWindow: '1 minute',
-      ...(redis ? { redis, nameSpace: 'etal-rl-' } : {}),
+      ...(redis ? { redis, nameSpace: 'etal-rl-' } : opts.rateLimitStore ? { store: opts.rateLimitStore } : {}),
       keyGenerator: (req) => req.ip,
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,

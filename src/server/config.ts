@@ -21,6 +21,8 @@ const configSchema = z.object({
   API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** How long a storefront answer (products, featured) is kept; 0 turns the cache off. */
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+  /** Server processes (node:cluster workers) on one port; more than 1 needs PostgreSQL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).default(1),
 })
 
 export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; trustProxy: boolean | number | string }

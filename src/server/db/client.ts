@@ -36,9 +36,12 @@ const extensions = { pg_trgm }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle')
 
+/** Whether the URL names a PostgreSQL server (else the embedded database, PGlite). */
+export const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://')
+
 /** Picks the driver from the URL: postgres://… → a pool; memory: → PGlite in memory; else PGlite on disk. */
 export function openDatabase(url: string): Database {
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+  if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) })
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.

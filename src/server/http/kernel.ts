@@ -34,8 +34,8 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
           result = await ep.handler({ input, user: user as never, db, deps, req, reply })
         } finally {
           // A write to products, categories or countries drops the storefront's cached answers,
-          // failed or not (it may have committed before failing).
-          if (changesStorefront(ep.method, ep.path)) deps.storefrontCache.invalidate()
+          // here and on the other instances, failed or not (it may have committed before failing).
+          if (changesStorefront(ep.method, ep.path)) await deps.storefrontCache.afterWrite()
         }
         if (result === SENT) return reply
         if (ep.format === 'json') return reply.type('application/json; charset=utf-8').send(result)

@@ -14,11 +14,13 @@ export type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, 
 
 /**
  * The storefront reads (`products`, `featured`) serialized once and kept in memory: a product
- * write on this instance drops them at once (`invalidate`, called by the kernel after every
- * write that changes products, see `changesStorefront`); other instances see the write when
- * their copy expires (`ttlMs`, a few seconds). `ttlMs` 0 turns the cache off.
+ * write on this instance drops them at once (`afterWrite`, called by the kernel after every
+ * write that changes products, see `changesStorefront`), and `publish` tells the other
+ * instances (on PostgreSQL: services/storefront-sync.ts). Without it, or when a notification
+ * is lost, the others see the write when their copy expires (`ttlMs`, a few seconds).
+ * `ttlMs` 0 turns the cache off.
  */
-export function createStorefrontCache(opts: { ttlMs: number; now?: () => number }) {
+export function createStorefrontCache(opts: { ttlMs: number; now?: () => number; publish?: () => Promise<void> }) {
   const now = opts.now ?? Date.now
   const entries = new Map<string, { answer: CachedAnswer; expires: number }>()
   const loading = new Map<string, Promise<CachedAnswer>>()
@@ -47,12 +49,19 @@ export function createStorefrontCache(opts: { ttlMs: number; now?: () => number 
       loading.set(key, pending)
       return pending
     },
-    /** Drops every cached answer: the next read goes to the database. */
-    invalidate() {
-      generation += 1
-      entries.clear()
-      loading.clear()
+    /** Drops every cached answer here: the next read goes to the database. */
+    invalidate,
+    /** A write changed the storefront: drops it here, then tells the other instances. */
+    async afterWrite() {
+      invalidate()
+      await opts.publish?.()
     },
+  }
+
+  function invalidate() {
+    generation += 1
+    entries.clear()
+    loading.clear()
   }
 }
 

@@ -27,7 +27,6 @@ const opts: Options = {
   rounds: num('BENCH_ROUNDS', quick ? 1 : 2),
   warmup: num('BENCH_WARMUP', 1),
   connections: num('BENCH_CONNECTIONS', 32),
-  memory: quick,
 }
 // The small set keeps the catalogue and the clients and scales what grows with time.
 const large: DataSetSize = quick ? { orders: 5_000, products: 200, clients: 2_000, contacts: 500 } : { ...fullSize, orders: num('BENCH_ORDERS', fullSize.orders) }

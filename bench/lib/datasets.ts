@@ -8,10 +8,10 @@ export const resultsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../r
 
 /**
  * A fresh, empty database for a data set: on the PostgreSQL server of DATABASE_URL a new
- * database `etal_bench_<orders>`; otherwise PGlite, on disk under bench/results/ (in memory
- * with BENCH_QUICK=1). `drop()` removes it afterwards.
+ * database `etal_bench_<orders>`; otherwise PGlite, on disk under bench/results/ (the server,
+ * in a process of its own, opens it after the seeding). `drop()` removes it afterwards.
  */
-export async function freshDatabase(size: DataSetSize, memory: boolean) {
+export async function freshDatabase(size: DataSetSize) {
   const base = process.env.DATABASE_URL
   if (base?.startsWith('postgres')) {
     const name = `etal_bench_${size.orders}`
@@ -30,7 +30,6 @@ export async function freshDatabase(size: DataSetSize, memory: boolean) {
     u.pathname = `/${name}`
     return { url: u.toString(), kind: 'postgres' as const, drop: () => admin(`drop database if exists ${name} with (force)`) }
   }
-  if (memory) return { url: 'memory:', kind: 'pglite' as const, drop: async () => {} }
   const dir = resolve(resultsDir, `db-${size.orders}`)
   rmSync(dir, { recursive: true, force: true })
   return { url: `file:${dir}`, kind: 'pglite' as const, drop: async () => rmSync(dir, { recursive: true, force: true }) }

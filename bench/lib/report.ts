@@ -49,7 +49,7 @@ function createLines(c: CreateResult | undefined, kind: string, duration: number
   if (!c.load) return [`Not measured: ${c.skipped}.`]
   const l = c.load
   return [
-    `| orders/s | p50 ms | p99 ms | max ms | acknowledged (2xx) | stored | other answers | errors | RSS MB |`,
+    `| orders/s | p50 ms | p99 ms | max ms | acknowledged as new (201) | stored | answers by status | errors | RSS MB |`,
     '|--:|--:|--:|--:|--:|--:|---|--:|--:|',
     `| ${f0(l.ok / duration)} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${c.acknowledged} | ${c.stored} | ${JSON.stringify(l.statusCodes)} | ${l.errors + l.timeouts} | ${f0(c.rssMb ?? 0)} |`,
     '',
@@ -99,9 +99,9 @@ Written by \`npm run bench\` (bench/run.ts). Do not edit by hand.
 - Date: ${rep.date}
 - Commit: ${rep.commit}
 - Machine: ${rep.machine}
-- Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server (app, bare, app, bare…) after a ${rep.opts.warmup} s warm-up of the app; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a child process; the app, its database driver and the bare server share this process (the bare server is idle while the app is measured).
-- Each data set runs in a process of its own (its memory figures are its own).
-- "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is this process's peak resident memory during the app's turns.
+- Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server (app, bare, app, bare…) after a ${rep.opts.warmup} s warm-up of the app; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a process of its own; the server runs as in production (\`node --import tsx src/server/main.ts\`, NODE_ENV=production) in another; the bare server in a third, idle while the app is measured.
+- Each data set is built, then served by a fresh server process.
+- "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is the server process's peak resident memory during the app's turns (sampled every 100 ms; on PGlite it includes the embedded database).
 - ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.
 
 ## Targets (issue 8)

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LoadResult, LoadSpec } from './load-worker'
@@ -37,24 +38,39 @@ export function stopLoadWorker() {
   worker = undefined
 }
 
-/** Samples this process's RSS (the app, its PGlite if any, the bare server) every 200 ms. */
-export function memorySampler() {
+/** Resident memory of a process and its children (a cluster's workers), in bytes; 0 once gone. */
+function treeRss(pid: number): number {
+  let total = 0
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) total += treeRss(Number(child))
+  } catch {
+    // The process is gone.
+  }
+  return total
+}
+
+/** Samples the server's resident memory (with its workers, if any) every 100 ms. */
+export function memorySampler(pid: number) {
   let peak = 0
   let windowPeak = 0
-  const timer = setInterval(() => {
-    const rss = process.memoryUsage.rss()
+  const sample = () => {
+    const rss = treeRss(pid)
     peak = Math.max(peak, rss)
     windowPeak = Math.max(windowPeak, rss)
-  }, 200)
+    return rss
+  }
+  const timer = setInterval(sample, 100)
   timer.unref()
   return {
     /** Peak since the last call, in MB. */
     takeWindow() {
-      const v = Math.max(windowPeak, process.memoryUsage.rss())
+      const v = Math.max(windowPeak, sample())
       windowPeak = 0
       return v / 1048576
     },
-    peakMb: () => Math.max(peak, process.memoryUsage.rss()) / 1048576,
+    peakMb: () => Math.max(peak, sample()) / 1048576,
     stop: () => clearInterval(timer),
   }
 }

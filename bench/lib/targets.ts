@@ -43,7 +43,7 @@ export async function readTargets(db: Db): Promise<Target[]> {
   ]
 }
 
-export type CreatePayload = { body: string }
+export type CreatePayload = { email: string; body: string }
 
 /** Valid checkout payloads for clients of the first country: 2 or 3 active products, valid quantities. */
 export async function createPayloads(db: Db, count: number) {

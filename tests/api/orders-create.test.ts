@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cities, loyaltyTransactions, orderEvents, orderItems, orders, users, zones } from '../../src/server/db/schema'
+import { placeOrder } from '../../src/server/services/checkout'
 import { movePoints } from '../../src/server/services/loyalty'
+import { loadOrder } from '../../src/server/services/orders'
+import { findSessionUser } from '../../src/server/services/users'
+import { createOrderInput } from '../../src/shared/schemas/checkout'
 import type { Role } from '../../src/shared/domain/roles'
 import { createProduct, createUser, decode, deliveryIn, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -335,5 +339,51 @@ describe('checkout keys housekeeping', () => {
     await purgeOldIdempotencyKeys(t.db)
     const keys = (await t.db.select().from(idempotencyKeys)).filter((k) => k.userId === u.id).map((k) => k.key)
     expect(keys).toEqual(['new-key'])
+  })
+})
+
+describe('checkout with an account that changed after the session was read', () => {
+  // placeOrder prices with the session's account and writes only if it still holds (one statement).
+  const sessionOf = async (userId: number) => (await findSessionUser(t.db, userId))!
+  const input = () => createOrderInput.parse(payload({ notes: null }))
+
+  it('prices again with a discount granted meanwhile', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    const stale = await sessionOf(c.user.id)
+    await t.db.update(users).set({ customDiscountPercent: 10 }).where(eq(users.id, c.user.id))
+    const { order, created } = await placeOrder(t.db, stale, input(), { pointValue: 1 })
+    expect(created).toBe(true)
+    expect(order.discountPercent).toBe(10)
+    expect(order.totalAmount).toBe(order.subtotalAmount - order.discountAmount)
+    expect(order.discountAmount).toBe(Math.round((order.subtotalAmount * 10) / 100))
+    // The answer built from what was written equals the order read back.
+    expect(order).toEqual(await loadOrder(t.db, order.id))
+  })
+
+  it('refuses points spent meanwhile, and writes nothing', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 500, description: 'Bienvenue' })
+    const stale = await sessionOf(c.user.id)
+    await movePoints(t.db, { userId: c.user.id, type: 'redeemed', points: -400, description: 'Ailleurs' })
+    await expect(placeOrder(t.db, stale, { ...input(), pointsToUse: 300 }, { pointValue: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: "Vous n'avez pas assez de points de fidélité.",
+    })
+    expect(await countOrders(c.user.id)).toBe(0)
+    const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
+    expect(u!.loyaltyPoints).toBe(100)
+  })
+
+  it('answers exactly what a later read gives, points, lines and event included', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 200, description: 'Bienvenue' })
+    const res = await postOrder(t, payload({ pointsToUse: 150 }), c.cookie, 'lecture')
+    expect(res.statusCode).toBe(201)
+    const answered = decode<{ order: Order }>(res.body).order
+    const replay = await postOrder(t, payload({ pointsToUse: 150 }), c.cookie, 'lecture')
+    expect(replay.statusCode).toBe(200)
+    expect(decode<{ order: Order }>(replay.body).order).toEqual(answered)
+    const ledger = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.orderId, answered.id))
+    expect(ledger.map((l) => [l.transactionType, l.points])).toEqual([['redeemed', -150]])
   })
 })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderItems, orders } from '../../src/server/db/schema'
 import { orderStatuses } from '../../src/shared/domain/order-status'
 import { foldRollups, orderTotalsByCountry, topProducts } from '../../src/server/services/stats'
-import { createProduct, createUser, insertOrder } from '../factories'
+import { createProduct, createUser, deliveryIn, insertOrder, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
@@ -129,6 +129,20 @@ describe('dashboard rollups', () => {
       { numRuns: 25 },
     )
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from orders`))[0]!.n).toBeGreaterThan(0)
+  })
+
+  it('count the orders a checkout writes (one statement: order, lines and their triggers together)', async () => {
+    const c = await signedIn(t, 'client', 'SN')
+    const delivery = await deliveryIn(t.db, 'SN')
+    for (const n of [1, 2, 3]) {
+      const items = catalogue.SN!.slice(0, n).map((p) => ({ productId: p.id, quantity: p.unitType === 'kg' ? 1.5 : 2 }))
+      const res = await postOrder(t, { items, ...delivery, pointsToUse: 0 }, c.cookie)
+      expect(res.statusCode, res.body).toBe(201)
+    }
+    await foldRollups(t.db)
+    const r = await rollupsAndRecount()
+    expect(r.actualOrders).toEqual(r.expectedOrders)
+    expect(r.actualProducts).toEqual(r.expectedProducts)
   })
 
   it('give every dashboard figure the orders themselves give, for any range and country, folded or not', async () => {

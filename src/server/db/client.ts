@@ -3,10 +3,10 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
@@ -37,6 +37,19 @@ const extensions = { pg_trgm }
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle')
 
 /** Whether the URL names a PostgreSQL server (else the embedded database, PGlite). */
+const rawDialect = new PgDialect()
+
+/**
+ * A raw statement as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection rather than at every call (checkout's hot path, issue 8). The text of a name must
+ * never vary: everything that changes goes in parameters. Rows as `db.execute` gives them.
+ */
+export async function executeNamed<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(rawDialect.sqlToQuery(query), undefined, name, false)
+  const result = (await prepared.execute()) as { rows: T[] }
+  return result.rows
+}
+
 export const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://')
 
 /** Picks the driver from the URL: postgres://… → a pool; memory: → PGlite in memory; else PGlite on disk. */

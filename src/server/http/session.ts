@@ -33,6 +33,8 @@ export async function findSession(db: Executor, token: string) {
     .leftJoin(countries, eq(countries.id, users.countryId))
     .where(eq(sessions.id, id))
     .limit(1)
+    .prepare('session_by_id')
+    .execute()
   if (!row) return null
   const { session, user } = row
   const now = Date.now()

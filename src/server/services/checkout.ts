@@ -1,14 +1,14 @@
-import { lt, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
+import type { OrderStatus, PaymentStatus } from '../../shared/domain/order-status'
 import { priceOrder } from '../../shared/domain/pricing'
 import { isValidQuantityStep, type UnitType } from '../../shared/domain/units'
 import { formatQuantity } from '../../shared/format'
 import type { SessionUser } from '../../shared/schemas/auth'
 import type { createOrderInput } from '../../shared/schemas/checkout'
 import type { z } from '../../shared/schemas/zod'
-import type { Db, Executor } from '../db/client'
-import { idempotencyKeys, orders } from '../db/schema'
+import { executeNamed, type Db, type Executor } from '../db/client'
+import { idempotencyKeys, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
-import { lockUser, movePoints } from './loyalty'
 import { loadOrder, shapeOrder } from './orders'
 
 export type CreateOrder = z.output<typeof createOrderInput>
@@ -37,9 +37,9 @@ type Context = {
  */
 async function loadContext(db: Executor, user: SessionUser, input: CreateOrder, key: string | undefined): Promise<Context> {
   const ids = `{${input.items.map((i) => i.productId).join(',')}}`
-  const result = await db.execute(sql`
+  const [row] = await executeNamed<Context>(db, 'checkout_context', sql`
     select
-      ${key ? sql`(select k.order_id from idempotency_keys k where k.user_id = ${user.id} and k.key = ${key})` : sql`null`} as "existingOrderId",
+      (select k.order_id from idempotency_keys k where k.user_id = ${user.id} and k.key = ${key ?? null}::text) as "existingOrderId",
       case when co.id is null then null else json_build_object('id', co.id, 'name', co.name, 'isActive', co.is_active) end as country,
       case when ci.id is null then null else json_build_object('id', ci.id, 'name', ci.name, 'isActive', ci.is_active) end as city,
       case when z.id is null then null else json_build_object('id', z.id, 'name', z.name, 'isActive', z.is_active, 'cityId', z.city_id) end as zone,
@@ -51,8 +51,7 @@ async function loadContext(db: Executor, user: SessionUser, input: CreateOrder, 
     left join lateral (select id, name, is_active from countries where lower(name) = ${input.deliveryCountry.trim().toLowerCase()} limit 1) co on true
     left join lateral (select id, name, is_active from cities where country_id = co.id and lower(name) = ${input.deliveryCity.toLowerCase()} limit 1) ci on true
     left join zones z on z.id = ${input.zoneId}`)
-  const row = (result as unknown as { rows: Context[] }).rows[0]!
-  return { ...row, existingOrderId: row.existingOrderId == null ? null : Number(row.existingOrderId) }
+  return { ...row!, existingOrderId: row!.existingOrderId == null ? null : Number(row!.existingOrderId) }
 }
 
 /** Country, city and zone of the delivery: all active, nested in each other, the user's own country. */
@@ -98,13 +97,21 @@ const isKeyClash = (err: unknown) => {
   return (e as { code?: string })?.code === '23505' && /idempotency_keys/.test(String((e as { constraint?: string }).constraint ?? (e as Error).message))
 }
 
+type Account = { loyaltyPoints: number; customDiscountPercent: number | null }
+
 /**
- * Prices and writes an order (DECISIONS.md "Money and pricing", "Loyalty points"): order, items,
- * 'created' event, points debit and the idempotency key in one transaction, in few statements
- * (issue 8: one read before, the user's lock, the order, the rest). The user's row is locked
- * first, so two checkouts of one user run one after the other: a retried key then finds the
- * first request's order, before (the read) or at the key's insert (its primary key clashes,
- * and the twin's order is answered).
+ * Prices and writes an order (DECISIONS.md "Money and pricing", "Loyalty points"): order, lines,
+ * 'created' event, points debit (balance and ledger, as loyalty.ts's movePoints) and the
+ * idempotency key, in ONE statement, so one transaction with no round trip inside (issue 8:
+ * a checkout is three statements in all: the session, `loadContext`, this one).
+ *
+ * The order is priced with the account as the session read it; the statement locks the user's
+ * row and writes only if the discount is still the same and the balance still covers the
+ * points. Otherwise it writes nothing and we look again: a twin request of the same key that
+ * committed first (its order is the answer), not enough points (400), or a discount changed
+ * meanwhile (priced again with the fresh account). Two checkouts of one user run one after the
+ * other on the row lock; a retried key that reaches the key's insert clashes on its primary key,
+ * and the twin's order is the answer.
  */
 export async function placeOrder(
   db: Db,
@@ -118,105 +125,163 @@ export async function placeOrder(
   const delivery = checkDelivery(user, ctx)
   const lines = checkLines(user, input, ctx)
 
-  let written
-  try {
-    written = await db.transaction(async (tx) => {
-      const account = await lockUser(tx, user.id)
-      if (!account) throw notFound()
-      const discountPercent = account.customDiscountPercent && account.customDiscountPercent > 0 ? account.customDiscountPercent : null
-      const price = priceOrder(
-        lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })),
-        discountPercent,
-        input.pointsToUse,
-        opts.pointValue,
-      )
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: user.id,
-          countryId: delivery.country.id,
-          cityId: delivery.city.id,
-          zoneId: delivery.zone.id,
-          subtotalAmount: price.subtotal,
-          discountPercent,
-          discountAmount: price.discountAmount,
-          pointsUsed: price.pointsUsed,
-          pointValue: opts.pointValue,
-          pointsDiscountAmount: price.pointsDiscountAmount,
-          totalAmount: price.total,
-          notes: input.notes || null,
-          deliveryAddress: input.deliveryAddress,
-          deliveryCity: delivery.city.name,
-          deliveryCountry: delivery.country.name,
-          deliveryPhone: input.deliveryPhone,
-          zoneName: delivery.zone.name,
-          customerName: user.displayName,
-        })
-        .returning()
-      const items = lines.map((l, i) => ({
-        orderId: order!.id,
-        productId: l.product.id,
-        productName: l.product.name,
-        unitPrice: l.product.pricePerUnit,
-        unitType: l.product.unitType,
-        quantity: l.quantity,
-        totalPrice: price.lineTotals[i]!,
-      }))
-      // Lines, the 'created' event and the key in one statement; lines keep the order given.
-      const rest = await tx.execute(sql`
-        with i as (
-          insert into order_items (order_id, product_id, product_name, unit_price, unit_type, quantity, total_price)
-          select x.order_id, x.product_id, x.product_name, x.unit_price, x.unit_type::unit_type, x.quantity, x.total_price
-          from json_to_recordset(${JSON.stringify(items.map((it) => ({ order_id: it.orderId, product_id: it.productId, product_name: it.productName, unit_price: it.unitPrice, unit_type: it.unitType, quantity: it.quantity, total_price: it.totalPrice })))}::json)
-            as x(order_id int, product_id int, product_name text, unit_price int, unit_type text, quantity numeric, total_price int)
-          returning id
-        ), e as (
-          insert into order_events (order_id, actor_id, type, to_value) values (${order!.id}, ${user.id}, 'created', 'pending')
-          returning id, created_at
-        ), k as (
-          insert into idempotency_keys (user_id, key, order_id)
-          select ${user.id}, ${key ?? null}::text, ${order!.id} where ${key ?? null}::text is not null
-        )
-        select (select json_agg(id order by id) from i) as "itemIds", e.id as "eventId", e.created_at as "eventAt" from e`)
-      const got = (rest as unknown as { rows: { itemIds: number[]; eventId: number; eventAt: Date | string }[] }).rows[0]!
-      // After the key's insert: a retried key answers its order even once the points are spent.
-      if (input.pointsToUse > account.loyaltyPoints) {
-        throw field('pointsToUse', "Vous n'avez pas assez de points de fidélité.")
-      }
-      await movePoints(tx, {
-        userId: user.id,
-        orderId: order!.id,
-        type: 'redeemed',
-        points: -price.pointsUsed,
-        description: `Points utilisés pour la commande #${order!.id}`,
-      })
-      return {
-        order: order!,
-        items: items.map((it, i) => ({ item: { ...it, id: Number(got.itemIds[i]) }, imageUrl: lines[i]!.product.imageUrl })),
-        event: { id: Number(got.eventId), createdAt: new Date(got.eventAt) },
-      }
-    })
-  } catch (err) {
-    if (!key || !isKeyClash(err)) throw err
-    const twin = await loadContext(db, user, input, key)
-    if (!twin.existingOrderId) throw conflict('Cette commande est déjà en cours de traitement.')
-    return { order: await mustLoad(db, twin.existingOrderId), created: false }
+  let account: Account = { loyaltyPoints: user.loyaltyPoints, customDiscountPercent: user.customDiscountPercent }
+  for (let attempt = 0; ; attempt++) {
+    if (input.pointsToUse > account.loyaltyPoints) throw field('pointsToUse', "Vous n'avez pas assez de points de fidélité.")
+    let written: Awaited<ReturnType<typeof writeOrder>>
+    try {
+      written = await writeOrder(db, user, input, delivery, lines, account, opts.pointValue, key)
+    } catch (err) {
+      if (!key || !isKeyClash(err)) throw err
+      written = null
+    }
+    if (written) return { order: written, created: true }
+    // Nothing written: see what changed since the session was read.
+    const again = await loadContext(db, user, input, key)
+    if (again.existingOrderId) return { order: await mustLoad(db, again.existingOrderId), created: false }
+    const fresh = await readAccount(db, user.id)
+    if (!fresh) throw notFound()
+    if (attempt >= 2) throw conflict('Votre compte a changé pendant la commande. Réessayez.')
+    account = fresh
   }
+}
+
+async function readAccount(db: Executor, userId: number): Promise<Account | null> {
+  const [row] = await db
+    .select({ loyaltyPoints: users.loyaltyPoints, customDiscountPercent: users.customDiscountPercent })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row ?? null
+}
+
+/** The one statement of `placeOrder`; null when the account no longer matches (nothing written). */
+async function writeOrder(
+  db: Executor,
+  user: SessionUser,
+  input: CreateOrder,
+  delivery: ReturnType<typeof checkDelivery>,
+  lines: ReturnType<typeof checkLines>,
+  account: Account,
+  pointValue: number,
+  key: string | undefined,
+) {
+  const discountPercent = account.customDiscountPercent && account.customDiscountPercent > 0 ? account.customDiscountPercent : null
+  const price = priceOrder(
+    lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })),
+    discountPercent,
+    input.pointsToUse,
+    pointValue,
+  )
+  const values = {
+    userId: user.id,
+    countryId: delivery.country.id,
+    cityId: delivery.city.id,
+    zoneId: delivery.zone.id,
+    subtotalAmount: price.subtotal,
+    discountPercent,
+    discountAmount: price.discountAmount,
+    pointsUsed: price.pointsUsed,
+    pointValue,
+    pointsDiscountAmount: price.pointsDiscountAmount,
+    totalAmount: price.total,
+    notes: input.notes || null,
+    deliveryAddress: input.deliveryAddress,
+    deliveryCity: delivery.city.name,
+    deliveryCountry: delivery.country.name,
+    deliveryPhone: input.deliveryPhone,
+    zoneName: delivery.zone.name,
+    customerName: user.displayName,
+  }
+  const items = lines.map((l, i) => ({
+    productId: l.product.id,
+    productName: l.product.name,
+    unitPrice: l.product.pricePerUnit,
+    unitType: l.product.unitType,
+    quantity: l.quantity,
+    totalPrice: price.lineTotals[i]!,
+  }))
+  const v = values
+  const [row] = await executeNamed<{
+    id: number
+    status: OrderStatus
+    paymentStatus: PaymentStatus
+    pointsEarned: number
+    deliveryDriverId: number | null
+    createdAt: Date | string
+    updatedAt: Date | string
+    itemIds: number[]
+    eventId: number
+    eventAt: Date | string
+  }>(
+    db,
+    'checkout_write',
+    sql`
+    with u as (
+      select id from users
+      where id = ${user.id} and coalesce(custom_discount_percent, 0) = ${discountPercent ?? 0}::numeric
+        and loyalty_points >= ${price.pointsUsed}::int
+      for update
+    ), o as (
+      insert into orders (user_id, country_id, city_id, zone_id, subtotal_amount, discount_percent, discount_amount, points_used,
+        point_value, points_discount_amount, total_amount, notes, delivery_address, delivery_city, delivery_country, delivery_phone,
+        zone_name, customer_name)
+      select u.id, ${v.countryId}::int, ${v.cityId}::int, ${v.zoneId}::int, ${v.subtotalAmount}::int, ${v.discountPercent}::numeric,
+        ${v.discountAmount}::int, ${v.pointsUsed}::int, ${v.pointValue}::int, ${v.pointsDiscountAmount}::int, ${v.totalAmount}::int,
+        ${v.notes}::text, ${v.deliveryAddress}::text, ${v.deliveryCity}::text, ${v.deliveryCountry}::text, ${v.deliveryPhone}::text,
+        ${v.zoneName}::text, ${v.customerName}::text
+      from u
+      returning id, status, payment_status, points_earned, delivery_driver_id, created_at, updated_at
+    ), i as (
+      insert into order_items (order_id, product_id, product_name, unit_price, unit_type, quantity, total_price)
+      select o.id, x.product_id, x.product_name, x.unit_price, x.unit_type::unit_type, x.quantity, x.total_price
+      from o cross join json_to_recordset(${JSON.stringify(items.map((it) => ({ product_id: it.productId, product_name: it.productName, unit_price: it.unitPrice, unit_type: it.unitType, quantity: it.quantity, total_price: it.totalPrice })))}::json)
+        as x(product_id int, product_name text, unit_price int, unit_type text, quantity numeric, total_price int)
+      returning id
+    ), e as (
+      insert into order_events (order_id, actor_id, type, to_value) select o.id, ${user.id}::int, 'created', 'pending' from o
+      returning id, created_at
+    ), k as (
+      insert into idempotency_keys (user_id, key, order_id) select ${user.id}::int, ${key ?? null}::text, o.id from o
+      where ${key ?? null}::text is not null
+    ), p as (
+      update users set loyalty_points = loyalty_points - ${price.pointsUsed}::int
+      where id = ${user.id} and ${price.pointsUsed}::int > 0 and exists (select 1 from o)
+    ), l as (
+      insert into loyalty_transactions (user_id, order_id, transaction_type, points, description)
+      select ${user.id}::int, o.id, 'redeemed', -${price.pointsUsed}::int, 'Points utilisés pour la commande #' || o.id from o
+      where ${price.pointsUsed}::int > 0
+    )
+    select o.id, o.status, o.payment_status as "paymentStatus", o.points_earned as "pointsEarned",
+      o.delivery_driver_id as "deliveryDriverId", o.created_at as "createdAt", o.updated_at as "updatedAt",
+      (select json_agg(i.id order by i.id) from i) as "itemIds", e.id as "eventId", e.created_at as "eventAt"
+    from o, e`,
+  )
+  if (!row) return null
+  const orderId = Number(row.id)
   // The answer from what was written: no second read.
-  const order = shapeOrder({
-    order: written.order,
+  return shapeOrder({
+    order: {
+      ...values,
+      id: orderId,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      pointsEarned: Number(row.pointsEarned),
+      deliveryDriverId: row.deliveryDriverId,
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+    },
     cityName: delivery.city.name,
     customer: { id: user.id, name: user.displayName, email: user.email, phone: user.phoneNumber },
     driver: null,
-    items: written.items,
+    // Lines were inserted in the order given: their ids ascend in that order.
+    items: items.map((it, i) => ({ item: { ...it, id: Number(row.itemIds[i]), orderId }, imageUrl: lines[i]!.product.imageUrl })),
     events: [
       {
-        event: { id: written.event.id, orderId: written.order.id, actorId: user.id, type: 'created', fromValue: null, toValue: 'pending', createdAt: written.event.createdAt },
+        event: { id: Number(row.eventId), orderId, actorId: user.id, type: 'created', fromValue: null, toValue: 'pending', createdAt: new Date(row.eventAt) },
         actorName: user.displayName,
       },
     ],
   })
-  return { order, created: true }
 }
 
 async function mustLoad(db: Executor, orderId: number) {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Executor } from '../db/client'
+import { executeNamed, type Executor } from '../db/client'
 import { loyaltyTransactions, users } from '../db/schema'
 
 export type LoyaltyType = 'earned' | 'redeemed' | 'bonus' | 'expired'
@@ -30,10 +30,11 @@ export async function movePoints(
 
 /** Locks a user's row for the rest of the transaction and returns its balance. */
 export async function lockUser(tx: Executor, userId: number) {
-  const rows = await tx.execute<{ loyalty_points: number; custom_discount_percent: string | null }>(
+  const [row] = await executeNamed<{ loyalty_points: number; custom_discount_percent: string | null }>(
+    tx,
+    'lock_user',
     sql`select loyalty_points, custom_discount_percent from users where id = ${userId} for update`,
   )
-  const row = (rows as unknown as { rows: { loyalty_points: number; custom_discount_percent: string | null }[] }).rows[0]
   return row
     ? {
         loyaltyPoints: Number(row.loyalty_points),

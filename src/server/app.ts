@@ -17,6 +17,7 @@ import type { AppDeps } from './http/define-endpoint'
 import { installErrorHandler } from './http/error-handler'
 import { registerEndpoints } from './http/kernel'
 import { securityHeaders } from './http/security-headers'
+import { sendPage, spaPages } from './http/spa-pages'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const clientDist = resolve(root, 'dist/client')
@@ -151,6 +152,7 @@ async function registerSpa(app: FastifyInstance) {
     })
   }
   const indexHtml = hasClient ? readFileSync(indexPath, 'utf8') : '<!doctype html><title>Étal</title><p>Client non construit : lancez npm run build.</p>'
+  const pageFor = spaPages(clientDist, indexHtml)
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/_api')) {
       return reply.status(404).header('cache-control', 'no-store').send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
@@ -158,6 +160,6 @@ async function registerSpa(app: FastifyInstance) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.status(404).send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+    return sendPage(req, reply, pageFor(req.url))
   })
 }

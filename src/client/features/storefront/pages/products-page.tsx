@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { Button } from '../../../components/ui/button'
 import { cn } from '../../../components/ui/cn'
 import { Input } from '../../../components/ui/field'
 import { EmptyState, ErrorState } from '../../../components/ui/query-state'
@@ -12,11 +13,18 @@ export function productsError(message: string) {
   return 'Une erreur est survenue lors du chargement des produits.'
 }
 
+/** Cards drawn at first, and added by each 'Afficher plus': a phone need not lay out the whole catalogue. */
+export const PRODUCTS_PER_STEP = 24
+
 /** /products: name search, category buttons derived from the loaded products, the cards. */
 export default function ProductsPage() {
   const products = useProducts()
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState<string | null>(null)
+  // Counted per filter: a new search or category starts again from the first cards.
+  const [more, setMore] = useState({ key: '', count: PRODUCTS_PER_STEP })
+  const filterKey = `${search}\u0000${category ?? ''}`
+  const limit = more.key === filterKey ? more.count : PRODUCTS_PER_STEP
   const categories = useMemo(
     () => [...new Set((products.data ?? []).flatMap((p) => (p.category ? [p.category.name] : [])))].sort((a, b) => a.localeCompare(b, 'fr')),
     [products.data],
@@ -68,11 +76,20 @@ export default function ProductsPage() {
       ) : shown.length === 0 ? (
         <EmptyState message="Aucun produit trouvé" />
       ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {shown.map((p) => (
-            <ProductCard key={p.id} product={p} />
-          ))}
-        </div>
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {shown.slice(0, limit).map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </div>
+          {shown.length > limit && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => setMore({ key: filterKey, count: limit + PRODUCTS_PER_STEP })}>
+                Afficher plus de produits ({shown.length - limit} restants)
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </div>
   )

@@ -1,0 +1,113 @@
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+export type LighthouseMetrics = { fcp: number; lcp: number; tbt: number; cls: number; si: number }
+export type LighthouseResult = {
+  path: string
+  /** Performance score, 0–100. */
+  score: number
+  /** Milliseconds, but cls (unitless). */
+  metrics: LighthouseMetrics
+  /** Everything the page downloaded (Lighthouse's total-byte-weight, transfer sizes), in KB. */
+  transferKb: number
+  /** Every run's score when there were several (the result is the median run). */
+  runs?: number[]
+  /** Audits that cost the page time or bytes, as Lighthouse words them (only failing ones). */
+  flagged?: string[]
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** The network here is closed: without the background-networking flags Chromium hangs on refused connections. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+]
+
+const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
+  lhr.audits[id]?.numericValue ?? NaN
+
+/**
+ * Lighthouse's default configuration (mobile form factor, simulated slow 4G and 4× CPU
+ * slowdown), performance category only, on each path of baseUrl. One Chromium for all runs.
+ * With `runs` > 1 each path is measured that many times and the median score's run is kept:
+ * on a shared machine one run can be unlucky.
+ */
+export async function runLighthouse(
+  baseUrl: string,
+  paths: string[],
+  opts: { runs?: number; log?: (line: string) => void } = {},
+): Promise<LighthouseResult[]> {
+  const runs = Math.max(1, opts.runs ?? 1)
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  })
+  try {
+    const results: LighthouseResult[] = []
+    for (const path of paths) {
+      const url = new URL(path, baseUrl).toString()
+      const tries: LighthouseResult[] = []
+      for (let i = 0; i < runs; i++) {
+        const answer = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        })
+        const lhr = answer?.lhr
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
+        if (lhr.runtimeError)
+          throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+        const flagged = Object.values(lhr.audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              (a.scoreDisplayMode === 'metricSavings' ||
+                a.scoreDisplayMode === 'numeric' ||
+                a.scoreDisplayMode === 'binary'),
+          )
+          .map((a) => (a.displayValue ? `${a.title} (${a.displayValue})` : a.title))
+        tries.push({
+          path,
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          metrics: {
+            fcp: numeric(lhr, 'first-contentful-paint'),
+            lcp: numeric(lhr, 'largest-contentful-paint'),
+            tbt: numeric(lhr, 'total-blocking-time'),
+            cls: numeric(lhr, 'cumulative-layout-shift'),
+            si: numeric(lhr, 'speed-index'),
+          },
+          transferKb: numeric(lhr, 'total-byte-weight') / 1024,
+          flagged,
+        })
+        opts.log?.(`  lighthouse ${path} run ${i + 1}/${runs}: ${tries.at(-1)!.score}`)
+      }
+      const median = [...tries].sort((a, b) => a.score - b.score)[Math.floor((tries.length - 1) / 2)]!
+      results.push(runs > 1 ? { ...median, runs: tries.map((t) => t.score) } : median)
+    }
+    return results
+  } finally {
+    await chrome.kill()
+  }
+}
+
+/** A Markdown table of the results (for the console and the report). */
+export function lighthouseTable(results: readonly (LighthouseResult & { label?: string })[]) {
+  const ms = (n: number) => `${Math.round(n)} ms`
+  return [
+    '| page | score | FCP | LCP | TBT | CLS | Speed Index | transfer |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...results.map(
+      (r) =>
+        `| ${r.label ?? r.path} | ${r.score}${r.runs ? ` (runs ${r.runs.join(', ')})` : ''} | ${ms(r.metrics.fcp)} | ${ms(r.metrics.lcp)} | ${ms(r.metrics.tbt)} | ${r.metrics.cls.toFixed(3)} | ${ms(r.metrics.si)} | ${r.transferKb.toFixed(1)} KB |`,
+    ),
+  ].join('\n')
+}

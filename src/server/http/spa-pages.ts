@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { pickEncoding, type Encoding } from '../services/storefront-cache'
+
+/** A page as sent: its bytes in each encoding, compressed once at start-up, and its ETag. */
+export type SpaPage = { etag: string; body: Record<Encoding, Buffer> }
+type Route = { pattern: RegExp; page: SpaPage }
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** '/admin/orders/:orderId' → /^\/admin\/orders\/[^/]+$/ */
+const toPattern = (path: string) =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRe(seg)))
+      .join('/')}$`,
+  )
+
+const readJson = <T>(file: string): T | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined
+function pageOf(html: string): SpaPage {
+  const identity = Buffer.from(html)
+  return {
+    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    body: {
+      identity,
+      gzip: gzipSync(identity, { level: 9 }),
+      br: brotliCompressSync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+    },
+  }
+}
+
+/**
+ * Sends a page: compressed in the best encoding the client accepts (the not-found handler
+ * that serves the SPA is no route, so @fastify/compress never sees it), 304 when the
+ * client's copy is current.
+ */
+export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage) {
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('etag', page.etag)
+    .header('vary', 'accept-encoding')
+  if (req.headers['if-none-match'] === page.etag) return reply.status(304).send()
+  const encoding = pickEncoding(req.headers['accept-encoding'])
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  return reply.send(page.body[encoding])
+}
+
+/**
+ * The SPA's page for each URL, built once at start-up from two tables the build writes:
+ * - `.vite/route-preloads.json` (scripts/route-preloads.ts): modulepreload links for the lazy
+ *   chunk of the route, so the page's code downloads alongside the entry instead of after it;
+ * - `.vite/route-shells.json` (scripts/prerender-shells.tsx): the page as React first draws it,
+ *   put inside #root so a phone paints it as soon as the HTML is in, before the JavaScript. It is
+ *   `inert` (neither clickable nor read out) because main.tsx replaces it with the live page. Its
+ *   stylesheet is inlined: a separate request would hold that first paint back by a round trip.
+ * A URL no route names, or a build without the tables, gets the plain index.html. Each page has
+ * an ETag, so a returning visitor revalidates it for a few bytes (docs/decisions/0009).
+ */
+export function spaPages(clientDist: string, indexHtml: string): (url: string) => SpaPage {
+  const plain = pageOf(indexHtml)
+  const preloads = readJson<Record<string, string[]>>(resolve(clientDist, '.vite/route-preloads.json')) ?? {}
+  const shells = readJson<Record<string, string>>(resolve(clientDist, '.vite/route-shells.json')) ?? {}
+  const root = '<div id="root"></div>'
+  if (!indexHtml.includes('</head>') || !indexHtml.includes(root)) return () => plain
+  const cssLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(indexHtml)
+  const inlineCss = (html: string) => {
+    const file = cssLink && resolve(clientDist, cssLink[1]!)
+    return file && existsSync(file)
+      ? html.replace(
+          cssLink[0],
+          `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`,
+        )
+      : html
+  }
+  const routes: Route[] = Object.entries(preloads)
+    .filter(([path]) => path.startsWith('/'))
+    .map(([path, files]) => {
+      let html = indexHtml.replace(
+        '</head>',
+        `${files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`,
+      )
+      const shell = shells[path]
+      if (shell) html = inlineCss(html.replace(root, `<div id="root"><div inert>${shell}</div></div>`))
+      return { pattern: toPattern(path), page: pageOf(html) }
+    })
+  return (url) => {
+    const q = url.indexOf('?')
+    const path = q === -1 ? url : url.slice(0, q)
+    return routes.find((r) => r.pattern.test(path))?.page ?? plain
+  }
+}

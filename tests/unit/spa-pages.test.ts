@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import Fastify from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { sendPage, spaPages } from '../../src/server/http/spa-pages'
+
+const index =
+  '<!doctype html><html><head>\n<link rel="stylesheet" crossorigin href="/assets/index-x.css">\n</head><body><div id="root"></div></body></html>'
+
+function build() {
+  const dist = mkdtempSync(join(tmpdir(), 'etal-spa-'))
+  mkdirSync(join(dist, '.vite'))
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'assets/index-x.css'), '.a{color:red}')
+  writeFileSync(
+    join(dist, '.vite/route-preloads.json'),
+    JSON.stringify({
+      '/': ['/assets/home.js'],
+      '/admin/orders/:orderId': ['/assets/order.js'],
+      '*': ['/assets/nf.js'],
+    }),
+  )
+  writeFileSync(join(dist, '.vite/route-shells.json'), JSON.stringify({ '/': '<h1>Accueil</h1>' }))
+  return spaPages(dist, index)
+}
+const text = (p: ReturnType<ReturnType<typeof build>>) => p.body.identity.toString('utf8')
+
+describe('SPA pages', () => {
+  it('preload the route chunk; only a pre-rendered route gets its shell (inert) and the inlined stylesheet', () => {
+    const pageFor = build()
+    const home = text(pageFor('/?utm=1'))
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">')
+    expect(home).toContain('<div id="root"><div inert><h1>Accueil</h1></div></div>')
+    expect(home).toContain('<style>.a{color:red}</style>')
+    expect(home).not.toContain('index-x.css')
+    const order = text(pageFor('/admin/orders/12'))
+    expect(order).toContain('/assets/order.js')
+    expect(order).toContain('<div id="root"></div>')
+    expect(order).toContain('index-x.css')
+    expect(text(pageFor('/admin/orders/12/other'))).toBe(index)
+    expect(text(pageFor('/nowhere'))).toBe(index)
+  })
+
+  it('are sent compressed as the client accepts, with an ETag that answers 304', async () => {
+    const page = build()('/')
+    const app = Fastify()
+    app.get('/', (req, reply) => sendPage(req, reply, page))
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gz.headers.vary).toContain('accept-encoding')
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(text(page))
+    expect(
+      (await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } })).headers[
+        'content-encoding'
+      ],
+    ).toBe('br')
+    const plain = await app.inject({ url: '/' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers['cache-control']).toBe('no-cache')
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': String(plain.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    await app.close()
+  })
+})

@@ -61,7 +61,7 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage
  *   `inert` (neither clickable nor read out) because main.tsx replaces it with the live page. Its
  *   stylesheet is inlined: a separate request would hold that first paint back by a round trip.
  * A URL no route names, or a build without the tables, gets the plain index.html. Each page has
- * an ETag, so a returning visitor revalidates it for a few bytes (docs/decisions/0009).
+ * an ETag, so a returning visitor revalidates it for a few bytes (docs/decisions/0010).
  */
 export function spaPages(clientDist: string, indexHtml: string): (url: string) => SpaPage {
   const plain = pageOf(indexHtml)

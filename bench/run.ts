@@ -77,7 +77,6 @@ function pageFacts(compressed: string[]) {
     const html = gzipSync(readFileSync(resolve(dist, 'index.html'))).length
     facts.push(`First load of / (gzip): JavaScript ${(js / 1024).toFixed(1)} KB (target ≤ 150 KB: ${js <= 150 * 1024 ? 'pass' : 'FAIL'}), CSS ${(css / 1024).toFixed(1)} KB, HTML ${(html / 1024).toFixed(1)} KB, total ${((js + css + html) / 1024).toFixed(1)} KB (target ≤ 300 KB before images and API answers: ${js + css + html <= 300 * 1024 ? 'pass' : 'FAIL'}).`)
   }
-  facts.push('Lighthouse (mobile preset, / and /products): not run, `lighthouse` is not installed here; left for later.')
   return facts
 }
 
@@ -90,6 +89,22 @@ const smallResult = reportOnly ? saved(small) : await runSet(small, false)
 console.log(`\n== ${large.orders} orders`)
 const largeResult = reportOnly ? saved(large) : await runSet(large, true)
 
+/** Lighthouse in a process of its own (bench/lighthouse.ts), when the client is built. */
+async function runLighthouseStep() {
+  if (env.BENCH_LIGHTHOUSE === '0' || !existsSync(resolve(root, 'dist/client/index.html'))) return undefined
+  const file = join(resultsDir, 'lighthouse.json')
+  if (!reportOnly) {
+    console.log('\n== Lighthouse')
+    await new Promise<void>((ok, fail) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'bench/lighthouse.ts')], { stdio: 'inherit', env: { ...env, LIGHTHOUSE_RUNS: env.LIGHTHOUSE_RUNS ?? (quick ? '1' : '3') } })
+      child.on('error', fail)
+      child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`lighthouse failed (${code})`))))
+    })
+  }
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { results: NonNullable<Parameters<typeof renderReport>[0]['lighthouse']> }).results : undefined
+}
+const lighthouse = await runLighthouseStep()
+
 const cpu = cpus()
 const report = renderReport({
   machine: `${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}; database ${largeResult.kind}`,
@@ -100,6 +115,7 @@ const report = renderReport({
   large: largeResult,
   peakRssMb: Math.max(...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0), largeResult.create?.rssMb ?? 0),
   totalSeconds: reportOnly ? null : (performance.now() - started) / 1000,
+  lighthouse,
   pages: pageFacts(largeResult.reads.filter((r) => r.encoding).map((r) => `${r.target.name} → ${r.encoding}`).filter((v, i, a) => a.indexOf(v) === i)),
 })
 mkdirSync(dirname(out), { recursive: true })

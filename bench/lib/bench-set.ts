@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,7 +35,13 @@ async function login(base: string, email: string) {
 const countOrders = async (db: Parameters<typeof seedLarge>[0]) =>
   ((await db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }).rows[0]!.n
 
-/** The server as in production: `node --import tsx src/server/main.ts`, in a process of its own. */
+/**
+ * The server as `npm start` runs it, in a process of its own: the built bundle
+ * (`node dist/server/main.js`, from `npm run build`), else the sources through tsx.
+ */
+export const serverCommand = () =>
+  existsSync(resolve(root, 'dist/server/main.js')) ? ['--enable-source-maps', resolve(root, 'dist/server/main.js')] : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
+
 async function startServer(url: string, log: (l: string) => void) {
   const port = await freePort()
   const env = {
@@ -43,7 +50,7 @@ async function startServer(url: string, log: (l: string) => void) {
     // One client IP sends everything: the per-IP limits would measure themselves, not the app.
     API_RATE_PER_MINUTE: '1000000000', REGISTER_PER_HOUR: '1000000', CONTACT_PER_10_MINUTES: '1000000',
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'src/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(process.execPath, serverCommand(), { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
   const base = `http://127.0.0.1:${port}`
   for (let waited = 0; ; waited += 200) {

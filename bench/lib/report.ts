@@ -13,6 +13,8 @@ export type Report = {
   /** Null when the report was re-rendered from saved figures (BENCH_REPORT_ONLY=1). */
   totalSeconds: number | null
   pages: string[]
+  /** How the server ran (the built bundle, or the sources through tsx). */
+  server: string
   /** bench/lighthouse.ts's results, when it ran. */
   lighthouse?: (LighthouseResult & { label: string })[]
 }
@@ -108,7 +110,7 @@ Written by \`npm run bench\` (bench/run.ts). Do not edit by hand.
 - Date: ${rep.date}
 - Commit: ${rep.commit}
 - Machine: ${rep.machine}
-- Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server (app, bare, app, bare…) after a ${rep.opts.warmup} s warm-up of the app; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a process of its own; the server runs as in production (\`node --import tsx src/server/main.ts\`, NODE_ENV=production) in another; the bare server in a third, idle while the app is measured.
+- Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server (app, bare, app, bare…) after a ${rep.opts.warmup} s warm-up of the app; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a process of its own; the server runs as \`npm start\` runs it (${rep.server}, NODE_ENV=production) in another; the bare server in a third, idle while the app is measured.
 - Each data set is built, then served by a fresh server process.
 - "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is the server process's peak resident memory during the app's turns (sampled every 100 ms; on PGlite it includes the embedded database).
 - ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
@@ -17,9 +16,10 @@ import type { AppDeps } from './http/define-endpoint'
 import { installErrorHandler } from './http/error-handler'
 import { registerEndpoints } from './http/kernel'
 import { securityHeaders } from './http/security-headers'
+import { projectRoot } from './paths'
 import { sendPage, spaPages } from './http/spa-pages'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const root = projectRoot
 export const clientDist = resolve(root, 'dist/client')
 export const BODY_LIMIT = 100 * 1024
 

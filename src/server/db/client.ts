@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm'
@@ -10,6 +9,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { projectRoot } from '../paths'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -34,7 +34,7 @@ const STARTUP_LOCK = 7_461_532
 /** PGlite loads its extensions at start: pg_trgm backs the ILIKE searches (migration 0001). */
 const extensions = { pg_trgm }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle')
+const migrationsFolder = resolve(projectRoot, 'drizzle')
 
 /** Whether the URL names a PostgreSQL server (else the embedded database, PGlite). */
 const rawDialect = new PgDialect()

@@ -13,7 +13,7 @@ export const contactMessages = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('contact_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('contact_created_idx').on(t.createdAt.desc()),
+    index('contact_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('contact_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 )

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+/**
+ * Every "newest first" list reads an index in its order and stops after one page: no full sort
+ * of the table. An index whose NULLS order differs from the ORDER BY's silently lost that (the
+ * admin list sorted 200,000 orders for each page, issue 8). With sorts and scans priced out,
+ * a plan that still has a full Sort node has no index that gives the order.
+ */
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const lists: Record<string, string> = {
+  'admin orders': 'select id from orders order by created_at desc, id desc limit 15',
+  'admin orders of a country': 'select id from orders where country_id = 1 order by created_at desc, id desc limit 15',
+  'admin orders by status': "select id from orders where status = 'pending' order by created_at desc, id desc limit 15",
+  'admin orders of a city': 'select id from orders where city_id = 1 order by created_at desc, id desc limit 15',
+  'admin orders of a zone': 'select id from orders where zone_id = 1 order by created_at desc, id desc limit 15',
+  "a client's orders": 'select id from orders where user_id = 1 order by created_at desc limit 15',
+  'contact messages': 'select id from contact_messages order by created_at desc, id desc limit 15',
+  'contact messages by status': "select id from contact_messages where status = 'new' order by created_at desc, id desc limit 15",
+  "a client's points": 'select id from loyalty_transactions where user_id = 1 order by created_at desc limit 15',
+}
+
+describe('newest-first lists', () => {
+  for (const [name, query] of Object.entries(lists)) {
+    it(`${name}: read in index order, no full sort`, async () => {
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_sort = off`)
+        await tx.execute(sql`set local enable_seqscan = off`)
+        const rows = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as { rows: { 'QUERY PLAN': string }[] }
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
+      })
+      expect(plan).not.toMatch(/(^|->\s+)Sort\b/m)
+      expect(plan).toMatch(/Index/)
+    })
+  }
+})

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromium } from 'playwright-core'
+
+/**
+ * `npm start` serves the bundle `npm run build` makes (dist/server/main.js), not the sources:
+ * it must find its migrations and the built client from there, and serve the shop.
+ */
+let server: ChildProcess
+let base: string
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo
+      s.close(() => ok(port))
+    })
+  })
+
+beforeAll(async () => {
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory:', SEED_DEMO: 'true', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const until = Date.now() + 120_000
+  while ((await fetch(`${base}/_api/countries`).then((r) => r.status, () => 0)) !== 200) {
+    if (server.exitCode !== null || Date.now() > until) throw new Error('the built server did not start')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}, 150_000)
+
+afterAll(async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r))
+    server.kill('SIGTERM')
+    await exited
+  }
+})
+
+describe('the built server (node dist/server/main.js)', () => {
+  it('migrates, seeds and serves the storefront with its products', async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    })
+    try {
+      const page = await browser.newPage()
+      await page.goto(`${base}/products`)
+      await expect.poll(() => page.getByTestId('product-card').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+      const asset = await page.evaluate(() => [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src)[0])
+      const res = await fetch(asset!)
+      expect(res.headers.get('cache-control')).toContain('immutable')
+    } finally {
+      await browser.close()
+    }
+  })
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)))
+    server.kill('SIGTERM')
+    expect(await exited).toBe(0)
+  })
+})

@@ -96,11 +96,16 @@ async function runLighthouseStep() {
   const file = join(resultsDir, 'lighthouse.json')
   if (!reportOnly) {
     console.log('\n== Lighthouse')
-    await new Promise<void>((ok, fail) => {
+    const ran = await new Promise<void>((ok, fail) => {
       const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'bench/lighthouse.ts')], { stdio: 'inherit', env: { ...env, LIGHTHOUSE_RUNS: env.LIGHTHOUSE_RUNS ?? (quick ? '1' : '3') } })
       child.on('error', fail)
       child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`lighthouse failed (${code})`))))
-    })
+    }).then(
+      () => true,
+      (err: unknown) => (console.log(`Lighthouse did not complete: ${String(err)}`), false),
+    )
+    // A failed Lighthouse run must not cost the report of everything else.
+    if (!ran) return undefined
   }
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { results: NonNullable<Parameters<typeof renderReport>[0]['lighthouse']> }).results : undefined
 }

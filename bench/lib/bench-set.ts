@@ -40,7 +40,7 @@ const countOrders = async (db: Parameters<typeof seedLarge>[0]) =>
  * (`node dist/server/main.js`, from `npm run build`), else the sources through tsx.
  */
 export const serverCommand = () =>
-  existsSync(resolve(root, 'dist/server/main.js')) ? ['--enable-source-maps', resolve(root, 'dist/server/main.js')] : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
+  existsSync(resolve(root, 'dist/server/main.js')) ? ['--enable-source-maps', '--max-old-space-size=192', resolve(root, 'dist/server/main.js')] : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
 
 async function startServer(url: string, log: (l: string) => void) {
   const port = await freePort()

@@ -55,16 +55,22 @@ export async function runLighthouse(
       const url = new URL(path, baseUrl).toString()
       const tries: LighthouseResult[] = []
       for (let i = 0; i < runs; i++) {
-        const answer = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        })
-        const lhr = answer?.lhr
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
-        if (lhr.runtimeError)
-          throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+        // A trace can fail to record (NO_NAVSTART and the like: "please run Lighthouse again"):
+        // such a run is run again, twice at most.
+        let lhr
+        for (let attempt = 0; ; attempt++) {
+          const answer = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          })
+          lhr = answer?.lhr
+          if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
+          if (!lhr.runtimeError) break
+          if (attempt >= 2) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+          opts.log?.(`  lighthouse ${path}: ${lhr.runtimeError.code}, run again`)
+        }
         const flagged = Object.values(lhr.audits)
           .filter(
             (a) =>

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client'
 import { cities, orderEvents, orderItems, orders, products, users } from '../db/schema'
@@ -7,36 +7,59 @@ const customers = alias(users, 'customer')
 const drivers = alias(users, 'driver')
 const actors = alias(users, 'actor')
 
+const idsParam = sql`${sql.placeholder('ids')}::int[]`
+
+function buildOrderReads(db: Executor) {
+  return {
+    rows: db
+      .select({
+        order: orders,
+        cityName: cities.name,
+        customer: { id: customers.id, name: customers.displayName, email: customers.email, phone: customers.phoneNumber },
+        driver: { id: drivers.id, name: drivers.displayName, phone: drivers.phoneNumber },
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.userId))
+      .innerJoin(cities, eq(cities.id, orders.cityId))
+      .leftJoin(drivers, eq(drivers.id, orders.deliveryDriverId))
+      .where(sql`${orders.id} = any(${idsParam})`)
+      .prepare('orders_by_ids'),
+    items: db
+      .select({ item: orderItems, imageUrl: products.imageUrl })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(sql`${orderItems.orderId} = any(${idsParam})`)
+      .orderBy(asc(orderItems.id))
+      .prepare('order_items_by_orders'),
+    events: db
+      .select({ event: orderEvents, actorName: actors.displayName })
+      .from(orderEvents)
+      .leftJoin(actors, eq(actors.id, orderEvents.actorId))
+      .where(sql`${orderEvents.orderId} = any(${idsParam})`)
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+      .prepare('order_events_by_orders'),
+  }
+}
+
+/** Built once per database (or transaction): the list pages read orders many times a second. */
+const orderReads = new WeakMap<Executor, ReturnType<typeof buildOrderReads>>()
+function preparedOrderReads(db: Executor) {
+  let q = orderReads.get(db)
+  if (!q) orderReads.set(db, (q = buildOrderReads(db)))
+  return q
+}
+
 /**
  * Orders in the shape of SPEC §3 (customer, driver, items with their product, events), with
  * every stored amount. Three queries whatever the number of orders: never one per row.
  */
 export async function loadOrders(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return []
-  const rows = await db
-    .select({
-      order: orders,
-      cityName: cities.name,
-      customer: { id: customers.id, name: customers.displayName, email: customers.email, phone: customers.phoneNumber },
-      driver: { id: drivers.id, name: drivers.displayName, phone: drivers.phoneNumber },
-    })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.userId))
-    .innerJoin(cities, eq(cities.id, orders.cityId))
-    .leftJoin(drivers, eq(drivers.id, orders.deliveryDriverId))
-    .where(inArray(orders.id, [...ids]))
-  const items = await db
-    .select({ item: orderItems, imageUrl: products.imageUrl })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, [...ids]))
-    .orderBy(asc(orderItems.id))
-  const events = await db
-    .select({ event: orderEvents, actorName: actors.displayName })
-    .from(orderEvents)
-    .leftJoin(actors, eq(actors.id, orderEvents.actorId))
-    .where(inArray(orderEvents.orderId, [...ids]))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+  const q = preparedOrderReads(db)
+  const params = { ids: [...ids] }
+  const rows = await q.rows.execute(params)
+  const items = await q.items.execute(params)
+  const events = await q.events.execute(params)
 
   const byId = new Map(
     rows.map(({ order, cityName, customer, driver }) => [

@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
 
 export type LighthouseMetrics = { fcp: number; lcp: number; tbt: number; cls: number; si: number }
 export type LighthouseResult = {
@@ -16,18 +17,6 @@ export type LighthouseResult = {
   flagged?: string[]
 }
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** The network here is closed: without the background-networking flags Chromium hangs on refused connections. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-]
 
 const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
   lhr.audits[id]?.numericValue ?? NaN

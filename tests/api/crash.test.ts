@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import pg from 'pg'
+import { freshPgDatabase } from '../setup/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 
@@ -81,13 +82,7 @@ describe.skipIf(!pgBase)(pgTitle('a crash in the middle of checkouts'), () => {
   const attempts: Attempt[] = []
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgBase })
-    await admin.connect()
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.query(`create database ${dbName}`)
-    await admin.end()
-    const u = new URL(pgBase!)
-    u.pathname = `/${dbName}`
+    const u = new URL((await freshPgDatabase(pgBase!, dbName)).url)
     db = new pg.Client({ connectionString: u.toString() })
     await start(u.toString())
     await db.connect()

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
+import { freshPgDatabase } from '../setup/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
@@ -40,13 +41,7 @@ const login = (url: string, email: string, password: string) =>
 
 describe.skipIf(!base)('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.query(`create database ${dbName}`)
-    await admin.end()
-    const u = new URL(base!)
-    u.pathname = `/${dbName}`
+    const u = new URL((await freshPgDatabase(base!, dbName)).url)
     const port = 41000 + (process.pid % 1000) * 2
     // Started together: migrations and demo data must still happen once.
     urls = await Promise.all([start(port, u.toString()), start(port + 1, u.toString())])

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { freshPgDatabase } from '../setup/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStorefrontCache } from '../../src/server/services/storefront-cache'
 import { createStorefrontSync, STOREFRONT_CHANNEL, type StorefrontSync } from '../../src/server/services/storefront-sync'
@@ -13,13 +14,7 @@ describe.skipIf(!pgBase)(pgTitle('storefront invalidation across instances (Post
   const logs: string[] = []
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgBase })
-    await admin.connect()
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.query(`create database ${dbName}`)
-    await admin.end()
-    const u = new URL(pgBase!)
-    u.pathname = `/${dbName}`
+    const u = new URL((await freshPgDatabase(pgBase!, dbName)).url)
     url = u.toString()
     pool = new pg.Pool({ connectionString: url, max: 2 })
   })

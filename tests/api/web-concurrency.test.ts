@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import pg from 'pg'
 import superjson from 'superjson'
+import { freshPgDatabase } from '../setup/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config'
 import { planWorkers } from '../../src/server/workers'
@@ -122,13 +123,7 @@ describe.skipIf(!pgBase)(pgTitle('WEB_CONCURRENCY=2 on PostgreSQL'), () => {
   let workers: string[] = []
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgBase })
-    await admin.connect()
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.query(`create database ${dbName}`)
-    await admin.end()
-    const u = new URL(pgBase!)
-    u.pathname = `/${dbName}`
+    const u = new URL((await freshPgDatabase(pgBase!, dbName)).url)
     port = 42000 + (process.pid % 1000)
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {

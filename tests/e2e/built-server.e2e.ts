@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
 
 /**
  * `npm start` serves the bundle `npm run build` makes (dist/server/main.js), not the sources:
@@ -42,10 +43,7 @@ afterAll(async () => {
 
 describe('the built server (node dist/server/main.js)', () => {
   it('migrates, seeds and serves the storefront with its products', async () => {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
-    })
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
     try {
       const page = await browser.newPage()
       await page.goto(`${base}/products`)

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 export const PHONE = { width: 390, height: 844 }
@@ -16,19 +17,7 @@ export type E2E = { t: TestApp; baseUrl: string; browser: Browser; close(): Prom
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const t = await createTestApp({ SEED_DEMO: 'true', ...env })
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   return {
     t,
     baseUrl: address,

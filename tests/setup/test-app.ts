@@ -1,7 +1,7 @@
-import pg from 'pg'
 import { createApp } from '../../src/server/app'
 import { loadConfig, type Config } from '../../src/server/config'
 import { createDeps } from '../../src/server/deps'
+import { freshPgDatabase } from './pg-database'
 
 /**
  * The whole API in-process on a fresh database: PGlite in memory, or with TEST_DATABASE_URL a
@@ -12,20 +12,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   let url = 'memory:'
   let dropDb: (() => Promise<void>) | undefined
   if (base) {
-    const name = `etal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const u = new URL(base)
-    u.pathname = `/${name}`
-    url = u.toString()
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: base })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    }
+    const fresh = await freshPgDatabase(base, `etal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`)
+    url = fresh.url
+    dropDb = fresh.drop
   }
   const config: Config = loadConfig({
     NODE_ENV: 'test',

@@ -97,6 +97,21 @@ const isKeyClash = (err: unknown) => {
   return (e as { code?: string })?.code === '23505' && /idempotency_keys/.test(String((e as { constraint?: string }).constraint ?? (e as Error).message))
 }
 
+/** An order line as stored: the product's name, price and unit at the time of the order, priced. */
+export function orderLineValues(
+  lines: readonly { product: { id: number; name: string; pricePerUnit: number; unitType: UnitType }; quantity: number }[],
+  lineTotals: readonly number[],
+) {
+  return lines.map((l, i) => ({
+    productId: l.product.id,
+    productName: l.product.name,
+    unitPrice: l.product.pricePerUnit,
+    unitType: l.product.unitType,
+    quantity: l.quantity,
+    totalPrice: lineTotals[i]!,
+  }))
+}
+
 type Account = { loyaltyPoints: number; customDiscountPercent: number | null }
 
 /**
@@ -192,14 +207,7 @@ async function writeOrder(
     zoneName: delivery.zone.name,
     customerName: user.displayName,
   }
-  const items = lines.map((l, i) => ({
-    productId: l.product.id,
-    productName: l.product.name,
-    unitPrice: l.product.pricePerUnit,
-    unitType: l.product.unitType,
-    quantity: l.quantity,
-    totalPrice: price.lineTotals[i]!,
-  }))
+  const items = orderLineValues(lines, price.lineTotals)
   const v = values
   const [row] = await executeNamed<{
     id: number

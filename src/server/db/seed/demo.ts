@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../../shared/domain/order-status'
 import { pointsEarnedFor, priceOrder } from '../../../shared/domain/pricing'
 import type { Role } from '../../../shared/domain/roles'
 import type { UnitType } from '../../../shared/domain/units'
+import { orderLineValues } from '../../services/checkout'
 import { hashPassword } from '../../services/passwords'
 import type { Db } from '../client'
 import {
@@ -157,17 +158,7 @@ export async function seedDemo(db: Db, pointValue: number) {
           updatedAt: createdAt,
         })
         .returning()
-      await tx.insert(orderItems).values(
-        lines.map((l, i) => ({
-          orderId: order!.id,
-          productId: l.product.id,
-          productName: l.product.name,
-          unitPrice: l.product.pricePerUnit,
-          unitType: l.product.unitType,
-          quantity: l.quantity,
-          totalPrice: price.lineTotals[i]!,
-        })),
-      )
+      await tx.insert(orderItems).values(orderLineValues(lines, price.lineTotals).map((line) => ({ ...line, orderId: order!.id })))
       await tx.insert(orderEvents).values({ orderId: order!.id, actorId: client.id, type: 'created', toValue: 'pending', createdAt })
       if (o.status !== 'pending') {
         await tx

@@ -15,7 +15,6 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Options, SetResult } from './lib/bench-set'
-import { serverCommand } from './lib/bench-set'
 import { resultsDir } from './lib/datasets'
 import { renderReport } from './lib/report'
 import { fullSize, type DataSetSize } from './seed-large'
@@ -122,7 +121,7 @@ const report = renderReport({
   peakRssMb: Math.max(...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0), largeResult.create?.rssMb ?? 0),
   totalSeconds: reportOnly ? null : (performance.now() - started) / 1000,
   lighthouse,
-  server: `\`node ${serverCommand().map((a) => a.replace(`${root}/`, '')).join(' ')}\``,
+  server: largeResult.server ? `\`${largeResult.server}\`` : 'how: not recorded in these saved figures',
   pages: pageFacts(largeResult.reads.filter((r) => r.encoding).map((r) => `${r.target.name} → ${r.encoding}`).filter((v, i, a) => a.indexOf(v) === i)),
 })
 mkdirSync(dirname(out), { recursive: true })

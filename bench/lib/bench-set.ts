@@ -19,7 +19,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export type Options = { duration: number; warmup: number; rounds: number; connections: number }
 export type ReadResult = { target: Target; skipped?: string; app?: LoadResult; bare?: LoadResult; rssMb?: number; bytes?: number; encoding?: string }
 export type CreateResult = { skipped?: string; load?: LoadResult; acknowledged?: number; stored?: number; rssMb?: number }
-export type SetResult = { size: DataSetSize; kind: string; seedSeconds: number; idleRssMb: number; reads: ReadResult[]; create?: CreateResult }
+export type SetResult = { size: DataSetSize; kind: string; seedSeconds: number; idleRssMb: number; reads: ReadResult[]; create?: CreateResult; server?: string }
 
 async function login(base: string, email: string) {
   const res = await fetch(`${base}/_api/auth/login_with_password`, {
@@ -170,7 +170,7 @@ export async function benchSet(size: DataSetSize, opts: Options, withCreate: boo
     log(`  orders/create: ${create.acknowledged} acknowledged as new (201), ${create.stored} stored`)
   }
   await fresh.drop()
-  return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, create }
+  return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, create, server: `node ${serverCommand().map((a) => a.replace(`${root}/`, '')).join(' ')}` }
 }
 
 async function benchCreate(base: string, payloads: CreatePayload[], opts: Options, mem: ReturnType<typeof memorySampler>, log: (l: string) => void): Promise<CreateResult> {

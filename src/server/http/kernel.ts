@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import superjson from 'superjson'
+import { answerText } from './answer-text'
 import { SENT, type AppDeps, type Endpoint } from './define-endpoint'
 import { changesStorefront } from '../services/storefront-cache'
 import { currentUser } from './auth-context'
@@ -39,7 +39,7 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
         }
         if (result === SENT) return reply
         if (ep.format === 'json') return reply.type('application/json; charset=utf-8').send(result)
-        return reply.type('application/json; charset=utf-8').send(superjson.stringify(result))
+        return reply.type('application/json; charset=utf-8').send(answerText(result))
       },
     })
   }

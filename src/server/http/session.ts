@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { countries, sessions, users } from '../db/schema'
 import { sessionUserColumns } from '../services/users'
@@ -20,21 +20,28 @@ export async function createSession(db: Executor, userId: number) {
   return { token, expiresAt }
 }
 
+const buildSessionRead = (db: Executor) =>
+  db
+    .select({ session: sessions, user: sessionUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_by_id')
+
+/** Built once per database: every signed-in request reads its session. */
+const sessionReads = new WeakMap<Executor, ReturnType<typeof buildSessionRead>>()
+
 /**
  * The live session of a token with its user (one query: every signed-in request makes it),
  * renewed when it nears its end; null if absent or expired.
  */
 export async function findSession(db: Executor, token: string) {
   const id = hashToken(token)
-  const [row] = await db
-    .select({ session: sessions, user: sessionUserColumns })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(sessions.id, id))
-    .limit(1)
-    .prepare('session_by_id')
-    .execute()
+  let read = sessionReads.get(db)
+  if (!read) sessionReads.set(db, (read = buildSessionRead(db)))
+  const [row] = await read.execute({ id })
   if (!row) return null
   const { session, user } = row
   const now = Date.now()

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import superjson from 'superjson'
+import { answerText } from '../http/answer-text'
 import { SENT } from '../http/define-endpoint'
 
 const brotli = promisify(brotliCompress)
@@ -29,14 +29,14 @@ export function createStorefrontCache(opts: { ttlMs: number; now?: () => number;
   return {
     /** The cached answer of `key`, loading it (once, however many callers wait) when absent or expired. */
     get(key: string, load: () => Promise<object>): Promise<CachedAnswer> {
-      if (opts.ttlMs <= 0) return load().then((v) => makeAnswer(superjson.stringify(v)))
+      if (opts.ttlMs <= 0) return load().then((v) => makeAnswer(answerText(v)))
       const hit = entries.get(key)
       if (hit && hit.expires > now()) return Promise.resolve(hit.answer)
       const waiting = loading.get(key)
       if (waiting) return waiting
       const startedAt = generation
       const pending = (async () => {
-        const text = superjson.stringify(await load())
+        const text = answerText(await load())
         // Unchanged after expiry: keep the compressed forms already made.
         const previous = entries.get(key)?.answer
         const answer = previous?.text === text ? previous : makeAnswer(text)

@@ -17,7 +17,7 @@ import { createPayloads, readTargets, type Caller, type CreatePayload, type Targ
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 export type Options = { duration: number; warmup: number; rounds: number; connections: number }
-export type ReadResult = { target: Target; skipped?: string; app?: LoadResult; bare?: LoadResult; rssMb?: number; bytes?: number; encoding?: string }
+export type ReadResult = { target: Target; skipped?: string; app?: LoadResult; bare?: LoadResult; rssMb?: number; bytes?: number; encoding?: string; rows?: number }
 export type CreateResult = { skipped?: string; load?: LoadResult; acknowledged?: number; stored?: number; rssMb?: number }
 export type SetResult = { size: DataSetSize; kind: string; seedSeconds: number; idleRssMb: number; reads: ReadResult[]; create?: CreateResult; server?: string }
 
@@ -130,7 +130,7 @@ export async function benchSet(size: DataSetSize, opts: Options, withCreate: boo
     }
     const gz = await fetchRaw(base, target.path, { ...headersFor(target.as), 'accept-encoding': 'br, gzip' })
     answers.set(`${target.as}:${target.path}`, rec)
-    reads.push({ target, bytes: rec.body.length, encoding: String(gz.headers['content-encoding'] ?? 'none') })
+    reads.push({ target, bytes: rec.body.length, encoding: String(gz.headers['content-encoding'] ?? 'none'), rows: listLength(rec.body) })
   }
   const bareAnswers = new Map([...answers].map(([k, v]) => [k.slice(k.indexOf(':') + 1), v]))
   const bare = await startBareServer(bareAnswers)
@@ -171,6 +171,17 @@ export async function benchSet(size: DataSetSize, opts: Options, withCreate: boo
   }
   await fresh.drop()
   return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, create, server: `node ${serverCommand().map((a) => a.replace(`${root}/`, '')).join(' ')}` }
+}
+
+/** How many orders, messages or products a list answer holds (its first array), for the report. */
+function listLength(body: Buffer): number | undefined {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { json?: Record<string, unknown> }
+    const list = Object.values(parsed.json ?? {}).find(Array.isArray)
+    return list?.length
+  } catch {
+    return undefined
+  }
 }
 
 async function benchCreate(base: string, payloads: CreatePayload[], opts: Options, mem: ReturnType<typeof memorySampler>, log: (l: string) => void): Promise<CreateResult> {

@@ -22,6 +22,7 @@ export type Report = {
 const f0 = (n: number) => n.toFixed(0)
 const f1 = (n: number) => n.toFixed(1)
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(0))
+const rowsNote = (n: number | undefined) => (n === undefined ? '' : ` (${n} row${n === 1 ? '' : 's'})`)
 const passFail = (ok: boolean) => (ok ? '**pass**' : '**FAIL**')
 /** A turn in which no answer came back has no latency to show: it fails every latency target. */
 const answered = (r: { total: number } | undefined) => !!r && r.total > 0
@@ -31,19 +32,19 @@ const sizeLine = (s: SetResult) =>
 
 function readTable(s: SetResult, small?: SetResult) {
   const lines = [
-    '| endpoint | caller | bytes | encoding | app req/s | app p50 ms | app p99 ms | bare req/s | bare p99 ms | app / bare | p99 vs 1,000 orders | RSS MB |',
-    '|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| endpoint | caller | rows | bytes | encoding | app req/s | app p50 ms | app p99 ms | bare req/s | bare p99 ms | app / bare | p99 vs 1,000 orders | RSS MB |',
+    '|---|---|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   ]
   for (const r of s.reads) {
     if (!r.app || !r.bare) {
-      lines.push(`| ${r.target.name} | ${r.target.as} | | | ${r.skipped ?? 'skipped'} | | | | | | | |`)
+      lines.push(`| ${r.target.name} | ${r.target.as} | | | | ${r.skipped ?? 'skipped'} | | | | | | | |`)
       continue
     }
     const other = small?.reads.find((x) => x.target.name === r.target.name)?.app
     const growth = !other ? '' : answered(r.app) && answered(other) && other.p99 > 0 ? `${f1(r.app.p99 / other.p99)}×` : 'n/a'
     const none = answered(r.app) ? '' : ' (no answer)'
     lines.push(
-      `| ${r.target.name} | ${r.target.as} | ${r.bytes} | ${r.encoding} | ${f0(r.app.reqPerSec)}${none} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${f0(r.bare.reqPerSec)} | ${ms(r.bare.p99)} | ${f0((100 * r.app.reqPerSec) / r.bare.reqPerSec)}% | ${growth} | ${f0(r.rssMb ?? 0)} |`,
+      `| ${r.target.name} | ${r.target.as} | ${r.rows ?? ''} | ${r.bytes} | ${r.encoding} | ${f0(r.app.reqPerSec)}${none} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${f0(r.bare.reqPerSec)} | ${ms(r.bare.p99)} | ${f0((100 * r.app.reqPerSec) / r.bare.reqPerSec)}% | ${growth} | ${f0(r.rssMb ?? 0)} |`,
     )
   }
   return lines.join('\n')
@@ -71,10 +72,11 @@ function targets(rep: Report) {
       : `| ${r.target.name}: ≥ 50% of bare | ${r.skipped} | not measured |`)
   }
   for (const r of large.reads.filter((x) => x.target.group === 'admin')) {
-    const before = small.reads.find((x) => x.target.name === r.target.name)?.app
+    const smallRead = small.reads.find((x) => x.target.name === r.target.name)
+    const before = smallRead?.app
     const bothAnswered = answered(r.app) && answered(before)
     out.push(r.app && before
-      ? `| ${r.target.name}: p99 at ${large.size.orders.toLocaleString('en')} ≤ 1.5× p99 at ${small.size.orders.toLocaleString('en')} | ${latency(r.app)} vs ${latency(before)}${bothAnswered ? ` (${f1(r.app.p99 / Math.max(before.p99, 0.01))}×)` : ''} | ${passFail(bothAnswered && r.app.p99 <= 1.5 * before.p99)} |`
+      ? `| ${r.target.name}: p99 at ${large.size.orders.toLocaleString('en')} ≤ 1.5× p99 at ${small.size.orders.toLocaleString('en')} | ${latency(r.app)}${rowsNote(r.rows)} vs ${latency(before)}${rowsNote(smallRead?.rows)}${bothAnswered ? ` (${f1(r.app.p99 / Math.max(before.p99, 0.01))}×)` : ''} | ${passFail(bothAnswered && r.app.p99 <= 1.5 * before.p99)} |`
       : `| ${r.target.name}: p99 growth ≤ 1.5× | ${r.skipped ?? 'no 1,000-order figure'} | not measured |`)
   }
   for (const r of large.reads.filter((x) => x.target.group === 'dashboard')) {

@@ -139,6 +139,17 @@ describe('GET /_api/admin/orders: filters', () => {
     expect((await list(`?search=%23${id}`)).orders.map((o) => o.id)).toEqual([id])
     expect((await list('?search=99999999999')).total).toBe(0)
   })
+
+  it('pages a name search newest first, with its total', async () => {
+    const all = await list('?search=DIALLO&limit=100')
+    const newest = [...all.orders]
+      .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt) || b.id - a.id)
+      .map((o) => o.id)
+    expect(all.orders.map((o) => o.id)).toEqual(newest)
+    const second = await list('?search=DIALLO&limit=5&page=2')
+    expect(second.total).toBe(18)
+    expect(second.orders.map((o) => o.id)).toEqual(newest.slice(5, 10))
+  })
 })
 
 describe('GET /_api/admin/orders: scope', () => {

@@ -49,9 +49,10 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
       // accounts whose name or email match, found by their own trigram indexes): no scan.
       const accounts = sql`array(select ${users.id} from ${users} where ${ilike(users.displayName, pattern)} or ${ilike(users.email, pattern)})`
       where.push(or(ilike(orders.customerName, pattern), sql`${orders.userId} = any(${accounts})`)!)
+      return { where: and(...where), byName: true }
     }
   }
-  return { where: where.length ? and(...where) : undefined }
+  return { where: where.length ? and(...where) : undefined, byName: false }
 }
 
 /**
@@ -65,26 +66,22 @@ export async function listAdminOrders(
 ) {
   const filters = await listConditions(db, user, q)
   if (!filters) return { orders: [], total: 0 }
-  const page = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(filters.where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-  const capped = db
-    .select({ one: sql`1`.as('one') })
-    .from(orders)
-    .where(filters.where)
-    .limit(COUNT_CAP + 1)
-  const [row] = await db
-    .select({
-      ids: sql<number[]>`array(${page})`.mapWith((v: number[] | string) => (typeof v === 'string' ? parseIntArray(v) : v)),
-      n: sql<number>`(select count(*)::int from (${capped}) capped)`,
-    })
-    .from(sql`(select) as one_row`)
+  const offset = (q.page - 1) * q.limit
+  const where = filters.where ? sql`where ${filters.where}` : sql``
+  // A name search finds its orders through trigram indexes, in no order: they are found once
+  // (materialized) and both the page and the count read that set, instead of searching twice.
+  // Other filters walk an index newest first for the page, and the count stops at the cap.
+  const statement = filters.byName
+    ? sql`with found as materialized (select id, created_at from orders ${where})
+        select array(select id from found order by created_at desc, id desc limit ${q.limit} offset ${offset}) as ids,
+          (select count(*)::int from (select 1 from found limit ${COUNT_CAP + 1}) capped) as n`
+    : sql`select array(select id from orders ${where} order by created_at desc, id desc limit ${q.limit} offset ${offset}) as ids,
+          (select count(*)::int from (select 1 from orders ${where} limit ${COUNT_CAP + 1}) capped) as n`
+  const { rows } = (await db.execute(statement)) as unknown as { rows: { ids: number[] | string; n: number }[] }
+  const row = rows[0]
+  const ids = typeof row?.ids === 'string' ? parseIntArray(row.ids) : (row?.ids ?? [])
   return {
-    orders: await loadOrders(db, row?.ids ?? []),
+    orders: await loadOrders(db, ids),
     total: Math.min(Number(row?.n ?? 0), COUNT_CAP),
   }
 }

@@ -10,6 +10,7 @@ type Row = {
   cityName: string
   zoneName: string
   items: unknown[]
+  createdAt: Date
 }
 type Page = { orders: Row[]; total: number }
 

@@ -9,7 +9,7 @@ import type { z } from '../../shared/schemas/zod'
 import { executeNamed, type Db, type Executor } from '../db/client'
 import { idempotencyKeys, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
-import { loadOrder, shapeOrder } from './orders'
+import { eventAnswer, itemAnswer, loadOrder, shapeOrder } from './orders'
 
 export type CreateOrder = z.output<typeof createOrderInput>
 
@@ -282,12 +282,12 @@ async function writeOrder(
     customer: { id: user.id, name: user.displayName, email: user.email, phone: user.phoneNumber },
     driver: null,
     // Lines were inserted in the order given: their ids ascend in that order.
-    items: items.map((it, i) => ({ item: { ...it, id: Number(row.itemIds[i]), orderId }, imageUrl: lines[i]!.product.imageUrl })),
+    items: items.map((it, i) => itemAnswer({ ...it, id: Number(row.itemIds[i]), orderId }, lines[i]!.product.imageUrl)),
     events: [
-      {
-        event: { id: Number(row.eventId), orderId, actorId: user.id, type: 'created', fromValue: null, toValue: 'pending', createdAt: new Date(row.eventAt) },
-        actorName: user.displayName,
-      },
+      eventAnswer(
+        { id: Number(row.eventId), orderId, actorId: user.id, type: 'created', fromValue: null, toValue: 'pending', createdAt: new Date(row.eventAt) },
+        user.displayName,
+      ),
     ],
   })
 }

@@ -2,11 +2,14 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { Providers } from './app/providers'
-import { router } from './app/router'
+import { createRouter } from './app/router'
+import { prepareNumberFormats } from '@/shared/format'
 import './styles.css'
 
+type Router = ReturnType<typeof createRouter>
+
 /** Resolves once the router has loaded the first route's lazy page. */
-function routerReady() {
+function routerReady(router: Router) {
   if (router.state.initialized) return Promise.resolve()
   return new Promise<void>((resolve) => {
     const stop = router.subscribe((state) => {
@@ -18,10 +21,30 @@ function routerReady() {
   })
 }
 
-const container = document.getElementById('root')!
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole page (a phone's taps and paints get through).
-const mount = () =>
+/** Lets the browser run what waits (a paint, a tap) before the next step: each step is a task of its own. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+async function start() {
+  const container = document.getElementById('root')!
+  // A page pre-rendered by the server (src/server/http/spa-pages.ts) stays on screen until the
+  // route's code is in, then React replaces it: no full-page spinner in between. Its steps
+  // (the modules' evaluation, the router, the first render) run as separate tasks: a phone's
+  // main thread is never held for all of them at once (docs/decisions/0012).
+  const preRendered = container.firstElementChild !== null
+  if (preRendered) {
+    await nextTask()
+    // The browser's first Intl formatter costs tens of milliseconds: made here, alone, it is
+    // not added to the task that draws the first prices.
+    prepareNumberFormats()
+    await nextTask()
+  }
+  const router = createRouter()
+  if (preRendered) {
+    await routerReady(router)
+    await nextTask()
+  }
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (a phone's taps and paints get through).
   startTransition(() =>
     createRoot(container).render(
       <StrictMode>
@@ -31,7 +54,5 @@ const mount = () =>
       </StrictMode>,
     ),
   )
-// A page pre-rendered by the server (src/server/http/spa-pages.ts) stays on screen until the
-// route's code is in, then React replaces it: no full-page spinner in between.
-if (container.firstElementChild) void routerReady().then(mount)
-else mount()
+}
+void start()

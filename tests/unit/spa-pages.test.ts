@@ -38,7 +38,7 @@ describe('SPA pages', () => {
     const pageFor = build()
     const home = text(pageFor('/?utm=1'))
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">')
-    expect(home).toContain('<div id="root"><div inert><h1>Accueil</h1></div></div>')
+    expect(home).toContain('<div id="root" inert><h1>Accueil</h1></div>')
     expect(home).toContain('<style>.a{color:red}</style>')
     expect(home).not.toContain('index-x.css')
     const order = text(pageFor('/admin/orders/12'))
@@ -53,7 +53,7 @@ describe('SPA pages', () => {
     const pageFor = build(indexWithEntry)
     const home = pageFor('/')
     const html = text(home)
-    expect(html).toContain('<div id="root"><div inert><h1>Accueil</h1></div></div>')
+    expect(html).toContain('<div id="root" inert><h1>Accueil</h1></div>')
     expect(html).not.toContain('<script type="module"')
     expect(html).not.toContain('<link rel="modulepreload"')
     const script = /<script>(.*)<\/script>/.exec(html)![1]!

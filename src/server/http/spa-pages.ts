@@ -86,9 +86,10 @@ function loaderScript(entry: string, preloads: string[]) {
  * - `.vite/route-preloads.json` (scripts/route-preloads.ts): modulepreload links for the lazy
  *   chunk of the route, so the page's code downloads alongside the entry instead of after it;
  * - `.vite/route-shells.json` (scripts/prerender-shells.tsx): the page as React first draws it,
- *   put inside #root so a phone paints it as soon as the HTML is in, before the JavaScript. It is
- *   `inert` (neither clickable nor read out) because main.tsx replaces it with the live page. Its
- *   stylesheet is inlined: a separate request would hold that first paint back by a round trip.
+ *   put inside #root so a phone paints it as soon as the HTML is in, before the JavaScript. #root
+ *   is `inert` (neither clickable nor read out) until main.tsx has hydrated it. Its stylesheet is
+ *   inlined: a separate request would hold that first paint back by a round trip; its code is
+ *   requested after that paint (loaderScript).
  * A URL no route names, or a build without the tables, gets the plain index.html. Each page has
  * an ETag, so a returning visitor revalidates it for a few bytes (docs/decisions/0010).
  */
@@ -115,7 +116,7 @@ export function spaPages(clientDist: string, indexHtml: string): (url: string) =
         inlineCss(
           html.replace(
             root,
-            () => `<div id="root"><div inert>${shell}</div></div>${script && `\n    <script>${script}</script>`}`,
+            () => `<div id="root" inert>${shell}</div>${script && `\n    <script>${script}</script>`}`,
           ),
         )
       if (shell && entryScript) {

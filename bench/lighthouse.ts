@@ -5,7 +5,8 @@
  * Prints a table and writes bench/results/lighthouse.json.
  *
  * Settings (environment): LIGHTHOUSE_RUNS (runs per page, median kept; default 3),
- * LIGHTHOUSE_LARGE=0 (skip the 2,000-product catalogue), CHROMIUM_PATH.
+ * LIGHTHOUSE_LARGE=0 (skip the 2,000-product catalogue), LIGHTHOUSE_SAVE=dir (keep each
+ * run's full Lighthouse report there), CHROMIUM_PATH.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
@@ -17,6 +19,9 @@ export type LighthouseResult = {
   flagged?: string[]
 }
 
+
+/** LIGHTHOUSE_SAVE=dir keeps every run's full report there, to read its diagnostics (long tasks, bootup time). */
+const saveDir = process.env.LIGHTHOUSE_SAVE
 
 const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
   lhr.audits[id]?.numericValue ?? NaN
@@ -83,6 +88,11 @@ export async function runLighthouse(
           transferKb: numeric(lhr, 'total-byte-weight') / 1024,
           flagged,
         })
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true })
+          const name = `${path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`
+          writeFileSync(resolve(saveDir, name), JSON.stringify(lhr))
+        }
         opts.log?.(`  lighthouse ${path} run ${i + 1}/${runs}: ${tries.at(-1)!.score}`)
       }
       const median = [...tries].sort((a, b) => a.score - b.score)[Math.floor((tries.length - 1) / 2)]!

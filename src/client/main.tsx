@@ -1,12 +1,15 @@
-import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { Providers } from './app/providers'
-import { router } from './app/router'
+import { createRouter } from './app/router'
+import { prepareNumberFormats } from '@/shared/format'
 import './styles.css'
 
+type Router = ReturnType<typeof createRouter>
+
 /** Resolves once the router has loaded the first route's lazy page. */
-function routerReady() {
+function routerReady(router: Router) {
   if (router.state.initialized) return Promise.resolve()
   return new Promise<void>((resolve) => {
     const stop = router.subscribe((state) => {
@@ -18,20 +21,52 @@ function routerReady() {
   })
 }
 
+/** Lets the browser run what waits (a paint, a tap) before the next step: each step is a task of its own. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 const container = document.getElementById('root')!
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole page (a phone's taps and paints get through).
-const mount = () =>
-  startTransition(() =>
-    createRoot(container).render(
-      <StrictMode>
+
+/** Once React holds the page, the pre-rendered page stops being inert (spa-pages.ts sets it). */
+function Live({ children }: { children: ReactNode }) {
+  useEffect(() => container.removeAttribute('inert'), [])
+  return children
+}
+
+async function start() {
+  // A page pre-rendered by the build (scripts/prerender-shells.tsx, served by
+  // src/server/http/spa-pages.ts) stays on screen, inert, until the route's code is in; then
+  // React hydrates it: it takes over the markup as it is instead of drawing the page again.
+  // The steps (the modules' evaluation, the first number formatter, the router, the first
+  // render) run as separate tasks: a phone's main thread is never held for all of them at once
+  // (docs/decisions/0012).
+  const preRendered = container.firstElementChild !== null
+  if (preRendered) {
+    await nextTask()
+    // The browser's first Intl formatter costs tens of milliseconds: made here, alone, it is
+    // not added to the task that draws the first prices.
+    prepareNumberFormats()
+    await nextTask()
+  }
+  const router = createRouter()
+  // The same tree as the pre-rendered one (StrictMode, Providers, the router).
+  const app = (
+    <StrictMode>
+      <Live>
         <Providers>
           <RouterProvider router={router} />
         </Providers>
-      </StrictMode>,
-    ),
+      </Live>
+    </StrictMode>
   )
-// A page pre-rendered by the server (src/server/http/spa-pages.ts) stays on screen until the
-// route's code is in, then React replaces it: no full-page spinner in between.
-if (container.firstElementChild) void routerReady().then(mount)
-else mount()
+  if (preRendered) {
+    await routerReady(router)
+    await nextTask()
+  }
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (a phone's taps and paints get through).
+  startTransition(() => {
+    if (preRendered) hydrateRoot(container, app)
+    else createRoot(container).render(app)
+  })
+}
+void start()

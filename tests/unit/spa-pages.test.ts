@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
@@ -8,8 +9,13 @@ import { sendPage, spaPages } from '../../src/server/http/spa-pages'
 
 const index =
   '<!doctype html><html><head>\n<link rel="stylesheet" crossorigin href="/assets/index-x.css">\n</head><body><div id="root"></div></body></html>'
+/** As Vite writes it: the entry script and the modulepreloads of its imports in the head. */
+const indexWithEntry = index.replace(
+  '\n</head>',
+  '\n<script type="module" crossorigin src="/assets/index-e.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react.js">\n</head>',
+)
 
-function build() {
+function build(html = index) {
   const dist = mkdtempSync(join(tmpdir(), 'etal-spa-'))
   mkdirSync(join(dist, '.vite'))
   mkdirSync(join(dist, 'assets'))
@@ -23,7 +29,7 @@ function build() {
     }),
   )
   writeFileSync(join(dist, '.vite/route-shells.json'), JSON.stringify({ '/': '<h1>Accueil</h1>' }))
-  return spaPages(dist, index)
+  return spaPages(dist, html)
 }
 const text = (p: ReturnType<ReturnType<typeof build>>) => p.body.identity.toString('utf8')
 
@@ -32,7 +38,7 @@ describe('SPA pages', () => {
     const pageFor = build()
     const home = text(pageFor('/?utm=1'))
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">')
-    expect(home).toContain('<div id="root"><div inert><h1>Accueil</h1></div></div>')
+    expect(home).toContain('<div id="root" inert><h1>Accueil</h1></div>')
     expect(home).toContain('<style>.a{color:red}</style>')
     expect(home).not.toContain('index-x.css')
     const order = text(pageFor('/admin/orders/12'))
@@ -41,6 +47,39 @@ describe('SPA pages', () => {
     expect(order).toContain('index-x.css')
     expect(text(pageFor('/admin/orders/12/other'))).toBe(index)
     expect(text(pageFor('/nowhere'))).toBe(index)
+  })
+
+  it('a pre-rendered page requests its code after its first paint, by an inline script that the CSP allows by its hash', async () => {
+    const pageFor = build(indexWithEntry)
+    const home = pageFor('/')
+    const html = text(home)
+    expect(html).toContain('<div id="root" inert><h1>Accueil</h1></div>')
+    expect(html).not.toContain('<script type="module"')
+    expect(html).not.toContain('<link rel="modulepreload"')
+    const script = /<script>(.*)<\/script>/.exec(html)![1]!
+    for (const file of ['/assets/index-e.js', '/assets/react.js', '/assets/home.js']) expect(script).toContain(`"${file}"`)
+    expect(script).toContain('first-contentful-paint')
+    expect(home.scriptHash).toBe(`sha256-${createHash('sha256').update(script).digest('base64')}`)
+    // A page without a shell loads its code from the head, as Vite wrote it.
+    const order = text(pageFor('/admin/orders/12'))
+    expect(order).toContain('<script type="module" crossorigin src="/assets/index-e.js"></script>')
+    expect(order).toContain('<link rel="modulepreload" crossorigin href="/assets/order.js">')
+    expect(pageFor('/admin/orders/12').scriptHash).toBeUndefined()
+
+    const app = Fastify()
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.header('content-security-policy', "default-src 'self';script-src 'self';object-src 'none'")
+      done()
+    })
+    app.get('/*', (req, reply) => sendPage(req, reply, pageFor(req.url)))
+    const res = await app.inject({ url: '/' })
+    expect(res.headers['content-security-policy']).toBe(
+      `default-src 'self';script-src 'self' '${home.scriptHash}';object-src 'none'`,
+    )
+    expect((await app.inject({ url: '/admin/orders/12' })).headers['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self';object-src 'none'",
+    )
+    await app.close()
   })
 
   it('are sent compressed as the client accepts, with an ETag that answers 304', async () => {

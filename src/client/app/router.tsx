@@ -125,4 +125,5 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const router = createBrowserRouter(routes)
+/** The app's router, made by main.tsx in a task of its own (creating it starts the first navigation). */
+export const createRouter = () => createBrowserRouter(routes)

@@ -5,8 +5,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { pickEncoding, type Encoding } from '../services/storefront-cache'
 
-/** A page as sent: its bytes in each encoding, compressed once at start-up, and its ETag. */
-export type SpaPage = { etag: string; body: Record<Encoding, Buffer> }
+/**
+ * A page as sent: its bytes in each encoding, compressed once at start-up, and its ETag; for a
+ * page with an inline script, that script's CSP hash (script-src is 'self' only).
+ */
+export type SpaPage = { etag: string; body: Record<Encoding, Buffer>; scriptHash?: string }
 type Route = { pattern: RegExp; page: SpaPage }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -21,9 +24,10 @@ const toPattern = (path: string) =>
 
 const readJson = <T>(file: string): T | undefined =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined
-function pageOf(html: string): SpaPage {
+function pageOf(html: string, scriptHash?: string): SpaPage {
   const identity = Buffer.from(html)
   return {
+    ...(scriptHash && { scriptHash }),
     etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     body: {
       identity,
@@ -46,6 +50,10 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage
     .header('cache-control', 'no-cache')
     .header('etag', page.etag)
     .header('vary', 'accept-encoding')
+  const csp = reply.getHeader('content-security-policy')
+  if (page.scriptHash && typeof csp === 'string') {
+    reply.header('content-security-policy', csp.replace(/(script-src[^;]*)/, `$1 '${page.scriptHash}'`))
+  }
   if (req.headers['if-none-match'] === page.etag) return reply.status(304).send()
   const encoding = pickEncoding(req.headers['accept-encoding'])
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
@@ -53,13 +61,35 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage
 }
 
 /**
+ * The script that starts a pre-rendered page's code: the entry and the modulepreloads, requested
+ * once the browser reports the shell's first contentful paint (two animation frames where it
+ * cannot), so that the first paint depends on the HTML alone, for the browser and for
+ * Lighthouse's estimate of it (docs/decisions/0012). A tab in the background paints nothing:
+ * there, and in any case after two seconds, the code is requested at once.
+ */
+function loaderScript(entry: string, preloads: string[]) {
+  return [
+    `(function(){var d=document,h=d.head,done=0,P=window.PerformanceObserver;`,
+    `function add(t,a){var e=d.createElement(t),k;e.crossOrigin='';for(k in a)e[k]=a[k];h.appendChild(e)}`,
+    `function go(){if(done)return;done=1;add('script',{type:'module',src:${JSON.stringify(entry)}});`,
+    `${JSON.stringify(preloads)}.forEach(function(f){add('link',{rel:'modulepreload',href:f})})}`,
+    `if(d.visibilityState!=='visible')return go();`,
+    `d.addEventListener('visibilitychange',go);setTimeout(go,2000);`,
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)`,
+    `new P(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true});`,
+    `else requestAnimationFrame(function(){requestAnimationFrame(go)})})()`,
+  ].join('')
+}
+
+/**
  * The SPA's page for each URL, built once at start-up from two tables the build writes:
  * - `.vite/route-preloads.json` (scripts/route-preloads.ts): modulepreload links for the lazy
  *   chunk of the route, so the page's code downloads alongside the entry instead of after it;
  * - `.vite/route-shells.json` (scripts/prerender-shells.tsx): the page as React first draws it,
- *   put inside #root so a phone paints it as soon as the HTML is in, before the JavaScript. It is
- *   `inert` (neither clickable nor read out) because main.tsx replaces it with the live page. Its
- *   stylesheet is inlined: a separate request would hold that first paint back by a round trip.
+ *   put inside #root so a phone paints it as soon as the HTML is in, before the JavaScript. #root
+ *   is `inert` (neither clickable nor read out) until main.tsx has hydrated it. Its stylesheet is
+ *   inlined: a separate request would hold that first paint back by a round trip; its code is
+ *   requested after that paint (loaderScript).
  * A URL no route names, or a build without the tables, gets the plain index.html. Each page has
  * an ETag, so a returning visitor revalidates it for a few bytes (docs/decisions/0010).
  */
@@ -73,22 +103,35 @@ export function spaPages(clientDist: string, indexHtml: string): (url: string) =
   const inlineCss = (html: string) => {
     const file = cssLink && resolve(clientDist, cssLink[1]!)
     return file && existsSync(file)
-      ? html.replace(
-          cssLink[0],
-          `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`,
-        )
+      ? html.replace(cssLink[0], () => `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`)
       : html
   }
+  const entryScript = /\s*<script type="module" crossorigin src="(\/[^"]+)"><\/script>/.exec(indexHtml)
+  const headPreloads = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g)]
   const routes: Route[] = Object.entries(preloads)
     .filter(([path]) => path.startsWith('/'))
     .map(([path, files]) => {
-      let html = indexHtml.replace(
+      const shell = shells[path]
+      const withShell = (html: string, script = '') =>
+        inlineCss(
+          html.replace(
+            root,
+            () => `<div id="root" inert>${shell}</div>${script && `\n    <script>${script}</script>`}`,
+          ),
+        )
+      if (shell && entryScript) {
+        // A pre-rendered page: its code is requested once the shell is painted (loaderScript).
+        let html = indexHtml.replace(entryScript[0], '')
+        for (const link of headPreloads) html = html.replace(link[0], '')
+        const script = loaderScript(entryScript[1]!, [...headPreloads.map((l) => l[1]!), ...files])
+        const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`
+        return { pattern: toPattern(path), page: pageOf(withShell(html, script), hash) }
+      }
+      const html = indexHtml.replace(
         '</head>',
         `${files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`,
       )
-      const shell = shells[path]
-      if (shell) html = inlineCss(html.replace(root, `<div id="root"><div inert>${shell}</div></div>`))
-      return { pattern: toPattern(path), page: pageOf(html) }
+      return { pattern: toPattern(path), page: pageOf(shell ? withShell(html) : html) }
     })
   return (url) => {
     const q = url.indexOf('?')

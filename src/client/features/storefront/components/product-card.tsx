@@ -87,15 +87,16 @@ export function ProductCard({ product, showQuantity = true }: { product: PublicP
   )
 }
 
+/** A card's skeleton; it does not pulse by itself (ProductGridSkeleton pulses the whole grid). */
 export function ProductCardSkeleton() {
   return (
     <Card className="flex overflow-hidden sm:block" aria-hidden>
-      <Skeleton className="w-24 shrink-0 rounded-none sm:aspect-[4/3] sm:w-full" />
+      <Skeleton still className="w-24 shrink-0 rounded-none sm:aspect-[4/3] sm:w-full" />
       <div className="flex-1 space-y-2 p-3 sm:p-4">
-        <Skeleton className="h-4 w-1/3" />
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-10 w-full" />
+        <Skeleton still className="h-4 w-1/3" />
+        <Skeleton still className="h-5 w-3/4" />
+        <Skeleton still className="h-4 w-full" />
+        <Skeleton still className="h-10 w-full" />
       </div>
     </Card>
   )
@@ -103,7 +104,11 @@ export function ProductCardSkeleton() {
 
 export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
   return (
-    <div role="status" aria-label="Chargement des produits…" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div
+      role="status"
+      aria-label="Chargement des produits…"
+      className="grid animate-pulse grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
       {Array.from({ length: count }, (_, i) => (
         <ProductCardSkeleton key={i} />
       ))}

@@ -1,4 +1,5 @@
 import { Award, HandHeart, Truck } from 'lucide-react'
+import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { EmptyState, ErrorState } from '../../../components/ui/query-state'
@@ -14,6 +15,9 @@ const values = [
 /** / : hero, featured products, about, the three values, calls to action (SPEC §2). */
 export default function HomePage() {
   const featured = useFeatured()
+  // The cards are drawn in a transition (React yields to the browser every few milliseconds),
+  // not in the query's own update, which React renders in one go (docs/decisions/0012).
+  const cards = useDeferredValue(featured.data)
   return (
     <div className="space-y-14">
       <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand to-brand-dark px-6 py-12 text-white sm:px-12 sm:py-16">
@@ -48,11 +52,13 @@ export default function HomePage() {
           <ProductGridSkeleton count={8} />
         ) : featured.isError ? (
           <ErrorState message="Impossible de charger les produits. Veuillez réessayer plus tard." onRetry={() => void featured.refetch()} />
-        ) : featured.data.length === 0 ? (
+        ) : !cards ? (
+          <ProductGridSkeleton count={8} />
+        ) : cards.length === 0 ? (
           <EmptyState message="Aucun produit trouvé" />
         ) : (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {featured.data.map((p) => (
+            {cards.map((p) => (
               <ProductCard key={p.id} product={p} showQuantity={false} />
             ))}
           </div>

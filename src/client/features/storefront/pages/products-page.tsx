@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../components/ui/cn'
 import { Input } from '../../../components/ui/field'
@@ -19,6 +19,9 @@ export const PRODUCTS_PER_STEP = 24
 /** /products: name search, category buttons derived from the loaded products, the cards. */
 export default function ProductsPage() {
   const products = useProducts()
+  // The cards are drawn in a transition (React yields to the browser every few milliseconds),
+  // not in the query's own update, which React renders in one go (docs/decisions/0012).
+  const data = useDeferredValue(products.data)
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState<string | null>(null)
   // Counted per filter: a new search or category starts again from the first cards.
@@ -26,15 +29,15 @@ export default function ProductsPage() {
   const filterKey = `${search}\u0000${category ?? ''}`
   const limit = more.key === filterKey ? more.count : PRODUCTS_PER_STEP
   const categories = useMemo(
-    () => [...new Set((products.data ?? []).flatMap((p) => (p.category ? [p.category.name] : [])))].sort((a, b) => a.localeCompare(b, 'fr')),
-    [products.data],
+    () => [...new Set((data ?? []).flatMap((p) => (p.category ? [p.category.name] : [])))].sort((a, b) => a.localeCompare(b, 'fr')),
+    [data],
   )
   const shown = useMemo(() => {
     const q = search.trim().toLocaleLowerCase('fr')
-    return (products.data ?? []).filter(
+    return (data ?? []).filter(
       (p) => (!q || p.name.toLocaleLowerCase('fr').includes(q)) && (!category || p.category?.name === category),
     )
-  }, [products.data, search, category])
+  }, [data, search, category])
 
   return (
     <div className="space-y-5">
@@ -73,6 +76,8 @@ export default function ProductsPage() {
         <ProductGridSkeleton count={8} />
       ) : products.isError ? (
         <ErrorState message={productsError(products.error.message)} onRetry={() => void products.refetch()} />
+      ) : !data ? (
+        <ProductGridSkeleton count={8} />
       ) : shown.length === 0 ? (
         <EmptyState message="Aucun produit trouvé" />
       ) : (

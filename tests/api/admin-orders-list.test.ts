@@ -194,6 +194,21 @@ describe('GET /_api/admin/orders: validation', () => {
   })
 })
 
+describe('GET /_api/admin/orders: the total without filters (read from the rollups)', () => {
+  it('counts an order the moment it is written or deleted, before any fold', async () => {
+    const before = await list('?country=Mali', cookies.root)
+    const all = (await list('', cookies.root)).total
+    const fatou = await createUser(t.db, { country: 'ML', displayName: 'Cliente Mali' })
+    const o = await createOrder(t.db, { user: fatou })
+    expect((await list('?country=Mali', cookies.root)).total).toBe(before.total + 1)
+    expect((await list('', cookies.root)).total).toBe(all + 1)
+    await t.db.execute(sql`delete from orders where id = ${o.id}`)
+    expect((await list('?country=Mali', cookies.root)).total).toBe(before.total)
+    const counted = (await t.db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }
+    expect((await list('', cookies.root)).total).toBe(counted.rows[0]!.n)
+  })
+})
+
 describe('GET /_api/admin/orders: the count cap', () => {
   it('reports 10 000 for more than 10 000 orders, and still pages', async () => {
     const gabon = await createUser(t.db, { country: 'GA', displayName: 'Client Gabon' })

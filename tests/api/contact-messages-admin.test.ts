@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactMessages } from '../../src/server/db/schema'
 import { createContactMessage, decode, get, post, signedIn } from '../factories'
@@ -40,6 +40,39 @@ describe('GET /_api/admin/contact-messages', () => {
     expect((await get(t, '/_api/admin/contact-messages', superSn)).statusCode).toBe(403)
     expect((await get(t, '/_api/admin/contact-messages', adminSn)).statusCode).toBe(403)
     expect((await get(t, '/_api/admin/contact-messages')).statusCode).toBe(401)
+  })
+})
+
+describe('GET /_api/admin/contact-messages: the totals (kept per status by a trigger)', () => {
+  const totals = async () => {
+    const of = async (q: string) => decode<List>((await get(t, `/_api/admin/contact-messages${q}`, root)).body).total
+    return { all: await of(''), new: await of('?status=new'), read: await of('?status=read'), processed: await of('?status=processed') }
+  }
+  const counted = async () => {
+    const { rows } = (await t.db.execute(
+      sql`select count(*)::int as "all", (count(*) filter (where status = 'new'))::int as new,
+        (count(*) filter (where status = 'read'))::int as read, (count(*) filter (where status = 'processed'))::int as processed
+        from contact_messages`,
+    )) as unknown as { rows: { all: number; new: number; read: number; processed: number }[] }
+    return rows[0]
+  }
+
+  it('equal a count of the messages after every kind of write, one row or many', async () => {
+    const sent = await post(t, '/_api/contact', { name: 'Awa', email: 'awa@exemple.sn', subject: 'Livraison', message: 'Livrez-vous à Thiès demain ?' })
+    expect(sent.statusCode).toBeLessThan(300)
+    expect(await totals()).toEqual(await counted())
+    await t.db.execute(sql`insert into contact_messages (name, email, subject, message, status)
+      select 'V' || i, 'v' || i || '@exemple.sn', 'Sujet', 'Message', (array['new','read','processed']::contact_status[])[1 + i % 3]
+      from generate_series(1, 40) i`)
+    expect(await totals()).toEqual(await counted())
+    const one = decode<List>((await get(t, '/_api/admin/contact-messages?status=new', root)).body).messages[0]!
+    await post(t, '/_api/admin/contact-messages/update-status', { messageId: one.id, status: 'read' }, root)
+    expect(await totals()).toEqual(await counted())
+    await t.db.execute(sql`update contact_messages set status = 'processed' where status = 'read'`)
+    expect(await totals()).toEqual(await counted())
+    await post(t, '/_api/admin/contact-messages/delete', { messageId: one.id }, root)
+    await t.db.execute(sql`delete from contact_messages where id % 2 = 0`)
+    expect(await totals()).toEqual(await counted())
   })
 })
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client'
-import { cities, orderEvents, orderItems, orders, users } from '../db/schema'
+import type { orderEvents, orderItems } from '../db/schema'
+import { cities, orders, users } from '../db/schema'
 
 const customers = alias(users, 'customer')
 const drivers = alias(users, 'driver')
@@ -11,7 +12,9 @@ const idsParam = sql`${sql.placeholder('ids')}::int[]`
 type Item = typeof orderItems.$inferSelect
 type Event = typeof orderEvents.$inferSelect
 /** A line as answered: its stored values and its product's name, unit and picture. */
-export type ItemAnswer = Item & { product: { name: string; unitType: Item['unitType']; imageUrl: string | null } }
+export type ItemAnswer = Item & {
+  product: { name: string; unitType: Item['unitType']; imageUrl: string | null }
+}
 /** An event as answered: who made it, by name. */
 export type EventAnswer = Event & { actorName: string | null }
 
@@ -31,7 +34,12 @@ function buildOrderReads(db: Executor) {
     .select({
       order: orders,
       cityName: cities.name,
-      customer: { id: customers.id, name: customers.displayName, email: customers.email, phone: customers.phoneNumber },
+      customer: {
+        id: customers.id,
+        name: customers.displayName,
+        email: customers.email,
+        phone: customers.phoneNumber,
+      },
       driver: { id: drivers.id, name: drivers.displayName, phone: drivers.phoneNumber },
       items: sql<ItemAnswer[]>`coalesce((
         select json_agg(json_build_object('id', i.id, 'orderId', i.order_id, 'productId', i.product_id,
@@ -118,7 +126,12 @@ export async function loadOrder(db: Executor, id: number): Promise<OrderAnswer |
 /** The order's country, owner and driver, for scope checks before loading it whole. */
 export async function orderOwnership(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: orders.id, countryId: orders.countryId, userId: orders.userId, deliveryDriverId: orders.deliveryDriverId })
+    .select({
+      id: orders.id,
+      countryId: orders.countryId,
+      userId: orders.userId,
+      deliveryDriverId: orders.deliveryDriverId,
+    })
     .from(orders)
     .where(eq(orders.id, id))
     .limit(1)

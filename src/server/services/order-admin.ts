@@ -59,8 +59,9 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
 }
 
 /**
- * One page of orders, newest first, with a total capped at COUNT_CAP: the count reads at most
- * COUNT_CAP + 1 rows. The page's ids and the count are one statement, then loadOrders (3 queries).
+ * One page of orders, newest first, with a total capped at COUNT_CAP: the page's ids and the
+ * total in one statement (or beside it, from the rollups, when only a country filters), then
+ * loadOrders (one statement).
  */
 export async function listAdminOrders(
   db: Executor,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { freshPgDatabase } from '../../scripts/pg-database'
 import type { DataSetSize } from '../seed-large'
 
 export const resultsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../results')
@@ -14,21 +14,7 @@ export const resultsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../r
 export async function freshDatabase(size: DataSetSize) {
   const base = process.env.DATABASE_URL
   if (base?.startsWith('postgres')) {
-    const name = `etal_bench_${size.orders}`
-    const admin = async (statement: string) => {
-      const c = new pg.Client({ connectionString: base })
-      await c.connect()
-      try {
-        await c.query(statement)
-      } finally {
-        await c.end()
-      }
-    }
-    await admin(`drop database if exists ${name} with (force)`)
-    await admin(`create database ${name}`)
-    const u = new URL(base)
-    u.pathname = `/${name}`
-    return { url: u.toString(), kind: 'postgres' as const, drop: () => admin(`drop database if exists ${name} with (force)`) }
+    return { ...(await freshPgDatabase(base, `etal_bench_${size.orders}`)), kind: 'postgres' as const }
   }
   const dir = resolve(resultsDir, `db-${size.orders}`)
   rmSync(dir, { recursive: true, force: true })

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import pg from 'pg'
-import { freshPgDatabase } from '../setup/pg-database'
+import { freshPgDatabase } from '../../scripts/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 

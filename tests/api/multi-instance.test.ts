@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
-import { freshPgDatabase } from '../setup/pg-database'
+import { freshPgDatabase } from '../../scripts/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**

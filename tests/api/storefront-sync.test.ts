@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { freshPgDatabase } from '../setup/pg-database'
+import { freshPgDatabase } from '../../scripts/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStorefrontCache } from '../../src/server/services/storefront-cache'
 import { createStorefrontSync, STOREFRONT_CHANNEL, type StorefrontSync } from '../../src/server/services/storefront-sync'

@@ -1,7 +1,7 @@
 import { createApp } from '../../src/server/app'
 import { loadConfig, type Config } from '../../src/server/config'
 import { createDeps } from '../../src/server/deps'
-import { freshPgDatabase } from './pg-database'
+import { freshPgDatabase } from '../../scripts/pg-database'
 
 /**
  * The whole API in-process on a fresh database: PGlite in memory, or with TEST_DATABASE_URL a

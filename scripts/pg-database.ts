@@ -1,6 +1,6 @@
 import pg from 'pg'
 
-/** A brand-new, empty database `name` on the PostgreSQL server of `base` (dropped first if left over). */
+/** For the tests and the bench: a brand-new, empty database `name` on the PostgreSQL server of `base` (dropped first if left over). */
 export async function freshPgDatabase(base: string, name: string) {
   const run = async (statement: string) => {
     const c = new pg.Client({ connectionString: base })

@@ -18,6 +18,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 export type Options = { duration: number; warmup: number; rounds: number; connections: number }
 export type ReadResult = { target: Target; skipped?: string; app?: LoadResult; bare?: LoadResult; rssMb?: number; bytes?: number; encoding?: string; rows?: number }
+/** Rows answered by each list read of the small data set, by read name. */
+export type PageRows = Record<string, number>
+
+/** The list reads (a `limit` in their URL) of a data set and the rows each answered. */
+export function pageRowsOf(set: SetResult): PageRows {
+  return Object.fromEntries(
+    set.reads.filter((r) => r.rows !== undefined && /[?&]limit=/.test(r.target.path)).map((r) => [r.target.name, r.rows!]),
+  )
+}
+
+/** The name of the read of `name`'s filters, with only as many rows as the small set answered. */
+export const sameSizeName = (name: string, rows: number) => `${name}, ${rows} row${rows === 1 ? '' : 's'} (limit=${rows})`
 export type CreateResult = { skipped?: string; load?: LoadResult; acknowledged?: number; stored?: number; rssMb?: number; seconds?: number }
 export type SetResult = { size: DataSetSize; kind: string; seedSeconds: number; idleRssMb: number; reads: ReadResult[]; create?: CreateResult; server?: string }
 
@@ -97,7 +109,7 @@ async function drain(base: string) {
 }
 
 /** Builds one data set, starts the server on it and measures every read (and checkout) against the bare server. */
-export async function benchSet(size: DataSetSize, opts: Options, withCreate: boolean, log = console.log): Promise<SetResult> {
+export async function benchSet(size: DataSetSize, opts: Options, withCreate: boolean, log = console.log, pageRows: PageRows = {}): Promise<SetResult> {
   const fresh = await freshDatabase(size)
   const t0 = performance.now()
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: fresh.url, SEED_DEMO: 'false' })
@@ -130,7 +142,19 @@ export async function benchSet(size: DataSetSize, opts: Options, withCreate: boo
     }
     const gz = await fetchRaw(base, target.path, { ...headersFor(target.as), 'accept-encoding': 'br, gzip' })
     answers.set(`${target.as}:${target.path}`, rec)
-    reads.push({ target, bytes: rec.body.length, encoding: String(gz.headers['content-encoding'] ?? 'none'), rows: listLength(rec.body) })
+    const rows = listLength(rec.body)
+    reads.push({ target, bytes: rec.body.length, encoding: String(gz.headers['content-encoding'] ?? 'none'), rows })
+    // A list page fuller than at the small size is read again with as many rows as there: the
+    // same page, so that its growth measures the data, not the answer's length (decision 0014).
+    const fewer = pageRows[target.name]
+    if (rows !== undefined && fewer !== undefined && fewer > 0 && fewer < rows) {
+      targets.splice(targets.indexOf(target) + 1, 0, {
+        ...target,
+        name: sameSizeName(target.name, fewer),
+        path: target.path.replace(/([?&]limit=)\d+/, `$1${fewer}`),
+        sameSizeAs: target.name,
+      })
+    }
   }
   const bareAnswers = new Map([...answers].map(([k, v]) => [k.slice(k.indexOf(':') + 1), v]))
   const bare = await startBareServer(bareAnswers)

@@ -5,7 +5,8 @@ import { firstNames, lastNames } from './bulk'
 export type Caller = 'visitor' | 'root' | 'admin'
 /** 'reference' reads are measured for comparison and judged by no target. */
 export type Group = 'storefront' | 'admin' | 'dashboard' | 'reference'
-export type Target = { name: string; group: Group; path: string; as: Caller }
+/** `sameSizeAs`: this read is another's, with fewer rows (bench-set.ts, decision 0014). */
+export type Target = { name: string; group: Group; path: string; as: Caller; sameSizeAs?: string }
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows
 

@@ -77,8 +77,12 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   })
   // Brotli's default quality (11) costs tens of milliseconds per answer; 4 still beats gzip on
   // size at a fraction of the time. Cached storefront answers are compressed once, at 9.
+  // Answers up to 64 KB (an admin page of orders is about 40 KB) are compressed in one call:
+  // with two cores shared with PostgreSQL there is no idle core for the threadpool's stream to
+  // use, and the stream's hops and chunked writes cost more than the compression (issue 8).
   await app.register(compress, {
     threshold: 1024,
+    syncThreshold: 65_536,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   })

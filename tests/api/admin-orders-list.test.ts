@@ -107,6 +107,17 @@ describe('GET /_api/admin/orders: paging', () => {
     })
     expect(page.orders[0]!.items).toHaveLength(1)
   })
+
+  it('leaves the event history to the order’s own answer', async () => {
+    const page = await list('?limit=2')
+    expect(page.orders).toHaveLength(2)
+    for (const o of page.orders) expect(o).not.toHaveProperty('events')
+    const res = await get(t, `/_api/orderdetails?orderId=${page.orders[0]!.id}`, cookies.super_admin)
+    expect(res.statusCode, res.body).toBe(200)
+    const { order } = decode<{ order: Row & { events: { type: string; createdAt: Date }[] } }>(res.body)
+    expect(order.events.map((e) => e.type)).toEqual(['created'])
+    expect(order.events[0]!.createdAt).toBeInstanceOf(Date)
+  })
 })
 
 describe('GET /_api/admin/orders: filters', () => {
@@ -225,5 +236,28 @@ describe('GET /_api/admin/orders: the count cap', () => {
     expect(page.orders).toHaveLength(100)
     const exact = await list('?country=Gabon&search=Client%20Gabon', cookies.root)
     expect(exact.total).toBe(10_000)
+  })
+})
+
+describe('GET /_api/admin/orders: search by a name the client had (user_former_names, migration 0008)', () => {
+  it('finds every order of a client by their current name, and by an old name the orders placed under it', async () => {
+    const binta = await createUser(t.db, { country: 'SN', displayName: 'Binta Sow', email: 'binta@exemple.sn' })
+    const at = (minute: number) => new Date(Date.UTC(2026, 1, 1, 8, minute))
+    const before = (await createOrder(t.db, { user: binta, createdAt: at(0) })).id
+    await t.db.execute(sql`update users set display_name = 'Binta Camara' where id = ${binta.id}`)
+    const after = (await createOrder(t.db, { user: { ...binta, displayName: 'Binta Camara' }, createdAt: at(1) })).id
+    // An order written under a name that was never the account's (a stored name is kept as is).
+    const other = (await createOrder(t.db, { user: { ...binta, displayName: 'Ndeye Khady Faye' }, createdAt: at(2) })).id
+
+    const found = async (q: string) => (await list(`?search=${encodeURIComponent(q)}`, cookies.root)).orders.map((o) => o.id)
+    expect(await found('camara')).toEqual([other, after, before])
+    expect(await found('binta@exemple')).toEqual([other, after, before])
+    expect(await found('sow')).toEqual([before])
+    expect(await found('Binta Sow')).toEqual([before])
+    expect(await found('khady')).toEqual([other])
+    const page = await list(`?search=sow`, cookies.root)
+    expect(page.total).toBe(1)
+    // Scoped like every search: the Malian admin sees none of these Senegalese orders.
+    expect((await list('?search=camara', cookies.adminMl)).total).toBe(0)
   })
 })

@@ -1,2 +1,2 @@
 // The order answer's type lives with the order schemas, shared by server and client.
-export type { OrderEventView, OrderView } from '@/shared/schemas/orders'
+export type { OrderDetailView, OrderEventView, OrderView } from '@/shared/schemas/orders'

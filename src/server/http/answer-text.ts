@@ -16,8 +16,12 @@ import superjson from 'superjson'
  */
 export function answerText(value: unknown): string {
   if (value === null || typeof value !== 'object' || value instanceof Date) return superjson.stringify(value)
-  const seen = new Set<object>()
-  const annotations = walk(value, seen)
+  const found: Found = { seen: new Set(), keys: [], values: undefined, ordered: true }
+  if (!scan(value, found)) return superjson.stringify(value)
+  let annotations: Walked = found.values
+  // A Date under an integer-like key: superjson's nested maps put such keys first at their level,
+  // which the flat walk cannot tell; the exact (slower) walk below rebuilds them level by level.
+  if (!found.ordered) annotations = walk(value, new Set())
   if (annotations === UNSUPPORTED) return superjson.stringify(value)
   return annotations === undefined
     ? JSON.stringify({ json: value })
@@ -37,6 +41,65 @@ const plain = (o: object) => {
   return proto === Object.prototype || proto === null
 }
 
+const integerLike = /^(?:0|[1-9]\d*)$/
+
+/** The fast walk's state: the path from the root (keys, unescaped), the Dates' paths found so far. */
+type Found = { seen: Set<object>; keys: (string | number)[]; values: Tree | undefined; ordered: boolean }
+
+/**
+ * The fast walk, top-down: each Date's path is written once, when it is met, into one flat map,
+ * in the depth-first order superjson's flattening gives whenever no Date sits under an
+ * integer-like key (then `ordered` turns false). False when superjson must write the value.
+ */
+function scan(v: object, f: Found): boolean {
+  if (f.seen.has(v)) return false
+  f.seen.add(v)
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) return false
+    for (let i = 0; i < v.length; i++) {
+      if (!(i in v)) return false
+      if (!scanChild(v[i], i, f)) return false
+    }
+    return true
+  }
+  if (!plain(v)) return false
+  for (const key of Object.keys(v)) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return false
+    if (!scanChild((v as Record<string, unknown>)[key], key, f)) return false
+  }
+  return true
+}
+
+function scanChild(c: unknown, key: string | number, f: Found): boolean {
+  switch (typeof c) {
+    case 'string':
+    case 'boolean':
+      return true
+    case 'number':
+      // superjson annotates NaN, ±Infinity and -0.
+      return Number.isFinite(c) && !(c === 0 && 1 / c < 0)
+    case 'object':
+      break
+    default:
+      return false
+  }
+  if (c === null) return true
+  if (c instanceof Date) {
+    if (Object.getPrototypeOf(c) !== Date.prototype || Number.isNaN(c.getTime()) || f.seen.has(c)) return false
+    f.seen.add(c)
+    if (typeof key === 'number' || integerLike.test(key)) f.ordered = false
+    let path = ''
+    for (const k of f.keys) path += escapeKey(String(k)) + '.'
+    ;(f.values ??= {})[path + escapeKey(String(key))] = DATE
+    return true
+  }
+  f.keys.push(key)
+  const ok = scan(c, f)
+  f.keys.pop()
+  return ok
+}
+
+/** The exact walk, bottom-up, as superjson nests and flattens its annotations. */
 function walk(v: unknown, seen: Set<object>): Walked {
   switch (typeof v) {
     case 'string':

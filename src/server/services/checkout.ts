@@ -9,7 +9,7 @@ import type { z } from '../../shared/schemas/zod'
 import { executeNamed, type Db, type Executor } from '../db/client'
 import { idempotencyKeys, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
-import { eventAnswer, itemAnswer, loadOrder, shapeOrder } from './orders'
+import { eventAnswer, itemAnswer, loadOrder, shapeOrder, type OrderAnswer } from './orders'
 
 export type CreateOrder = z.output<typeof createOrderInput>
 
@@ -267,7 +267,7 @@ async function writeOrder(
   if (!row) return null
   const orderId = Number(row.id)
   // The answer from what was written: no second read.
-  return shapeOrder({
+  const listed = shapeOrder({
     order: {
       ...values,
       id: orderId,
@@ -283,13 +283,12 @@ async function writeOrder(
     driver: null,
     // Lines were inserted in the order given: their ids ascend in that order.
     items: items.map((it, i) => itemAnswer({ ...it, id: Number(row.itemIds[i]), orderId }, lines[i]!.product.imageUrl)),
-    events: [
-      eventAnswer(
-        { id: Number(row.eventId), orderId, actorId: user.id, type: 'created', fromValue: null, toValue: 'pending', createdAt: new Date(row.eventAt) },
-        user.displayName,
-      ),
-    ],
   })
+  const created = eventAnswer(
+    { id: Number(row.eventId), orderId, actorId: user.id, type: 'created', fromValue: null, toValue: 'pending', createdAt: new Date(row.eventAt) },
+    user.displayName,
+  )
+  return { ...listed, events: [created] } satisfies OrderAnswer
 }
 
 async function mustLoad(db: Executor, orderId: number) {

@@ -1,10 +1,10 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { SessionUser } from '../../shared/schemas/auth'
 import { COUNT_CAP } from '../../shared/schemas/common'
 import type { AdminOrdersQuery } from '../../shared/schemas/orders'
 import type { OrderStatus } from '../../shared/domain/order-status'
 import type { Executor } from '../db/client'
-import { orders, users } from '../db/schema'
+import { orders, userFormerNames, users } from '../db/schema'
 import { notFound } from '../http/errors'
 import { loadOrders, orderOwnership } from './orders'
 import { orderTotals } from './stats'
@@ -48,14 +48,23 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
       where.push(n <= 2_147_483_647 ? eq(orders.id, n) : sql`false`)
     } else {
       const pattern = likePattern(search)
-      // Both sides of the OR on orders, each with an index (trigrams on the name, user_id for the
-      // accounts whose name or email match, found by their own trigram indexes): no scan.
-      const accounts = sql`array(select ${users.id} from ${users} where ${ilike(users.displayName, pattern)} or ${ilike(users.email, pattern)})`
-      where.push(or(ilike(orders.customerName, pattern), sql`${orders.userId} = any(${accounts})`)!)
-      return { where: and(...where), byName: true, countryOnly, countryId }
+      // The client: an account whose name or email matches, or an order placed under a name
+      // that matches. An order's stored name is its client's current name or one of their
+      // user_former_names (migration 0008), so both are found through the accounts (trigram
+      // indexes on 50,000 clients, not on every order), then the orders by client.
+      const current = sql`array(select ${users.id} from ${users} where ${ilike(users.displayName, pattern)} or ${ilike(users.email, pattern)})`
+      const former = sql`array(select ${userFormerNames.userId} from ${userFormerNames} where ${ilike(userFormerNames.name, pattern)})`
+      const others = where.length ? sql` and ${and(...where)}` : sql``
+      // The two parts share no order (the second skips the accounts of the first): no dedup.
+      const byName = sql`with matching as (select ${current} as ids)
+        select ${orders.id}, ${orders.createdAt} from ${orders}, matching where ${orders.userId} = any(matching.ids)${others}
+        union all
+        select ${orders.id}, ${orders.createdAt} from ${orders}, matching where ${orders.userId} = any(${former})
+          and not ${orders.userId} = any(matching.ids) and ${ilike(orders.customerName, pattern)}${others}`
+      return { where: undefined, byName, countryOnly, countryId }
     }
   }
-  return { where: where.length ? and(...where) : undefined, byName: false, countryOnly, countryId }
+  return { where: where.length ? and(...where) : undefined, byName: undefined, countryOnly, countryId }
 }
 
 /**
@@ -76,7 +85,7 @@ export async function listAdminOrders(
   // dashboard hold it (exact at any moment, a few rows to read); counting the orders themselves
   // would read COUNT_CAP + 1 index entries, milliseconds at 200,000 orders on every page.
   const rolled = filters.countryOnly ? orderTotals(db, { countryId: filters.countryId }) : undefined
-  // A name search finds its orders through trigram indexes, in no order: they are found once
+  // A search by client finds its orders by account, in no order: they are found once
   // (materialized) and both the page and the count read that set, instead of searching twice.
   // Other filters walk an index newest first for the page, and the count stops at the cap.
   const count = rolled
@@ -85,7 +94,7 @@ export async function listAdminOrders(
       ? sql`(select count(*)::int from (select 1 from found limit ${COUNT_CAP + 1}) capped)`
       : sql`(select count(*)::int from (select 1 from orders ${where} limit ${COUNT_CAP + 1}) capped)`
   const statement = filters.byName
-    ? sql`with found as materialized (select id, created_at from orders ${where})
+    ? sql`with found as materialized (${filters.byName})
         select array(select id from found order by created_at desc, id desc limit ${q.limit} offset ${offset}) as ids, ${count} as n`
     : sql`select array(select id from orders ${where} order by created_at desc, id desc limit ${q.limit} offset ${offset}) as ids, ${count} as n`
   const [{ rows }, totals] = await Promise.all([

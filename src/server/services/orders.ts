@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client'
 import type { orderEvents, orderItems } from '../db/schema'
 import { cities, orders, users } from '../db/schema'
@@ -24,41 +24,48 @@ export const itemAnswer = (item: Item, imageUrl: string | null): ItemAnswer => (
 })
 export const eventAnswer = (event: Event, actorName: string | null): EventAnswer => ({ ...event, actorName })
 
+const orderColumns = {
+  order: orders,
+  cityName: cities.name,
+  customer: {
+    id: customers.id,
+    name: customers.displayName,
+    email: customers.email,
+    phone: customers.phoneNumber,
+  },
+  driver: { id: drivers.id, name: drivers.displayName, phone: drivers.phoneNumber },
+  items: sql<ItemAnswer[]>`coalesce((
+    select json_agg(json_build_object('id', i.id, 'orderId', i.order_id, 'productId', i.product_id,
+      'productName', i.product_name, 'unitPrice', i.unit_price, 'unitType', i.unit_type, 'quantity', i.quantity,
+      'totalPrice', i.total_price,
+      'product', json_build_object('name', i.product_name, 'unitType', i.unit_type, 'imageUrl', p.image_url)) order by i.id)
+    from order_items i join products p on p.id = i.product_id where i.order_id = ${orders.id}), '[]'::json)`,
+}
+const eventsColumn = sql<(Omit<EventAnswer, 'createdAt'> & { createdAt: Date | string })[]>`coalesce((
+  select json_agg(json_build_object('id', e.id, 'orderId', e.order_id, 'actorId', e.actor_id, 'type', e.type,
+    'fromValue', e.from_value, 'toValue', e.to_value, 'createdAt', e.created_at, 'actorName', a.display_name)
+    order by e.created_at, e.id)
+  from order_events e left join users a on a.id = e.actor_id where e.order_id = ${orders.id}), '[]'::json)`
+
 /**
- * The orders with their lines and events, in one statement: PostgreSQL builds each order's
- * lines and events as JSON in their answered shape (itemAnswer, eventAnswer), which the driver
- * parses natively, instead of three queries mapped row by row (issue 8).
+ * Orders with their lines (and, for one order's own answer, its events) in one statement:
+ * PostgreSQL builds the lines and events as JSON in their answered shape (itemAnswer,
+ * eventAnswer), which the driver parses natively, instead of three queries mapped row by row.
  */
 function buildOrderReads(db: Executor) {
-  return db
-    .select({
-      order: orders,
-      cityName: cities.name,
-      customer: {
-        id: customers.id,
-        name: customers.displayName,
-        email: customers.email,
-        phone: customers.phoneNumber,
-      },
-      driver: { id: drivers.id, name: drivers.displayName, phone: drivers.phoneNumber },
-      items: sql<ItemAnswer[]>`coalesce((
-        select json_agg(json_build_object('id', i.id, 'orderId', i.order_id, 'productId', i.product_id,
-          'productName', i.product_name, 'unitPrice', i.unit_price, 'unitType', i.unit_type, 'quantity', i.quantity,
-          'totalPrice', i.total_price,
-          'product', json_build_object('name', i.product_name, 'unitType', i.unit_type, 'imageUrl', p.image_url)) order by i.id)
-        from order_items i join products p on p.id = i.product_id where i.order_id = ${orders.id}), '[]'::json)`,
-      events: sql<(Omit<EventAnswer, 'createdAt'> & { createdAt: Date | string })[]>`coalesce((
-        select json_agg(json_build_object('id', e.id, 'orderId', e.order_id, 'actorId', e.actor_id, 'type', e.type,
-          'fromValue', e.from_value, 'toValue', e.to_value, 'createdAt', e.created_at, 'actorName', a.display_name)
-          order by e.created_at, e.id)
-        from order_events e left join users a on a.id = e.actor_id where e.order_id = ${orders.id}), '[]'::json)`,
-    })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.userId))
-    .innerJoin(cities, eq(cities.id, orders.cityId))
-    .leftJoin(drivers, eq(drivers.id, orders.deliveryDriverId))
-    .where(sql`${orders.id} = any(${idsParam})`)
-    .prepare('orders_with_lines_by_ids')
+  // The same rows either way: the order, its client, city and driver, by id.
+  const byIds = <T extends PgSelect>(q: T) =>
+    q
+      .innerJoin(customers, eq(customers.id, orders.userId))
+      .innerJoin(cities, eq(cities.id, orders.cityId))
+      .leftJoin(drivers, eq(drivers.id, orders.deliveryDriverId))
+      .where(sql`${orders.id} = any(${idsParam})`)
+  return {
+    listed: byIds(db.select(orderColumns).from(orders).$dynamic()).prepare('orders_with_lines_by_ids'),
+    whole: byIds(db.select({ ...orderColumns, events: eventsColumn }).from(orders).$dynamic()).prepare(
+      'orders_with_lines_and_events_by_ids',
+    ),
+  }
 }
 
 /** Built once per database (or transaction): the list pages read orders many times a second. */
@@ -70,24 +77,18 @@ function preparedOrderReads(db: Executor) {
 }
 
 /**
- * Orders in the shape of SPEC §3 (customer, driver, items with their product, events), with
- * every stored amount. One query whatever the number of orders: never one per row.
+ * Orders as lists answer them (SPEC §3: customer, driver, items with their product, every
+ * stored amount), in the order of `ids`. One query whatever the number of orders. Lists carry
+ * no event history: only an order's own answer shows it (loadOrder), and on a page of 15
+ * orders the events were a fifth of the bytes and most of the dates to annotate.
  */
-export async function loadOrders(db: Executor, ids: readonly number[]) {
+export async function loadOrders(db: Executor, ids: readonly number[]): Promise<ListedOrder[]> {
   if (ids.length === 0) return []
-  const rows = await preparedOrderReads(db).execute({ ids: [...ids] })
+  const rows = await preparedOrderReads(db).listed.execute({ ids: [...ids] })
   const byId = new Map(
-    rows.map(({ order, cityName, customer, driver, items, events }) => [
+    rows.map(({ order, cityName, customer, driver, items }) => [
       order.id,
-      shapeOrder({
-        order,
-        cityName,
-        customer,
-        driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null,
-        items,
-        // JSON has no dates: the answer's are Dates (superjson sends them as such).
-        events: events.map((e) => Object.assign(e, { createdAt: new Date(e.createdAt) })),
-      }),
+      shapeOrder({ order, cityName, customer, driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null, items }),
     ]),
   )
   return ids.map((id) => byId.get(id)).filter((o) => o !== undefined)
@@ -99,11 +100,10 @@ type OrderParts = {
   customer: { id: number; name: string; email: string; phone: string | null }
   driver: { id: number; name: string; phone: string | null } | null
   items: ItemAnswer[]
-  events: EventAnswer[]
 }
 
 /** The answer's shape of an order, from its rows (loadOrders, and checkout from what it wrote). */
-export function shapeOrder({ order, cityName, customer, driver, items, events }: OrderParts) {
+export function shapeOrder({ order, cityName, customer, driver, items }: OrderParts) {
   return {
     ...order,
     cityName,
@@ -112,15 +112,23 @@ export function shapeOrder({ order, cityName, customer, driver, items, events }:
     customer,
     driver,
     items,
-    events,
   }
 }
 
-export type OrderAnswer = ReturnType<typeof shapeOrder>
+/** An order in a list. */
+export type ListedOrder = ReturnType<typeof shapeOrder>
+/** An order's own answer (`{ order }`): the listed shape and its events, oldest first. */
+export type OrderAnswer = ListedOrder & { events: EventAnswer[] }
 
 export async function loadOrder(db: Executor, id: number): Promise<OrderAnswer | null> {
-  const [order] = await loadOrders(db, [id])
-  return order ?? null
+  const [row] = await preparedOrderReads(db).whole.execute({ ids: [id] })
+  if (!row) return null
+  const { order, cityName, customer, driver, items, events } = row
+  return {
+    ...shapeOrder({ order, cityName, customer, driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null, items }),
+    // JSON has no dates: the answer's are Dates (superjson sends them as such).
+    events: events.map((e) => Object.assign(e, { createdAt: new Date(e.createdAt) })),
+  }
 }
 
 /** The order's country, owner and driver, for scope checks before loading it whole. */

@@ -47,8 +47,9 @@ export type ConfirmDeliveryInput = z.input<typeof confirmDeliveryInput>
 export const ADMIN_ORDERS_PAGE_SIZE = 15
 
 /**
- * An order as the API answers it (SPEC §3, the server's loadOrders): every stored amount, the
- * customer, the driver, the items with their product and the event history.
+ * An order as the lists answer it (SPEC §3, the server's loadOrders): every stored amount, the
+ * customer, the driver, the items with their product. An order's own answer (`{ order }`) adds
+ * its event history: OrderDetailView.
  */
 export type OrderView = {
   id: number
@@ -88,8 +89,10 @@ export type OrderView = {
     unitType: 'kg' | 'unit'
     product: { name: string; unitType: 'kg' | 'unit'; imageUrl: string | null }
   }[]
-  events: OrderEventView[]
 }
+
+/** An order's own answer (order details, status change, driver assignment, checkout). */
+export type OrderDetailView = OrderView & { events: OrderEventView[] }
 
 export type OrderEventView = {
   id: number

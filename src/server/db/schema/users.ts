@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { roleEnum } from './enums'
 import { countries } from './places'
 
@@ -34,6 +34,26 @@ export const users = pgTable(
       'users_discount_ck',
       sql`${t.customDiscountPercent} is null or (${t.customDiscountPercent} >= 0 and ${t.customDiscountPercent} <= 100)`,
     ),
+  ],
+)
+
+/**
+ * The names a client's orders were placed under that are not the client's name any more (a
+ * rename, or an order written under another name), kept by triggers on users and orders
+ * (migration 0008). With them, a search by client reads the accounts, not every order's name:
+ * an order's stored customer name is always its client's current name or one of these.
+ */
+export const userFormerNames = pgTable(
+  'user_former_names',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.name] }),
+    index('user_former_names_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 )
 

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
 import type { AssignDriverInput, UpdateOrderStatusInput } from '@/shared/schemas/orders'
 import { api, errorMessage } from '../../../lib/api'
-import type { OrderView } from '../../../lib/order-view'
+import type { OrderDetailView, OrderView } from '../../../lib/order-view'
 import { FIVE_MINUTES } from '../../../lib/query-client'
 
 /** The filters and page of GET /_api/admin/orders, as the screens send them. */
@@ -43,7 +43,7 @@ export function useAdminOrders(q: OrdersFilter) {
 export function useOrderDetail(orderId: number) {
   return useQuery({
     queryKey: orderKeys.detail(orderId),
-    queryFn: async () => (await api.get<{ order: OrderView }>('/_api/orderdetails', { orderId })).order,
+    queryFn: async () => (await api.get<{ order: OrderDetailView }>('/_api/orderdetails', { orderId })).order,
     staleTime: FIVE_MINUTES,
     enabled: orderId > 0,
   })
@@ -53,7 +53,7 @@ export function useUpdateOrderStatus() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: async (input: UpdateOrderStatusInput) =>
-      (await api.post<{ order: OrderView }>('/_api/admin/orders/update-status', input)).order,
+      (await api.post<{ order: OrderDetailView }>('/_api/admin/orders/update-status', input)).order,
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
       void qc.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] })
@@ -80,7 +80,7 @@ export function useAssignDriver() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: async (input: AssignDriverInput) =>
-      (await api.post<{ order: OrderView }>('/_api/assigndriver', input)).order,
+      (await api.post<{ order: OrderDetailView }>('/_api/assigndriver', input)).order,
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
       void qc.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] })

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loyaltyTransactions, orders, users } from '../../src/server/db/schema'
+import { loyaltyTransactions, orderEvents, orders, users } from '../../src/server/db/schema'
 import {
   createOrder,
   createProduct,
@@ -300,6 +300,22 @@ describe('status changes: payment and points', () => {
 })
 
 describe('concurrent status changes of one order', () => {
+  it('dates an event when it is written, not when its transaction began (a change that waited on a lock reads after the one it waited on)', async () => {
+    const o = await createOrder(t.db, { user: await client() })
+    const { began, written } = await t.db.transaction(async (tx) => {
+      const { rows } = (await tx.execute(sql`select now()::text as began, pg_sleep(0.05)`)) as unknown as {
+        rows: { began: string }[]
+      }
+      const row = rows[0]
+      const [event] = await tx
+        .insert(orderEvents)
+        .values({ orderId: o.id, type: 'status', fromValue: 'pending', toValue: 'confirmed' })
+        .returning({ createdAt: orderEvents.createdAt })
+      return { began: new Date(row!.began), written: event!.createdAt }
+    })
+    expect(written.getTime() - began.getTime()).toBeGreaterThanOrEqual(40)
+  })
+
   it('two identical changes: one succeeds, the other answers 409; the points are credited once', async () => {
     const c = await client()
     const o = await createOrder(t.db, { user: c, lines: [{ price: 20_000, quantity: 1 }] })

@@ -116,7 +116,11 @@ export const orderEvents = pgTable(
     type: orderEventTypeEnum().notNull(),
     fromValue: text(),
     toValue: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The time the event was written, not its transaction's start (now()): a change that waited
+    // on another's lock is then dated after it, and the history reads in the order things happened.
+    createdAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 )

@@ -236,6 +236,10 @@ describe('GET /_api/admin/orders: the count cap', () => {
     expect(page.orders).toHaveLength(100)
     const exact = await list('?country=Gabon&search=Client%20Gabon', cookies.root)
     expect(exact.total).toBe(10_000)
+    // Kept in the order counts (place and status), capped the same.
+    const byPlace = await list(`?cityId=${first.cityId}&zoneId=${first.zoneId}&status=pending&limit=5`, cookies.root)
+    expect(byPlace.total).toBe(10_000)
+    expect(byPlace.orders).toHaveLength(5)
   })
 })
 

@@ -7,7 +7,7 @@ import type { Executor } from '../db/client'
 import { orders, userFormerNames, users } from '../db/schema'
 import { notFound } from '../http/errors'
 import { loadOrders, orderOwnership } from './orders'
-import { orderTotals } from './stats'
+import { orderCount, orderTotals } from './stats'
 import { assertInScope, scopeCountryId } from './scope'
 import { findCountryByName } from './users'
 
@@ -35,8 +35,12 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
     countryId = country.id
   }
   if (countryId !== null) where.push(eq(orders.countryId, countryId))
-  // Only a country (or none) narrows the list: its total is in the dashboard's rollups.
-  const countryOnly = !f.status && !f.cityId && !f.zoneId && !f.search?.trim()
+  const counted = {
+    countryId,
+    cityId: f.cityId ? Number(f.cityId) : undefined,
+    zoneId: f.zoneId ? Number(f.zoneId) : undefined,
+    status: f.status,
+  }
   if (f.status) where.push(eq(orders.status, f.status))
   if (f.cityId) where.push(eq(orders.cityId, Number(f.cityId)))
   if (f.zoneId) where.push(eq(orders.zoneId, Number(f.zoneId)))
@@ -61,16 +65,18 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
         union all
         select ${orders.id}, ${orders.createdAt} from ${orders}, matching where ${orders.userId} = any(${former})
           and not ${orders.userId} = any(matching.ids) and ${ilike(orders.customerName, pattern)}${others}`
-      return { where: undefined, byName, countryOnly, countryId }
+      return { where: undefined, byName, counted: undefined }
     }
+    // An order number: its page is one row at most, counted with it.
+    return { where: and(...where), byName: undefined, counted: undefined }
   }
-  return { where: where.length ? and(...where) : undefined, byName: undefined, countryOnly, countryId }
+  return { where: where.length ? and(...where) : undefined, byName: undefined, counted }
 }
 
 /**
- * One page of orders, newest first, with a total capped at COUNT_CAP: the page's ids and the
- * total in one statement (or beside it, from the rollups, when only a country filters), then
- * loadOrders (one statement).
+ * One page of orders, newest first, with a total capped at COUNT_CAP: the page's ids in one
+ * statement and, beside it, the total from the rollups or the order counts (or, for a search,
+ * counted in the same statement), then loadOrders (one statement).
  */
 export async function listAdminOrders(
   db: Executor,
@@ -81,14 +87,20 @@ export async function listAdminOrders(
   if (!filters) return { orders: [], total: 0 }
   const offset = (q.page - 1) * q.limit
   const where = filters.where ? sql`where ${filters.where}` : sql``
-  // The total, exact up to COUNT_CAP. With no filter but the country, the rollups kept for the
-  // dashboard hold it (exact at any moment, a few rows to read); counting the orders themselves
-  // would read COUNT_CAP + 1 index entries, milliseconds at 200,000 orders on every page.
-  const rolled = filters.countryOnly ? orderTotals(db, { countryId: filters.countryId }) : undefined
+  // The total, exact up to COUNT_CAP. Filtered by place and status only, it is kept, exact at
+  // any moment, in the dashboard's rollups (a country or none: one row a country) or the order
+  // counts (one row a zone and status): counting the orders themselves would read up to
+  // COUNT_CAP + 1 index entries, milliseconds at 200,000 orders on every page.
+  const c = filters.counted
+  const kept =
+    c &&
+    (c.cityId || c.zoneId || c.status
+      ? orderCount(db, c)
+      : orderTotals(db, { countryId: c.countryId }).then((t) => t.totalOrders))
   // A search by client finds its orders by account, in no order: they are found once
   // (materialized) and both the page and the count read that set, instead of searching twice.
-  // Other filters walk an index newest first for the page, and the count stops at the cap.
-  const count = rolled
+  // An order number matches one order at most. Other filters walk an index newest first.
+  const count = kept
     ? sql`null::int`
     : filters.byName
       ? sql`(select count(*)::int from (select 1 from found limit ${COUNT_CAP + 1}) capped)`
@@ -97,13 +109,13 @@ export async function listAdminOrders(
     ? sql`with found as materialized (${filters.byName})
         select array(select id from found order by created_at desc, id desc limit ${q.limit} offset ${offset}) as ids, ${count} as n`
     : sql`select array(select id from orders ${where} order by created_at desc, id desc limit ${q.limit} offset ${offset}) as ids, ${count} as n`
-  const [{ rows }, totals] = await Promise.all([
+  const [{ rows }, keptTotal] = await Promise.all([
     db.execute(statement) as unknown as Promise<{ rows: { ids: number[] | string; n: number | null }[] }>,
-    rolled,
+    kept,
   ])
   const row = rows[0]
   const ids = typeof row?.ids === 'string' ? parseIntArray(row.ids) : (row?.ids ?? [])
-  const total = totals ? totals.totalOrders : Number(row?.n ?? 0)
+  const total = keptTotal ?? Number(row?.n ?? 0)
   return {
     orders: await loadOrders(db, ids),
     total: Math.min(total, COUNT_CAP),

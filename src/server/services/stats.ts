@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import type { OrderStatus } from '../../shared/domain/order-status'
 import type { Executor } from '../db/client'
 import { orders, users } from '../db/schema'
 
@@ -13,7 +14,7 @@ import { orders, users } from '../db/schema'
  * - users: every account, any role or state.
  *
  * The order figures are read from the rollups (schema/rollups.ts), which triggers keep in step
- * with every write (drizzle/0004_rollup_triggers.sql holds the same rules in SQL): whole months
+ * with every write (drizzle/0004_rollup_triggers.sql and 0010_order_counts.sql hold the same rules in SQL): whole months
  * and whole days from there, plus the deltas not folded yet, and the partial days at the edges
  * of a range from the orders themselves. The cost then depends on the length of the range, not
  * on the number of orders.
@@ -32,7 +33,8 @@ export function ordersWhere(f: OrderFilter): SQL | undefined {
 
 export type Grain = 'day' | 'month' | 'all'
 /** A piece of a date range: read from the orders (`raw`) or from the rollups of a grain; bounds are [from, to), absent = open. */
-export type Segment = { kind: 'raw'; from?: Date; to?: Date } | { kind: 'rollup'; grain: Grain; from?: Date; to?: Date }
+export type Segment =
+  { kind: 'raw'; from?: Date; to?: Date } | { kind: 'rollup'; grain: Grain; from?: Date; to?: Date }
 
 const DAY_MS = 86_400_000
 const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS)
@@ -58,7 +60,8 @@ export function rangeSegments(start?: Date, endExclusive?: Date): Segment[] {
   const firstMonth = firstDay && ceilMonth(firstDay)
   const endMonth = endDay && floorMonth(endDay)
   if (before(firstMonth, endMonth)) {
-    if (firstDay && firstDay < firstMonth!) out.push({ kind: 'rollup', grain: 'day', from: firstDay, to: firstMonth })
+    if (firstDay && firstDay < firstMonth!)
+      out.push({ kind: 'rollup', grain: 'day', from: firstDay, to: firstMonth })
     out.push({ kind: 'rollup', grain: 'month', from: firstMonth, to: endMonth })
     if (endDay && endMonth! < endDay) out.push({ kind: 'rollup', grain: 'day', from: endMonth, to: endDay })
   } else {
@@ -126,6 +129,38 @@ export async function orderTotals(db: Executor, f: OrderFilter) {
   return { totalRevenue, totalOrders }
 }
 
+export type CountFilter = {
+  countryId?: number | null
+  cityId?: number
+  zoneId?: number
+  status?: OrderStatus
+}
+
+/**
+ * How many orders (cancelled ones included) match a place and status, exact at any moment: the
+ * order counts (one row per zone and status, folded every second) and the deltas not folded yet.
+ * The admin list's total; its cost depends on the number of zones, not of orders.
+ */
+export async function orderCount(db: Executor, f: CountFilter) {
+  const where = (alias: string) => {
+    const a = sql.raw(alias)
+    return sql.join(
+      [
+        sql`true`,
+        ...(f.countryId != null ? [sql`${a}.country_id = ${f.countryId}`] : []),
+        ...(f.cityId != null ? [sql`${a}.city_id = ${f.cityId}`] : []),
+        ...(f.zoneId != null ? [sql`${a}.zone_id = ${f.zoneId}`] : []),
+        ...(f.status ? [sql`${a}.status = ${f.status}`] : []),
+      ],
+      sql` and `,
+    )
+  }
+  const result = await db.execute(sql`select coalesce(sum(n), 0)::float8 as n from (
+    select c.orders as n from order_counts c where ${where('c')}
+    union all select d.orders from order_rollup_deltas d where ${where('d')}) s`)
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0)
+}
+
 /** The best-selling products by revenue over the filter, with their name and country. */
 export async function topProducts(db: Executor, f: OrderFilter, limit: number) {
   const parts = rangeSegments(f.start, f.endExclusive).flatMap((s) =>
@@ -149,7 +184,13 @@ export async function topProducts(db: Executor, f: OrderFilter, limit: number) {
     ) t
     join products p on p.id = t.product_id join countries c on c.id = p.country_id
     order by t.revenue desc, t.product_id asc`)
-  return rowsOf<{ product_id: number; product_name: string; country_name: string; quantity: number; revenue: number }>(result).map((r) => ({
+  return rowsOf<{
+    product_id: number
+    product_name: string
+    country_name: string
+    quantity: number
+    revenue: number
+  }>(result).map((r) => ({
     productId: Number(r.product_id),
     productName: r.product_name,
     countryName: r.country_name,
@@ -160,14 +201,20 @@ export async function topProducts(db: Executor, f: OrderFilter, limit: number) {
 
 export const countStar = sql<number>`count(*)`.mapWith(Number)
 
-export async function countUsers(db: Executor, countryId: number | null | undefined, activeCustomersOnly: boolean) {
+export async function countUsers(
+  db: Executor,
+  countryId: number | null | undefined,
+  activeCustomersOnly: boolean,
+) {
   const [row] = await db
     .select({ n: countStar })
     .from(users)
     .where(
       and(
         countryId != null ? eq(users.countryId, countryId) : undefined,
-        activeCustomersOnly ? and(eq(users.isActive, true), inArray(users.role, [...customerRoles])) : undefined,
+        activeCustomersOnly
+          ? and(eq(users.isActive, true), inArray(users.role, [...customerRoles]))
+          : undefined,
       ),
     )
   return row?.n ?? 0

@@ -14,7 +14,7 @@ import { cpus, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { pageRowsOf, type Options, type PageRows, type SetResult } from './lib/bench-set'
+import type { Options, SetResult } from './lib/bench-set'
 import { resultsDir } from './lib/datasets'
 import { renderReport } from './lib/report'
 import { fullSize, type DataSetSize } from './seed-large'
@@ -36,15 +36,16 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const out = env.BENCH_OUT ?? (quick ? resolve(resultsDir, 'RESULTS-quick.md') : resolve(root, 'bench/RESULTS.md'))
 const started = performance.now()
 
-/** Each data set runs in a child process of its own (bench/lib/set-process.ts). */
-function runSet(size: DataSetSize, withCreate: boolean, pageRows: PageRows = {}): Promise<SetResult> {
+/** Both data sets run in a child process of their own (bench/lib/set-process.ts). */
+function runSets(): Promise<{ small: SetResult; large: SetResult }> {
   mkdirSync(resultsDir, { recursive: true })
-  const file = join(resultsDir, `set-${size.orders}.json`)
-  const args = ['--import', 'tsx', resolve(root, 'bench/lib/set-process.ts'), JSON.stringify({ size, opts, withCreate, pageRows, out: file })]
+  const file = (size: DataSetSize) => join(resultsDir, `set-${size.orders}.json`)
+  const out = { small: file(small), large: file(large) }
+  const args = ['--import', 'tsx', resolve(root, 'bench/lib/set-process.ts'), JSON.stringify({ small, large, opts, out })]
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit' })
     child.on('error', fail)
-    child.on('exit', (code) => (code === 0 ? ok(JSON.parse(readFileSync(file, 'utf8')) as SetResult) : fail(new Error(`data set ${size.orders} failed (${code})`))))
+    child.on('exit', (code) => (code === 0 ? ok({ small: saved(small), large: saved(large) }) : fail(new Error(`the data sets failed (${code})`))))
   })
 }
 
@@ -84,12 +85,10 @@ function pageFacts(compressed: string[]) {
 const saved = (size: DataSetSize) => JSON.parse(readFileSync(join(resultsDir, `set-${size.orders}.json`), 'utf8')) as SetResult
 const reportOnly = env.BENCH_REPORT_ONLY === '1'
 console.log(`Étal bench${quick ? ' (quick)' : ''}: ${JSON.stringify(opts)}`)
-console.log(`\n== ${small.orders} orders`)
-const smallResult = reportOnly ? saved(small) : await runSet(small, false)
-console.log(`\n== ${large.orders} orders`)
 // The large set also reads, with as many rows, every list page that held fewer at the small size
-// (docs/decisions/0014): growth with the data is judged on pages of equal size.
-const largeResult = reportOnly ? saved(large) : await runSet(large, true, pageRowsOf(smallResult))
+// (docs/decisions/0014): growth with the data is judged on pages of equal size, measured in the
+// same minutes, turn by turn (decision 0016).
+const { small: smallResult, large: largeResult } = reportOnly ? { small: saved(small), large: saved(large) } : await runSets()
 
 /** Lighthouse in a process of its own (bench/lighthouse.ts), when the client is built. */
 async function runLighthouseStep() {

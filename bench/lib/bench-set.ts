@@ -22,7 +22,7 @@ export type ReadResult = { target: Target; skipped?: string; app?: LoadResult; b
 export type PageRows = Record<string, number>
 
 /** The list reads (a `limit` in their URL) of a data set and the rows each answered. */
-export function pageRowsOf(set: SetResult): PageRows {
+export function pageRowsOf(set: { reads: ReadResult[] }): PageRows {
   return Object.fromEntries(
     set.reads.filter((r) => r.rows !== undefined && /[?&]limit=/.test(r.target.path)).map((r) => [r.target.name, r.rows!]),
   )
@@ -108,8 +108,15 @@ async function drain(base: string) {
   }
 }
 
-/** Builds one data set, starts the server on it and measures every read (and checkout) against the bare server. */
-export async function benchSet(size: DataSetSize, opts: Options, withCreate: boolean, log = console.log, pageRows: PageRows = {}): Promise<SetResult> {
+/** A data set built and served: its server, its bare twin, and its reads probed (not measured yet). */
+export type ServedSet = Awaited<ReturnType<typeof serveSet>>
+
+/**
+ * Builds one data set, starts the server on it, probes every read (status, bytes, rows) and
+ * starts the bare server with the answers. A list page fuller than at the small size
+ * (`pageRows`) gets a second read with as many rows as there (decision 0014).
+ */
+export async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, log = console.log, pageRows: PageRows = {}) {
   const fresh = await freshDatabase(size)
   const t0 = performance.now()
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: fresh.url, SEED_DEMO: 'false' })
@@ -158,43 +165,106 @@ export async function benchSet(size: DataSetSize, opts: Options, withCreate: boo
   }
   const bareAnswers = new Map([...answers].map(([k, v]) => [k.slice(k.indexOf(':') + 1), v]))
   const bare = await startBareServer(bareAnswers)
-  const spec = (url: string, r: ReadResult, duration: number) => ({
-    url, path: r.target.path, method: 'GET' as const, connections: opts.connections, duration, headers: headersFor(r.target.as),
-  })
-  for (const r of reads.filter((x) => !x.skipped)) {
-    // The bare server keys by URL: two callers of one URL share its answer; the app's own is what counts.
-    bareAnswers.set(r.target.path, answers.get(`${r.target.as}:${r.target.path}`)!)
-    if (opts.warmup > 0) await runLoad(spec(base, r, opts.warmup))
-    await drain(base)
-    const appRuns: LoadResult[] = []
-    const bareRuns: LoadResult[] = []
-    let rss = 0
-    for (let i = 0; i < opts.rounds; i++) {
-      mem.takeWindow()
-      appRuns.push(await runLoad(spec(base, r, opts.duration)))
-      await drain(base)
-      rss = Math.max(rss, mem.takeWindow())
-      bareRuns.push(await runLoad(spec(bare.url, r, opts.duration)))
-    }
-    Object.assign(r, { app: combine(appRuns), bare: combine(bareRuns), rssMb: rss })
-    log(`  ${r.target.name.padEnd(48)} app ${r.app!.reqPerSec.toFixed(0).padStart(6)} req/s p99 ${String(r.app!.p99).padStart(5)} ms | bare ${r.bare!.reqPerSec.toFixed(0).padStart(6)} req/s | ${rss.toFixed(0)} MB`)
-  }
-  for (const r of reads.filter((x) => x.skipped)) log(`  ${r.target.name.padEnd(48)} skipped: ${r.skipped}`)
+  // The bare server keys by URL: two callers of one URL share its answer; the app's own is what counts.
+  const useAnswerOf = (r: ReadResult) => bareAnswers.set(r.target.path, answers.get(`${r.target.as}:${r.target.path}`)!)
+  return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, withCreate, payloads, before, config, fresh, server, bare, mem, headersFor, useAnswerOf }
+}
 
+/** Runs of one read, gathered turn by turn until it is summed up. */
+type Turns = { app: LoadResult[]; bare: LoadResult[]; rss: number }
+const turnsOf = new WeakMap<ReadResult, Turns>()
+
+const loadSpec = (set: ServedSet, url: string, r: ReadResult, duration: number, connections: number) => ({
+  url, path: r.target.path, method: 'GET' as const, connections, duration, headers: set.headersFor(r.target.as),
+})
+
+/** The app's warm-up for a read, before its first turn. */
+export async function warmUp(set: ServedSet, r: ReadResult, opts: Options) {
+  if (opts.warmup > 0) await runLoad(loadSpec(set, set.server.base, r, opts.warmup, opts.connections))
+  await drain(set.server.base)
+}
+
+/** One turn of a read: the app, then the bare server with the same bytes. */
+export async function measureTurn(set: ServedSet, r: ReadResult, opts: Options) {
+  const turns = turnsOf.get(r) ?? { app: [], bare: [], rss: 0 }
+  turnsOf.set(r, turns)
+  set.useAnswerOf(r)
+  set.mem.takeWindow()
+  turns.app.push(await runLoad(loadSpec(set, set.server.base, r, opts.duration, opts.connections)))
+  await drain(set.server.base)
+  turns.rss = Math.max(turns.rss, set.mem.takeWindow())
+  turns.bare.push(await runLoad(loadSpec(set, set.bare.url, r, opts.duration, opts.connections)))
+}
+
+/** A read's figures: the mean of its turns. */
+export function sumUp(r: ReadResult, log = console.log) {
+  const turns = turnsOf.get(r)
+  if (!turns) return
+  Object.assign(r, { app: combine(turns.app), bare: combine(turns.bare), rssMb: turns.rss })
+  log(`  ${r.target.name.padEnd(48)} app ${r.app!.reqPerSec.toFixed(0).padStart(6)} req/s p99 ${String(r.app!.p99).padStart(5)} ms | bare ${r.bare!.reqPerSec.toFixed(0).padStart(6)} req/s | ${turns.rss.toFixed(0)} MB`)
+}
+
+/** Checkout (when asked), then the servers stop, the stored orders are counted and the data set is dropped. */
+export async function finishSet(set: ServedSet, opts: Options, log = console.log): Promise<SetResult> {
+  for (const r of set.reads.filter((x) => x.skipped)) log(`  ${r.target.name.padEnd(48)} skipped: ${r.skipped}`)
   let create: CreateResult | undefined
-  if (withCreate) create = await benchCreate(base, payloads, opts, mem, log)
-  await bare.close()
-  await server.stop()
-  mem.stop()
+  if (set.withCreate) create = await benchCreate(set.server.base, set.payloads, opts, set.mem, log)
+  await set.bare.close()
+  await set.server.stop()
+  set.mem.stop()
   if (create?.load) {
     // Stored: counted once the server is gone (PGlite is then free to open again).
-    const counting = await createDeps(config)
-    create.stored = (await countOrders(counting.database.db)) - before
+    const counting = await createDeps(set.config)
+    create.stored = (await countOrders(counting.database.db)) - set.before
     await counting.close()
     log(`  orders/create: ${create.acknowledged} acknowledged as new (201), ${create.stored} stored`)
   }
-  await fresh.drop()
-  return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, create, server: `node ${serverCommand().map((a) => a.replace(`${root}/`, '')).join(' ')}` }
+  await set.fresh.drop()
+  const { size, kind, seedSeconds, idleRssMb, reads } = set
+  return { size, kind, seedSeconds, idleRssMb, reads, create, server: `node ${serverCommand().map((a) => a.replace(`${root}/`, '')).join(' ')}` }
+}
+
+/**
+ * Both data sets measured in the same minutes: each read's turns alternate between the small
+ * set and the large one (small app and bare, large app and bare, then large, small…), so that a
+ * slow spell of this shared machine falls on both sizes, not on one (decision 0016). The
+ * large set's reads of equal size (decision 0014) take their turns beside their full page.
+ */
+export async function benchSets(small: DataSetSize, large: DataSetSize, opts: Options, log = console.log) {
+  log(`\n== ${small.orders} orders: building and serving`)
+  const a = await serveSet(small, opts, false, log)
+  const smallRows = pageRowsOf(a)
+  log(`\n== ${large.orders} orders: building and serving`)
+  const b = await serveSet(large, opts, true, log, smallRows)
+  const measured = new Set<ReadResult>()
+  log(`\n== reads, turn by turn (${small.orders} then ${large.orders} orders)`)
+  for (const r of a.reads.filter((x) => !x.skipped)) {
+    const twins = b.reads.filter((x) => !x.skipped && (x.target.name === r.target.name || x.target.sameSizeAs === r.target.name))
+    await warmUp(a, r, opts)
+    for (const t of twins) await warmUp(b, t, opts)
+    // Turn by turn, each size first every other round (small, large, large, small…): neither
+    // always follows the other's warm-up or load.
+    for (let i = 0; i < opts.rounds; i++) {
+      const smallTurn = () => measureTurn(a, r, opts)
+      const largeTurns = async () => {
+        for (const t of twins) await measureTurn(b, t, opts)
+      }
+      for (const turn of i % 2 === 0 ? [smallTurn, largeTurns] : [largeTurns, smallTurn]) await turn()
+    }
+    for (const x of [r, ...twins]) measured.add(x)
+  }
+  // Reads only the large set answered (none, unless a read failed at the small size).
+  for (const t of b.reads.filter((x) => !x.skipped && !measured.has(x))) {
+    await warmUp(b, t, opts)
+    for (let i = 0; i < opts.rounds; i++) await measureTurn(b, t, opts)
+  }
+  log(`\n== ${small.orders} orders`)
+  for (const r of a.reads) sumUp(r, log)
+  const smallResult = await finishSet(a, opts, log)
+  log(`\n== ${large.orders} orders`)
+  for (const r of b.reads) sumUp(r, log)
+  const largeResult = await finishSet(b, opts, log)
+  return { small: smallResult, large: largeResult }
 }
 
 /** How many orders, messages or products a list answer holds (its first array), for the report. */

@@ -1,19 +1,20 @@
 /**
- * One data set in its own process (argv[2]: JSON of { size, opts, withCreate, pageRows, out }):
- * it builds the data, starts the server in a process of its own and measures it.
+ * The two data sets in a process of their own (argv[2]: JSON of { small, large, opts, out }):
+ * it builds them, starts a server on each in a process of its own, measures them turn by turn
+ * (benchSets) and writes their figures to out.small and out.large.
  */
 import { writeFileSync } from 'node:fs'
 import type { DataSetSize } from '../seed-large'
-import { benchSet, type Options, type PageRows } from './bench-set'
+import { benchSets, type Options } from './bench-set'
 import { stopLoadWorker } from './runner'
 
-const { size, opts, withCreate, pageRows, out } = JSON.parse(process.argv[2]!) as {
-  size: DataSetSize
+const { small, large, opts, out } = JSON.parse(process.argv[2]!) as {
+  small: DataSetSize
+  large: DataSetSize
   opts: Options
-  withCreate: boolean
-  pageRows?: PageRows
-  out: string
+  out: { small: string; large: string }
 }
-const result = await benchSet(size, opts, withCreate, console.log, pageRows)
+const result = await benchSets(small, large, opts)
 stopLoadWorker()
-writeFileSync(out, JSON.stringify(result))
+writeFileSync(out.small, JSON.stringify(result.small))
+writeFileSync(out.large, JSON.stringify(result.large))

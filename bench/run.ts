@@ -36,6 +36,17 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const out = env.BENCH_OUT ?? (quick ? resolve(resultsDir, 'RESULTS-quick.md') : resolve(root, 'bench/RESULTS.md'))
 const started = performance.now()
 
+/** CPU time so far, in ticks: all of it, and what the hypervisor gave to other machines (steal). Linux only. */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
+    return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7]! }
+  } catch {
+    return null
+  }
+}
+const ticksAtStart = cpuTicks()
+
 /** Both data sets run in a child process of their own (bench/lib/set-process.ts). */
 function runSets(): Promise<{ small: SetResult; large: SetResult }> {
   mkdirSync(resultsDir, { recursive: true })
@@ -112,6 +123,11 @@ async function runLighthouseStep() {
 const lighthouse = await runLighthouseStep()
 
 const cpu = cpus()
+function stolenSinceStart() {
+  const now = cpuTicks()
+  if (reportOnly || !now || !ticksAtStart || now.total === ticksAtStart.total) return null
+  return (100 * (now.steal - ticksAtStart.steal)) / (now.total - ticksAtStart.total)
+}
 const report = renderReport({
   machine: `${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}; database ${largeResult.kind}`,
   date: new Date().toISOString(),
@@ -121,6 +137,7 @@ const report = renderReport({
   large: largeResult,
   peakRssMb: Math.max(...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0), largeResult.create?.rssMb ?? 0),
   totalSeconds: reportOnly ? null : (performance.now() - started) / 1000,
+  stolenPercent: stolenSinceStart(),
   lighthouse,
   server: largeResult.server ? `\`${largeResult.server}\`` : 'how: not recorded in these saved figures',
   pages: pageFacts(largeResult.reads.filter((r) => r.encoding).map((r) => `${r.target.name} → ${r.encoding}`).filter((v, i, a) => a.indexOf(v) === i)),

@@ -12,6 +12,8 @@ export type Report = {
   peakRssMb: number
   /** Null when the report was re-rendered from saved figures (BENCH_REPORT_ONLY=1). */
   totalSeconds: number | null
+  /** Share of the CPU time the hypervisor gave elsewhere during the run (steal, /proc/stat), in %. */
+  stolenPercent?: number | null
   pages: string[]
   /** How the server ran (the built bundle, or the sources through tsx). */
   server: string
@@ -120,7 +122,7 @@ Written by \`npm run bench\` (bench/run.ts). Do not edit by hand.
 - Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server after a ${rep.opts.warmup} s warm-up of each app; a read's turns alternate between the two data sets (the ${rep.small.size.orders.toLocaleString('en')}-order app then its bare server, the ${rep.large.size.orders.toLocaleString('en')}-order app then its bare server; the next round the other way round), so that both sizes are measured in the same minutes; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a process of its own; the server runs as \`npm start\` runs it (${rep.server}, NODE_ENV=production) in another; the bare server in a third, idle while the app is measured.
 - Each data set is built, then served by a fresh server process; the two servers run side by side, one idle while the other is measured.
 - "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is the server process's peak resident memory during the app's turns (sampled every 100 ms; on PGlite it includes the embedded database).
-- ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.
+- ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.${rep.stolenPercent != null ? ` During the run the hypervisor took ${f0(rep.stolenPercent)}% of this machine's CPU time for other machines (steal time in /proc/stat${rep.stolenPercent >= 10 ? '; above 10%, absolute figures such as orders/s and Lighthouse scores are not this code\'s' : ''}).` : ''}
 
 ## Targets (issue 8)
 

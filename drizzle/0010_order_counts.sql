@@ -59,14 +59,21 @@ LANGUAGE sql AS $$
 $$;
 --> statement-breakpoint
 
+-- One order's difference, out of the rollups and counts (sign -1) or into them (+1): the one
+-- shape every order trigger below writes.
+CREATE FUNCTION etal_order_delta(o orders, sign int) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id, 'city_id', o.city_id,
+    'zone_id', o.zone_id, 'status', o.status, 'n', sign,
+    'revenue', CASE WHEN o.status <> 'cancelled' THEN sign * o.total_amount ELSE 0 END)
+$$;
+--> statement-breakpoint
+
 CREATE OR REPLACE FUNCTION etal_orders_inserted() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE d jsonb;
 BEGIN
-  SELECT jsonb_agg(jsonb_build_object('created_at', created_at, 'country_id', country_id, 'city_id', city_id,
-    'zone_id', zone_id, 'status', status, 'n', 1,
-    'revenue', CASE WHEN status <> 'cancelled' THEN total_amount ELSE 0 END))
-  INTO d FROM new_orders;
+  SELECT jsonb_agg(etal_order_delta(n, 1)) INTO d FROM new_orders n;
   IF d IS NOT NULL THEN PERFORM etal_add_order_rollups(d); END IF;
   RETURN NULL;
 END $$;
@@ -80,16 +87,7 @@ LANGUAGE plpgsql AS $$
 DECLARE d jsonb;
 BEGIN
   SELECT jsonb_agg(x) INTO d FROM (
-    SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id, 'city_id', o.city_id,
-      'zone_id', o.zone_id, 'status', o.status, 'n', -1,
-      'revenue', CASE WHEN o.status <> 'cancelled' THEN -o.total_amount ELSE 0 END) AS x
-    FROM old_orders o JOIN new_orders n ON n.id = o.id
-    WHERE o.status <> n.status OR o.total_amount <> n.total_amount OR o.created_at <> n.created_at
-      OR o.country_id <> n.country_id OR o.city_id <> n.city_id OR o.zone_id <> n.zone_id
-    UNION ALL
-    SELECT jsonb_build_object('created_at', n.created_at, 'country_id', n.country_id, 'city_id', n.city_id,
-      'zone_id', n.zone_id, 'status', n.status, 'n', 1,
-      'revenue', CASE WHEN n.status <> 'cancelled' THEN n.total_amount ELSE 0 END)
+    SELECT unnest(array[etal_order_delta(o, -1), etal_order_delta(n, 1)]) AS x
     FROM old_orders o JOIN new_orders n ON n.id = o.id
     WHERE o.status <> n.status OR o.total_amount <> n.total_amount OR o.created_at <> n.created_at
       OR o.country_id <> n.country_id OR o.city_id <> n.city_id OR o.zone_id <> n.zone_id
@@ -119,9 +117,7 @@ CREATE OR REPLACE FUNCTION etal_order_deleting() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE d jsonb;
 BEGIN
-  PERFORM etal_add_order_rollups(jsonb_build_array(jsonb_build_object('created_at', old.created_at,
-    'country_id', old.country_id, 'city_id', old.city_id, 'zone_id', old.zone_id, 'status', old.status, 'n', -1,
-    'revenue', CASE WHEN old.status <> 'cancelled' THEN -old.total_amount ELSE 0 END)));
+  PERFORM etal_add_order_rollups(jsonb_build_array(etal_order_delta(old, -1)));
   IF old.status <> 'cancelled' THEN
     SELECT jsonb_agg(jsonb_build_object('created_at', old.created_at, 'country_id', old.country_id,
       'product_id', i.product_id, 'quantity', -i.quantity, 'revenue', -i.total_price))

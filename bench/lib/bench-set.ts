@@ -109,14 +109,14 @@ async function drain(base: string) {
 }
 
 /** A data set built and served: its server, its bare twin, and its reads probed (not measured yet). */
-export type ServedSet = Awaited<ReturnType<typeof serveSet>>
+type ServedSet = Awaited<ReturnType<typeof serveSet>>
 
 /**
  * Builds one data set, starts the server on it, probes every read (status, bytes, rows) and
  * starts the bare server with the answers. A list page fuller than at the small size
  * (`pageRows`) gets a second read with as many rows as there (decision 0014).
  */
-export async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, log = console.log, pageRows: PageRows = {}) {
+async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, log = console.log, pageRows: PageRows = {}) {
   const fresh = await freshDatabase(size)
   const t0 = performance.now()
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: fresh.url, SEED_DEMO: 'false' })
@@ -179,13 +179,13 @@ const loadSpec = (set: ServedSet, url: string, r: ReadResult, duration: number, 
 })
 
 /** The app's warm-up for a read, before its first turn. */
-export async function warmUp(set: ServedSet, r: ReadResult, opts: Options) {
+async function warmUp(set: ServedSet, r: ReadResult, opts: Options) {
   if (opts.warmup > 0) await runLoad(loadSpec(set, set.server.base, r, opts.warmup, opts.connections))
   await drain(set.server.base)
 }
 
 /** One turn of a read: the app, then the bare server with the same bytes. */
-export async function measureTurn(set: ServedSet, r: ReadResult, opts: Options) {
+async function measureTurn(set: ServedSet, r: ReadResult, opts: Options) {
   const turns = turnsOf.get(r) ?? { app: [], bare: [], rss: 0 }
   turnsOf.set(r, turns)
   set.useAnswerOf(r)
@@ -197,7 +197,7 @@ export async function measureTurn(set: ServedSet, r: ReadResult, opts: Options) 
 }
 
 /** A read's figures: the mean of its turns. */
-export function sumUp(r: ReadResult, log = console.log) {
+function sumUp(r: ReadResult, log = console.log) {
   const turns = turnsOf.get(r)
   if (!turns) return
   Object.assign(r, { app: combine(turns.app), bare: combine(turns.bare), rssMb: turns.rss })
@@ -205,7 +205,7 @@ export function sumUp(r: ReadResult, log = console.log) {
 }
 
 /** Checkout (when asked), then the servers stop, the stored orders are counted and the data set is dropped. */
-export async function finishSet(set: ServedSet, opts: Options, log = console.log): Promise<SetResult> {
+async function finishSet(set: ServedSet, opts: Options, log = console.log): Promise<SetResult> {
   for (const r of set.reads.filter((x) => x.skipped)) log(`  ${r.target.name.padEnd(48)} skipped: ${r.skipped}`)
   let create: CreateResult | undefined
   if (set.withCreate) create = await benchCreate(set.server.base, set.payloads, opts, set.mem, log)

@@ -35,15 +35,16 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
     countryId = country.id
   }
   if (countryId !== null) where.push(eq(orders.countryId, countryId))
+  // The place and status filters, as the order counts take them for the total.
   const counted = {
     countryId,
     cityId: f.cityId ? Number(f.cityId) : undefined,
     zoneId: f.zoneId ? Number(f.zoneId) : undefined,
     status: f.status,
   }
-  if (f.status) where.push(eq(orders.status, f.status))
-  if (f.cityId) where.push(eq(orders.cityId, Number(f.cityId)))
-  if (f.zoneId) where.push(eq(orders.zoneId, Number(f.zoneId)))
+  if (counted.status) where.push(eq(orders.status, counted.status))
+  if (counted.cityId) where.push(eq(orders.cityId, counted.cityId))
+  if (counted.zoneId) where.push(eq(orders.zoneId, counted.zoneId))
   const search = f.search?.trim().replace(/^#/, '')
   if (search) {
     // Digits alone are an order number; anything else is part of the client's name or email.

@@ -85,12 +85,7 @@ function preparedOrderReads(db: Executor) {
 export async function loadOrders(db: Executor, ids: readonly number[]): Promise<ListedOrder[]> {
   if (ids.length === 0) return []
   const rows = await preparedOrderReads(db).listed.execute({ ids: [...ids] })
-  const byId = new Map(
-    rows.map(({ order, cityName, customer, driver, items }) => [
-      order.id,
-      shapeOrder({ order, cityName, customer, driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null, items }),
-    ]),
-  )
+  const byId = new Map(rows.map((row) => [row.order.id, shapeRow(row)]))
   return ids.map((id) => byId.get(id)).filter((o) => o !== undefined)
 }
 
@@ -115,6 +110,10 @@ export function shapeOrder({ order, cityName, customer, driver, items }: OrderPa
   }
 }
 
+/** The answer's shape of a row of the order reads (a driver's columns are null when none is assigned). */
+const shapeRow = ({ order, cityName, customer, driver, items }: OrderParts) =>
+  shapeOrder({ order, cityName, customer, driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null, items })
+
 /** An order in a list. */
 export type ListedOrder = ReturnType<typeof shapeOrder>
 /** An order's own answer (`{ order }`): the listed shape and its events, oldest first. */
@@ -123,11 +122,10 @@ export type OrderAnswer = ListedOrder & { events: EventAnswer[] }
 export async function loadOrder(db: Executor, id: number): Promise<OrderAnswer | null> {
   const [row] = await preparedOrderReads(db).whole.execute({ ids: [id] })
   if (!row) return null
-  const { order, cityName, customer, driver, items, events } = row
   return {
-    ...shapeOrder({ order, cityName, customer, driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null, items }),
+    ...shapeRow(row),
     // JSON has no dates: the answer's are Dates (superjson sends them as such).
-    events: events.map((e) => Object.assign(e, { createdAt: new Date(e.createdAt) })),
+    events: row.events.map((e) => Object.assign(e, { createdAt: new Date(e.createdAt) })),
   }
 }
 

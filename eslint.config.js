@@ -1,10 +1,22 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-// The import boundaries of DESIGN.md: shared imports neither side, client and server never
-// import each other, a client feature reaches another only through components/ or lib/.
+// The import boundaries (docs/architecture.md "The layers"): shared imports neither side, client
+// and server never import each other, a client feature reaches another only through its
+// components/ (or the piece moves to lib/). The feature rule works on resolved paths, so a
+// relative import ('../../admin-orders/api/orders-api') is caught like an aliased one.
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+const features = readdirSync('src/client/features')
+const featureZones = features.map((feature) => ({
+  target: `./src/client/features/${feature}`,
+  from: './src/client/features',
+  except: [`./${feature}`, ...features.filter((f) => f !== feature).map((f) => `./${f}/components`)],
+  message: 'Use another feature only through its components/, or move the piece to lib/.',
+}))
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'coverage', 'bench/results'] },
@@ -14,6 +26,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...Object.fromEntries(Object.entries(importX.flatConfigs.typescript.settings).filter(([k]) => k !== 'import-x/resolver')),
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      // An import cycle makes module order matter and hides a missing layer.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -13,5 +13,6 @@ export default defineConfig({
     // A page may take seconds to render on a loaded CI machine: poll for up to 15 s, not 1 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     pool: 'forks',
+    globalSetup: ['tests/setup/global.ts'],
   },
 })

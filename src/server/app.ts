@@ -7,16 +7,20 @@ import cookie from '@fastify/cookie'
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
-import underPressure from '@fastify/under-pressure'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { endpoints } from './api'
 import type { AppDeps } from './http/define-endpoint'
 import { installErrorHandler } from './http/error-handler'
+import { registerHealth } from './http/health'
+import { registerOverloadGuard } from './http/overload-guard'
+import { safeLogOptions } from './http/log-safety'
 import { registerEndpoints } from './http/kernel'
 import { securityHeaders } from './http/security-headers'
 import { projectRoot } from './paths'
+import { writeFinished } from './services/write-generation'
+import { logOutput } from './runtime/log-output'
 import { sendPage, spaPages } from './http/spa-pages'
 
 const root = projectRoot
@@ -35,8 +39,10 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Never a secret nor a value of a failed statement in a line (issue 14, item 7).
+      ...safeLogOptions,
+      // Never pino's default destination: its exit-time flush can hang on a dead pipe (runtime/log-output.ts).
+      stream: opts.logStream ?? logOutput(),
     },
     // Fastify also takes a hop count, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
@@ -79,7 +85,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // size at a fraction of the time. Cached storefront answers are compressed once, at 9.
   // Answers up to 64 KB (an admin page of orders is about 40 KB) are compressed in one call:
   // with two cores shared with PostgreSQL there is no idle core for the threadpool's stream to
-  // use, and the stream's hops and chunked writes cost more than the compression (issue 8).
+  // use, and the stream's hops and chunked writes cost more than the compression (decision 0014).
   await app.register(compress, {
     threshold: 1024,
     syncThreshold: 65_536,
@@ -89,12 +95,12 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   await app.register(cookie)
   // Sheds load (503) when the event loop stalls for seconds. Off under test: a shared CI machine
   // stalls for reasons of its own, and the suites measure correctness, not capacity.
-  if (config.NODE_ENV !== 'test') {
-    await app.register(underPressure, { maxEventLoopDelay: 2000, exposeStatusRoute: false })
-  }
+  if (config.NODE_ENV !== 'test') await registerOverloadGuard(app)
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
+  // Outside the API's scope: no per-IP limit on a load balancer's probes.
+  registerHealth(app, deps.database)
   await app.register(swagger, {
     openapi: { info: { title: 'Étal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -117,14 +123,13 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
         code: 'TOO_MANY_REQUESTS',
       }),
     })
-    api.addHook('onRequest', async (req, reply) => {
+    api.addHook('onRequest', async (_req, reply) => {
       reply.header('cache-control', 'no-store')
-      if (req.method === 'POST' && !isJson(req.headers['content-type'])) {
-        return reply.status(415).send({
-          error: 'Type de contenu non pris en charge : envoyez du JSON.',
-          code: 'UNSUPPORTED_MEDIA_TYPE',
-        })
-      }
+    })
+    // A write has finished (committed or failed) once its answer is on its way: coalesced reads
+    // started before it are not shared with later callers (services/write-generation.ts).
+    api.addHook('onSend', async (req) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') writeFinished(deps.database.db)
     })
     registerEndpoints(api, endpoints, deps)
     api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
@@ -133,8 +138,6 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   await registerSpa(app)
   return app
 }
-
-const isJson = (type: string | undefined) => !!type && /^application\/json(\s*;|$)/i.test(type)
 
 /** Serves the built client: hashed assets cached for good, every other path the SPA's page. */
 async function registerSpa(app: FastifyInstance) {

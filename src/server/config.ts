@@ -21,6 +21,11 @@ const configSchema = z.object({
   API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** How long a storefront answer (products, featured) is kept; 0 turns the cache off. */
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * On the embedded database (PGlite), keep an admin order list's answer until the next write:
+   * every write goes through this one process, so it is never stale. Ignored on PostgreSQL.
+   */
+  PGLITE_READ_CACHE: bool.default(true),
   /** Server processes (node:cluster workers) on one port; more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).default(1),
 })
@@ -32,7 +37,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const embedded = !parsed.DATABASE_URL.startsWith('postgres')
   return {
     ...parsed,
-    // Demo data by default on the embedded database only (DECISIONS.md "Demo data").
+    // Demo data by default on the embedded database only (README, "Comptes de démonstration").
     seedDemo: parsed.SEED_DEMO ?? (embedded && parsed.NODE_ENV !== 'production'),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
   }

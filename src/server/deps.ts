@@ -12,9 +12,9 @@ import { createStorefrontSync } from './services/storefront-sync'
  */
 export async function createDeps(
   config: Config,
-  opts: { seed?: boolean; prepare?: boolean } = {},
+  opts: { seed?: boolean; prepare?: boolean; template?: Blob } = {},
 ): Promise<AppDeps & { close(): Promise<void> }> {
-  const database = openDatabase(config.DATABASE_URL)
+  const database = openDatabase(config.DATABASE_URL, opts.template ? { template: opts.template } : {})
   // Under the start-up lock: instances starting together would race to create the limiter's table.
   const loginLimiter = await database.exclusively(async () => {
     if (opts.prepare !== false) await prepareDatabase(database, config, opts)

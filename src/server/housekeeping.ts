@@ -1,9 +1,10 @@
 import type { Db } from './db/client'
+import { isDatabaseUnavailable, outageLog } from './http/db-outage'
 import { purgeExpiredSessions } from './http/session'
 import { purgeOldIdempotencyKeys } from './services/checkout'
 import { foldRollups } from './services/stats'
 
-type Log = { error(obj: object, msg: string): void }
+type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
 
 /**
  * Background work, run by one process per server (the primary of a cluster): every second the
@@ -11,8 +12,16 @@ type Log = { error(obj: object, msg: string): void }
  * sessions and day-old checkout keys.
  */
 export function startHousekeeping(db: Db, log: Log) {
+  // The fold in progress, if any: a shutdown waits for it before closing the database.
+  let running: Promise<unknown> | undefined
   const fold = setInterval(() => {
-    foldRollups(db).catch((err) => log.error({ err }, 'rollup fold failed'))
+    if (running) return
+    running = foldRollups(db)
+      .then(
+        () => outageLog.recovered(log),
+        (err: unknown) => (isDatabaseUnavailable(err) ? outageLog.failed(log, err, { task: 'rollup fold' }) : log.error({ err }, 'rollup fold failed')),
+      )
+      .finally(() => (running = undefined))
   }, 1_000)
   fold.unref()
   const purge = setInterval(() => {
@@ -20,5 +29,12 @@ export function startHousekeeping(db: Db, log: Log) {
     purgeOldIdempotencyKeys(db).catch((err) => log.error({ err }, 'idempotency key purge failed'))
   }, 3_600_000)
   purge.unref()
-  return { stop: () => (clearInterval(fold), clearInterval(purge)) }
+  return {
+    /** Stops the timers; resolves once the fold in progress, if any, has ended. */
+    async stop() {
+      clearInterval(fold)
+      clearInterval(purge)
+      await running
+    },
+  }
 }

@@ -5,6 +5,8 @@ import { isPostgresUrl, openDatabase } from './db/client'
 import { prepareDatabase } from './deps'
 import { startHousekeeping } from './housekeeping'
 import { startClusterRateLimits } from './http/cluster-rate-limit'
+import { safeLogOptions } from './http/log-safety'
+import { logOutput } from './runtime/log-output'
 import { WORKER_ENV } from './server'
 
 /** How many processes to run: WEB_CONCURRENCY, but one on the embedded database. */
@@ -31,7 +33,7 @@ const LIVED_LONG_MS = 60_000
  * housekeeping, and on SIGTERM/SIGINT stops the workers (each finishes its requests) and exits.
  */
 export async function runPrimary(config: Config, count: number) {
-  const log = pino({ level: config.LOG_LEVEL })
+  const log = pino({ level: config.LOG_LEVEL, ...safeLogOptions }, logOutput())
   const database = openDatabase(config.DATABASE_URL)
   await database.exclusively(() => prepareDatabase(database, config))
   if (!config.REDIS_URL) startClusterRateLimits()
@@ -99,6 +101,7 @@ export async function runPrimary(config: Config, count: number) {
       ),
     )
     await database.close().catch((err: unknown) => log.error({ err }, 'fermeture de la base en erreur'))
+    await logOutput().flush(500)
     process.exit(clean ? 0 : 1)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,4 +1,4 @@
-// One formatter for each kind of value (DECISIONS.md "Small things settled"), made on first use:
+// One formatter for each kind of value (every amount in fr-FR francs CFA, e.g. 12 500 F CFA), made on first use:
 // a browser's first Intl formatter costs tens of milliseconds, which a page that formats nothing
 // yet (the storefront's first render) should not pay while its code loads (docs/decisions/0012).
 const once = <T>(make: () => T) => {
@@ -8,6 +8,7 @@ const once = <T>(make: () => T) => {
 const money = once(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF' }))
 const number = once(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 }))
 const date = once(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium' }))
+const collator = once(() => new Intl.Collator('fr'))
 const dateTime = once(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' }))
 
 /** Makes the number formatters now (a page that will show prices calls it in a task of its own). */
@@ -26,8 +27,14 @@ export function formatQuantity(quantity: number, unitType: string): string {
 }
 
 export const formatNumber = (n: number) => number().format(n)
+/** 12.5 → '12,5 %' (a no-break space before the sign, as French writes it). */
+export const formatPercent = (n: number) => `${number().format(n)}\u00a0%`
 export const formatDate = (d: Date | string) => date().format(new Date(d))
 export const formatDateTime = (d: Date | string) => dateTime().format(new Date(d))
 
-/** A count capped by the server (DECISIONS.md "API answers"): 10000 → '10 000+'. */
+/** A count capped by the server (docs/rules.md#answers): 10000 → '10 000+'. */
 export const formatCount = (n: number, cap = 10_000) => (n >= cap ? `${number().format(cap)}+` : number().format(n))
+
+/** Names in French order ('Bénin' before 'Burkina Faso'), not the database's byte order. */
+export const compareFrench = (a: string, b: string) => collator().compare(a, b)
+export const sortByName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => compareFrench(a.name, b.name))

@@ -214,10 +214,11 @@ describe('status changes: payment and points', () => {
 
     order = decode<{ order: Order }>((await setStatus(o.id, 'cancelled')).body).order
     expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', pointsEarned: 0 })
+    // The points taken back are a reversal, never a negative "earned".
     expect(await points(c.id, o.id)).toEqual({
       balance: 1000,
       ledger: 1000,
-      order: { redeemed: 0, earned: 0 },
+      order: { redeemed: 0, earned: 97, reversed: -97 },
     })
 
     order = decode<{ order: Order }>((await setStatus(o.id, 'delivered')).body).order
@@ -225,7 +226,7 @@ describe('status changes: payment and points', () => {
     expect(await points(c.id, o.id)).toEqual({
       balance: 797,
       ledger: 797,
-      order: { redeemed: -300, earned: 97 },
+      order: { redeemed: -300, earned: 194, reversed: -97 },
     })
 
     expect(order.events.map((e) => `${e.type}:${e.fromValue ?? ''}>${e.toValue}`)).toEqual([
@@ -246,7 +247,12 @@ describe('status changes: payment and points', () => {
     expect((await points(c.id, o.id)).balance).toBe(123)
     const { order } = decode<{ order: Order }>((await setStatus(o.id, 'in_delivery')).body)
     expect(order).toMatchObject({ status: 'in_delivery', paymentStatus: 'paid', pointsEarned: 0 })
-    expect(await points(c.id, o.id)).toEqual({ balance: 0, ledger: 0, order: { earned: 0 } })
+    expect(await points(c.id, o.id)).toEqual({ balance: 0, ledger: 0, order: { earned: 123, reversed: -123 } })
+    const [reversal] = await t.db
+      .select({ points: loyaltyTransactions.points, description: loyaltyTransactions.description })
+      .from(loyaltyTransactions)
+      .where(sql`${loyaltyTransactions.orderId} = ${o.id} and ${loyaltyTransactions.transactionType} = 'reversed'`)
+    expect(reversal).toEqual({ points: -123, description: `Points repris : commande #${o.id} n'est plus livrée` })
   })
 
   it('cancelling an unpaid order gives back its points and leaves the payment pending', async () => {
@@ -274,7 +280,7 @@ describe('status changes: payment and points', () => {
   })
 
   it('cancelling a delivered order whose earned points are spent still works when its refund covers them', async () => {
-    // issue 7 (found by tests/api/races.test.ts): the take-back ran before the refund and broke
+    // Found by tests/api/races.test.ts: the take-back ran before the refund and broke
     // the balance's >= 0 check midway, a 500, although the net movement was positive.
     const c = await client()
     await grantPoints(t.db, c.id, 500)
@@ -283,7 +289,7 @@ describe('status changes: payment and points', () => {
     await createOrder(t.db, { user: c, pointsUsed: 245 }) // spends them: balance 0
     const res = await setStatus(o.id, 'cancelled')
     expect(res.statusCode, res.body).toBe(200)
-    expect(await points(c.id, o.id)).toEqual({ balance: 255, ledger: 255, order: { redeemed: 0, earned: 0 } })
+    expect(await points(c.id, o.id)).toEqual({ balance: 255, ledger: 255, order: { redeemed: 0, earned: 245, reversed: -245 } })
   })
 
   it('cannot take back earned points the client has already spent (409), and changes nothing', async () => {
@@ -352,7 +358,7 @@ describe('concurrent status changes of one order', () => {
       expect(p).toEqual({ balance: 295, ledger: 295, order: { redeemed: -500, earned: 295 } })
     } else {
       expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', pointsEarned: 0 })
-      expect(p).toEqual({ balance: 500, ledger: 500, order: { redeemed: 0, earned: 0 } })
+      expect(p).toEqual({ balance: 500, ledger: 500, order: { redeemed: 0, earned: 295, reversed: -295 } })
     }
   })
 })

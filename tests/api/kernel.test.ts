@@ -1,8 +1,17 @@
-import { readdirSync, statSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import Fastify from 'fastify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { endpoints } from '../../src/server/api'
-import { get } from '../factories'
+import { defineEndpoint, type Endpoint } from '../../src/server/http/define-endpoint'
+import { installErrorHandler } from '../../src/server/http/error-handler'
+import { registerEndpoints } from '../../src/server/http/kernel'
+import { defineCall } from '../../src/shared/calls'
+import { noInput } from '../../src/shared/schemas/common'
+import { z } from '../../src/shared/schemas/zod'
+import { ENDPOINTS_DOC, renderEndpointTable } from '../../scripts/endpoint-table'
+import { decode, get } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 let t: TestApp
@@ -29,6 +38,12 @@ describe('the endpoint registry', () => {
       registered.add(mod.default)
     }
     expect(registered.size).toBe(endpoints.length)
+  })
+
+  it('is described by docs/endpoints.md as it is today (npm run docs:endpoints rewrites it)', async () => {
+    const doc = readFileSync(ENDPOINTS_DOC, 'utf8')
+    expect(doc, 'docs/endpoints.md is out of date: run npm run docs:endpoints').toBe(await renderEndpointTable())
+    for (const e of endpoints) expect(doc).toContain(`| ${e.method} | \`${e.path}\` |`)
   })
 
   it('has one method and path per endpoint, all under /_api', () => {
@@ -118,5 +133,42 @@ describe('HTTP kernel', () => {
     const res = await get(t, '/some/client/route')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/html')
+  })
+})
+
+describe('one contract for every call', () => {
+  async function appWith(nodeEnv: 'test' | 'production', answer: unknown) {
+    const call = defineCall({ method: 'GET', path: '/_api/contract-probe', input: noInput, output: z.strictObject({ n: z.number() }) })
+    const probe = defineEndpoint({ call, roles: 'public', handler: async () => answer as { n: number } })
+    const app = Fastify({ logger: false })
+    app.setValidatorCompiler(validatorCompiler)
+    installErrorHandler(app)
+    registerEndpoints(app, [probe as unknown as Endpoint], { ...t.deps, config: { ...t.config, NODE_ENV: nodeEnv } })
+    await app.ready()
+    return app
+  }
+
+  it('answers 500 when a handler strays from its call’s answer schema (outside production), and the answer otherwise', async () => {
+    const strays = await appWith('test', { n: 'un' })
+    expect((await strays.inject({ method: 'GET', url: '/_api/contract-probe' })).statusCode).toBe(500)
+    const leaks = await appWith('test', { n: 1, passwordHash: 'x' })
+    expect((await leaks.inject({ method: 'GET', url: '/_api/contract-probe' })).statusCode).toBe(500)
+    const keeps = await appWith('test', { n: 1 })
+    const res = await keeps.inject({ method: 'GET', url: '/_api/contract-probe' })
+    expect(res.statusCode).toBe(200)
+    expect(decode(res.body)).toEqual({ n: 1 })
+    // In production the compiler's check stands alone: the answer goes out as the handler gave it.
+    const production = await appWith('production', { n: 'un' })
+    expect((await production.inject({ method: 'GET', url: '/_api/contract-probe' })).statusCode).toBe(200)
+  })
+
+  it('gives every call its answer schema in the OpenAPI document', async () => {
+    const doc = (await get(t, '/_api/openapi.json')).json() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }
+    const missing = endpoints.filter((e) => {
+      const op = doc.paths[e.path]?.[e.method.toLowerCase()]
+      const ok = op?.responses?.['2XX'] ?? op?.responses?.['2xx'] ?? op?.responses?.['200']
+      return !ok || !JSON.stringify(ok).includes('"properties"')
+    })
+    expect(missing.map((e) => `${e.method} ${e.path}`)).toEqual([])
   })
 })

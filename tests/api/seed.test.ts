@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seed } from '../../src/server/db/seed'
 import { demoAccounts } from '../../src/server/db/seed/demo'
@@ -22,6 +22,22 @@ describe('reference and demo data', () => {
     expect(productCountries.length).toBeGreaterThanOrEqual(3)
     const units = await t.db.selectDistinct({ u: products.unitType }).from(products)
     expect(units).toHaveLength(2)
+  })
+
+  it('gives every country with staff a driver and orders in every status, some of them waiting for a driver', async () => {
+    const rows = await t.db.execute<{ country_id: number; role: string }>(
+      sql`select distinct country_id, role from ${users} where role in ('admin', 'super_admin', 'delivery_driver')`,
+    )
+    const list = (rows as unknown as { rows: { country_id: number; role: string }[] }).rows
+    const staffed = [...new Set(list.filter((r) => r.role !== 'delivery_driver').map((r) => r.country_id))]
+    expect(staffed.length).toBeGreaterThanOrEqual(2)
+    for (const countryId of staffed) {
+      expect(list.some((r) => r.country_id === countryId && r.role === 'delivery_driver'), `driver in ${countryId}`).toBe(true)
+      const statuses = await t.db.selectDistinct({ status: orders.status }).from(orders).where(eq(orders.countryId, countryId))
+      expect(statuses.map((s) => s.status).sort(), `statuses in ${countryId}`).toEqual(['cancelled', 'delivered', 'in_delivery', 'in_preparation', 'pending'])
+      const unassigned = await t.db.$count(orders, and(eq(orders.countryId, countryId), isNull(orders.deliveryDriverId), eq(orders.status, 'pending')))
+      expect(unassigned, `orders to assign in ${countryId}`).toBeGreaterThan(0)
+    }
   })
 
   it('keeps every balance equal to the sum of its ledger', async () => {

@@ -149,6 +149,14 @@ describe.skipIf(!pgBase)(pgTitle('WEB_CONCURRENCY=2 on PostgreSQL'), () => {
       if (!ready) await sleep(500)
     }
     if (!ready) throw new Error('the server with two workers did not start')
+    // The first worker may answer long before the second is listening on a loaded machine:
+    // wait until both have answered once, so that the tests below find two.
+    const answered = new Set<string>()
+    for (let i = 0; i < 600 && answered.size < 2 && server.exitCode === null; i++) {
+      const res = await call('GET', '/_api/countries').catch(() => undefined)
+      if (res?.worker) answered.add(res.worker)
+      if (answered.size < 2) await sleep(100)
+    }
     db = new pg.Client({ connectionString: u.toString() })
     await db.connect()
   }, 200_000)

@@ -3,7 +3,7 @@ import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './ha
 
 /**
  * Phone first: every page, opened by a role that may see it, fits 390 px without sideways
- * scrolling, and renders its own content (not the error page). Screenshots at both widths are
+ * scrolling (no list scrolls sideways either, at 390 or 1280 px, and the staff menu shows every entry), and renders its own content (not the error page). Screenshots at both widths are
  * saved under tests/e2e/artifacts/pages for a person to look at.
  */
 let e: E2E
@@ -46,6 +46,31 @@ describe('every page at 390 px', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
           expect(overflow, `${path} overflows 390 px by ${overflow}px for ${who}`).toBeLessThanOrEqual(0)
         }
+        // A list needs no sideways scrolling (cards on a phone, a table that fits at 1280), and the
+        // staff menu shows every entry inside the screen.
+        const sideways = await page.evaluate(() =>
+          [...document.querySelectorAll('table')].flatMap((table) => {
+            const problems: string[] = []
+            if (table.getBoundingClientRect().right > window.innerWidth + 1) problems.push('table wider than the screen')
+            for (let el = table.parentElement; el; el = el.parentElement) {
+              const { overflowX } = getComputedStyle(el)
+              if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+                problems.push(`table scrolls sideways by ${el.scrollWidth - el.clientWidth}px (${table.getAttribute('aria-label') ?? table.querySelector('th')?.textContent ?? ''})`)
+              }
+            }
+            return problems
+          }),
+        )
+        expect(sideways, `${path} at ${tag} px for ${who}`).toEqual([])
+        const hiddenEntries = await page.evaluate(() =>
+          [...document.querySelectorAll("nav[aria-label=\"Menu d'administration\"] a")]
+            .filter((a) => {
+              const r = a.getBoundingClientRect()
+              return r.left < 0 || r.right > window.innerWidth + 1
+            })
+            .map((a) => a.textContent),
+        )
+        expect(hiddenEntries, `staff menu entries off screen on ${path} at ${tag} px for ${who}`).toEqual([])
         expect(await page.getByText('Une erreur est survenue').count(), `${path} crashed for ${who}`).toBe(0)
       }
       await context.close()

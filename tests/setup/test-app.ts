@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { inject } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { loadConfig, type Config } from '../../src/server/config'
 import { createDeps } from '../../src/server/deps'
@@ -27,9 +29,11 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     // Tests write products straight to the database, which only the cache's TTL would notice;
     // tests of the storefront cache turn it on (tests/api/storefront-cache.test.ts).
     STOREFRONT_CACHE_MS: '0',
+    // Same reason: answers kept until the next API write would miss the factories' rows.
+    PGLITE_READ_CACHE: 'false',
     ...env,
   })
-  const deps = await createDeps(config)
+  const deps = await createDeps(config, url === 'memory:' ? { template: template() } : {})
   const app = await createApp(deps, opts)
   await app.ready()
   return {
@@ -43,6 +47,13 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
       await dropDb?.()
     },
   }
+}
+
+let templateBlob: Blob | undefined
+/** The run's migrated database (tests/setup/global.ts), read once per test file. */
+function template() {
+  templateBlob ??= new Blob([readFileSync(inject('pgliteTemplate'))])
+  return templateBlob
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

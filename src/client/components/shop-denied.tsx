@@ -6,6 +6,16 @@ import { ErrorState } from './ui/query-state'
 
 /** SPEC §6 "Shopping": admin-type roles cannot buy; any other role is refused. */
 export function ShopDenied({ user }: { user: SessionUser }) {
+  if (user.role === 'delivery_driver') {
+    return (
+      <div className="mx-auto max-w-md space-y-4 py-10 text-center">
+        <ErrorState title="Accès non autorisé" message="Votre compte livreur ne permet pas de passer des commandes : le panier est réservé aux clients." />
+        <Button asChild>
+          <Link to={homeRouteFor(user.role)}>Aller à mes livraisons</Link>
+        </Button>
+      </div>
+    )
+  }
   if (!isStaff(user.role)) {
     return (
       <div className="mx-auto max-w-xl p-4">

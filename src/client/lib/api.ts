@@ -1,4 +1,5 @@
 import superjson from 'superjson'
+import type { Call, CallInput, CallOutput } from '@/shared/calls/define-call'
 
 /** A failed call: `message` is already the text to show (SPEC §8's generic rules). */
 export class ApiError extends Error {
@@ -14,7 +15,7 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>
-type Options = { query?: Query; headers?: Record<string, string>; signal?: AbortSignal }
+type Options = { query?: Query; headers?: Record<string, string>; signal?: AbortSignal; format?: Call['format'] }
 
 function url(path: string, query?: Query) {
   if (!query) return path
@@ -24,21 +25,46 @@ function url(path: string, query?: Query) {
   return qs ? `${path}?${qs}` : path
 }
 
+/**
+ * A call gives up after this long (docs/security.md "Requests that never end"): a dead mobile
+ * connection must end in the page's error state, not in a skeleton forever. A checkout retried
+ * after a timeout is safe: it carries its idempotency key.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000
+export const NETWORK_MESSAGE = 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.'
+export const TIMEOUT_MESSAGE = 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.'
+
 async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: Options = {}): Promise<T> {
+  // One signal for the caller's cancellation and the timeout (AbortSignal.any is too recent for
+  // the phones the shop serves).
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, REQUEST_TIMEOUT_MS)
+  const cancel = () => controller.abort()
+  if (opts.signal?.aborted) controller.abort()
+  opts.signal?.addEventListener('abort', cancel, { once: true })
   let res: Response
+  let text: string
   try {
     res = await fetch(url(path, opts.query), {
       method,
       credentials: 'same-origin',
       headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...opts.headers },
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-      signal: opts.signal,
+      signal: controller.signal,
     })
+    text = await res.text()
   } catch (e) {
+    if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT')
     if ((e as Error).name === 'AbortError') throw e
-    throw new ApiError('Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.', 0, 'NETWORK')
+    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK')
+  } finally {
+    clearTimeout(timer)
+    opts.signal?.removeEventListener('abort', cancel)
   }
-  const text = await res.text()
   let data: unknown
   try {
     data = text ? JSON.parse(text) : null
@@ -49,13 +75,28 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
     const b = (data ?? {}) as { error?: string; message?: string; code?: string; fieldErrors?: Record<string, string[]> }
     throw new ApiError(b.error ?? b.message ?? `Request failed with status ${res.status}`, res.status, b.code, b.fieldErrors)
   }
-  // Auth calls answer plain JSON; every other call superjson (DECISIONS.md "API answers").
-  if (path.startsWith('/_api/auth/')) return data as T
+  // Auth calls answer plain JSON; every other call superjson (dates arrive as dates).
+  if ((opts.format ?? (path.startsWith('/_api/auth/') ? 'json' : 'superjson')) === 'json') return data as T
   return superjson.deserialize(data as Parameters<typeof superjson.deserialize>[0]) as T
 }
 
+/** A call's input, optional when it takes none. */
+type CallArgs<C extends Call> = Record<string, never> extends CallInput<C>
+  ? [input?: CallInput<C>, opts?: Omit<Options, 'query' | 'format'>]
+  : [input: CallInput<C>, opts?: Omit<Options, 'query' | 'format'>]
+
 /** The one API client: fetch, superjson decoding, French error messages. */
 export const api = {
+  /**
+   * A declared call (src/shared/calls/<area>.ts): its input and answer types come from the same
+   * declaration the server implements, so neither side drifts without the compiler saying so.
+   */
+  call: <C extends Call>(call: C, ...[input, opts]: CallArgs<C>) =>
+    request<CallOutput<C>>(call.method, call.path, call.method === 'POST' ? input : undefined, {
+      ...opts,
+      query: call.method === 'GET' ? (input as Query | undefined) : undefined,
+      format: call.format,
+    }),
   get: <T>(path: string, query?: Query, opts?: Omit<Options, 'query'>) => request<T>('GET', path, undefined, { ...opts, query }),
   post: <T>(path: string, body?: unknown, opts?: Options) => request<T>('POST', path, body, opts),
 }

@@ -30,11 +30,16 @@ export function useSession(): Session {
 }
 
 /** Sign in: the answer's user becomes the session at once, every other cached answer is dropped. */
-export function useLogin() {
+/**
+ * Signs in. With `accepts`, a user it refuses (a login gate's wrong role) is never published as
+ * the session, so no page re-renders for that role before the caller signs it out and says why.
+ */
+export function useLogin(accepts?: (user: SessionUser) => boolean) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<{ user: SessionUser }>('/_api/auth/login_with_password', input),
     onSuccess: ({ user }) => {
+      if (accepts && !accepts(user)) return
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
       qc.setQueryData(sessionKey, user)
     },

@@ -9,7 +9,9 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { createOutageLog } from '../http/db-outage'
 import { projectRoot } from '../paths'
+import { processLog } from '../runtime/log-output'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -26,6 +28,8 @@ export type Database = {
   migrate(): Promise<void>
   /** Runs fn while holding a database-wide lock (instances starting together migrate one at a time). */
   exclusively<T>(fn: () => Promise<T>): Promise<T>
+  /** PGlite only: the data directory as an archive, which `openDatabase`'s `template` takes. */
+  dumpDataDir?(): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -41,7 +45,7 @@ const rawDialect = new PgDialect()
 
 /**
  * A raw statement as a named prepared statement: PostgreSQL parses and plans it once per
- * connection rather than at every call (checkout's hot path, issue 8). The text of a name must
+ * connection rather than at every call (checkout's hot path, decision 0011). The text of a name must
  * never vary: everything that changes goes in parameters. Rows as `db.execute` gives them.
  */
 export async function executeNamed<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
@@ -52,13 +56,25 @@ export async function executeNamed<T>(db: Executor, name: string, query: SQL): P
 
 export const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://')
 
-/** Picks the driver from the URL: postgres://… → a pool; memory: → PGlite in memory; else PGlite on disk. */
-export function openDatabase(url: string): Database {
+/**
+ * Picks the driver from the URL: postgres://… → a pool; memory: → PGlite in memory; else PGlite
+ * on disk. `template`: an in-memory PGlite starts from this data directory (a `dumpDataDir()`
+ * archive) instead of an empty cluster, which skips initdb: the test suite migrates once and
+ * starts every file's database from that copy (tests/setup/global.ts).
+ */
+export function openDatabase(url: string, opts: { template?: Blob } = {}): Database {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) })
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.PG_POOL_SIZE ?? 10),
+      // A server that does not answer (a dead host, a cut network) fails the request in 5 s
+      // (503) rather than holding it until the client gives up.
+      connectionTimeoutMillis: 5_000,
+    })
     // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
-    pool.on('error', (err) => console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })))
+    // the pool replaces it on the next query. Logged with the outage, once per interval.
+    const idleLost = createOutageLog()
+    pool.on('error', (err) => idleLost.failed(processLog(), err, { source: 'idle database connection lost' }))
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
     return {
       db,
@@ -80,7 +96,7 @@ export function openDatabase(url: string): Database {
   }
   let client: PGlite
   if (url === 'memory:' || url === 'memory://') {
-    client = new PGlite({ extensions })
+    client = new PGlite({ extensions, ...(opts.template ? { loadDataDir: opts.template } : {}) })
   } else {
     const path = resolve(url.replace(/^file:(\/\/)?/, ''))
     mkdirSync(dirname(path), { recursive: true })
@@ -93,6 +109,7 @@ export function openDatabase(url: string): Database {
     migrate: () => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
     // One process owns an embedded database: nothing to share it with.
     exclusively: (fn) => fn(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   }
 }

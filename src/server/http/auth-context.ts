@@ -2,9 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionUser } from '../../shared/schemas/auth'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { deleteUserSessions, findSession, SESSION_COOKIE } from './session'
+import { singleFlight } from '../services/single-flight'
+import { writeGeneration } from '../services/write-generation'
+import { deleteUserSessions, findSession, hashToken, SESSION_COOKIE } from './session'
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
+
+/**
+ * Lookups of one token in flight at the same moment share one statement: a client (a staff
+ * page polling, a burst of parallel calls) queued one copy per request in front of PGlite's one
+ * connection (issue 14, item 9). Never across a write: a logout, a deactivation or a change of
+ * role is a write, and a request after its answer looks the session up again.
+ */
+const sharedLookup = singleFlight<object, Awaited<ReturnType<typeof findSession>>>()
+const lookUp = (db: Db, token: string) => sharedLookup(db, `${writeGeneration(db)}|${hashToken(token)}`, () => findSession(db, token))
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -37,7 +48,7 @@ export function currentUser(req: FastifyRequest, reply: FastifyReply, db: Db, co
     pending = (async () => {
       const token = sessionToken(req)
       if (!token) return null
-      const session = await findSession(db, token)
+      const session = await lookUp(db, token)
       if (!session) {
         clearSessionCookie(reply, config)
         return null

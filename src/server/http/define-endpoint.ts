@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
+import type { Call } from '../../shared/calls'
 import type { Role } from '../../shared/domain/roles'
 import type { SessionUser } from '../../shared/schemas/auth'
 import type { Config } from '../config'
 import type { Database, Db } from '../db/client'
 import type { StorefrontCache } from '../services/storefront-cache'
 import type { LoginLimiter } from './login-limiter'
+import type { Sent } from './sent'
 
 export type AppDeps = {
   database: Database
@@ -28,32 +30,41 @@ export type EndpointContext<I, R extends Roles> = {
 
 export type RateLimit = { max: number; timeWindow: number | string }
 
-export type Endpoint<S extends z.ZodType = z.ZodType, R extends Roles = Roles> = {
-  method: 'GET' | 'POST'
-  /** The URL, under /_api. */
+export type Endpoint<C extends Call = Call, R extends Roles = Roles> = {
+  /** The call this endpoint implements (src/shared/calls): method, path, input and answer. */
+  call: C
+  method: C['method']
   path: string
-  /** Strict zod schema of the JSON body (POST) or the query string (GET). */
-  input: S
+  input: C['input']
+  output: C['output']
+  format: 'json' | 'superjson'
   /** 'public', or the only roles allowed: 401 without a session, 403 for any other role. */
   roles: R
   /** On a public endpoint: look up the caller too (null for a visitor). */
   loadUser?: boolean
-  /** Auth calls answer plain JSON; every other call superjson (DECISIONS.md "API answers"). */
-  format?: 'json' | 'superjson'
+  /**
+   * The call may change what the storefront's cached reads answer (products, categories,
+   * countries): the kernel drops them after it, here and on the other instances, failed or not.
+   * tests/api/storefront-writes.test.ts fails for a call that changes those tables without it.
+   */
+  writesStorefront?: true
   /** A stricter limit per client IP than the API's general one. */
   rateLimit?: (config: Config) => RateLimit
   summary?: string
-  /** A plain object to serialize, or SENT when the handler sent a prepared answer itself. */
-  handler(ctx: EndpointContext<z.output<S>, R>): Promise<object>
+  /** The call's answer, or SENT when the handler sent a prepared answer itself. */
+  handler(ctx: EndpointContext<z.output<C['input']>, R>): Promise<z.input<C['output']> | Sent>
 }
 
-/**
- * What a handler returns when it sent its answer itself (a cached, pre-serialized body). Not
- * the reply: a Fastify reply is a thenable, and awaiting it waits for the response to finish.
- */
-export const SENT: object = Object.freeze({ sent: true })
+export { SENT } from './sent'
 
-/** One way to define an endpoint: its method, path, input, roles and handler. */
-export function defineEndpoint<S extends z.ZodType, const R extends Roles>(def: Endpoint<S, R>): Endpoint<S, R> {
-  return def
+type Definition<C extends Call, R extends Roles> = Omit<Endpoint<C, R>, 'method' | 'path' | 'input' | 'output' | 'format'>
+
+/**
+ * One way to define an endpoint: the call it implements, who may call it, and its handler,
+ * whose return the compiler holds to the call's answer (and the kernel checks it outside
+ * production, docs/architecture.md "One contract").
+ */
+export function defineEndpoint<C extends Call, const R extends Roles>(def: Definition<C, R>): Endpoint<C, R> {
+  const { call } = def
+  return { ...def, method: call.method, path: call.path, input: call.input, output: call.output, format: call.format ?? 'superjson' }
 }

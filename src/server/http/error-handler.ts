@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, outageLog, RETRY_AFTER_SECONDS } from './db-outage'
 import { type ErrorBody, HttpError } from './errors'
 
 const fastifyMessages: Record<string, { status: number; code: string; error: string }> = {
@@ -46,6 +47,12 @@ export function installErrorHandler(app: FastifyInstance) {
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode
       body = { error: 'Requête invalide.', code: err.code ?? 'BAD_REQUEST' }
+    } else if (isDatabaseUnavailable(err)) {
+      // The database is unreachable, not this request faulty: 503, and one log line per interval.
+      status = 503
+      body = { ...DATABASE_UNAVAILABLE }
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS))
+      outageLog.failed(req.log, err, { reqId: req.id })
     } else {
       req.log.error({ err, reqId: req.id }, 'unhandled error')
       body = { error: 'Une erreur interne est survenue. Veuillez réessayer.', code: 'INTERNAL_ERROR' }

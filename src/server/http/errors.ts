@@ -16,6 +16,11 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string[
 export const unauthorized = (message = 'Non authentifié') => new HttpError(401, 'UNAUTHORIZED', message)
 export const forbidden = (message = 'Accès non autorisé') => new HttpError(403, 'FORBIDDEN', message)
 export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, 'NOT_FOUND', message)
+/** The record a handler just wrote or checked, or 404 if it is gone meanwhile. */
+export function mustExist<T>(value: T | null | undefined, message?: string): T {
+  if (value === null || value === undefined) throw notFound(message)
+  return value
+}
 export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message)
 export const tooManyRequests = (message = 'Trop de requêtes. Veuillez réessayer plus tard.') =>
   new HttpError(429, 'TOO_MANY_REQUESTS', message)

@@ -3,14 +3,23 @@ import {
   RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterRedis,
+  RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
 import type pg from 'pg'
 
+/**
+ * At most LOGIN_MAX_FAILURES password checks per email and IP in a window (docs/rules.md#accounts,
+ * docs/security.md "Login limit under a burst"). An attempt is reserved BEFORE the password is
+ * checked, by one atomic increment that returns the new count (Redis INCR, PostgreSQL's
+ * INSERT … ON CONFLICT … RETURNING, or memory), so a burst of parallel guesses cannot all pass a
+ * "not blocked yet" check before any of them is counted. A sign-in that succeeds gives the
+ * attempts back; a failed one keeps its reservation.
+ */
 export type LoginLimiter = {
-  /** Seconds to wait when this email and IP have failed too often, else 0. */
-  blockedFor(key: string): Promise<number>
-  fail(key: string): Promise<void>
+  /** Takes one attempt for this key: 0 when granted, else the seconds to wait. */
+  reserve(key: string): Promise<number>
+  /** The sign-in succeeded: the key's attempts are given back. */
   reset(key: string): Promise<void>
   close(): Promise<void>
 }
@@ -40,13 +49,16 @@ export async function createLoginLimiter(opts: Options): Promise<LoginLimiter> {
     limiter = new RateLimiterMemory(base)
   }
   return {
-    async blockedFor(key) {
-      const res = await limiter.get(key)
-      if (!res || res.consumedPoints < opts.maxFailures) return 0
-      return Math.max(1, Math.ceil(res.msBeforeNext / 1000))
-    },
-    async fail(key) {
-      await limiter.penalty(key, 1)
+    async reserve(key) {
+      try {
+        await limiter.consume(key, 1)
+        return 0
+      } catch (err) {
+        // The limiter rejects with its state when the points are spent, and with an Error when
+        // its store failed: that one is no answer about the key, and must not let the guess in.
+        if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000))
+        throw err
+      }
     },
     async reset(key) {
       await limiter.delete(key)

@@ -1,6 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentStatus } from '../../shared/domain/order-status'
-import { priceOrder } from '../../shared/domain/pricing'
+import { MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE, priceOrder } from '../../shared/domain/pricing'
 import { isValidQuantityStep, type UnitType } from '../../shared/domain/units'
 import { formatQuantity } from '../../shared/format'
 import type { SessionUser } from '../../shared/schemas/auth'
@@ -9,6 +9,7 @@ import type { z } from '../../shared/schemas/zod'
 import { executeNamed, type Db, type Executor } from '../db/client'
 import { idempotencyKeys, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
+import { createdEventInsert } from './order-events'
 import { eventAnswer, itemAnswer, loadOrder, shapeOrder, type OrderAnswer } from './orders'
 
 export type CreateOrder = z.output<typeof createOrderInput>
@@ -115,9 +116,9 @@ export function orderLineValues(
 type Account = { loyaltyPoints: number; customDiscountPercent: number | null }
 
 /**
- * Prices and writes an order (DECISIONS.md "Money and pricing", "Loyalty points"): order, lines,
+ * Prices and writes an order (docs/rules.md#pricing, docs/rules.md#points): order, lines,
  * 'created' event, points debit (balance and ledger, as loyalty.ts's movePoints) and the
- * idempotency key, in ONE statement, so one transaction with no round trip inside (issue 8:
+ * idempotency key, in ONE statement, so one transaction with no round trip inside (decision 0011:
  * a checkout is three statements in all: the session, `loadContext`, this one).
  *
  * The order is priced with the account as the session read it; the statement locks the user's
@@ -139,6 +140,9 @@ export async function placeOrder(
   if (ctx.existingOrderId) return { order: await mustLoad(db, ctx.existingOrderId), created: false }
   const delivery = checkDelivery(user, ctx)
   const lines = checkLines(user, input, ctx)
+  // The order's ceiling, before any discount (docs/rules.md#limits): every amount then fits.
+  const { subtotal } = priceOrder(lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })), null)
+  if (subtotal > MAX_ORDER_AMOUNT) throw field('items', ORDER_CEILING_MESSAGE)
 
   let account: Account = { loyaltyPoints: user.loyaltyPoints, customDiscountPercent: user.customDiscountPercent }
   for (let attempt = 0; ; attempt++) {
@@ -246,7 +250,7 @@ async function writeOrder(
         as x(product_id int, product_name text, unit_price int, unit_type text, quantity numeric, total_price int)
       returning id
     ), e as (
-      insert into order_events (order_id, actor_id, type, to_value) select o.id, ${user.id}::int, 'created', 'pending' from o
+      ${createdEventInsert(user.id)}
       returning id, created_at
     ), k as (
       insert into idempotency_keys (user_id, key, order_id) select ${user.id}::int, ${key ?? null}::text, o.id from o

@@ -1,3 +1,4 @@
+import { containing } from '../db/queries'
 import { and, desc, eq, exists, ilike, or, type SQL } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/domain/order-status'
 import type { Executor } from '../db/client'
@@ -7,7 +8,6 @@ import { loadOrders } from './orders'
 /** A client sees at most this many of its orders, newest first. */
 export const CLIENT_ORDERS_LIMIT = 100
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * One client's orders, newest first, by order number ('#12' or '12') or product name:
@@ -27,7 +27,7 @@ export async function findClientOrders(
       db
         .select({ one: orderItems.id })
         .from(orderItems)
-        .where(and(eq(orderItems.orderId, orders.id), ilike(orderItems.productName, `%${escapeLike(search)}%`))),
+        .where(and(eq(orderItems.orderId, orders.id), ilike(orderItems.productName, containing(search)))),
     )
     conditions.push(number !== null ? or(eq(orders.id, number), byProduct) : byProduct)
   }

@@ -1,8 +1,8 @@
+import type { LoyaltyType } from '../../shared/domain/status-effects'
 import { eq, sql } from 'drizzle-orm'
 import { executeNamed, type Executor } from '../db/client'
 import { loyaltyTransactions, users } from '../db/schema'
 
-export type LoyaltyType = 'earned' | 'redeemed' | 'bonus' | 'expired'
 
 /**
  * Moves points and writes the movement in the same statement pair: the balance always equals

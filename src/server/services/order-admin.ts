@@ -1,3 +1,4 @@
+import { containing } from '../db/queries'
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { SessionUser } from '../../shared/schemas/auth'
 import { COUNT_CAP } from '../../shared/schemas/common'
@@ -21,7 +22,6 @@ export async function findOrderInScope(db: Executor, user: SessionUser, orderId:
   return order
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 type Filters = Omit<AdminOrdersQuery, 'page' | 'limit'> & { status?: OrderStatus }
 
@@ -52,7 +52,7 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
       const n = Number(search)
       where.push(n <= 2_147_483_647 ? eq(orders.id, n) : sql`false`)
     } else {
-      const pattern = likePattern(search)
+      const pattern = containing(search)
       // The client: an account whose name or email matches, or an order placed under a name
       // that matches. An order's stored name is its client's current name or one of their
       // user_former_names (migration 0008), so both are found through the accounts (trigram

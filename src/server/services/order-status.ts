@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import { orderStatusLabels, type OrderStatus, type PaymentStatus } from '../../shared/domain/order-status'
-import { pointsEarnedFor } from '../../shared/domain/pricing'
+import { orderStatusLabels, type OrderStatus } from '../../shared/domain/order-status'
+import { statusEffects } from '../../shared/domain/status-effects'
 import type { Db } from '../db/client'
-import { orderEvents, orders } from '../db/schema'
+import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'
 import { lockUser, movePoints } from './loyalty'
+import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 
 export type LockedOrder = typeof orders.$inferSelect
@@ -33,46 +34,7 @@ export async function changeOrderStatus(
     const from = order.status
     if (from === to) throw conflict(`La commande a déjà le statut « ${orderStatusLabels[to]} ».`)
 
-    let pointsEarned = order.pointsEarned
-    let paymentStatus: PaymentStatus = order.paymentStatus
-    const moves: { type: 'earned' | 'redeemed'; points: number; description: string }[] = []
-
-    if (from === 'delivered' && pointsEarned > 0) {
-      moves.push({
-        type: 'earned',
-        points: -pointsEarned,
-        description: `Points repris : commande #${order.id} n'est plus livrée`,
-      })
-      pointsEarned = 0
-    }
-    if (from === 'cancelled' && order.pointsUsed > 0) {
-      moves.push({
-        type: 'redeemed',
-        points: -order.pointsUsed,
-        description: `Points utilisés sur la commande #${order.id} (réactivée)`,
-      })
-    }
-    if (to === 'cancelled') {
-      if (order.pointsUsed > 0) {
-        moves.push({
-          type: 'redeemed',
-          points: order.pointsUsed,
-          description: `Points rendus : commande #${order.id} annulée`,
-        })
-      }
-      if (paymentStatus === 'paid') paymentStatus = 'refunded'
-    }
-    if (to === 'delivered') {
-      const earned = pointsEarnedFor(order.totalAmount)
-      if (earned > 0)
-        moves.push({
-          type: 'earned',
-          points: earned,
-          description: `Points gagnés sur la commande #${order.id}`,
-        })
-      pointsEarned = earned
-      paymentStatus = 'paid'
-    }
+    const { pointsEarned, paymentStatus, moves } = statusEffects(order, to)
 
     if (moves.length > 0) {
       const user = await lockUser(tx, order.userId)
@@ -84,30 +46,19 @@ export async function changeOrderStatus(
             : 'Le client a déjà dépensé les points gagnés sur cette commande : impossible de les reprendre.',
         )
       }
-      // Credits first: the balance then never dips below its final value (>= 0) midway, which
-      // the users_points_ck check would refuse (e.g. cancelling a delivered order whose earned
-      // points are spent: take them back, give back the points it used, net positive).
-      const ordered = [...moves].sort((a, b) => b.points - a.points)
-      for (const m of ordered) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
+      // Credits first (statusEffects orders them): the balance then never dips below its final
+      // value (>= 0) midway, which the users_points_ck check would refuse (e.g. cancelling a
+      // delivered order whose earned points are spent: take them back, give back the points it used).
+      for (const m of moves) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
     }
 
     await tx
       .update(orders)
       .set({ status: to, paymentStatus, pointsEarned, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id))
-    const events: (typeof orderEvents.$inferInsert)[] = [
-      { orderId: order.id, actorId, type: 'status', fromValue: from, toValue: to },
-    ]
-    if (paymentStatus !== order.paymentStatus) {
-      events.push({
-        orderId: order.id,
-        actorId,
-        type: 'payment',
-        fromValue: order.paymentStatus,
-        toValue: paymentStatus,
-      })
-    }
-    await tx.insert(orderEvents).values(events)
+    const events: OrderEvent[] = [{ type: 'status', from, to }]
+    if (paymentStatus !== order.paymentStatus) events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
+    await recordOrderEvents(tx, order.id, actorId, events)
   })
   return (await loadOrder(db, orderId))!
 }

@@ -77,7 +77,7 @@ function preparedOrderReads(db: Executor) {
 }
 
 /**
- * Orders as lists answer them (SPEC §3: customer, driver, items with their product, every
+ * Orders as lists answer them (customer, driver, items with their product, every
  * stored amount), in the order of `ids`. One query whatever the number of orders. Lists carry
  * no event history: only an order's own answer shows it (loadOrder), and on a page of 15
  * orders the events were a fifth of the bytes and most of the dates to annotate.

@@ -1,18 +1,44 @@
+import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
+import pLimit from 'p-limit'
+
+/**
+ * argon2 runs in libuv's threadpool, off the event loop, but not off the CPU: four hashes at
+ * once (the pool's four threads) on two cores left the main thread, which also runs PGlite,
+ * a third of a core, and a login flood stalled every other request (issue 14, item 8). At most
+ * one hash per core but one, in turn; the others wait their turn without costing anything.
+ */
+export const ARGON2_CONCURRENCY = Math.max(1, availableParallelism() - 1)
+const argon2 = pLimit(ARGON2_CONCURRENCY)
 
 // argon2id with the library's defaults (OWASP's first choice: m=19 MiB, t=2, p=1).
-export const hashPassword = (password: string) => hash(password)
+export const hashPassword = (password: string) => argon2(() => hash(password))
 
 // A real hash to check against when the email is unknown, so both answers take the same time.
 const dummyHash = hash('etal-timing-equaliser')
 
+/** How many password verifications this process has started: the login-limit tests count them. */
+export const passwordVerifications = { count: 0 }
+
+/** Hashes being computed or waiting their turn (the login-flood test reads it). */
+export const argon2Queue = {
+  get active() {
+    return argon2.activeCount
+  },
+  get waiting() {
+    return argon2.pendingCount
+  },
+}
+
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  passwordVerifications.count++
   try {
     if (!passwordHash) {
-      await verify(await dummyHash, password)
+      const dummy = await dummyHash
+      await argon2(() => verify(dummy, password))
       return false
     }
-    return await verify(passwordHash, password)
+    return await argon2(() => verify(passwordHash, password))
   } catch {
     return false
   }

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm'
-import { alias, type PgSelect } from 'drizzle-orm/pg-core'
-import { COUNT_CAP } from '../../shared/schemas/common'
+import { eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { AdminCity, AdminCountry, AdminZone } from '../../shared/schemas/places'
 import type { SessionUser } from '../../shared/schemas/auth'
 import type { Executor } from '../db/client'
@@ -53,7 +52,7 @@ export const selectZones = (db: Executor) =>
 
 type ZoneRow = Awaited<ReturnType<ReturnType<typeof selectZones>['execute']>>[number]
 
-/** SPEC §3's shape: zone { city { name, country { name } } }. */
+/** A zone as answered: zone { city { name, country { name } } } (src/shared/schemas/places.ts). */
 export const toAdminZone = ({ country, city, ...zone }: ZoneRow): AdminZone => ({ ...zone, city: { ...city, country } })
 
 export async function findCountry(db: Executor, id: number): Promise<AdminCountry> {
@@ -80,16 +79,6 @@ export async function findZoneInScope(db: Executor, user: SessionUser, id: numbe
   if (!row) throw notFound(zoneNotFound)
   assertInScope(user, row.country.id, zoneNotFound)
   return toAdminZone(row)
-}
-
-/**
- * Counts a filtered query's rows exactly up to COUNT_CAP, and reports COUNT_CAP beyond: the
- * subquery stops reading at COUNT_CAP + 1 rows (DECISIONS.md "API answers").
- */
-export async function cappedCount(db: Executor, query: PgSelect): Promise<number> {
-  const capped = query.limit(COUNT_CAP + 1).as('capped')
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped)
-  return Math.min(Number(row?.n ?? 0), COUNT_CAP)
 }
 
 /** Runs an insert or update; a unique name (or code) already taken answers 409 with `message`. */

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/domain/order-status'
+import type { UnitType } from '../../shared/domain/units'
 import type { Executor } from '../db/client'
 import { orders, users } from '../db/schema'
 
@@ -173,7 +174,7 @@ export async function topProducts(db: Executor, f: OrderFilter, limit: number) {
         ],
   )
   const result = await db.execute(sql`
-    select t.product_id, p.name as product_name, c.name as country_name, t.quantity, t.revenue
+    select t.product_id, p.name as product_name, p.unit_type, c.name as country_name, t.quantity, t.revenue
     from (
       select product_id, sum(quantity)::float8 as quantity, sum(revenue)::float8 as revenue
       from (${sql.join(parts, sql` union all `)}) s
@@ -185,12 +186,14 @@ export async function topProducts(db: Executor, f: OrderFilter, limit: number) {
   return rowsOf<{
     product_id: number
     product_name: string
+    unit_type: UnitType
     country_name: string
     quantity: number
     revenue: number
   }>(result).map((r) => ({
     productId: Number(r.product_id),
     productName: r.product_name,
+    unitType: r.unit_type,
     countryName: r.country_name,
     totalQuantitySold: Number(r.quantity),
     totalRevenue: Number(r.revenue),

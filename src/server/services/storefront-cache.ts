@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { answerText } from '../http/answer-text'
-import { SENT } from '../http/define-endpoint'
+import { SENT } from '../http/sent'
 
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)
@@ -15,7 +15,7 @@ export type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, 
 /**
  * The storefront reads (`products`, `featured`) serialized once and kept in memory: a product
  * write on this instance drops them at once (`afterWrite`, called by the kernel after every
- * write that changes products, see `changesStorefront`), and `publish` tells the other
+ * write that changes products: the endpoints that declare `writesStorefront`), and `publish` tells the other
  * instances (on PostgreSQL: services/storefront-sync.ts). Without it, or when a notification
  * is lost, the others see the write when their copy expires (`ttlMs`, a few seconds).
  * `ttlMs` 0 turns the cache off.
@@ -72,10 +72,6 @@ function makeAnswer(text: string): CachedAnswer {
   return { text, body, encoded: new Map([['identity', Promise.resolve(body)]]) }
 }
 
-const storefrontWrites = /^\/_?api\/admin\/(products|countries|product-categories|categories)(\/|$)/
-
-/** Whether a call may change what `products` or `featured` answer (products, categories, countries). */
-export const changesStorefront = (method: string, path: string) => method !== 'GET' && storefrontWrites.test(path)
 
 /** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
 export function pickEncoding(accept: string | undefined): Encoding {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { countries, productCategories, products } from '../db/schema'
 
-/** A product as the storefront shows it (SPEC §3 "Product"). */
+/** A product as the storefront shows it (`publicProduct`, src/shared/schemas/storefront.ts). */
 export const publicProductColumns = {
   id: products.id,
   name: products.name,
@@ -31,7 +31,7 @@ export function publicProducts(db: Executor) {
     .$dynamic()
 }
 
-/** The category as an object ({ id, name } or null), as SPEC §3 gives it. */
+/** The category as an object ({ id, name } or null). */
 export function toPublicProduct<T extends { categoryId: number | null; categoryName: string | null }>({
   categoryName,
   ...row

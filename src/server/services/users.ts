@@ -37,7 +37,7 @@ export async function findUserByEmail(db: Executor, email: string) {
   return row ?? null
 }
 
-/** Resolves a country's name, case-insensitively, to its row (DECISIONS.md "Countries, names and ids"). */
+/** Resolves a country's name, case-insensitively, to its row (docs/rules.md#places). */
 export async function findCountryByName(db: Executor, name: string) {
   const [row] = await db
     .select()

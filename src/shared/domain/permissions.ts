@@ -1,7 +1,7 @@
 import { creatableRoles, type Role } from './roles'
 
 /**
- * Who may see, create, edit, (de)activate whom (DECISIONS.md "Who may do what"). Pure rules,
+ * Who may see, create, edit, (de)activate whom (docs/rules.md#who-may-do-what). Pure rules,
  * the same for the server (which enforces them) and the UI (which hides what would be refused).
  */
 export type Actor = { id: number; role: Role; countryId: number | null }
@@ -64,6 +64,6 @@ export function canToggleUser(actor: Actor, target: Target): boolean {
 
 export const canSetDiscount = (role: Role) => role === 'root'
 export const canCreateSuperAdmin = (role: Role) => role === 'root'
-/** The 'Ajouter un Admin' button shows to root and super_admin only (SPEC §6). */
+/** The 'Ajouter un Admin' button shows to root and super_admin only. */
 export const canCreateAdmin = (role: Role) => canCreateRole(role, 'admin')
 export const canCreateDriver = (role: Role) => canCreateRole(role, 'delivery_driver')

@@ -1,4 +1,15 @@
-// DECISIONS.md "Money and pricing": whole francs, each line rounded once.
+// docs/rules.md#pricing: whole francs, each line rounded once.
+
+/**
+ * The ceilings a butcher's shop needs (docs/rules.md#limits): a unit price of at most
+ * 10,000,000 F (a whole animal is far below it) and an order of at most 50,000,000 F before any
+ * discount. Every amount of one order then fits the database's int4 columns; sums over orders
+ * (dashboards, rollups) are bigint or float8 and a balance of points is bigint.
+ */
+export const MAX_UNIT_PRICE = 10_000_000
+export const MAX_ORDER_AMOUNT = 50_000_000
+export const ORDER_CEILING_MESSAGE = 'Le montant de la commande ne peut pas dépasser 50 000 000 F CFA.'
+
 export type PriceLine = { unitPrice: number; quantity: number }
 
 export const lineTotal = (unitPrice: number, quantity: number) => Math.round(unitPrice * quantity)

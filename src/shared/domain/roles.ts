@@ -35,7 +35,7 @@ export function roleLabel(role: string | null | undefined): string {
   return isRole(role) ? roleLabels[role] : 'Inconnu'
 }
 
-/** Where each role lands after signing in (SPEC §2, admin's home per DECISIONS.md). */
+/** Where each role lands after signing in (the admin's is its orders list). */
 export function homeRouteFor(role: string | null | undefined): string {
   switch (role) {
     case 'root':
@@ -54,7 +54,7 @@ export function homeRouteFor(role: string | null | undefined): string {
   }
 }
 
-/** Where the back button of a page header leads (SPEC §2). */
+/** Where the back button of a page header leads. */
 export function backRouteFor(role: string | null | undefined, currentPath = ''): string {
   switch (role) {
     case 'root':
@@ -73,7 +73,7 @@ export function backRouteFor(role: string | null | undefined, currentPath = ''):
   }
 }
 
-/** Which roles each creator may give (DECISIONS.md "Who may do what"). */
+/** Which roles each creator may give (docs/rules.md#who-may-do-what). */
 export const creatableRoles: Record<Role, readonly Role[]> = {
   root: ['root', 'super_admin', 'admin', 'delivery_driver', 'client'],
   super_admin: ['admin', 'delivery_driver'],

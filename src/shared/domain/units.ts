@@ -1,7 +1,7 @@
 export const unitTypes = ['kg', 'unit'] as const
 export type UnitType = (typeof unitTypes)[number]
 
-/** kg lines step by 0.5, unit lines by 1 (DESIGN.md "Data"). */
+/** kg lines step by 0.5, unit lines by 1 (docs/rules.md#pricing). */
 export const quantityStep = (unitType: UnitType) => (unitType === 'kg' ? 0.5 : 1)
 
 export function isValidQuantityStep(quantity: number, unitType: UnitType): boolean {

@@ -1,18 +1,19 @@
 import type { OrderView } from './orders'
 import { orderStatuses } from '../domain/order-status'
+import { MAX_ORDER_AMOUNT } from '../domain/pricing'
 import { MAX_LINE_QUANTITY } from '../domain/units'
-import { id } from './common'
+import { id, oneLine, paragraph } from './common'
 import { z } from './zod'
 
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Ce champ ne peut pas dépasser ${max} caractères.`)
+  oneLine(z.string({ error: message }).trim().min(1, message).max(max, `Ce champ ne peut pas dépasser ${max} caractères.`))
 
 export const DUPLICATE_PRODUCT_MESSAGE = "Un produit ne peut figurer qu'une seule fois dans la commande."
 
 /**
- * POST /_api/orders/create: SPEC §3's payload plus pointsToUse, with SPEC §5's messages.
+ * POST /_api/orders/create: lines, delivery and pointsToUse, with the spec's French messages.
  * Strict at every level: a price, total or discount sent by the client answers 400
- * (DECISIONS.md "The server enforces everything").
+ * (docs/rules.md#pricing).
  */
 export const createOrderInput = z.strictObject({
   items: z
@@ -38,8 +39,10 @@ export const createOrderInput = z.strictObject({
     .number({ error: 'Les points doivent être un entier positif ou nul.' })
     .int('Les points doivent être un entier positif ou nul.')
     .min(0, 'Les points doivent être un entier positif ou nul.')
+    // No order can take more points than its ceiling in francs (docs/rules.md#limits).
+    .max(MAX_ORDER_AMOUNT, 'Les points dépassent le montant maximal d’une commande.')
     .default(0),
-  notes: z.string().trim().max(1000, 'Les notes ne peuvent pas dépasser 1000 caractères.').nullish(),
+  notes: paragraph(1000, 'Les notes ne peuvent pas dépasser 1000 caractères.').nullish(),
 })
 export type CreateOrderInput = z.input<typeof createOrderInput>
 
@@ -52,17 +55,13 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : 
 
 /** GET /_api/orders?search&status: the client's own orders. */
 export const clientOrdersQuery = z.strictObject({
-  search: z.string().trim().max(100, 'La recherche ne peut pas dépasser 100 caractères.').optional(),
+  search: oneLine(z.string().trim().max(100, 'La recherche ne peut pas dépasser 100 caractères.')).optional(),
   status: z.preprocess(emptyToUndefined, z.enum(orderStatuses, { error: 'Statut de commande invalide.' }).optional()),
 })
 export type ClientOrdersQuery = z.input<typeof clientOrdersQuery>
 
 /** The Idempotency-Key header of a checkout attempt. */
-export const idempotencyKey = z
-  .string()
-  .trim()
-  .min(1, "Clé d'idempotence invalide.")
-  .max(200, "Clé d'idempotence invalide.")
+export const idempotencyKey = oneLine(z.string().trim().min(1, "Clé d'idempotence invalide.").max(200, "Clé d'idempotence invalide."), "Clé d'idempotence invalide.")
 
-/** An order as the client's calls answer it: the one order answer of SPEC §3. */
+/** An order as the client's calls answer it: the one order answer (`orderView`). */
 export type ClientOrder = OrderView

@@ -13,15 +13,18 @@ export type UpdateContactStatusInput = z.input<typeof updateContactStatusInput>
 
 export const deleteContactMessageInput = z.strictObject({ messageId })
 
-/** Only read or processed messages may be deleted (SPEC §4). */
+/** Only read or processed messages may be deleted (docs/rules.md#deleting). */
 export const isDeletableContactStatus = (s: ContactStatus) => s === 'read' || s === 'processed'
 
-export type ContactMessageRow = {
-  id: number
-  name: string
-  email: string
-  subject: string
-  message: string
-  status: ContactStatus
-  createdAt: Date
-}
+export const contactMessageRow = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(contactStatuses),
+  createdAt: z.date(),
+})
+export type ContactMessageRow = z.infer<typeof contactMessageRow>
+export const contactMessageAnswer = z.strictObject({ contactMessage: contactMessageRow })
+export const contactMessagesAnswer = z.strictObject({ messages: z.array(contactMessageRow), total: z.number() })

@@ -1,13 +1,24 @@
-import type { OrderStatus } from '../domain/order-status'
-import { id } from './common'
+import { orderStatuses } from '../domain/order-status'
+import { unitTypes } from '../domain/units'
+import { orderView } from './orders'
+import { id, oneLine } from './common'
 import { z } from './zod'
 
 export const DATE_ORDER_MESSAGE = 'La date de début doit être antérieure à la date de fin'
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
-const dateParam = z
-  .string()
-  .trim()
-  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'La date est invalide.' })
+/** Dates a dashboard may ask for (docs/rules.md#limits): from 2000 (the rollups' start) to 2100. */
+export const FIRST_DAY = '2000-01-01'
+export const LAST_DAY = '2100-12-31'
+export const DATE_RANGE_MESSAGE = 'La date doit être comprise entre le 01/01/2000 et le 31/12/2100.'
+const dateParam = oneLine(z.string().trim().max(40, 'La date est invalide.'))
+  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'La date est invalide.', abort: true })
+  .refine(
+    (s) => {
+      const t = Date.parse(s)
+      return t >= Date.parse(`${FIRST_DAY}T00:00:00Z`) && t < Date.parse(`${LAST_DAY}T00:00:00Z`) + 24 * 3600 * 1000
+    },
+    { error: DATE_RANGE_MESSAGE },
+  )
 
 /**
  * GET /_api/dashboard/root filters. A day given alone (YYYY-MM-DD) covers the whole day:
@@ -32,20 +43,39 @@ export const rootDashboardInput = z
   .refine((v) => !v.start || !v.endExclusive || v.start < v.endExclusive, { error: DATE_ORDER_MESSAGE })
 export type RootDashboardInput = z.input<typeof rootDashboardInput>
 
-export type RecentOrder = { id: number; customerName: string; totalAmount: number; status: OrderStatus; createdAt: Date }
-export type AdminDashboard = {
-  summary: { totalRevenue: number; totalOrders: number; activeUsers: number }
-  recentOrders: RecentOrder[]
-}
-export type RootDashboard = {
-  globalSummary: { totalRevenue: number; totalOrders: number; totalUsers: number }
-  countryBreakdown: { countryId: number; countryName: string; totalRevenue: number; totalOrders: number; activeUsers: number }[]
-  productPerformance: {
-    productId: number
-    productName: string
-    countryName: string
-    totalQuantitySold: number
-    totalRevenue: number
-  }[]
-  countries: { id: number; name: string }[]
-}
+export const recentOrder = z.strictObject({
+  id: z.number(),
+  customerName: z.string(),
+  totalAmount: z.number(),
+  status: z.enum(orderStatuses),
+  createdAt: z.date(),
+})
+export type RecentOrder = z.infer<typeof recentOrder>
+export const adminDashboard = z.strictObject({
+  summary: z.strictObject({ totalRevenue: z.number(), totalOrders: z.number(), activeUsers: z.number() }),
+  recentOrders: z.array(recentOrder),
+})
+export type AdminDashboard = z.infer<typeof adminDashboard>
+export const rootDashboard = z.strictObject({
+  globalSummary: z.strictObject({ totalRevenue: z.number(), totalOrders: z.number(), totalUsers: z.number() }),
+  countryBreakdown: z.array(
+    z.strictObject({ countryId: z.number(), countryName: z.string(), totalRevenue: z.number(), totalOrders: z.number(), activeUsers: z.number() }),
+  ),
+  productPerformance: z.array(
+    z.strictObject({
+      productId: z.number(),
+      productName: z.string(),
+      /** The unit of the quantity sold: kilos and pieces are not added together. */
+      unitType: z.enum(unitTypes),
+      countryName: z.string(),
+      totalQuantitySold: z.number(),
+      totalRevenue: z.number(),
+    }),
+  ),
+  countries: z.array(z.strictObject({ id: z.number(), name: z.string() })),
+})
+export type RootDashboard = z.infer<typeof rootDashboard>
+export const clientDashboard = z.strictObject({ loyaltyPoints: z.number(), pointValueInCfa: z.number(), orders: z.array(orderView) })
+export type ClientDashboard = z.infer<typeof clientDashboard>
+export const deliveryDashboard = z.strictObject({ inDeliveryOrders: z.array(orderView), deliveredOrders: z.array(orderView) })
+export type DeliveryDashboard = z.infer<typeof deliveryDashboard>

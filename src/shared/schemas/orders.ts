@@ -1,9 +1,9 @@
-import { orderStatuses, type OrderStatus, type PaymentStatus } from '../domain/order-status'
+import { orderStatuses, paymentStatuses } from '../domain/order-status'
+import { unitTypes } from '../domain/units'
 import { id, limit, page, text } from './common'
 import { z } from './zod'
 
-// issue 5: orders management and delivery (SPEC §5 "Order status update", "Assign driver",
-// "Order list", "Client order details").
+// Orders as staff manage them and drivers deliver them (docs/rules.md#order-status).
 
 const ORDER_ID_MESSAGE = 'ID de commande manquant ou invalide.'
 export const orderId = () => id(ORDER_ID_MESSAGE)
@@ -43,63 +43,83 @@ export type AssignDriverInput = z.input<typeof assignDriverInput>
 export const confirmDeliveryInput = z.strictObject({ orderId: orderId() })
 export type ConfirmDeliveryInput = z.input<typeof confirmDeliveryInput>
 
-/** The admin orders list shows a page size of 15 (SPEC §9). */
+/** The admin orders list shows a page size of 15 (the screen's constant). */
 export const ADMIN_ORDERS_PAGE_SIZE = 15
 
 /**
- * An order as the lists answer it (SPEC §3, the server's loadOrders): every stored amount, the
- * customer, the driver, the items with their product. An order's own answer (`{ order }`) adds
- * its event history: OrderDetailView.
+ * An order as the lists answer it: every stored amount, the customer, the driver, the items
+ * with their product. An order's own answer (`{ order }`) adds its event history.
  */
-export type OrderView = {
-  id: number
-  userId: number
-  status: OrderStatus
-  paymentStatus: PaymentStatus
-  createdAt: Date
-  updatedAt: Date
-  subtotalAmount: number
-  discountPercent: number | null
-  discountAmount: number
-  pointsUsed: number
-  pointValue: number
-  pointsDiscountAmount: number
-  totalAmount: number
-  pointsEarned: number
-  notes: string | null
-  deliveryAddress: string
-  deliveryCity: string
-  deliveryCountry: string
-  deliveryPhone: string
-  cityName: string
-  zoneName: string
-  customerName: string
-  customerPhone: string | null
-  deliveryDriverId: number | null
-  deliveryDriverName: string | null
-  customer: { id: number; name: string; email: string; phone: string | null }
-  driver: { id: number; name: string; phone: string | null } | null
-  items: {
-    id: number
-    productId: number
-    productName: string
-    quantity: number
-    unitPrice: number
-    totalPrice: number
-    unitType: 'kg' | 'unit'
-    product: { name: string; unitType: 'kg' | 'unit'; imageUrl: string | null }
-  }[]
-}
+const orderItemView = z.strictObject({
+  id: z.number(),
+  orderId: z.number(),
+  productId: z.number(),
+  productName: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+  unitType: z.enum(unitTypes),
+  product: z.strictObject({ name: z.string(), unitType: z.enum(unitTypes), imageUrl: z.string().nullable() }),
+})
+export const orderView = z.strictObject({
+  id: z.number(),
+  userId: z.number(),
+  countryId: z.number(),
+  cityId: z.number(),
+  zoneId: z.number(),
+  status: z.enum(orderStatuses),
+  paymentStatus: z.enum(paymentStatuses),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  subtotalAmount: z.number(),
+  discountPercent: z.number().nullable(),
+  discountAmount: z.number(),
+  pointsUsed: z.number(),
+  pointValue: z.number(),
+  pointsDiscountAmount: z.number(),
+  totalAmount: z.number(),
+  pointsEarned: z.number(),
+  notes: z.string().nullable(),
+  deliveryAddress: z.string(),
+  deliveryCity: z.string(),
+  deliveryCountry: z.string(),
+  deliveryPhone: z.string(),
+  cityName: z.string(),
+  zoneName: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string().nullable(),
+  deliveryDriverId: z.number().nullable(),
+  deliveryDriverName: z.string().nullable(),
+  customer: z.strictObject({ id: z.number(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  driver: z.strictObject({ id: z.number(), name: z.string(), phone: z.string().nullable() }).nullable(),
+  items: z.array(orderItemView),
+})
+export type OrderView = z.infer<typeof orderView>
+
+export const orderEventView = z.strictObject({
+  id: z.number(),
+  orderId: z.number(),
+  type: z.enum(['created', 'status', 'driver', 'payment']),
+  fromValue: z.string().nullable(),
+  toValue: z.string().nullable(),
+  actorId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  createdAt: z.date(),
+})
+export type OrderEventView = z.infer<typeof orderEventView>
 
 /** An order's own answer (order details, status change, driver assignment, checkout). */
-export type OrderDetailView = OrderView & { events: OrderEventView[] }
+export const orderDetailView = orderView.extend({ events: z.array(orderEventView) })
+export type OrderDetailView = z.infer<typeof orderDetailView>
+export const orderAnswer = z.strictObject({ order: orderDetailView })
+export const ordersAnswer = z.strictObject({ orders: z.array(orderView) })
+export const adminOrdersAnswer = z.strictObject({ orders: z.array(orderView), total: z.number() })
 
-export type OrderEventView = {
-  id: number
-  type: 'created' | 'status' | 'driver' | 'payment'
-  fromValue: string | null
-  toValue: string | null
-  actorId: number | null
-  actorName: string | null
-  createdAt: Date
-}
+export const driverRow = z.strictObject({
+  id: z.number(),
+  displayName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  isActive: z.boolean(),
+})
+export const driversAnswer = z.strictObject({ drivers: z.array(driverRow) })

@@ -1,13 +1,15 @@
-import { id, limit, page, queryBoolean, text } from './common'
+import { id, limit, oneLine, page, queryBoolean, text } from './common'
 import { z } from './zod'
 
-/* Countries, cities and delivery zones as staff maintain them (SPEC §5, §7). */
+/* Countries, cities and delivery zones as staff maintain them (docs/rules.md#places). */
 
-const countryName = z
-  .string({ error: 'Le nom du pays doit contenir au moins 2 caractères.' })
-  .trim()
-  .min(2, 'Le nom du pays doit contenir au moins 2 caractères.')
-  .max(100, 'Le nom du pays ne peut pas dépasser 100 caractères.')
+const countryName = oneLine(
+  z
+    .string({ error: 'Le nom du pays doit contenir au moins 2 caractères.' })
+    .trim()
+    .min(2, 'Le nom du pays doit contenir au moins 2 caractères.')
+    .max(100, 'Le nom du pays ne peut pas dépasser 100 caractères.'),
+)
 const countryCode = z
   .string({ error: 'Le code doit contenir exactement 2 lettres.' })
   .trim()
@@ -20,7 +22,7 @@ const currency = z
   .regex(/^[A-Z]{3}$/, 'La devise doit contenir exactement 3 lettres.')
 const providersMessage = 'Au moins un fournisseur Mobile Money est requis.'
 const mobileMoneyProviders = z
-  .array(z.string({ error: providersMessage }).trim().max(50, 'Un fournisseur ne peut pas dépasser 50 caractères.'), {
+  .array(oneLine(z.string({ error: providersMessage }).trim().max(50, 'Un fournisseur ne peut pas dépasser 50 caractères.')), {
     error: providersMessage,
   })
   .max(20, 'Vingt fournisseurs au plus.')
@@ -52,11 +54,13 @@ export const updateCountryInput = z.strictObject({
 })
 export type UpdateCountryInput = z.input<typeof updateCountryInput>
 
-const cityName = z
-  .string({ error: 'Le nom de la ville est requis.' })
-  .trim()
-  .min(1, 'Le nom de la ville est requis.')
-  .max(100, 'Le nom de la ville ne peut pas dépasser 100 caractères.')
+const cityName = oneLine(
+  z
+    .string({ error: 'Le nom de la ville est requis.' })
+    .trim()
+    .min(1, 'Le nom de la ville est requis.')
+    .max(100, 'Le nom de la ville ne peut pas dépasser 100 caractères.'),
+)
 
 export const createCityInput = z.strictObject({
   name: cityName,
@@ -77,11 +81,13 @@ export const adminCitiesQuery = z.strictObject({
   isActive: queryBoolean.optional(),
 })
 
-const zoneName = z
-  .string({ error: 'Le nom de la zone est requis.' })
-  .trim()
-  .min(1, 'Le nom de la zone est requis.')
-  .max(100, 'Le nom de la zone ne peut pas dépasser 100 caractères.')
+const zoneName = oneLine(
+  z
+    .string({ error: 'Le nom de la zone est requis.' })
+    .trim()
+    .min(1, 'Le nom de la zone est requis.')
+    .max(100, 'Le nom de la zone ne peut pas dépasser 100 caractères.'),
+)
 
 export const createZoneInput = z.strictObject({
   name: zoneName,
@@ -97,7 +103,7 @@ export const updateZoneInput = z.strictObject({
 })
 export type UpdateZoneInput = z.input<typeof updateZoneInput>
 
-/** SPEC §5: page at least 1, limit 1 to 100 (default 10); the screen asks for 20. */
+/** Page at least 1, limit 1 to 100 (default 10); the screen asks for 20. */
 export const adminZonesQuery = z.strictObject({
   cityId: id('La ville est invalide.').optional(),
   isActive: queryBoolean.optional(),
@@ -107,31 +113,43 @@ export const adminZonesQuery = z.strictObject({
 })
 export type AdminZonesQuery = z.input<typeof adminZonesQuery>
 
-/* Answers (DECISIONS.md "API answers"). */
-export type AdminCountry = {
-  id: number
-  name: string
-  code: string
-  currency: string
-  dialCode: string
-  mobileMoneyProviders: string[]
-  isActive: boolean
-  createdAt: Date
-}
-export type AdminCity = {
-  id: number
-  name: string
-  isActive: boolean
-  createdAt: Date
-  countryId: number
-  country: { id: number; name: string }
-}
-export type AdminZone = {
-  id: number
-  name: string
-  isActive: boolean
-  createdAt: Date
-  cityId: number
-  city: { id: number; name: string; country: { id: number; name: string } }
-}
-export type AdminZonesAnswer = { zones: AdminZone[]; total: number }
+/* Answers. */
+const named = z.strictObject({ id: z.number(), name: z.string() })
+export const adminCountry = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  currency: z.string(),
+  dialCode: z.string(),
+  mobileMoneyProviders: z.array(z.string()),
+  isActive: z.boolean(),
+  createdAt: z.date(),
+})
+export type AdminCountry = z.infer<typeof adminCountry>
+export const adminCountryAnswer = z.strictObject({ country: adminCountry })
+export const adminCountriesAnswer = z.strictObject({ countries: z.array(adminCountry) })
+
+export const adminCity = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.date(),
+  countryId: z.number(),
+  country: named,
+})
+export type AdminCity = z.infer<typeof adminCity>
+export const adminCityAnswer = z.strictObject({ city: adminCity })
+export const adminCitiesAnswer = z.strictObject({ cities: z.array(adminCity) })
+
+export const adminZone = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.date(),
+  cityId: z.number(),
+  city: z.strictObject({ id: z.number(), name: z.string(), country: named }),
+})
+export type AdminZone = z.infer<typeof adminZone>
+export const adminZoneAnswer = z.strictObject({ zone: adminZone })
+export const adminZonesAnswer = z.strictObject({ zones: z.array(adminZone), total: z.number() })
+export type AdminZonesAnswer = z.infer<typeof adminZonesAnswer>

@@ -1,24 +1,27 @@
 import { isValidQuantityStep, unitTypes, type UnitType } from '../domain/units'
-import { id, queryBoolean, text } from './common'
+import { MAX_UNIT_PRICE } from '../domain/pricing'
+import { id, INT4_MAX, oneLine, paragraph, queryBoolean, text } from './common'
 import { z } from './zod'
 
-/* The product catalogue as staff maintain it (SPEC §5, §7). */
+/* The product catalogue as staff maintain it (docs/rules.md#pricing for the units). */
 
 export const countryRequired = 'Veuillez sélectionner un pays.'
 const kgStep = 'La quantité minimale doit être un multiple de 0,5 kg.'
 const unitStep = 'La quantité minimale doit être un nombre entier pour les produits à l’unité.'
 
-const name = z
-  .string({ error: 'Le nom doit contenir au moins 3 caractères.' })
-  .trim()
-  .min(3, 'Le nom doit contenir au moins 3 caractères.')
-  .max(150, 'Le nom ne peut pas dépasser 150 caractères.')
-const description = text(2000).nullable()
+const name = oneLine(
+  z
+    .string({ error: 'Le nom doit contenir au moins 3 caractères.' })
+    .trim()
+    .min(3, 'Le nom doit contenir au moins 3 caractères.')
+    .max(150, 'Le nom ne peut pas dépasser 150 caractères.'),
+)
+const description = paragraph(2000).nullable()
 const pricePerUnit = z
   .number({ error: 'Le prix doit être un nombre entier positif.' })
   .int('Le prix doit être un nombre entier positif (en francs CFA).')
   .positive('Le prix doit être un nombre entier positif.')
-  .max(100_000_000, 'Le prix est trop élevé.')
+  .max(MAX_UNIT_PRICE, 'Le prix ne peut pas dépasser 10 000 000 F CFA.')
 const minQuantity = z
   .number({ error: 'La quantité minimale doit être positive.' })
   .positive('La quantité minimale doit être positive.')
@@ -36,9 +39,10 @@ const categoryId = z
   .number({ error: 'La catégorie est invalide.' })
   .int('La catégorie est invalide.')
   .positive('La catégorie est invalide.')
+  .max(INT4_MAX, 'La catégorie est invalide.')
   .nullable()
 
-/** The step rule of SPEC §5: kg by 0.5, unit by whole numbers. Undefined when it holds. */
+/** The step rule of docs/rules.md#pricing: kg by 0.5, unit by whole numbers. Undefined when it holds. */
 export function minQuantityStepError(unit: UnitType, quantity: number): string | undefined {
   if (isValidQuantityStep(quantity, unit)) return undefined
   return unit === 'kg' ? kgStep : unitStep
@@ -118,29 +122,36 @@ export const adminProductsQuery = z.strictObject({
 })
 export type AdminProductsQuery = z.input<typeof adminProductsQuery>
 
-/* Answers (DECISIONS.md "API answers", SPEC §3). */
-export type AdminProduct = {
-  id: number
-  name: string
-  description: string | null
-  imageUrl: string | null
-  pricePerUnit: number
-  unitType: UnitType
-  minQuantity: number
-  categoryId: number | null
-  category: { id: number; name: string } | null
-  countryId: number
-  countryName: string
-  isActive: boolean
-  isFeatured: boolean
-  createdAt: Date
-  updatedAt: Date
-}
-export type ProductStats = {
-  countryId: number
-  countryName: string
-  totalProducts: number
-  activeProducts: number
-  inactiveProducts: number
-}
-export type BulkActionAnswer = { summary: string; count: number }
+/* Answers. */
+export const adminProduct = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  pricePerUnit: z.number(),
+  unitType: z.enum(unitTypes),
+  minQuantity: z.number(),
+  categoryId: z.number().nullable(),
+  category: z.strictObject({ id: z.number(), name: z.string() }).nullable(),
+  countryId: z.number(),
+  countryName: z.string(),
+  isActive: z.boolean(),
+  isFeatured: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+export type AdminProduct = z.infer<typeof adminProduct>
+export const adminProductAnswer = z.strictObject({ product: adminProduct })
+export const adminProductsAnswer = z.strictObject({ products: z.array(adminProduct) })
+
+export const productStats = z.strictObject({
+  countryId: z.number(),
+  countryName: z.string(),
+  totalProducts: z.number(),
+  activeProducts: z.number(),
+  inactiveProducts: z.number(),
+})
+export type ProductStats = z.infer<typeof productStats>
+export const productStatsAnswer = z.strictObject({ stats: z.array(productStats) })
+export const bulkActionAnswer = z.strictObject({ summary: z.string(), count: z.number() })
+export type BulkActionAnswer = z.infer<typeof bulkActionAnswer>

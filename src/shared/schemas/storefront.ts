@@ -1,3 +1,4 @@
+import { unitTypes } from '../domain/units'
 import { id } from './common'
 import { z } from './zod'
 
@@ -7,29 +8,53 @@ export const citiesQuery = z.strictObject({
 })
 export type CitiesQuery = z.input<typeof citiesQuery>
 
-/** GET /_api/zones/by-city: cityId is required (SPEC §5). */
+/** GET /_api/zones/by-city: cityId is required. */
 export const zonesByCityQuery = z.strictObject({
   cityId: id("L'ID de la ville est requis."),
 })
 export type ZonesByCityQuery = z.input<typeof zonesByCityQuery>
 
-/** A product as GET /_api/featured and /_api/products answer it (SPEC §3). */
-export type PublicProduct = {
-  id: number
-  name: string
-  description: string | null
-  imageUrl: string | null
-  pricePerUnit: number
-  unitType: 'kg' | 'unit'
-  minQuantity: number
-  categoryId: number | null
-  category: { id: number; name: string } | null
-  isActive: boolean
-  isFeatured: boolean
-  countryId: number
-  countryName: string
-  createdAt: Date
-}
+const named = z.strictObject({ id: z.number(), name: z.string() })
 
-export type PublicCity = { id: number; name: string; isActive: boolean; createdAt: Date; country: { id: number; name: string } }
-export type PublicZone = { id: number; name: string; isActive: boolean; cityId: number; city: { name: string; country: { name: string } } }
+/** A product as GET /_api/featured and /_api/products answer it. */
+export const publicProduct = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  pricePerUnit: z.number(),
+  unitType: z.enum(unitTypes),
+  minQuantity: z.number(),
+  categoryId: z.number().nullable(),
+  category: named.nullable(),
+  isActive: z.boolean(),
+  isFeatured: z.boolean(),
+  countryId: z.number(),
+  countryName: z.string(),
+  createdAt: z.date(),
+})
+export type PublicProduct = z.infer<typeof publicProduct>
+export const productsAnswer = z.strictObject({ products: z.array(publicProduct) })
+export const categoriesAnswer = z.strictObject({ categories: z.array(named) })
+
+export const publicCity = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.date(),
+  country: named,
+  /** At least one active zone: the checkout offers only these (docs/rules.md "Places"). */
+  deliverable: z.boolean(),
+})
+export type PublicCity = z.infer<typeof publicCity>
+export const citiesAnswer = z.strictObject({ cities: z.array(publicCity) })
+
+export const publicZone = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  isActive: z.boolean(),
+  cityId: z.number(),
+  city: z.strictObject({ name: z.string(), country: z.strictObject({ name: z.string() }) }),
+})
+export type PublicZone = z.infer<typeof publicZone>
+export const zonesAnswer = z.strictObject({ zones: z.array(publicZone) })

@@ -1,25 +1,31 @@
-import type { SessionUser } from './auth'
+import { loyaltyTypes } from '../domain/status-effects'
+import { sessionUser } from './auth'
+import { orderView } from './orders'
 import { roles } from '../domain/roles'
-import { id, limit, page, text } from './common'
+import { id, limit, oneLine, page, text } from './common'
 import { z } from './zod'
 
-// SPEC §5 "Create user / super admin / admin / driver" and "Edit user".
+// Creating and editing accounts (docs/rules.md#who-may-do-what, docs/rules.md#accounts).
 const email = z
   .string({ error: "Format d'email invalide." })
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "Format d'email invalide." }).max(254, 'Email trop long.'))
-const password = z
-  .string({ error: 'Le mot de passe doit contenir au moins 8 caractères.' })
-  .min(8, 'Le mot de passe doit contenir au moins 8 caractères.')
-  .max(200, 'Le mot de passe ne peut pas dépasser 200 caractères.')
-const displayName = z
-  .string({ error: "Le nom d'affichage doit contenir au moins 2 caractères." })
-  .trim()
-  .min(2, "Le nom d'affichage doit contenir au moins 2 caractères.")
-  .max(100, "Le nom d'affichage ne peut pas dépasser 100 caractères.")
+const password = oneLine(
+  z
+    .string({ error: 'Le mot de passe doit contenir au moins 8 caractères.' })
+    .min(8, 'Le mot de passe doit contenir au moins 8 caractères.')
+    .max(200, 'Le mot de passe ne peut pas dépasser 200 caractères.'),
+)
+const displayName = oneLine(
+  z
+    .string({ error: "Le nom d'affichage doit contenir au moins 2 caractères." })
+    .trim()
+    .min(2, "Le nom d'affichage doit contenir au moins 2 caractères.")
+    .max(100, "Le nom d'affichage ne peut pas dépasser 100 caractères."),
+)
 const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Ce champ ne peut pas dépasser ${max} caractères.`)
+  oneLine(z.string({ error: message }).trim().min(1, message).max(max, `Ce champ ne peut pas dépasser ${max} caractères.`))
 const phoneNumber = required('Le numéro de téléphone est requis.', 30)
 const city = required('La ville est requise.')
 const country = required('Le pays est requis.')
@@ -76,16 +82,30 @@ export type SuperAdminsInput = z.input<typeof superAdminsInput>
 
 export const userHistoryInput = z.strictObject({ userId: id('User ID is required.') })
 
-/** A user as the staff lists give it (SPEC §3 "User"): the session's fields and two dates. */
-export type AdminUser = SessionUser & { createdAt: Date; lastLogin: Date | null }
+/** A user as the staff lists give it: the session's fields and two dates. */
+export const adminUser = sessionUser.extend({ createdAt: z.date(), lastLogin: z.date().nullable() })
+export type AdminUser = z.infer<typeof adminUser>
+export const adminUserAnswer = z.strictObject({ user: adminUser })
+export const adminUsersAnswer = z.strictObject({ users: z.array(adminUser) })
 
-export type SuperAdminRow = Pick<AdminUser, 'id' | 'displayName' | 'email' | 'country' | 'city' | 'createdAt' | 'isActive'>
+export const superAdminRow = adminUser.pick({ id: true, displayName: true, email: true, country: true, city: true, createdAt: true, isActive: true })
+export type SuperAdminRow = z.infer<typeof superAdminRow>
+export const superAdminsAnswer = z.strictObject({
+  superAdmins: z.array(superAdminRow),
+  pagination: z.strictObject({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+})
 
-export type LoyaltyTransactionRow = {
-  id: number
-  transactionType: 'earned' | 'redeemed' | 'bonus' | 'expired'
-  points: number
-  orderId: number | null
-  description: string
-  createdAt: Date
-}
+export const loyaltyTransactionRow = z.strictObject({
+  id: z.number(),
+  transactionType: z.enum(loyaltyTypes),
+  points: z.number(),
+  orderId: z.number().nullable(),
+  description: z.string(),
+  createdAt: z.date(),
+})
+export type LoyaltyTransactionRow = z.infer<typeof loyaltyTransactionRow>
+export const userHistoryAnswer = z.strictObject({
+  user: adminUser,
+  orders: z.array(orderView),
+  loyaltyTransactions: z.array(loyaltyTransactionRow),
+})

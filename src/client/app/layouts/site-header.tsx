@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react'
 import { Link, NavLink, useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { homeRouteFor, isStaff } from '@/shared/domain/roles'
+import { homeRouteFor } from '@/shared/domain/roles'
 import { Button } from '../../components/ui/button'
 import { cn } from '../../components/ui/cn'
 import { Spinner } from '../../components/ui/spinner'
@@ -37,7 +37,7 @@ export function SiteHeader() {
           <SiteLinks shop={shopperOrVisitor} />
         </nav>
         <div className="ml-auto flex items-center gap-1.5">
-          {!isStaff(role) && (
+          {shopperOrVisitor && (
             <Link to="/cart" className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100" aria-label={`Panier (${count})`}>
               <ShoppingCart className="h-5 w-5" aria-hidden />
               {count > 0 && (

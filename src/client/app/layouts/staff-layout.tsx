@@ -24,7 +24,7 @@ export function StaffLayout({ area }: { area: 'admin' | 'root' }) {
             <p className="hidden px-4 pt-5 pb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase md:block">
               {area === 'root' ? 'Root' : 'Administration'} · {roleLabel(user?.role)}
             </p>
-            <ul className="flex gap-1 overflow-x-auto px-3 py-2 md:flex-col md:px-2">
+            <ul className="flex flex-wrap gap-1 px-3 py-2 md:flex-col md:flex-nowrap md:px-2">
               {entries.map((e) => (
                 <li key={e.to} className="shrink-0">
                   <NavLink

@@ -1,11 +1,48 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import { useLayoutEffect, useRef, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react'
 import { cn } from './cn'
 
-/** A table that scrolls sideways on a phone rather than squeezing its columns. */
+/** Gives every body cell its column's heading (`data-label`), which a phone shows beside the value. */
+function labelCells(table: HTMLTableElement) {
+  const headings = [...table.querySelectorAll(':scope > thead > tr:last-child > th')].map((th) => th.textContent?.trim() ?? '')
+  for (const row of table.querySelectorAll(':scope > tbody > tr')) {
+    let column = 0
+    for (const cell of row.children) {
+      const label = headings[column] ?? ''
+      if (cell.getAttribute('data-label') !== label) cell.setAttribute('data-label', label)
+      column += (cell as HTMLTableCellElement).colSpan || 1
+    }
+  }
+}
+
+/**
+ * A table. On a phone (below md) each row is a card and each cell a line with its column's
+ * heading, so nothing scrolls sideways; from md up, a table that fits its container (cells wrap)
+ * and scrolls sideways only as a last resort.
+ */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  const ref = useRef<HTMLTableElement>(null)
+  useLayoutEffect(() => {
+    const table = ref.current
+    if (!table) return
+    labelCells(table)
+    const observer = new MutationObserver(() => labelCells(table))
+    observer.observe(table, { childList: true, subtree: true, characterData: true })
+    return () => observer.disconnect()
+  }, [])
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className={cn('w-full min-w-max text-left text-sm', className)} {...props} />
+    <div className="w-full rounded-lg border border-stone-200 bg-white md:overflow-x-auto">
+      <table
+        ref={ref}
+        className={cn(
+          'w-full text-left text-sm',
+          // Phone: rows as cards, cells as 'heading: value' lines, the headings row hidden.
+          'max-md:block max-md:[&>thead]:sr-only max-md:[&>tbody]:block max-md:[&>tbody>tr]:block max-md:[&>tbody>tr]:px-1 max-md:[&>tbody>tr]:py-2',
+          'max-md:[&>tbody>tr>td]:flex max-md:[&>tbody>tr>td]:items-start max-md:[&>tbody>tr>td]:justify-between max-md:[&>tbody>tr>td]:gap-3 max-md:[&>tbody>tr>td]:py-1 max-md:[&>tbody>tr>td]:text-right max-md:[&>tbody>tr>td]:[overflow-wrap:anywhere]',
+          'max-md:[&>tbody>tr>td]:before:shrink-0 max-md:[&>tbody>tr>td]:before:text-left max-md:[&>tbody>tr>td]:before:font-medium max-md:[&>tbody>tr>td]:before:text-stone-500 max-md:[&>tbody>tr>td]:before:content-[attr(data-label)]',
+          className,
+        )}
+        {...props}
+      />
     </div>
   )
 }

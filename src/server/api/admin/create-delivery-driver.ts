@@ -1,11 +1,9 @@
-import { createAccountInput } from '../../../shared/schemas/users'
+import { userCalls } from '../../../shared/calls'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { createAccount } from '../../services/user-admin'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/create-delivery-driver',
-  input: createAccountInput,
+  call: userCalls.createDriver,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Create a delivery driver (in the caller’s country unless root)',
   async handler({ input, user, db, reply }) {

@@ -1,11 +1,9 @@
-import { createAccountInput } from '../../../shared/schemas/users'
+import { userCalls } from '../../../shared/calls'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { createAccount } from '../../services/user-admin'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/create-super-admin',
-  input: createAccountInput,
+  call: userCalls.createSuperAdmin,
   roles: ['root'],
   summary: 'Create a super admin for a country (root only)',
   async handler({ input, user, db, reply }) {

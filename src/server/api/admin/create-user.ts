@@ -1,11 +1,9 @@
-import { createUserInput } from '../../../shared/schemas/users'
+import { userCalls } from '../../../shared/calls'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { createAccount } from '../../services/user-admin'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/create-user',
-  input: createUserInput,
+  call: userCalls.create,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Create an account of a role the caller may create (country forced for non-root)',
   async handler({ input, user, db, reply }) {

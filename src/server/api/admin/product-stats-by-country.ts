@@ -1,14 +1,12 @@
+import { productCalls } from '../../../shared/calls'
 import { asc, eq, sql } from 'drizzle-orm'
-import { noInput } from '../../../shared/schemas/common'
 import { countries, products } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { notArchived } from '../../services/products'
 
 /** One aggregate over the catalogue, per country that has products (archived ones left out). */
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/product-stats-by-country',
-  input: noInput,
+  call: productCalls.stats,
   roles: ['root'],
   summary: 'Products per country: total, active, inactive (root)',
   async handler({ db }) {

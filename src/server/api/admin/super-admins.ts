@@ -1,18 +1,15 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
-import { COUNT_CAP } from '../../../shared/schemas/common'
-import { superAdminsInput } from '../../../shared/schemas/users'
+import { cappedCount, containing } from '../../db/queries'
+import { userCalls } from '../../../shared/calls'
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import { countries, users } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { notFound } from '../../http/errors'
 import { UNKNOWN_COUNTRY } from '../../services/user-admin'
 import { findCountryByName } from '../../services/users'
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/super-admins',
-  input: superAdminsInput,
+  call: userCalls.superAdmins,
   roles: ['root'],
   summary: 'Super admins, paged (10 a page), by country and name or email',
   async handler({ input, db }) {
@@ -22,7 +19,7 @@ export default defineEndpoint({
       if (!country) throw notFound(UNKNOWN_COUNTRY)
       countryId = country.id
     }
-    const like = input.search ? `%${escapeLike(input.search)}%` : undefined
+    const like = input.search ? containing(input.search) : undefined
     const where = and(
       eq(users.role, 'super_admin'),
       countryId ? eq(users.countryId, countryId) : undefined,
@@ -44,10 +41,7 @@ export default defineEndpoint({
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit)
-    // Counted over at most COUNT_CAP + 1 rows: never a scan of the whole table.
-    const capped = db.select({ one: sql`1` }).from(users).where(where).limit(COUNT_CAP + 1).as('capped')
-    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(capped)
-    const totalCapped = Math.min(total, COUNT_CAP)
+    const totalCapped = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where).$dynamic())
     return {
       superAdmins: rows,
       pagination: { page: input.page, limit: input.limit, total: totalCapped, totalPages: Math.max(1, Math.ceil(totalCapped / input.limit)) },

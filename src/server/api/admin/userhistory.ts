@@ -1,5 +1,5 @@
+import { userCalls } from '../../../shared/calls'
 import { desc, eq } from 'drizzle-orm'
-import { userHistoryInput } from '../../../shared/schemas/users'
 import { loyaltyTransactions, orders } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { loadOrders } from '../../services/orders'
@@ -9,9 +9,7 @@ import { findUserInReach } from '../../services/user-admin'
 const MAX_ROWS = 500
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/userhistory',
-  input: userHistoryInput,
+  call: userCalls.history,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'An account with its orders and loyalty transactions (scope as the users list)',
   async handler({ input, user, db }) {

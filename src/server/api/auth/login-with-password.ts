@@ -1,23 +1,22 @@
+import { authCalls } from '../../../shared/calls'
 import { eq } from 'drizzle-orm'
-import { loginInput } from '../../../shared/schemas/auth'
 import { users } from '../../db/schema'
 import { setSessionCookie, sessionToken } from '../../http/auth-context'
 import { defineEndpoint } from '../../http/define-endpoint'
-import { forbidden, HttpError, tooManyRequests } from '../../http/errors'
+import { forbidden, HttpError, tooManyRequests, mustExist } from '../../http/errors'
 import { createSession, deleteSession } from '../../http/session'
 import { verifyPassword } from '../../services/passwords'
 import { findSessionUser, findUserByEmail } from '../../services/users'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/auth/login_with_password',
-  input: loginInput,
+  call: authCalls.login,
   roles: 'public',
-  format: 'json',
   summary: 'Sign in with email and password',
   async handler({ input, db, deps, req, reply }) {
     const key = `${input.email}|${req.ip}`
-    const wait = await deps.loginLimiter.blockedFor(key)
+    // The attempt is taken before the password is checked, atomically: a burst of guesses in
+    // parallel gets at most the limit's number of checks (docs/security.md "Login limit under a burst").
+    const wait = await deps.loginLimiter.reserve(key)
     if (wait > 0) {
       throw tooManyRequests(
         `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(wait / 60)} minute(s).`,
@@ -26,7 +25,6 @@ export default defineEndpoint({
     const found = await findUserByEmail(db, input.email)
     const ok = await verifyPassword(found?.passwordHash ?? null, input.password)
     if (!found || !ok) {
-      await deps.loginLimiter.fail(key)
       throw new HttpError(401, 'INVALID_CREDENTIALS', 'Email ou mot de passe incorrect.')
     }
     if (!found.isActive) throw forbidden("Votre compte est désactivé. Contactez l'administrateur.")
@@ -38,6 +36,6 @@ export default defineEndpoint({
     const { token, expiresAt } = await createSession(db, found.id)
     await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, found.id))
     setSessionCookie(reply, deps.config, token, expiresAt)
-    return { user: await findSessionUser(db, found.id) }
+    return { user: mustExist(await findSessionUser(db, found.id)) }
   },
 })

@@ -1,19 +1,16 @@
-import { noInput } from '../../../shared/schemas/common'
+import { authCalls } from '../../../shared/calls'
 import { clearSessionCookie, sessionToken } from '../../http/auth-context'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { deleteSession } from '../../http/session'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/auth/logout',
-  input: noInput,
+  call: authCalls.logout,
   roles: 'public',
-  format: 'json',
   summary: 'End the current session',
   async handler({ db, deps, req, reply }) {
     const token = sessionToken(req)
     if (token) await deleteSession(db, token)
     clearSessionCookie(reply, deps.config)
-    return { success: true }
+    return { success: true as const }
   },
 })

@@ -1,8 +1,9 @@
-import { registerInput, withDialCode } from '../../../shared/schemas/auth'
+import { authCalls } from '../../../shared/calls'
+import { withDialCode } from '../../../shared/schemas/auth'
 import { users } from '../../db/schema'
 import { setSessionCookie } from '../../http/auth-context'
 import { defineEndpoint } from '../../http/define-endpoint'
-import { badRequest, conflict, isUniqueViolation } from '../../http/errors'
+import { badRequest, conflict, isUniqueViolation, mustExist } from '../../http/errors'
 import { createSession } from '../../http/session'
 import { hashPassword } from '../../services/passwords'
 import { findCountryByName, findSessionUser, findUserByEmail } from '../../services/users'
@@ -10,11 +11,8 @@ import { findCountryByName, findSessionUser, findUserByEmail } from '../../servi
 const emailTaken = 'Cette adresse email est déjà utilisée.'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/auth/register_with_password',
-  input: registerInput,
+  call: authCalls.register,
   roles: 'public',
-  format: 'json',
   rateLimit: (config) => ({ max: config.REGISTER_PER_HOUR, timeWindow: '1 hour' }),
   summary: 'Create a client account and sign it in',
   async handler({ input, db, deps, reply }) {
@@ -47,6 +45,6 @@ export default defineEndpoint({
     const { token, expiresAt } = await createSession(db, id)
     setSessionCookie(reply, deps.config, token, expiresAt)
     reply.status(201)
-    return { user: await findSessionUser(db, id) }
+    return { user: mustExist(await findSessionUser(db, id)) }
   },
 })

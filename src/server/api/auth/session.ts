@@ -1,14 +1,11 @@
-import { noInput } from '../../../shared/schemas/common'
+import { authCalls } from '../../../shared/calls'
 import { currentUser } from '../../http/auth-context'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { unauthorized } from '../../http/errors'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/auth/session',
-  input: noInput,
+  call: authCalls.session,
   roles: 'public',
-  format: 'json',
   summary: 'The signed-in user, or 401',
   async handler({ req, reply, db, deps }) {
     const user = await currentUser(req, reply, db, deps.config)

@@ -1,5 +1,5 @@
+import { storefrontCalls } from '../../../shared/calls'
 import { desc } from 'drizzle-orm'
-import { noInput } from '../../../shared/schemas/common'
 import { products } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { publicProducts, toPublicProduct } from '../../services/storefront'
@@ -8,9 +8,7 @@ import { sendCached } from '../../services/storefront-cache'
 export const FEATURED_COUNT = 8
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/featured',
-  input: noInput,
+  call: storefrontCalls.featured,
   roles: 'public',
   summary: 'Home page products: the featured ones, completed with the newest active ones (8 at most)',
   async handler({ db, deps, req, reply }) {

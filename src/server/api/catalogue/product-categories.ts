@@ -1,12 +1,10 @@
+import { storefrontCalls } from '../../../shared/calls'
 import { asc } from 'drizzle-orm'
-import { noInput } from '../../../shared/schemas/common'
 import { productCategories } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/product-categories',
-  input: noInput,
+  call: storefrontCalls.categories,
   roles: 'public',
   summary: 'Product categories',
   async handler({ db }) {

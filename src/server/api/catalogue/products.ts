@@ -1,4 +1,4 @@
-import { noInput } from '../../../shared/schemas/common'
+import { storefrontCalls } from '../../../shared/calls'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { publicProducts, toPublicProduct } from '../../services/storefront'
 import { sendCached } from '../../services/storefront-cache'
@@ -6,9 +6,7 @@ import { sendCached } from '../../services/storefront-cache'
 const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/products',
-  input: noInput,
+  call: storefrontCalls.products,
   roles: 'public',
   summary: "The catalogue: every country's active products (cards mark those of other countries)",
   async handler({ db, deps, req, reply }) {

@@ -1,11 +1,10 @@
-import { contactInput } from '../../../shared/schemas/contact-form'
+import { mustExist } from '../../http/errors'
+import { storefrontCalls } from '../../../shared/calls'
 import { contactMessages } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/contact',
-  input: contactInput,
+  call: storefrontCalls.contact,
   roles: 'public',
   rateLimit: (config) => ({ max: config.CONTACT_PER_10_MINUTES, timeWindow: '10 minutes' }),
   summary: 'Send a message to the shop (signed in or not)',
@@ -23,6 +22,6 @@ export default defineEndpoint({
         createdAt: contactMessages.createdAt,
       })
     reply.status(201)
-    return { contactMessage }
+    return { contactMessage: mustExist(contactMessage) }
   },
 })

@@ -1,5 +1,5 @@
+import { oversightCalls } from '../../../shared/calls'
 import { desc } from 'drizzle-orm'
-import { noInput } from '../../../shared/schemas/common'
 import type { AdminDashboard } from '../../../shared/schemas/dashboards'
 import { orders } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
@@ -9,9 +9,7 @@ import { countUsers, orderTotals, ordersWhere } from '../../services/stats'
 const RECENT = 5
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/dashboard/admin',
-  input: noInput,
+  call: oversightCalls.adminDashboard,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Revenue, orders and active customers of the caller’s country (root: all), latest orders',
   async handler({ user, db }): Promise<AdminDashboard> {

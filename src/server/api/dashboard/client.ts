@@ -1,4 +1,4 @@
-import { noInput } from '../../../shared/schemas/common'
+import { clientCalls } from '../../../shared/calls'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { findClientOrders } from '../../services/client-orders'
 
@@ -6,9 +6,7 @@ import { findClientOrders } from '../../services/client-orders'
 export const DASHBOARD_ORDERS = 10
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/dashboard/client',
-  input: noInput,
+  call: clientCalls.dashboard,
   roles: ['client', 'user'],
   summary: "The client's points, what a point is worth, and its latest orders",
   async handler({ user, db, deps }) {

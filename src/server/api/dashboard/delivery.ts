@@ -1,4 +1,4 @@
-import { noInput } from '../../../shared/schemas/common'
+import { deliveryCalls } from '../../../shared/calls'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { driverOrders } from '../../services/order-admin'
 
@@ -6,9 +6,7 @@ import { driverOrders } from '../../services/order-admin'
 const DELIVERED_SHOWN = 50
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/dashboard/delivery',
-  input: noInput,
+  call: deliveryCalls.dashboard,
   roles: ['delivery_driver'],
   summary: 'The signed-in driver’s orders: in delivery, and the latest delivered',
   async handler({ user, db }) {

@@ -1,5 +1,6 @@
+import { oversightCalls } from '../../../shared/calls'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { rootDashboardInput, type RootDashboard } from '../../../shared/schemas/dashboards'
+import { type RootDashboard } from '../../../shared/schemas/dashboards'
 import { countries, users } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 import type { Db } from '../../db/client'
@@ -17,9 +18,7 @@ const TOP_PRODUCTS = 10
 const shared = singleFlight<object, RootDashboard>()
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/dashboard/root',
-  input: rootDashboardInput,
+  call: oversightCalls.rootDashboard,
   roles: ['root'],
   summary: 'Global summary, per-country breakdown and best products, by country and date range',
   handler({ input, db }): Promise<RootDashboard> {

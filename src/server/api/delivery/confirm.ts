@@ -1,13 +1,11 @@
-import { confirmDeliveryInput } from '../../../shared/schemas/orders'
+import { deliveryCalls } from '../../../shared/calls'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { conflict, notFound } from '../../http/errors'
 import { ORDER_NOT_FOUND } from '../../services/order-admin'
 import { changeOrderStatus } from '../../services/order-status'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/delivery/confirm',
-  input: confirmDeliveryInput,
+  call: deliveryCalls.confirm,
   roles: ['delivery_driver'],
   summary: 'The assigned driver confirms its in_delivery order: delivered, paid, points credited',
   async handler({ input, user, db }) {

@@ -1,12 +1,11 @@
-import { createOrderInput, idempotencyKey } from '../../../shared/schemas/checkout'
+import { clientCalls } from '../../../shared/calls'
+import { idempotencyKey } from '../../../shared/schemas/checkout'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { badRequest } from '../../http/errors'
 import { placeOrder } from '../../services/checkout'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/orders/create',
-  input: createOrderInput,
+  call: clientCalls.createOrder,
   roles: ['client', 'user'],
   summary: 'Place an order, priced by the server; an Idempotency-Key header makes retries safe',
   async handler({ input, user, db, deps, req, reply }) {

@@ -1,16 +1,14 @@
+import { clientCalls } from '../../../shared/calls'
 import { isShopper } from '../../../shared/domain/roles'
-import { orderDetailsQuery } from '../../../shared/schemas/checkout'
 import { defineEndpoint } from '../../http/define-endpoint'
-import { notFound } from '../../http/errors'
+import { notFound, mustExist } from '../../http/errors'
 import { loadOrder, orderOwnership } from '../../services/orders'
 import { assertInScope } from '../../services/scope'
 
 const NOT_FOUND = 'Commande non trouvée'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/orders/details',
-  input: orderDetailsQuery,
+  call: clientCalls.order,
   roles: ['client', 'user', 'root', 'super_admin', 'admin'],
   summary: "An order: its own client's, or staff's in their country (others' 404); drivers 403",
   async handler({ input, user, db }) {
@@ -21,6 +19,6 @@ export default defineEndpoint({
     } else {
       assertInScope(user, owner.countryId, NOT_FOUND)
     }
-    return { order: await loadOrder(db, input.orderId) }
+    return { order: mustExist(await loadOrder(db, input.orderId)) }
   },
 })

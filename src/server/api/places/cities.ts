@@ -1,16 +1,14 @@
-import { and, eq } from 'drizzle-orm'
-import { citiesQuery } from '../../../shared/schemas/storefront'
-import { cities, countries } from '../../db/schema'
+import { storefrontCalls } from '../../../shared/calls'
+import { and, eq, sql } from 'drizzle-orm'
+import { cities, countries, zones } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 
 const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/cities',
-  input: citiesQuery,
+  call: storefrontCalls.cities,
   roles: 'public',
-  summary: 'Active cities of active countries (checkout cascade), optionally of one country',
+  summary: 'Active cities of active countries, optionally of one country; deliverable when one of its zones is active',
   async handler({ db, input }) {
     const rows = await db
       .select({
@@ -19,6 +17,7 @@ export default defineEndpoint({
         isActive: cities.isActive,
         createdAt: cities.createdAt,
         country: { id: countries.id, name: countries.name },
+        deliverable: sql<boolean>`exists (select 1 from ${zones} where ${zones.cityId} = ${cities.id} and ${zones.isActive})`,
       })
       .from(cities)
       .innerJoin(countries, eq(countries.id, cities.countryId))

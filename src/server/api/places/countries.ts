@@ -1,14 +1,12 @@
+import { storefrontCalls } from '../../../shared/calls'
 import { eq } from 'drizzle-orm'
-import { noInput } from '../../../shared/schemas/common'
 import { countries } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 
 const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/countries',
-  input: noInput,
+  call: storefrontCalls.countries,
   roles: 'public',
   summary: 'Active countries, with their dial codes (registration, checkout)',
   async handler({ db }) {

@@ -1,14 +1,12 @@
+import { storefrontCalls } from '../../../shared/calls'
 import { and, eq } from 'drizzle-orm'
-import { zonesByCityQuery } from '../../../shared/schemas/storefront'
 import { cities, countries, zones } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 
 const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/zones/by-city',
-  input: zonesByCityQuery,
+  call: storefrontCalls.zonesByCity,
   roles: 'public',
   summary: "Active zones of an active city (checkout cascade); none for an inactive or unknown city",
   async handler({ db, input }) {

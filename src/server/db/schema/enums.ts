@@ -1,6 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
 import { contactStatuses, orderStatuses, paymentStatuses } from '../../../shared/domain/order-status'
 import { roles } from '../../../shared/domain/roles'
+import { loyaltyTypes } from '../../../shared/domain/status-effects'
 import { unitTypes } from '../../../shared/domain/units'
 
 export const roleEnum = pgEnum('role', roles)
@@ -8,5 +9,5 @@ export const unitTypeEnum = pgEnum('unit_type', unitTypes)
 export const orderStatusEnum = pgEnum('order_status', orderStatuses)
 export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses)
 export const contactStatusEnum = pgEnum('contact_status', contactStatuses)
-export const loyaltyTypeEnum = pgEnum('loyalty_type', ['earned', 'redeemed', 'bonus', 'expired'])
+export const loyaltyTypeEnum = pgEnum('loyalty_type', loyaltyTypes)
 export const orderEventTypeEnum = pgEnum('order_event_type', ['created', 'status', 'driver', 'payment'])

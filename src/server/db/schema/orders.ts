@@ -15,7 +15,7 @@ import { cities, countries, zones } from './places'
 import { products } from './catalogue'
 import { users } from './users'
 
-/** An order keeps every amount it was priced with (DECISIONS.md "Money and pricing"). */
+/** An order keeps every amount it was priced with (docs/rules.md#pricing). */
 export const orders = pgTable(
   'orders',
   {

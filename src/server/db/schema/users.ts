@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { roleEnum } from './enums'
 import { countries } from './places'
 
@@ -14,7 +14,8 @@ export const users = pgTable(
     city: text(),
     countryId: integer().references(() => countries.id),
     role: roleEnum().notNull().default('client'),
-    loyaltyPoints: integer().notNull().default(0),
+    // A balance is a sum over every order ever delivered: bigint, whatever the ceilings (docs/rules.md#limits).
+    loyaltyPoints: bigint({ mode: 'number' }).notNull().default(0),
     customDiscountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -24,9 +25,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_country_role_idx').on(t.countryId, t.role, t.createdAt),
     index('users_role_idx').on(t.role, t.createdAt),
-    // Dashboards count accounts by country, role and state from this index alone (issue 8).
+    // Dashboards count accounts by country, role and state from this index alone.
     index('users_country_role_active_idx').on(t.countryId, t.role, t.isActive),
-    // Searches by name or email (ILIKE '%…%'), e.g. the admin order list's (issue 8).
+    // Searches by name or email (ILIKE '%…%'), e.g. the admin order list's.
     index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_points_ck', sql`${t.loyaltyPoints} >= 0`),
@@ -57,7 +58,7 @@ export const userFormerNames = pgTable(
   ],
 )
 
-/** Only the SHA-256 of a session token is stored (DESIGN.md "sessions"). */
+/** Only the SHA-256 of a session token is stored (docs/rules.md#accounts). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity } from '@/shared/format'
+import { formatMoney, formatPercent, formatQuantity } from '@/shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import type { OrderView } from '../../../lib/order-view'
@@ -41,7 +41,7 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
           {order.discountAmount > 0 && (
             <div className="flex justify-between">
               <dt className="text-stone-600">
-                Remise{order.discountPercent ? ` (${order.discountPercent} %)` : ''}
+                Remise{order.discountPercent ? ` (${formatPercent(order.discountPercent)})` : ''}
               </dt>
               <dd>− {formatMoney(order.discountAmount)}</dd>
             </div>

@@ -5,9 +5,9 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import type { OrderView } from '../../../lib/order-view'
 
 /**
- * The orders of the management screens (SPEC §2): Commande, Client, Livraison, Montant,
- * Paiement, Livreur, Statut & Actions. `canAssign` adds the status badge and the link to the
- * assign-driver page (orders management); orders-only shows the details link alone.
+ * The orders of the management screens (SPEC §2): Commande, Client, Livraison, Montant, Statut
+ * (the order's), Paiement, Livreur, Actions. `canAssign` adds the link to the assign-driver page
+ * (orders management); orders-only shows the details link alone.
  */
 export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAssign: boolean }) {
   return (
@@ -18,9 +18,10 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
           <Th>Client</Th>
           <Th>Livraison</Th>
           <Th>Montant</Th>
+          <Th>Statut</Th>
           <Th>Paiement</Th>
           <Th>Livreur</Th>
-          <Th>{canAssign ? 'Statut & Actions' : 'Actions'}</Th>
+          <Th>Actions</Th>
         </tr>
       </THead>
       <TBody>
@@ -40,19 +41,21 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
               <div>
                 {o.cityName} · {o.zoneName}
               </div>
-              <div className="max-w-44 truncate text-xs text-stone-500" title={o.deliveryAddress}>
+              <div className="max-w-36 truncate text-xs text-stone-500" title={o.deliveryAddress}>
                 {o.deliveryAddress}
               </div>
             </Td>
             <Td className="font-medium whitespace-nowrap">{formatMoney(o.totalAmount)}</Td>
+            <Td>
+              <OrderStatusBadge status={o.status} />
+            </Td>
             <Td>
               <PaymentStatusBadge status={o.paymentStatus} />
             </Td>
             <Td>{o.driver ? o.driver.name : <span className="text-stone-500">Non assigné</span>}</Td>
             <Td>
               <div className="flex flex-col items-start gap-1.5">
-                {canAssign && <OrderStatusBadge status={o.status} />}
-                <div className="flex items-center gap-3 text-sm font-medium">
+                <div className="flex items-center gap-3 text-sm font-medium md:flex-col md:items-start md:gap-1">
                   <Link to={`/admin/orders/${o.id}`} className="text-brand hover:underline">
                     Détails
                   </Link>

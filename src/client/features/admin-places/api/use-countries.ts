@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { sortByName } from '@/shared/format'
 import type { AdminCountry, CreateCountryInput, UpdateCountryInput } from '@/shared/schemas/places'
 import { api } from '../../../lib/api'
 import { staffErrorMessage } from './messages'
@@ -10,7 +11,7 @@ export const countryKeys = { all: ['admin-countries'] as const }
 export function useAdminCountries(enabled = true) {
   return useQuery({
     queryKey: countryKeys.all,
-    queryFn: async () => (await api.get<{ countries: AdminCountry[] }>('/_api/admin/countries')).countries,
+    queryFn: async () => sortByName((await api.get<{ countries: AdminCountry[] }>('/_api/admin/countries')).countries),
     enabled,
   })
 }

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { createCityInput, type CreateCityInput } from '@/shared/schemas/places'
+import { createCityInput, updateCityInput, type CreateCityInput } from '@/shared/schemas/places'
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field, Input, Select } from '../../../components/ui/field'
-import { useCreateCity } from '../api/use-cities'
+import { staffErrorMessage } from '../api/messages'
+import { useCreateCity, useUpdateCity } from '../api/use-cities'
 
 type Country = { id: number; name: string }
+const renameCityInput = updateCityInput.pick({ name: true }).required()
+type RenameCityInput = z.input<typeof renameCityInput>
 
 /** Add a city: root picks its country; a super_admin's is its own, shown read-only. */
 export function CityDialog({
@@ -65,6 +68,46 @@ export function CityDialog({
           </Button>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Enregistrement…' : 'Ajouter la ville'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+/**
+ * Rename a city (POST /_api/admin/cities/update with its name). The server's French refusal
+ * (a name taken in the country, say) is shown under the field, the dialog stays open.
+ */
+export function RenameCityDialog({ city, onOpenChange }: { city: { id: number; name: string }; onOpenChange: (o: boolean) => void }) {
+  const update = useUpdateCity()
+  const form = useForm<RenameCityInput, unknown, z.output<typeof renameCityInput>>({
+    resolver: zodResolver(renameCityInput),
+    defaultValues: { name: city.name },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    try {
+      await update.mutateAsync({ id: city.id, name })
+      onOpenChange(false)
+    } catch (e) {
+      form.setError('name', { message: staffErrorMessage(e) })
+    }
+  })
+
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={`Renommer la ville ${city.name}`}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <Field label="Nouveau nom" htmlFor="city-rename" error={errors.name?.message}>
+          <Input id="city-rename" aria-invalid={!!errors.name} autoFocus {...form.register('name')} />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Enregistrement…' : 'Renommer'}
           </Button>
         </div>
       </form>

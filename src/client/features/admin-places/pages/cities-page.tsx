@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react'
+import { Pencil, Plus } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { formatDate } from '@/shared/format'
 import { Button } from '../../../components/ui/button'
@@ -13,7 +13,7 @@ import { staffErrorMessage } from '../api/messages'
 import { useAdminCities, useUpdateCity } from '../api/use-cities'
 import { useAdminCountries } from '../api/use-countries'
 import { ActiveBadge } from '../components/active-badge'
-import { CityDialog } from '../components/city-dialog'
+import { CityDialog, RenameCityDialog } from '../components/city-dialog'
 
 /** /admin/cities: root every country's (with a country filter), a super_admin its own. */
 export default function CitiesPage() {
@@ -23,6 +23,7 @@ export default function CitiesPage() {
   const countries = useAdminCountries(isRoot)
   const update = useUpdateCity()
   const [open, setOpen] = useState(false)
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null)
   const [countryName, setCountryName] = useState('')
   const fixedCountry = !isRoot && user?.countryId ? { id: user.countryId, name: user.country ?? '' } : null
   const countryOptions = useMemo(() => countries.data ?? [], [countries.data])
@@ -87,7 +88,10 @@ export default function CitiesPage() {
                     </Td>
                     <Td className="whitespace-nowrap text-stone-600">{formatDate(c.createdAt)}</Td>
                     <Td>
-                      <div className="flex justify-end">
+                      <div className="flex items-center justify-end gap-2">
+                        <Button variant="outline" size="sm" onClick={() => setRenaming(c)} aria-label={`Renommer la ville ${c.name}`}>
+                          <Pencil className="h-4 w-4" aria-hidden /> Renommer
+                        </Button>
                         <Switch
                           checked={c.isActive}
                           disabled={update.isPending && update.variables?.id === c.id}
@@ -103,6 +107,7 @@ export default function CitiesPage() {
           )
         }}
       </QueryState>
+      {renaming && <RenameCityDialog key={renaming.id} city={renaming} onOpenChange={(o) => !o && setRenaming(null)} />}
       <CityDialog open={open} onOpenChange={setOpen} countries={countryOptions} fixedCountry={fixedCountry} />
     </>
   )

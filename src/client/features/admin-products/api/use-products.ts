@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { sortByName } from '@/shared/format'
 import type { AdminCountry } from '@/shared/schemas/places'
 import type {
   AdminProduct,
@@ -56,7 +57,7 @@ export function useProductStats(enabled: boolean) {
 export function useCountryChoices(enabled: boolean) {
   return useQuery({
     queryKey: ['admin-countries'],
-    queryFn: async () => (await api.get<{ countries: AdminCountry[] }>('/_api/admin/countries')).countries,
+    queryFn: async () => sortByName((await api.get<{ countries: AdminCountry[] }>('/_api/admin/countries')).countries),
     enabled,
   })
 }

@@ -16,7 +16,7 @@ import { type Gate, safeRedirect } from './gates'
  * otherwise, 200 ms later, the page the gate (or the guard that sent us here) names.
  */
 export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; submitLabel?: string }) {
-  const login = useLogin()
+  const login = useLogin((user) => gate.roles.includes(user.role))
   const qc = useQueryClient()
   const navigate = useNavigate()
   const [params] = useSearchParams()

@@ -1,9 +1,11 @@
+import { useEffect } from 'react'
 import type { PublicCountry } from '@/shared/schemas/auth'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field'
 import type { DeliveryInfo } from '../../../lib/cart-actions'
 import { useCities, useZones } from '../api/use-places'
 
 const toId = (v: string) => (v ? Number(v) : null)
+export const NO_DELIVERY_CITY = 'Aucune ville de ce pays n’est desservie pour le moment.'
 
 /**
  * SPEC §2 "Delivery selection cascade": choosing a country resets city and zone, choosing a
@@ -22,11 +24,29 @@ export function DeliveryForm({
 }) {
   const cities = useCities(value.countryId)
   const zones = useZones(value.cityId)
+  // A city none of whose zones is active cannot be delivered to: not offered (docs/rules.md "Places").
+  const deliverable = cities.data?.filter((c) => c.deliverable)
   const set = (patch: Partial<DeliveryInfo>) => onChange({ ...value, ...patch })
+  // A saved choice that is no longer offered (a country, city or zone deactivated since) is
+  // dropped once the lists are known, so the form never holds a choice it does not show.
+  const stale =
+    (value.countryId !== null && countries && !countries.some((c) => c.id === value.countryId)
+      ? { countryId: null, cityId: null, zoneId: null }
+      : null) ??
+    (value.cityId !== null && deliverable && !deliverable.some((c) => c.id === value.cityId) ? { cityId: null, zoneId: null } : null) ??
+    (value.zoneId !== null && zones.data && !zones.data.some((z) => z.id === value.zoneId) ? { zoneId: null } : null)
+  useEffect(() => {
+    if (stale) onChange({ ...value, ...stale })
+  })
 
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <Field label="Pays" htmlFor="countryId" error={countriesError ? 'Failed to fetch countries' : undefined}>
+      <Field
+        label="Pays"
+        htmlFor="countryId"
+        error={countriesError ? 'Failed to fetch countries' : undefined}
+        hint={countries?.length === 1 ? 'Livraison dans votre pays uniquement.' : undefined}
+      >
         <Select id="countryId" value={value.countryId ?? ''} onChange={(e) => set({ countryId: toId(e.target.value), cityId: null, zoneId: null })}>
           <option value="">{countries ? 'Choisissez un pays' : 'Chargement…'}</option>
           {countries?.map((c) => (
@@ -36,7 +56,12 @@ export function DeliveryForm({
           ))}
         </Select>
       </Field>
-      <Field label="Ville" htmlFor="cityId" error={cities.isError ? cities.error.message : undefined}>
+      <Field
+        label="Ville"
+        htmlFor="cityId"
+        error={cities.isError ? cities.error.message : undefined}
+        hint={deliverable?.length === 0 ? NO_DELIVERY_CITY : undefined}
+      >
         <Select
           id="cityId"
           value={value.cityId ?? ''}
@@ -44,7 +69,7 @@ export function DeliveryForm({
           onChange={(e) => set({ cityId: toId(e.target.value), zoneId: null })}
         >
           <option value="">{value.countryId !== null && cities.isPending ? 'Chargement…' : 'Choisissez une ville'}</option>
-          {cities.data?.map((c) => (
+          {deliverable?.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
             </option>

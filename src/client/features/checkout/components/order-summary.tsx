@@ -1,5 +1,5 @@
 import type { OrderPrice } from '@/shared/domain/pricing'
-import { formatMoney } from '@/shared/format'
+import { formatMoney, formatPercent } from '@/shared/format'
 
 /** Subtotal, discount, points and total: the cart's estimate, or an order's stored amounts. */
 export function AmountLines({
@@ -19,7 +19,7 @@ export function AmountLines({
       </div>
       {price.discountAmount > 0 && (
         <div className="flex justify-between text-emerald-700">
-          <dt>Remise{discountPercent ? ` (${discountPercent} %)` : ''}</dt>
+          <dt>Remise{discountPercent ? ` (${formatPercent(discountPercent)})` : ''}</dt>
           <dd data-testid="discount">− {formatMoney(price.discountAmount)}</dd>
         </div>
       )}

@@ -32,7 +32,11 @@ export default function CartPage() {
   const navigate = useNavigate()
   const attemptKey = useRef<string | null>(null)
   const [delivery, setDelivery] = useState<DeliveryInfo>(() => {
-    const saved = readDeliveryInfo()
+    const stored = readDeliveryInfo()
+    // A client orders only in its own country (the server refuses another): a saved choice of
+    // another country is dropped.
+    const sameCountry = !user?.countryId || !stored.countryId || stored.countryId === user.countryId
+    const saved = sameCountry ? stored : { ...stored, countryId: undefined }
     return {
       countryId: saved.countryId ?? user?.countryId ?? null,
       cityId: saved.countryId ? (saved.cityId ?? null) : null,
@@ -134,7 +138,12 @@ export default function CartPage() {
               <CardTitle>Livraison</CardTitle>
             </CardHeader>
             <CardContent>
-              <DeliveryForm value={delivery} onChange={onDelivery} countries={countries.data} countriesError={countries.isError} />
+              <DeliveryForm
+                value={delivery}
+                onChange={onDelivery}
+                countries={user?.countryId ? countries.data?.filter((c) => c.id === user.countryId) : countries.data}
+                countriesError={countries.isError}
+              />
             </CardContent>
           </Card>
         </div>

@@ -1,5 +1,6 @@
 import { CheckCircle2, MapPin } from 'lucide-react'
 import { Link, useLocation, useParams } from 'react-router'
+import type { OrderStatus } from '@/shared/domain/order-status'
 import { isShopper } from '@/shared/domain/roles'
 import { formatDateTime, formatMoney, formatNumber, formatQuantity } from '@/shared/format'
 import { Button } from '../../../components/ui/button'
@@ -13,6 +14,54 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/sta
 import { ProductImage } from '../../storefront/components/product-image'
 import { useOrderDetails } from '../api/use-order-details'
 import { AmountLines } from '../components/order-summary'
+
+/**
+ * What the page says of an order, by its status: the total's label, the points' note and the
+ * 'what happens next' card. A cancelled or delivered order is not spoken of as a new one.
+ */
+function progressOf(o: { status: OrderStatus; pointsEarned: number; pointsUsed: number; paymentStatus: string }) {
+  const upcoming = (first: string) => [first, ...['Vous êtes prévenu quand elle part en livraison.', "Le livreur vous appelle avant d'arriver ; vous payez à la livraison."]]
+  switch (o.status) {
+    case 'pending':
+      return {
+        totalLabel: 'Total à payer à la livraison',
+        pointsNote: ' (crédités à la livraison)',
+        title: 'Et maintenant ?',
+        steps: upcoming('Nous avons reçu votre commande ; nos bouchers vont la préparer.'),
+      }
+    case 'in_preparation':
+      return {
+        totalLabel: 'Total à payer à la livraison',
+        pointsNote: ' (crédités à la livraison)',
+        title: 'Et maintenant ?',
+        steps: upcoming('Nos bouchers préparent votre commande.'),
+      }
+    case 'in_delivery':
+      return {
+        totalLabel: 'Total à payer à la livraison',
+        pointsNote: ' (crédités à la livraison)',
+        title: 'Et maintenant ?',
+        steps: ['Votre commande est en route.', "Le livreur vous appelle avant d'arriver ; vous payez à la livraison."],
+      }
+    case 'delivered':
+      return {
+        totalLabel: 'Total payé',
+        pointsNote: ' (crédités sur votre compte)',
+        title: 'Commande livrée',
+        steps: ['Votre commande a été livrée et payée. Merci de votre confiance !'],
+      }
+    case 'cancelled':
+      return {
+        totalLabel: o.paymentStatus === 'refunded' ? 'Total (remboursé)' : 'Total (rien à payer)',
+        pointsNote: ' (aucun point pour une commande annulée)',
+        title: 'Commande annulée',
+        steps: [
+          o.paymentStatus === 'refunded' ? 'Cette commande a été annulée et remboursée.' : 'Cette commande a été annulée : vous ne paierez rien.',
+          ...(o.pointsUsed > 0 ? ['Les points utilisés vous ont été rendus.'] : []),
+        ],
+      }
+  }
+}
 
 const parseId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null)
 
@@ -77,6 +126,7 @@ function OrderConfirmationPage() {
     )
   }
   const o = order.data
+  const progress = progressOf(o)
   return (
     <div className="space-y-5">
       <div className="flex flex-col items-center gap-2 text-center">
@@ -84,7 +134,7 @@ function OrderConfirmationPage() {
         <h1 className="text-2xl font-bold text-stone-900">{justPlaced ? 'Merci pour votre commande !' : `Commande #${o.id}`}</h1>
         {justPlaced && (
           <p className="text-stone-600">
-            Commande <span className="font-semibold" data-testid="order-number">#{o.id}</span> enregistrée. Nous la préparons.
+            Commande <span className="font-semibold" data-testid="order-number">#{o.id}</span> enregistrée.
           </p>
         )}
       </div>
@@ -132,11 +182,11 @@ function OrderConfirmationPage() {
           <AmountLines
             price={{ subtotal: o.subtotalAmount, discountAmount: o.discountAmount, pointsUsed: o.pointsUsed, pointsDiscountAmount: o.pointsDiscountAmount, total: o.totalAmount }}
             discountPercent={o.discountPercent}
-            totalLabel="Total à payer"
+            totalLabel={progress.totalLabel}
           />
           <p className="text-sm text-stone-600">
             Points gagnés : <span className="font-medium">{formatNumber(o.pointsEarned)}</span>
-            {o.pointsEarned === 0 && ' (crédités à la livraison)'}
+            {(o.pointsEarned === 0 || o.status === 'delivered') && progress.pointsNote}
           </p>
         </CardContent>
       </Card>
@@ -161,14 +211,20 @@ function OrderConfirmationPage() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Et maintenant ?</CardTitle>
+            <CardTitle>{progress.title}</CardTitle>
           </CardHeader>
           <CardContent>
-            <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-700">
-              <li>Nos bouchers préparent votre commande.</li>
-              <li>Vous êtes prévenu quand elle part en livraison.</li>
-              <li>Le livreur vous appelle avant d'arriver ; vous payez à la livraison.</li>
-            </ol>
+            {progress.steps.length > 1 ? (
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-700" data-testid="order-progress">
+                {progress.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm text-stone-700" data-testid="order-progress">
+                {progress.steps[0]}
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>

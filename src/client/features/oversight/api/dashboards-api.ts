@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { AdminDashboard, RootDashboard } from '@/shared/schemas/dashboards'
 import type { SuperAdminRow } from '@/shared/schemas/users'
+import { sortByName } from '@/shared/format'
 import { api } from '../../../lib/api'
 
 export function useAdminDashboard() {
@@ -16,7 +17,10 @@ export type RootFilters = { countryId?: number; startDate?: string; endDate?: st
 export function useRootDashboard(filters: RootFilters, enabled = true) {
   return useQuery({
     queryKey: ['dashboards', 'root', filters],
-    queryFn: () => api.get<RootDashboard>('/_api/dashboard/root', filters),
+    queryFn: async () => {
+      const d = await api.get<RootDashboard>('/_api/dashboard/root', filters)
+      return { ...d, countries: sortByName(d.countries) }
+    },
     placeholderData: keepPreviousData,
     enabled,
   })

@@ -2,7 +2,7 @@ import { Banknote, ShoppingBag, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { DATE_ORDER_MESSAGE } from '@/shared/schemas/dashboards'
-import { formatMoney, formatNumber } from '@/shared/format'
+import { formatMoney, formatNumber, formatQuantity } from '@/shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Field, Input, Select } from '../../../components/ui/field'
 import { PageHeader } from '../../../components/ui/page-header'
@@ -123,7 +123,7 @@ export default function RootDashboardPage() {
                     <Tr key={p.productId}>
                       <Td className="font-medium">{p.productName}</Td>
                       <Td>{p.countryName}</Td>
-                      <Td className="text-right tabular-nums">{formatNumber(p.totalQuantitySold)}</Td>
+                      <Td className="text-right tabular-nums">{formatQuantity(p.totalQuantitySold, p.unitType)}</Td>
                       <Td className="text-right tabular-nums">{formatMoney(p.totalRevenue)}</Td>
                     </Tr>
                   ))}

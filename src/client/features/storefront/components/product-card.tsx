@@ -2,6 +2,7 @@ import { Minus, Plus, ShoppingCart } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
+import { isShopper } from '@/shared/domain/roles'
 import { quantityStep } from '@/shared/domain/units'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import type { PublicProduct } from '@/shared/schemas/storefront'
@@ -23,6 +24,8 @@ export function ProductCard({ product, showQuantity = true }: { product: PublicP
   const min = minQuantityOf(product)
   const [quantity, setQuantity] = useState(Math.max(1, min))
   const otherCountry = !!user?.country && user.country !== product.countryName
+  // Only shoppers buy: staff and drivers see the catalogue without a cart (SPEC §6 "Shopping").
+  const notShopper = !!user && !isShopper(user.role)
 
   const add = () => {
     const refusal = cannotAdd(user, product)
@@ -48,7 +51,9 @@ export function ProductCard({ product, showQuantity = true }: { product: PublicP
         <p className="mt-auto text-lg font-bold text-brand">
           {formatMoney(product.pricePerUnit)} <span className="text-sm font-normal text-stone-600">{perUnit(product.unitType)}</span>
         </p>
-        {otherCountry ? (
+        {notShopper ? (
+          <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">Commande réservée aux clients</p>
+        ) : otherCountry ? (
           <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">Non disponible dans votre pays</p>
         ) : (
           <div className="flex items-center gap-2">

@@ -30,9 +30,12 @@ export function CreateUserForm({
   defaultRole = 'admin',
   onCreated,
   idPrefix = 'new',
+  fixedRoleOf,
 }: {
   kind?: CreateKind
   defaultRole?: Role
+  /** With kind 'user': the role is this one and no role picker is shown (an admin adding a client). */
+  fixedRoleOf?: Role
   onCreated?: () => void
   idPrefix?: string
 }) {
@@ -50,7 +53,7 @@ export function CreateUserForm({
       phoneNumber: '',
       city: '',
       country: anyCountry ? '' : (user?.country ?? ''),
-      role: fixedRole[kind] ?? (offered.includes(defaultRole) ? defaultRole : offered[0]),
+      role: fixedRole[kind] ?? fixedRoleOf ?? (offered.includes(defaultRole) ? defaultRole : offered[0]),
     },
   })
   const { errors } = form.formState
@@ -106,7 +109,7 @@ export function CreateUserForm({
           <Input id={id('city')} aria-invalid={!!errors.city} {...form.register('city')} />
         </Field>
       </div>
-      {kind === 'user' && (
+      {kind === 'user' && !fixedRoleOf && (
         <Field label="Rôle" htmlFor={id('role')} error={errors.role?.message}>
           <Select id={id('role')} aria-invalid={!!errors.role} {...form.register('role')}>
             {offered.map((r) => (
@@ -119,7 +122,7 @@ export function CreateUserForm({
       )}
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting && <Spinner className="h-4 w-4 text-white" />}
-        {form.formState.isSubmitting ? 'Création…' : { user: 'Créer le compte', driver: 'Créer le livreur', 'super-admin': 'Créer le super admin' }[kind]}
+        {form.formState.isSubmitting ? 'Création…' : { user: fixedRoleOf === 'client' ? 'Créer le client' : 'Créer le compte', driver: 'Créer le livreur', 'super-admin': 'Créer le super admin' }[kind]}
       </Button>
     </form>
   )

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { editableRoles, picksAnyCountry } from '@/shared/domain/permissions'
 import { roleLabels } from '@/shared/domain/roles'
 import { updateUserInput, type AdminUser, type UpdateUserInput } from '@/shared/schemas/users'
@@ -31,6 +31,7 @@ export function EditUserDialog({ target, onOpenChange }: { target: AdminUser; on
     },
   })
   const { errors } = form.formState
+  const country = useWatch({ control: form.control, name: 'country' })
   const id = (f: string) => `edit-${f}`
   const countryField = form.register('country', {
     // Changing country clears the city (SPEC §5).
@@ -57,7 +58,9 @@ export function EditUserDialog({ target, onOpenChange }: { target: AdminUser; on
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Pays" htmlFor={id('country')} error={errors.country?.message}>
             {anyCountry ? (
-              <Select id={id('country')} aria-invalid={!!errors.country} {...countryField}>
+              // Controlled: the options arrive after the form mounts, and an uncontrolled select
+              // would fall back to 'Choisir un pays' while the form still holds the country.
+              <Select id={id('country')} aria-invalid={!!errors.country} {...countryField} value={country ?? ''}>
                 <option value="">Choisir un pays</option>
                 {countries.data?.map((c) => (
                   <option key={c.id} value={c.name}>

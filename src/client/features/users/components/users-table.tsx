@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { canEditUser, canSetDiscount, canToggleUser } from '@/shared/domain/permissions'
 import type { AdminUser } from '@/shared/schemas/users'
-import { formatDate, formatNumber } from '@/shared/format'
+import { formatDate, formatNumber, formatPercent } from '@/shared/format'
 import { Button } from '../../../components/ui/button'
 import { RoleBadge } from '../../../components/ui/status-badges'
 import { Switch } from '../../../components/ui/switch'
@@ -59,7 +59,7 @@ export function UsersTable({ users, variant = 'full' }: { users: AdminUser[]; va
                   </Td>
                 )}
                 <Td className="text-right tabular-nums">{formatNumber(u.loyaltyPoints)}</Td>
-                {full && <Td className="text-right tabular-nums">{u.customDiscountPercent ? `${formatNumber(u.customDiscountPercent)} %` : '—'}</Td>}
+                {full && <Td className="text-right tabular-nums">{u.customDiscountPercent ? formatPercent(u.customDiscountPercent) : '—'}</Td>}
                 <Td>
                   <div className="flex items-center gap-2">
                     <Switch

@@ -1,4 +1,4 @@
-import { createCityInput } from '../../../../shared/schemas/places'
+import { placeCalls } from '../../../../shared/calls'
 import { cities } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { countryNotFound, findCityInScope, findCountry, uniquely } from '../../../services/places'
@@ -7,9 +7,7 @@ import { assertInScope } from '../../../services/scope'
 export const cityTaken = 'Une ville portant ce nom existe déjà dans ce pays.'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/cities',
-  input: createCityInput,
+  call: placeCalls.createCity,
   roles: ['root', 'super_admin'],
   summary: 'Create a city: root in any country, a super_admin in its own',
   async handler({ input, user, db, reply }) {

@@ -1,14 +1,12 @@
+import { placeCalls } from '../../../../shared/calls'
 import { and, asc, eq } from 'drizzle-orm'
-import { adminCitiesQuery } from '../../../../shared/schemas/places'
 import { cities, countries } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { cityColumns } from '../../../services/places'
 import { scopeCountryId } from '../../../services/scope'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/cities',
-  input: adminCitiesQuery,
+  call: placeCalls.cities,
   roles: ['root', 'super_admin'],
   summary: "Cities, active or not: root all, a super_admin its own country's",
   async handler({ input, user, db }) {

@@ -1,14 +1,12 @@
+import { placeCalls } from '../../../../shared/calls'
 import { eq } from 'drizzle-orm'
-import { updateCityInput } from '../../../../shared/schemas/places'
 import { cities } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { findCityInScope, uniquely } from '../../../services/places'
 import { cityTaken } from './create'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/cities/update',
-  input: updateCityInput,
+  call: placeCalls.updateCity,
   roles: ['root', 'super_admin'],
   summary: "Rename or toggle a city; a deactivated city leaves the storefront's choices",
   async handler({ input: { id, ...changes }, user, db }) {

@@ -1,5 +1,5 @@
+import { oversightCalls } from '../../../../shared/calls'
 import { and, eq, inArray } from 'drizzle-orm'
-import { deleteContactMessageInput } from '../../../../shared/schemas/contact-admin'
 import { contactMessages } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { conflict, notFound } from '../../../http/errors'
@@ -8,9 +8,7 @@ import { MESSAGE_NOT_FOUND } from './update-status'
 export const NOT_DELETABLE = 'Seuls les messages lus ou traités peuvent être supprimés.'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/contact-messages/delete',
-  input: deleteContactMessageInput,
+  call: oversightCalls.deleteContactMessage,
   roles: ['root'],
   summary: 'Delete a contact message for good: only a read or processed one',
   async handler({ input, db }) {
@@ -19,7 +17,7 @@ export default defineEndpoint({
       .delete(contactMessages)
       .where(and(eq(contactMessages.id, input.messageId), inArray(contactMessages.status, ['read', 'processed'])))
       .returning({ id: contactMessages.id })
-    if (deleted.length > 0) return { success: true }
+    if (deleted.length > 0) return { success: true as const }
     const [exists] = await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, input.messageId))
     if (!exists) throw notFound(MESSAGE_NOT_FOUND)
     throw conflict(NOT_DELETABLE)

@@ -1,13 +1,11 @@
+import { oversightCalls } from '../../../../shared/calls'
 import { desc, eq, sql } from 'drizzle-orm'
 import { COUNT_CAP } from '../../../../shared/schemas/common'
-import { contactMessagesInput } from '../../../../shared/schemas/contact-admin'
 import { contactMessageCounts, contactMessages } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/contact-messages',
-  input: contactMessagesInput,
+  call: oversightCalls.contactMessages,
   roles: ['root'],
   summary: 'Contact messages, newest first, by status, 15 a page',
   async handler({ input, db }) {

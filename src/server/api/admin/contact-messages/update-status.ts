@@ -1,5 +1,5 @@
+import { oversightCalls } from '../../../../shared/calls'
 import { eq } from 'drizzle-orm'
-import { updateContactStatusInput } from '../../../../shared/schemas/contact-admin'
 import { contactMessages } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { notFound } from '../../../http/errors'
@@ -7,9 +7,7 @@ import { notFound } from '../../../http/errors'
 export const MESSAGE_NOT_FOUND = 'Message introuvable.'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/contact-messages/update-status',
-  input: updateContactStatusInput,
+  call: oversightCalls.updateContactStatus,
   roles: ['root'],
   summary: 'Set a contact message’s status (new, read, processed: free switching)',
   async handler({ input, db }) {

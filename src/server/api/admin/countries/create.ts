@@ -1,4 +1,4 @@
-import { createCountryInput } from '../../../../shared/schemas/places'
+import { placeCalls } from '../../../../shared/calls'
 import { countries } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { countryColumns, uniquely } from '../../../services/places'
@@ -6,10 +6,9 @@ import { countryColumns, uniquely } from '../../../services/places'
 export const countryTaken = 'Un pays portant ce nom ou ce code existe déjà.'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/countries',
-  input: createCountryInput,
+  call: placeCalls.createCountry,
   roles: ['root'],
+  writesStorefront: true,
   summary: 'Create a country (root)',
   async handler({ input, db, reply }) {
     const [country] = await uniquely(countryTaken, () =>

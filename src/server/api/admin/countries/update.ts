@@ -1,15 +1,14 @@
+import { placeCalls } from '../../../../shared/calls'
 import { eq } from 'drizzle-orm'
-import { updateCountryInput } from '../../../../shared/schemas/places'
 import { countries } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { countryColumns, findCountry, uniquely } from '../../../services/places'
 import { countryTaken } from './create'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/countries/update',
-  input: updateCountryInput,
+  call: placeCalls.updateCountry,
   roles: ['root'],
+  writesStorefront: true,
   summary: "Edit a country or toggle it (root); a deactivated country leaves the storefront's choices",
   async handler({ input: { id, ...changes }, db }) {
     const current = await findCountry(db, id)

@@ -1,14 +1,41 @@
-import { adminOrdersQuery } from '../../../../shared/schemas/orders'
+import { orderCalls } from '../../../../shared/calls'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { listAdminOrders } from '../../../services/order-admin'
+import { singleFlight } from '../../../services/single-flight'
+import { untilNextWrite, writeGeneration } from '../../../services/write-generation'
+
+/**
+ * Identical list reads in flight at the same moment, for the same scope (a country, or all for
+ * root), are computed once: on PGlite, whose one connection runs one statement at a time on the
+ * main thread, 32 staff reading the list queued 32 copies of the same statements (issue 14,
+ * item 9). Keyed on the writes finished, so a read after a write never shares an older one.
+ */
+const shared = singleFlight<object, Awaited<ReturnType<typeof listAdminOrders>>>()
+/**
+ * On PGlite (PGLITE_READ_CACHE, on by default), an answer is also kept until the next write: all
+ * writes go through this process, so it is never stale, and a crowd of staff reading the list
+ * no longer queues the same statements again in front of the one connection.
+ */
+const kept = untilNextWrite<Awaited<ReturnType<typeof listAdminOrders>>>()
+/** How many list computations this process started (tests/api/admin-orders-coalesced.test.ts reads it). */
+export const adminListRuns = { count: 0 }
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/orders',
-  input: adminOrdersQuery,
+  call: orderCalls.list,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Orders of the caller’s country (root: all, or ?country), filtered and paged, newest first',
-  async handler({ input, user, db }) {
-    return listAdminOrders(db, user, input)
+  async handler({ input, user, db, deps }) {
+    const scope = user.role === 'root' ? 'all' : `country:${user.countryId}`
+    const key = `${scope}|${JSON.stringify(input)}`
+    if (deps.database.kind === 'pglite' && deps.config.PGLITE_READ_CACHE) {
+      return kept(db, key, () => {
+        adminListRuns.count++
+        return listAdminOrders(db, user, input)
+      })
+    }
+    return shared(db, `${writeGeneration(db)}|${key}`, () => {
+      adminListRuns.count++
+      return listAdminOrders(db, user, input)
+    })
   },
 })

@@ -1,12 +1,10 @@
-import { updateOrderStatusInput } from '../../../../shared/schemas/orders'
+import { orderCalls } from '../../../../shared/calls'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { findOrderInScope } from '../../../services/order-admin'
 import { changeOrderStatus } from '../../../services/order-status'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/orders/update-status',
-  input: updateOrderStatusInput,
+  call: orderCalls.updateStatus,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Sets any status other than the current one, with its points and payment effects',
   async handler({ input, user, db }) {

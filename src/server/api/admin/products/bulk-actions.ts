@@ -1,5 +1,5 @@
+import { productCalls } from '../../../../shared/calls'
 import { and, inArray } from 'drizzle-orm'
-import { bulkProductActionInput } from '../../../../shared/schemas/products'
 import { products } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { findCountry } from '../../../services/places'
@@ -10,10 +10,9 @@ const skippedNote = (asked: number, count: number) =>
 
 /** Root only: activate, deactivate or move many products at once; archived ones are left alone. */
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/products/bulk-actions',
-  input: bulkProductActionInput,
+  call: productCalls.bulk,
   roles: ['root'],
+  writesStorefront: true,
   summary: 'Bulk toggle_active or move_to_country (root)',
   async handler({ input, db }) {
     const ids = [...new Set(input.productIds)]

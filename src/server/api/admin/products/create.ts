@@ -1,13 +1,12 @@
-import { createProductInput } from '../../../../shared/schemas/products'
+import { productCalls } from '../../../../shared/calls'
 import { products } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { assertCategory, findProductInScope, productCountryFor } from '../../../services/products'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/products',
-  input: createProductInput,
+  call: productCalls.create,
   roles: ['root', 'super_admin'],
+  writesStorefront: true,
   summary: "Create a product, inactive unless said otherwise; a super_admin's lands in its own country",
   async handler({ input, user, db, reply }) {
     const countryId = await productCountryFor(db, user, input.countryId)

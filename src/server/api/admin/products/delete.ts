@@ -1,18 +1,17 @@
+import { productCalls } from '../../../../shared/calls'
 import { and, eq } from 'drizzle-orm'
-import { deleteProductInput } from '../../../../shared/schemas/products'
 import { products } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { findProductInScope, notArchived } from '../../../services/products'
 
 /**
- * Deleting archives (DECISIONS.md "Deleting"): the product leaves every list and can no longer
+ * Deleting archives (docs/rules.md#deleting): the product leaves every list and can no longer
  * be ordered (it is also made inactive and unfeatured), while past orders keep it.
  */
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/products/delete',
-  input: deleteProductInput,
+  call: productCalls.remove,
   roles: ['root', 'super_admin'],
+  writesStorefront: true,
   summary: 'Archive a product',
   async handler({ input, user, db }) {
     await findProductInScope(db, user, input.id)
@@ -21,6 +20,6 @@ export default defineEndpoint({
       .update(products)
       .set({ archivedAt: now, isActive: false, isFeatured: false, updatedAt: now })
       .where(and(eq(products.id, input.id), notArchived))
-    return { success: true }
+    return { success: true as const }
   },
 })

@@ -1,5 +1,5 @@
+import { productCalls } from '../../../../shared/calls'
 import { and, asc, eq } from 'drizzle-orm'
-import { adminProductsQuery } from '../../../../shared/schemas/products'
 import { products } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { countryNotFound } from '../../../services/places'
@@ -9,9 +9,7 @@ import { findCountryByName } from '../../../services/users'
 import { notFound } from '../../../http/errors'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/products',
-  input: adminProductsQuery,
+  call: productCalls.list,
   roles: ['root', 'super_admin'],
   summary: "The catalogue (archived products left out): root all or ?country=name, a super_admin its country's",
   async handler({ input, user, db }) {

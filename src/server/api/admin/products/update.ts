@@ -1,14 +1,13 @@
+import { productCalls } from '../../../../shared/calls'
 import { eq } from 'drizzle-orm'
-import { updateProductInput } from '../../../../shared/schemas/products'
 import { products } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { assertCategory, assertMinQuantityStep, findProductInScope, productCountryFor } from '../../../services/products'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/products/update',
-  input: updateProductInput,
+  call: productCalls.update,
   roles: ['root', 'super_admin'],
+  writesStorefront: true,
   summary: 'Edit or toggle a product; a super_admin cannot move it out of its country',
   async handler({ input: { id, ...changes }, user, db }) {
     const current = await findProductInScope(db, user, id)

@@ -1,4 +1,4 @@
-import { usersListInput } from '../../../../shared/schemas/users'
+import { userCalls } from '../../../../shared/calls'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { notFound } from '../../../http/errors'
 import { scopeCountryId } from '../../../services/scope'
@@ -6,9 +6,7 @@ import { selectUsers, UNKNOWN_COUNTRY, visibleUsersWhere } from '../../../servic
 import { findCountryByName } from '../../../services/users'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/users',
-  input: usersListInput,
+  call: userCalls.list,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Accounts within reach: root all (or one country by name), others their own country',
   async handler({ input, user, db }) {
@@ -16,7 +14,7 @@ export default defineEndpoint({
     if (input.country) {
       const country = await findCountryByName(db, input.country)
       const scope = scopeCountryId(user)
-      // Another country than one's own answers as absent (DECISIONS.md).
+      // Another country than one's own answers as absent (docs/rules.md#who-may-do-what).
       if (!country || (scope !== null && scope !== country.id)) throw notFound(UNKNOWN_COUNTRY)
       countryId = country.id
     }

@@ -1,18 +1,16 @@
+import { userCalls } from '../../../../shared/calls'
 import { eq } from 'drizzle-orm'
 import { canToggleUser } from '../../../../shared/domain/permissions'
-import { toggleUserStatusInput } from '../../../../shared/schemas/users'
 import { users } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
-import { forbidden } from '../../../http/errors'
+import { forbidden, mustExist } from '../../../http/errors'
 import { deleteUserSessions } from '../../../http/session'
 import { findAdminUser, findUserInReach } from '../../../services/user-admin'
 
 export const OWN_ACCOUNT = 'Vous ne pouvez pas modifier le statut de votre propre compte.'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/users/toggle-status',
-  input: toggleUserStatusInput,
+  call: userCalls.toggleStatus,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Activate or deactivate an account (never one’s own); deactivation ends its sessions',
   async handler({ input, user, db }) {
@@ -21,6 +19,6 @@ export default defineEndpoint({
     if (!canToggleUser(user, target)) throw forbidden()
     await db.update(users).set({ isActive: input.isActive }).where(eq(users.id, target.id))
     if (!input.isActive) await deleteUserSessions(db, target.id)
-    return { user: await findAdminUser(db, target.id) }
+    return { user: mustExist(await findAdminUser(db, target.id)) }
   },
 })

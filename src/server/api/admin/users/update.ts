@@ -1,17 +1,15 @@
+import { userCalls } from '../../../../shared/calls'
 import { eq } from 'drizzle-orm'
 import { canEditUser, editableRoles } from '../../../../shared/domain/permissions'
-import { updateUserInput } from '../../../../shared/schemas/users'
 import { users } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
-import { conflict, forbidden, isUniqueViolation } from '../../../http/errors'
+import { conflict, forbidden, isUniqueViolation, mustExist } from '../../../http/errors'
 import { deleteUserSessions } from '../../../http/session'
 import { countryForAccount, EMAIL_TAKEN, findAdminUser, findUserInReach } from '../../../services/user-admin'
 import { findUserByEmail } from '../../../services/users'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/users/update',
-  input: updateUserInput,
+  call: userCalls.update,
   roles: ['root', 'super_admin'],
   summary: 'Edit an account (root: all but other roots; super_admin: admins, drivers, clients of its country)',
   async handler({ input, user, db }) {
@@ -40,6 +38,6 @@ export default defineEndpoint({
     }
     // A new role or country changes what the account may reach: its sessions end at once.
     if (input.role !== target.role || countryId !== target.countryId) await deleteUserSessions(db, target.id)
-    return { user: await findAdminUser(db, target.id) }
+    return { user: mustExist(await findAdminUser(db, target.id)) }
   },
 })

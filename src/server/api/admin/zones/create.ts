@@ -1,4 +1,4 @@
-import { createZoneInput } from '../../../../shared/schemas/places'
+import { placeCalls } from '../../../../shared/calls'
 import { zones } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { findCityInScope, findZoneInScope, uniquely } from '../../../services/places'
@@ -6,9 +6,7 @@ import { findCityInScope, findZoneInScope, uniquely } from '../../../services/pl
 export const zoneTaken = 'Une zone portant ce nom existe déjà dans cette ville.'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/zones',
-  input: createZoneInput,
+  call: placeCalls.createZone,
   roles: ['root', 'super_admin'],
   summary: 'Create a delivery zone in a city: root anywhere, a super_admin in its country',
   async handler({ input, user, db, reply }) {

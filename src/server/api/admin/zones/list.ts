@@ -1,17 +1,15 @@
+import { cappedCount, containing } from '../../../db/queries'
+import { placeCalls } from '../../../../shared/calls'
 import { and, asc, eq, ilike } from 'drizzle-orm'
-import { adminZonesQuery } from '../../../../shared/schemas/places'
 import { cities, zones } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
-import { cappedCount, selectZones, toAdminZone, zoneCountries } from '../../../services/places'
+import { selectZones, toAdminZone, zoneCountries } from '../../../services/places'
 import { scopeCountryId } from '../../../services/scope'
 
 /** `%`, `_` and `\` typed by the user match themselves. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/admin/zones',
-  input: adminZonesQuery,
+  call: placeCalls.zones,
   roles: ['root', 'super_admin'],
   summary: 'Delivery zones, paged, searched by name on the server: root all, a super_admin its country',
   async handler({ input, user, db }) {
@@ -20,7 +18,7 @@ export default defineEndpoint({
       scope === null ? undefined : eq(cities.countryId, scope),
       input.cityId === undefined ? undefined : eq(zones.cityId, input.cityId),
       input.isActive === undefined ? undefined : eq(zones.isActive, input.isActive),
-      input.search ? ilike(zones.name, likePattern(input.search)) : undefined,
+      input.search ? ilike(zones.name, containing(input.search)) : undefined,
     )
     const rows = await selectZones(db)
       .where(where)

@@ -1,14 +1,12 @@
+import { placeCalls } from '../../../../shared/calls'
 import { eq } from 'drizzle-orm'
-import { updateZoneInput } from '../../../../shared/schemas/places'
 import { zones } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { findZoneInScope, uniquely } from '../../../services/places'
 import { zoneTaken } from './create'
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/admin/zones/update',
-  input: updateZoneInput,
+  call: placeCalls.updateZone,
   roles: ['root', 'super_admin'],
   summary: "Rename or toggle a zone; a deactivated zone leaves the storefront's choices",
   async handler({ input: { id, ...changes }, user, db }) {

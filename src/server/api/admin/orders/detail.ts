@@ -1,13 +1,11 @@
-import { orderDetailsQuery } from '../../../shared/schemas/orders'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { notFound } from '../../http/errors'
-import { findOrderInScope, ORDER_NOT_FOUND } from '../../services/order-admin'
-import { loadOrder } from '../../services/orders'
+import { orderCalls } from '../../../../shared/calls'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { notFound } from '../../../http/errors'
+import { findOrderInScope, ORDER_NOT_FOUND } from '../../../services/order-admin'
+import { loadOrder } from '../../../services/orders'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/orderdetails',
-  input: orderDetailsQuery,
+  call: orderCalls.detail,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'One order for staff, with its items, customer, driver and event history',
   async handler({ input, user, db }) {

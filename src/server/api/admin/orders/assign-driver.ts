@@ -1,18 +1,17 @@
+import { orderCalls } from '../../../../shared/calls'
 import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { assignDriverInput } from '../../../shared/schemas/orders'
-import { orderEvents, orders, users } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { badRequest, notFound } from '../../http/errors'
-import { findOrderInScope, ORDER_NOT_FOUND } from '../../services/order-admin'
-import { loadOrder } from '../../services/orders'
+import { orders, users } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { badRequest, notFound } from '../../../http/errors'
+import { findOrderInScope, ORDER_NOT_FOUND } from '../../../services/order-admin'
+import { recordOrderEvents } from '../../../services/order-events'
+import { loadOrder } from '../../../services/orders'
 
 const previous = alias(users, 'previous_driver')
 
 export default defineEndpoint({
-  method: 'POST',
-  path: '/_api/assigndriver',
-  input: assignDriverInput,
+  call: orderCalls.assignDriver,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Assigns an active driver of the order’s country; the status does not change',
   async handler({ input, user, db }) {
@@ -44,13 +43,7 @@ export default defineEndpoint({
         .update(orders)
         .set({ deliveryDriverId: driver.id, updatedAt: sql`now()` })
         .where(eq(orders.id, input.orderId))
-      await tx.insert(orderEvents).values({
-        orderId: input.orderId,
-        actorId: user.id,
-        type: 'driver',
-        fromValue: locked.driverName,
-        toValue: driver.displayName,
-      })
+      await recordOrderEvents(tx, input.orderId, user.id, [{ type: 'driver', from: locked.driverName, to: driver.displayName }])
     })
     return { order: (await loadOrder(db, input.orderId))! }
   },

@@ -1,13 +1,11 @@
+import { orderCalls } from '../../../../shared/calls'
 import { and, asc, eq } from 'drizzle-orm'
-import { driversQuery } from '../../../shared/schemas/orders'
-import { users } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { findOrderInScope } from '../../services/order-admin'
+import { users } from '../../../db/schema'
+import { defineEndpoint } from '../../../http/define-endpoint'
+import { findOrderInScope } from '../../../services/order-admin'
 
 export default defineEndpoint({
-  method: 'GET',
-  path: '/_api/drivers',
-  input: driversQuery,
+  call: orderCalls.drivers,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Active drivers of the order’s country (without orderId: of the caller’s country)',
   async handler({ input, user, db }) {

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
+import { COUNT_CAP } from '../../shared/schemas/common'
+import type { Executor } from './client'
+
+/** An ILIKE pattern matching `search` anywhere, its own `%`, `_` and `\` taken literally. */
+export const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * Counts a filtered query's rows exactly up to COUNT_CAP, and reports COUNT_CAP beyond: the
+ * subquery stops reading at COUNT_CAP + 1 rows, so no count scans a large table.
+ */
+export async function cappedCount(db: Executor, query: PgSelect): Promise<number> {
+  const capped = query.limit(COUNT_CAP + 1).as('capped')
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped)
+  return Math.min(Number(row?.n ?? 0), COUNT_CAP)
+}

@@ -1,0 +1,24 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { OrderStatus, PaymentStatus } from '../../shared/domain/order-status'
+import type { Executor } from '../db/client'
+import { orderEvents } from '../db/schema'
+
+/**
+ * The one writer of an order's history (docs/rules.md#order-status): who changed what, when.
+ * Every change of status, payment or driver goes through `recordOrderEvents` in the transaction
+ * that makes it; checkout, which writes a whole order in one statement, takes its 'created'
+ * event from `createdEventInsert`.
+ */
+export type OrderEvent =
+  | { type: 'status'; from: OrderStatus; to: OrderStatus }
+  | { type: 'payment'; from: PaymentStatus; to: PaymentStatus }
+  | { type: 'driver'; from: string | null; to: string }
+
+export async function recordOrderEvents(tx: Executor, orderId: number, actorId: number, events: readonly OrderEvent[]) {
+  if (events.length === 0) return
+  await tx.insert(orderEvents).values(events.map((e) => ({ orderId, actorId, type: e.type, fromValue: e.from, toValue: e.to })))
+}
+
+/** The 'created' event of checkout's statement, for the order of its CTE `o`. */
+export const createdEventInsert = (actorId: number): SQL =>
+  sql`insert into order_events (order_id, actor_id, type, to_value) select o.id, ${actorId}::int, 'created', 'pending' from o`

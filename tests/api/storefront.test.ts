@@ -4,7 +4,13 @@ import { cities, countries, productCategories, zones } from '../../src/server/db
 import { countryByCode, createProduct, decode, firstZoneOf, get } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-type Product = { id: number; name: string; countryName: string; countryId: number; category: { id: number; name: string } | null }
+type Product = {
+  id: number
+  name: string
+  countryName: string
+  countryId: number
+  category: { id: number; name: string } | null
+}
 
 let t: TestApp
 beforeAll(async () => {
@@ -19,12 +25,18 @@ describe('GET /_api/featured', () => {
     const day = (n: number) => new Date(Date.UTC(2026, 0, n))
     const flagged = [
       await createProduct(t.db, { name: 'Vedette ancienne', isFeatured: true, createdAt: day(1) }),
-      await createProduct(t.db, { name: 'Vedette récente', isFeatured: true, country: 'ML', createdAt: day(2) }),
+      await createProduct(t.db, {
+        name: 'Vedette récente',
+        isFeatured: true,
+        country: 'ML',
+        createdAt: day(2),
+      }),
     ]
     await createProduct(t.db, { name: 'Vedette inactive', isFeatured: true, isActive: false })
     await createProduct(t.db, { name: 'Vedette archivée', isFeatured: true, archived: true })
     const plain = []
-    for (let i = 0; i < 8; i++) plain.push(await createProduct(t.db, { name: `Simple ${i}`, createdAt: day(10 + i) }))
+    for (let i = 0; i < 8; i++)
+      plain.push(await createProduct(t.db, { name: `Simple ${i}`, createdAt: day(10 + i) }))
 
     const list = await products('/_api/featured')
     expect(list.map((p) => p.name)).toEqual([
@@ -37,7 +49,13 @@ describe('GET /_api/featured', () => {
       'Simple 3',
       'Simple 2',
     ])
-    expect(list[0]).toMatchObject({ id: flagged[1]!.id, countryName: 'Mali', pricePerUnit: 1000, unitType: 'kg', minQuantity: 0.5 })
+    expect(list[0]).toMatchObject({
+      id: flagged[1]!.id,
+      countryName: 'Mali',
+      pricePerUnit: 1000,
+      unitType: 'kg',
+      minQuantity: 0.5,
+    })
     expect(plain).toHaveLength(8)
   })
 })
@@ -87,7 +105,14 @@ describe('GET /_api/product-categories', () => {
     const res = await get(t, '/_api/product-categories')
     expect(res.statusCode).toBe(200)
     const { categories } = decode<{ categories: { id: number; name: string }[] }>(res.body)
-    expect(categories.map((c) => c.name)).toEqual(['Abats', 'Bœuf', 'Chèvre', 'Grillades', 'Mouton', 'Volaille'])
+    expect(categories.map((c) => c.name)).toEqual([
+      'Abats',
+      'Bœuf',
+      'Chèvre',
+      'Grillades',
+      'Mouton',
+      'Volaille',
+    ])
     expect(Object.keys(categories[0]!).sort()).toEqual(['id', 'name'])
   })
 })
@@ -115,6 +140,25 @@ describe('GET /_api/cities', () => {
     expect(await list(`?countryId=${dj.id}`)).toEqual([])
     expect((await list()).some((c) => c.country.id === dj.id)).toBe(false)
     await t.db.update(countries).set({ isActive: true }).where(eq(countries.id, dj.id))
+  })
+
+  it('says which cities are deliverable: those with an active zone', async () => {
+    const sn = await countryByCode(t.db, 'SN')
+    const deliverable = async () =>
+      Object.fromEntries(
+        (await list(`?countryId=${sn.id}`)).map((c) => [
+          c.name,
+          (c as City & { deliverable: boolean }).deliverable,
+        ]),
+      )
+    expect(await deliverable()).toEqual({ Dakar: true, Thiès: true })
+    const thies = (await list(`?countryId=${sn.id}`)).find((c) => c.name === 'Thiès')!
+    await t.db.update(zones).set({ isActive: false }).where(eq(zones.cityId, thies.id))
+    try {
+      expect(await deliverable()).toEqual({ Dakar: true, Thiès: false })
+    } finally {
+      await t.db.update(zones).set({ isActive: true }).where(eq(zones.cityId, thies.id))
+    }
   })
 
   it('refuses a countryId that is not a positive integer', async () => {
@@ -147,11 +191,14 @@ describe('GET /_api/zones/by-city', () => {
     expect(await zonesOf(999999)).toEqual([])
   })
 
-  it.each(['', '?cityId=', '?cityId=abc', '?cityId=0', '?cityId=1.5'])("answers 400 'L'ID de la ville est requis.' for %s", async (q) => {
-    const res = await get(t, `/_api/zones/by-city${q}`)
-    expect(res.statusCode).toBe(400)
-    expect(res.json().error).toBe("L'ID de la ville est requis.")
-  })
+  it.each(['', '?cityId=', '?cityId=abc', '?cityId=0', '?cityId=1.5'])(
+    "answers 400 'L'ID de la ville est requis.' for %s",
+    async (q) => {
+      const res = await get(t, `/_api/zones/by-city${q}`)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toBe("L'ID de la ville est requis.")
+    },
+  )
 })
 
 // Last: opening a second database blocks the event loop, and under-pressure may then answer 503

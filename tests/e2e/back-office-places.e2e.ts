@@ -9,11 +9,15 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first().isVisible()
+const visible = (page: Page, text: string | RegExp) =>
+  page.getByText(text).filter({ visible: true }).first().isVisible()
 const json = async <T>(page: Page, url: string): Promise<{ status: number; body: T }> => {
   const res = await page.request.get(url)
   const raw = await res.json()
-  return { status: res.status(), body: (url.startsWith('/_api/auth') ? raw : superjson.deserialize(raw)) as T }
+  return {
+    status: res.status(),
+    body: (url.startsWith('/_api/auth') ? raw : superjson.deserialize(raw)) as T,
+  }
 }
 
 describe('who may open these pages', () => {
@@ -25,7 +29,9 @@ describe('who may open these pages', () => {
       expect(await page.getByRole('link', { name: entry, exact: true }).count()).toBe(0)
     }
     await page.goto('/admin/zones')
-    await expect.poll(() => visible(page, /Access denied\. Your role \(admin\) lacks required permissions\./)).toBe(true)
+    await expect
+      .poll(() => visible(page, /Access denied\. Your role \(admin\) lacks required permissions\./))
+      .toBe(true)
     await context.close()
 
     const sa = await newPage(e, DESKTOP)
@@ -38,7 +44,9 @@ describe('who may open these pages', () => {
     expect(await menu.getByRole('link', { name: 'Zones', exact: true }).count()).toBe(1)
     expect(await menu.getByRole('link', { name: 'Pays', exact: true }).count()).toBe(0)
     await sa.page.goto('/admin/countries')
-    await expect.poll(() => visible(sa.page, /Access denied\. Your role \(super_admin\) lacks required permissions\./)).toBe(true)
+    await expect
+      .poll(() => visible(sa.page, /Access denied\. Your role \(super_admin\) lacks required permissions\./))
+      .toBe(true)
     await sa.context.close()
   })
 })
@@ -53,7 +61,12 @@ describe('root: countries, cities and zones', () => {
     await page.goto('/admin/countries')
     await expect.poll(() => visible(page, 'Sénégal')).toBe(true)
     for (const entry of ['Pays', 'Villes', 'Zones', 'Produits']) {
-      expect(await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: entry, exact: true }).count()).toBe(1)
+      expect(
+        await page
+          .getByRole('navigation', { name: "Menu d'administration" })
+          .getByRole('link', { name: entry, exact: true })
+          .count(),
+      ).toBe(1)
     }
     await shot(page, 'admin-countries-1280')
     await page.getByRole('button', { name: 'Ajouter un pays' }).click()
@@ -76,7 +89,10 @@ describe('root: countries, cities and zones', () => {
     expect(await page.getByRole('row', { name: /Ghana/ }).getByText('GHS').isVisible()).toBe(true)
 
     // Cities: add Accra in Ghana.
-    await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Villes', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: "Menu d'administration" })
+      .getByRole('link', { name: 'Villes', exact: true })
+      .click()
     await expect.poll(() => visible(page, 'Dakar')).toBe(true)
     await page.getByRole('button', { name: 'Ajouter une ville' }).click()
     await page.getByRole('button', { name: 'Ajouter la ville' }).click()
@@ -104,7 +120,11 @@ describe('root: countries, cities and zones', () => {
     await page.getByLabel('Nom de la zone').fill('osu')
     await page.getByRole('dialog').getByLabel('Ville').selectOption({ label: 'Accra (Ghana)' })
     await page.getByRole('button', { name: 'Créer la zone' }).click()
-    await expect.poll(() => visible(page, 'Erreur lors de la création: Une zone portant ce nom existe déjà dans cette ville.')).toBe(true)
+    await expect
+      .poll(() =>
+        visible(page, 'Erreur lors de la création: Une zone portant ce nom existe déjà dans cette ville.'),
+      )
+      .toBe(true)
     await page.keyboard.press('Escape')
     await page.getByLabel('Rechercher une zone').fill('osu')
     await expect.poll(() => page.getByRole('row').count()).toBe(2)
@@ -112,13 +132,24 @@ describe('root: countries, cities and zones', () => {
     await shot(page, 'admin-zones-search-1280')
 
     // The storefront's checkout cascade (its public calls) now offers Ghana › Accra › Osu.
-    const countries = await json<{ countries: { id: number; name: string; dialCode: string }[] }>(page, '/_api/countries')
+    const countries = await json<{ countries: { id: number; name: string; dialCode: string }[] }>(
+      page,
+      '/_api/countries',
+    )
     const ghana = countries.body.countries.find((c) => c.name === 'Ghana')!
     expect(ghana.dialCode).toBe('+233')
-    const cities = await json<{ cities: { id: number; name: string }[] }>(page, `/_api/cities?countryId=${ghana.id}`)
+    const cities = await json<{ cities: { id: number; name: string }[] }>(
+      page,
+      `/_api/cities?countryId=${ghana.id}`,
+    )
     expect(cities.body.cities.map((c) => c.name)).toEqual(['Accra'])
     const zonesOf = async () =>
-      (await json<{ zones: { name: string }[] }>(page, `/_api/zones/by-city?cityId=${cities.body.cities[0]!.id}`)).body.zones.map((z) => z.name)
+      (
+        await json<{ zones: { name: string }[] }>(
+          page,
+          `/_api/zones/by-city?cityId=${cities.body.cities[0]!.id}`,
+        )
+      ).body.zones.map((z) => z.name)
     expect(await zonesOf()).toEqual(['Osu'])
 
     // A client of Ghana sees them in its checkout cascade: Ghana › Accra › Osu (a client is
@@ -126,19 +157,26 @@ describe('root: countries, cities and zones', () => {
     // and the client registers in Ghana, both through the public calls.
     const post = (p: Page, url: string, body: unknown) =>
       p.evaluate(
-        async ([u, b]) => (await fetch(u as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).status,
+        async ([u, b]) => {
+          const res = await fetch(u as string, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          })
+          return res.ok ? res.status : `${res.status} ${await res.text()}`
+        },
         [url, body] as const,
       )
     expect(
       await post(page, '/_api/admin/products', {
-        name: 'Poulet fermier d’Accra',
+        name: 'Pintade d’Accra',
         pricePerUnit: 4500,
-        unitType: 'piece',
+        unitType: 'unit',
         minQuantity: 1,
         countryId: ghana.id,
         isActive: true,
       }),
-    ).toBe(200)
+    ).toBe(201)
     const shopper = await newPage(e, PHONE)
     await shopper.page.goto('/')
     expect(
@@ -150,18 +188,22 @@ describe('root: countries, cities and zones', () => {
         city: 'Accra',
         country: 'Ghana',
       }),
-    ).toBe(200)
+    ).toBe(201)
     await shopper.page.goto('/products')
-    await shopper.page.getByLabel('Rechercher un produit').fill('poulet fermier')
+    await shopper.page.getByLabel('Rechercher un produit').fill('pintade')
     await expect.poll(() => shopper.page.getByTestId('product-card').count()).toBe(1)
-    await shopper.page.getByRole('button', { name: 'Ajouter Poulet fermier d’Accra au panier' }).click()
-    await expect.poll(() => visible(shopper.page, 'Poulet fermier d’Accra a été ajouté au panier')).toBe(true)
+    await shopper.page.getByRole('button', { name: 'Ajouter Pintade d’Accra au panier' }).click()
+    await expect.poll(() => visible(shopper.page, 'Pintade d’Accra a été ajouté au panier')).toBe(true)
     const cascade = async () => {
       await shopper.page.goto('/cart')
       // Its own country only, chosen already.
-      await expect.poll(() => shopper.page.getByLabel('Pays').locator('option').allTextContents()).toEqual(['Choisissez un pays', 'Ghana'])
+      await expect
+        .poll(() => shopper.page.getByLabel('Pays').locator('option').allTextContents())
+        .toEqual(['Choisissez un pays', 'Ghana'])
       await shopper.page.getByLabel('Pays').selectOption({ label: 'Ghana' })
-      await expect.poll(() => shopper.page.getByLabel('Ville').locator('option').allTextContents()).toEqual(['Choisissez une ville', 'Accra'])
+      await expect
+        .poll(() => shopper.page.getByLabel('Ville').locator('option').allTextContents())
+        .toEqual(['Choisissez une ville', 'Accra'])
       await shopper.page.getByLabel('Ville').selectOption({ label: 'Accra' })
       await expect.poll(() => shopper.page.getByLabel('Zone').isDisabled()).toBe(false)
       return shopper.page.getByLabel('Zone').locator('option').allTextContents()
@@ -175,8 +217,12 @@ describe('root: countries, cities and zones', () => {
     await expect.poll(() => visible(page, 'La zone "Osu" est maintenant inactive.')).toBe(true)
     expect(await zonesOf()).toEqual([])
     await shopper.page.goto('/cart')
-    await expect.poll(() => visible(shopper.page, 'Aucune ville de ce pays n’est desservie pour le moment.')).toBe(true)
-    expect(await shopper.page.getByLabel('Ville').locator('option').allTextContents()).toEqual(['Choisissez une ville'])
+    await expect
+      .poll(() => visible(shopper.page, 'Aucune ville de ce pays n’est desservie pour le moment.'))
+      .toBe(true)
+    expect(await shopper.page.getByLabel('Ville').locator('option').allTextContents()).toEqual([
+      'Choisissez une ville',
+    ])
     await shot(shopper.page, 'checkout-no-city-390')
 
     // Edit the country, then deactivate it: it leaves the storefront's countries at once.
@@ -189,12 +235,16 @@ describe('root: countries, cities and zones', () => {
     await expect.poll(() => page.getByRole('row', { name: /Ghana/ }).getByText('GHC').isVisible()).toBe(true)
     await page.getByRole('switch', { name: 'Désactiver le pays Ghana' }).click()
     await expect.poll(() => visible(page, 'Le pays "Ghana" est maintenant inactif.')).toBe(true)
-    await expect.poll(() => page.getByRole('row', { name: /Ghana/ }).getByText('Inactif').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('row', { name: /Ghana/ }).getByText('Inactif').isVisible())
+      .toBe(true)
     const after = await json<{ countries: { name: string }[] }>(page, '/_api/countries')
     expect(after.body.countries.map((c) => c.name)).not.toContain('Ghana')
     // The Ghana client is no longer offered a country to deliver to.
     await shopper.page.goto('/cart')
-    await expect.poll(() => shopper.page.getByLabel('Pays').locator('option').allTextContents()).toEqual(['Choisissez un pays'])
+    await expect
+      .poll(() => shopper.page.getByLabel('Pays').locator('option').allTextContents())
+      .toEqual(['Choisissez un pays'])
     await shopper.context.close()
     await context.close()
   })

@@ -33,8 +33,12 @@ export function DeliveryForm({
     (value.countryId !== null && countries && !countries.some((c) => c.id === value.countryId)
       ? { countryId: null, cityId: null, zoneId: null }
       : null) ??
-    (value.cityId !== null && deliverable && !deliverable.some((c) => c.id === value.cityId) ? { cityId: null, zoneId: null } : null) ??
-    (value.zoneId !== null && zones.data && !zones.data.some((z) => z.id === value.zoneId) ? { zoneId: null } : null)
+    (value.cityId !== null && deliverable && !deliverable.some((c) => c.id === value.cityId)
+      ? { cityId: null, zoneId: null }
+      : null) ??
+    (value.zoneId !== null && zones.data && !zones.data.some((z) => z.id === value.zoneId)
+      ? { zoneId: null }
+      : null)
   useEffect(() => {
     if (stale) onChange({ ...value, ...stale })
   })
@@ -47,7 +51,11 @@ export function DeliveryForm({
         error={countriesError ? 'Failed to fetch countries' : undefined}
         hint={countries?.length === 1 ? 'Livraison dans votre pays uniquement.' : undefined}
       >
-        <Select id="countryId" value={value.countryId ?? ''} onChange={(e) => set({ countryId: toId(e.target.value), cityId: null, zoneId: null })}>
+        <Select
+          id="countryId"
+          value={value.countryId ?? ''}
+          onChange={(e) => set({ countryId: toId(e.target.value), cityId: null, zoneId: null })}
+        >
           <option value="">{countries ? 'Choisissez un pays' : 'Chargement…'}</option>
           {countries?.map((c) => (
             <option key={c.id} value={c.id}>
@@ -68,7 +76,9 @@ export function DeliveryForm({
           disabled={value.countryId === null || cities.isPending}
           onChange={(e) => set({ cityId: toId(e.target.value), zoneId: null })}
         >
-          <option value="">{value.countryId !== null && cities.isPending ? 'Chargement…' : 'Choisissez une ville'}</option>
+          <option value="">
+            {value.countryId !== null && cities.isPending ? 'Chargement…' : 'Choisissez une ville'}
+          </option>
           {deliverable?.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -83,7 +93,9 @@ export function DeliveryForm({
           disabled={value.cityId === null || zones.isPending}
           onChange={(e) => set({ zoneId: toId(e.target.value) })}
         >
-          <option value="">{value.cityId !== null && zones.isPending ? 'Chargement…' : 'Choisissez une zone'}</option>
+          <option value="">
+            {value.cityId !== null && zones.isPending ? 'Chargement…' : 'Choisissez une zone'}
+          </option>
           {zones.data?.map((z) => (
             <option key={z.id} value={z.id}>
               {z.name}
@@ -101,10 +113,22 @@ export function DeliveryForm({
         />
       </Field>
       <Field label="Téléphone" htmlFor="deliveryPhone">
-        <Input id="deliveryPhone" type="tel" autoComplete="tel" value={value.deliveryPhone} onChange={(e) => set({ deliveryPhone: e.target.value })} />
+        <Input
+          id="deliveryPhone"
+          type="tel"
+          autoComplete="tel"
+          value={value.deliveryPhone}
+          onChange={(e) => set({ deliveryPhone: e.target.value })}
+        />
       </Field>
       <Field label="Notes (facultatif)" htmlFor="notes" className="sm:col-span-2">
-        <Textarea id="notes" rows={2} className="min-h-10" value={value.notes} onChange={(e) => set({ notes: e.target.value })} />
+        <Textarea
+          id="notes"
+          rows={2}
+          className="min-h-10"
+          value={value.notes}
+          onChange={(e) => set({ notes: e.target.value })}
+        />
       </Field>
     </div>
   )

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -40,6 +40,13 @@ const extensions = { pg_trgm }
 
 const migrationsFolder = resolve(projectRoot, 'drizzle')
 
+/**
+ * The SQL functions as they run (src/server/db/functions.sql), applied after the migrations at
+ * every start: the file, not the migration that first created a function, is what runs.
+ */
+export const functionsFile = resolve(projectRoot, 'src/server/db/functions.sql')
+const liveFunctions = () => readFileSync(functionsFile, 'utf8')
+
 /** Whether the URL names a PostgreSQL server (else the embedded database, PGlite). */
 const rawDialect = new PgDialect()
 
@@ -80,7 +87,10 @@ export function openDatabase(url: string, opts: { template?: Blob } = {}): Datab
       db,
       kind: 'postgres',
       pool,
-      migrate: () => migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder }),
+      async migrate() {
+        await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder })
+        await pool.query(liveFunctions())
+      },
       async exclusively(fn) {
         const conn = await pool.connect()
         try {
@@ -106,7 +116,10 @@ export function openDatabase(url: string, opts: { template?: Blob } = {}): Datab
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder })
+      await client.exec(liveFunctions())
+    },
     // One process owns an embedded database: nothing to share it with.
     exclusively: (fn) => fn(),
     dumpDataDir: () => client.dumpDataDir('none'),

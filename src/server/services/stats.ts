@@ -7,7 +7,7 @@ import { orders, users } from '../db/schema'
 /**
  * The figures every dashboard shares, one definition for all of them:
  * - revenue: the sum of `totalAmount` (what the customer pays, after discount and points) of
- *   the orders that are not cancelled, whatever their payment status;
+ *   the orders that sell (not cancelled, whatever their payment status: SQL `etal_sells`);
  * - orders: every order, cancelled ones included;
  * - product performance: quantity and line totals (before the order-level discount and points)
  *   of the lines of orders that are not cancelled;
@@ -15,7 +15,7 @@ import { orders, users } from '../db/schema'
  * - users: every account, any role or state.
  *
  * The order figures are read from the rollups (schema/rollups.ts), which triggers keep in step
- * with every write (drizzle/0004_rollup_triggers.sql and 0010_order_counts.sql hold the same rules in SQL): whole months
+ * with every write (src/server/db/functions.sql holds the same rules in SQL): whole months
  * and whole days from there, plus the deltas not folded yet, and the partial days at the edges
  * of a range from the orders themselves. The cost then depends on the length of the range, not
  * on the number of orders.
@@ -103,7 +103,7 @@ export async function orderTotalsByCountry(db: Executor, f: OrderFilter) {
           sql`select d.country_id, d.orders, d.revenue from order_rollup_deltas d where ${rawWhere('d', s, f.countryId)}`,
         ]
       : [
-          sql`select o.country_id, count(*) as orders, coalesce(sum(o.total_amount) filter (where o.status <> 'cancelled'), 0) as revenue
+          sql`select o.country_id, count(*) as orders, coalesce(sum(o.total_amount) filter (where etal_sells(o.status)), 0) as revenue
             from orders o where ${rawWhere('o', s, f.countryId)} group by o.country_id`,
         ],
   )
@@ -170,7 +170,7 @@ export async function topProducts(db: Executor, f: OrderFilter, limit: number) {
         ]
       : [
           sql`select i.product_id, i.quantity, i.total_price as revenue from order_items i join orders o on o.id = i.order_id
-            where o.status <> 'cancelled' and ${rawWhere('o', s, f.countryId)}`,
+            where etal_sells(o.status) and ${rawWhere('o', s, f.countryId)}`,
         ],
   )
   const result = await db.execute(sql`

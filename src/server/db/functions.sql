@@ -1,0 +1,255 @@
+-- The SQL functions the database runs, as it runs them: the one place to read and change them.
+--
+-- Migrations in drizzle/ created them over time; this file is applied after the migrations at
+-- every start (`migrate()` in src/server/db/client.ts, under the startup lock), so what is here
+-- is what runs. tests/api/sql-functions.test.ts checks that the database holds exactly these
+-- functions with exactly these bodies.
+--
+-- Changing a body: edit it here. Changing a name, arguments or return type: write a migration
+-- that drops the old function (and the triggers using it), then define the new one here.
+-- Every statement is CREATE OR REPLACE, so applying the file twice changes nothing.
+--
+-- The rules they carry are those of docs/rules.md ("Dashboards").
+
+-- docs/rules.md#dashboards: an order's money and its lines count in revenue and quantities sold
+-- unless it is cancelled, whatever its payment status. Every function below and the dashboard
+-- reads of src/server/services/stats.ts ask this one function. Inlined by the planner.
+CREATE OR REPLACE FUNCTION etal_sells(status order_status) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT status <> 'cancelled'
+$$;
+
+-- ## Rollups
+-- The dashboards' rollups (src/server/db/schema/rollups.ts) kept in step with orders: statement
+-- triggers on orders and order_items append each statement's difference to the deltas tables
+-- (no row that concurrent orders would wait for), and etal_fold_rollups() moves the deltas into
+-- the rollups at the three grains and into the order counts. etal_rebuild_rollups() recomputes
+-- everything from the orders (bulk loads turn the triggers off, then call it).
+
+-- The periods an instant counts in: its day, its month and all time (UTC).
+CREATE OR REPLACE FUNCTION etal_periods(ts timestamptz) RETURNS TABLE (grain text, period date)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT 'day', (ts AT TIME ZONE 'UTC')::date
+  UNION ALL SELECT 'month', date_trunc('month', ts AT TIME ZONE 'UTC')::date
+  UNION ALL SELECT 'all', date '2000-01-01'
+$$;
+
+-- One difference per order (n: +1 or -1; revenue signed), with its place and status.
+CREATE OR REPLACE FUNCTION etal_add_order_rollups(deltas jsonb) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO order_rollup_deltas (created_at, country_id, city_id, zone_id, status, orders, revenue)
+  SELECT d.created_at, d.country_id, d.city_id, d.zone_id, d.status, d.n, d.revenue
+  FROM jsonb_to_recordset(deltas) AS d(created_at timestamptz, country_id int, city_id int, zone_id int, status order_status, n int, revenue bigint)
+  WHERE d.n <> 0 OR d.revenue <> 0
+$$;
+
+-- The lines of orders that sell, signed.
+CREATE OR REPLACE FUNCTION etal_add_product_rollups(deltas jsonb) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO product_rollup_deltas (created_at, country_id, product_id, quantity, revenue)
+  SELECT d.created_at, d.country_id, d.product_id, d.quantity, d.revenue
+  FROM jsonb_to_recordset(deltas) AS d(created_at timestamptz, country_id int, product_id int, quantity numeric, revenue bigint)
+  WHERE d.quantity <> 0 OR d.revenue <> 0
+$$;
+
+-- Moves the deltas into the rollups, at every grain, and into the order counts. Deltas written
+-- meanwhile stay for the next fold; two folds at once cannot count a delta twice (the second
+-- waits for the first's delete, then skips the rows it removed). Rows are locked in key order:
+-- folds never deadlock.
+CREATE OR REPLACE FUNCTION etal_fold_rollups() RETURNS void
+LANGUAGE sql AS $$
+  WITH moved AS (DELETE FROM order_rollup_deltas RETURNING created_at, country_id, city_id, zone_id, status, orders, revenue),
+  counted AS (
+    INSERT INTO order_counts AS c (city_id, zone_id, status, country_id, orders)
+    SELECT m.city_id, m.zone_id, m.status, m.country_id, sum(m.orders)
+    FROM moved m GROUP BY 1, 2, 3, 4 HAVING sum(m.orders) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (city_id, zone_id, status, country_id) DO UPDATE SET orders = c.orders + excluded.orders
+  )
+  INSERT INTO order_rollups AS r (grain, period, country_id, orders, revenue)
+  SELECT p.grain, p.period, m.country_id, sum(m.orders), sum(m.revenue)
+  FROM moved m CROSS JOIN LATERAL etal_periods(m.created_at) p
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (grain, period, country_id)
+  DO UPDATE SET orders = r.orders + excluded.orders, revenue = r.revenue + excluded.revenue;
+  WITH moved AS (DELETE FROM product_rollup_deltas RETURNING created_at, country_id, product_id, quantity, revenue)
+  INSERT INTO product_rollups AS r (grain, period, country_id, product_id, quantity, revenue)
+  SELECT p.grain, p.period, m.country_id, m.product_id, sum(m.quantity), sum(m.revenue)
+  FROM moved m CROSS JOIN LATERAL etal_periods(m.created_at) p
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (grain, period, country_id, product_id)
+  DO UPDATE SET quantity = r.quantity + excluded.quantity, revenue = r.revenue + excluded.revenue;
+$$;
+
+-- One order's difference, out of the rollups and counts (sign -1) or into them (+1): the one
+-- shape every order trigger below writes.
+CREATE OR REPLACE FUNCTION etal_order_delta(o orders, sign int) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id, 'city_id', o.city_id,
+    'zone_id', o.zone_id, 'status', o.status, 'n', sign,
+    'revenue', CASE WHEN etal_sells(o.status) THEN sign * o.total_amount ELSE 0 END)
+$$;
+
+-- Trigger (orders, after insert, per statement).
+CREATE OR REPLACE FUNCTION etal_orders_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE d jsonb;
+BEGIN
+  SELECT jsonb_agg(etal_order_delta(n, 1)) INTO d FROM new_orders n;
+  IF d IS NOT NULL THEN PERFORM etal_add_order_rollups(d); END IF;
+  RETURN NULL;
+END $$;
+
+-- Trigger (orders, after update, per statement). An update moves what changed: the order itself
+-- when its status, amount, day or place changes (out of its old row, into its new one), and its
+-- lines when it starts or stops selling, or changes day or country.
+CREATE OR REPLACE FUNCTION etal_orders_updated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE d jsonb;
+BEGIN
+  SELECT jsonb_agg(x) INTO d FROM (
+    SELECT unnest(array[etal_order_delta(o, -1), etal_order_delta(n, 1)]) AS x
+    FROM old_orders o JOIN new_orders n ON n.id = o.id
+    WHERE o.status <> n.status OR o.total_amount <> n.total_amount OR o.created_at <> n.created_at
+      OR o.country_id <> n.country_id OR o.city_id <> n.city_id OR o.zone_id <> n.zone_id
+  ) s;
+  IF d IS NULL THEN RETURN NULL; END IF;
+  PERFORM etal_add_order_rollups(d);
+
+  SELECT jsonb_agg(x) INTO d FROM (
+    SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id, 'product_id', i.product_id,
+      'quantity', -i.quantity, 'revenue', -i.total_price) AS x
+    FROM old_orders o JOIN new_orders n ON n.id = o.id JOIN order_items i ON i.order_id = o.id
+    WHERE etal_sells(o.status)
+      AND (NOT etal_sells(n.status) OR o.created_at <> n.created_at OR o.country_id <> n.country_id)
+    UNION ALL
+    SELECT jsonb_build_object('created_at', n.created_at, 'country_id', n.country_id, 'product_id', i.product_id,
+      'quantity', i.quantity, 'revenue', i.total_price)
+    FROM old_orders o JOIN new_orders n ON n.id = o.id JOIN order_items i ON i.order_id = n.id
+    WHERE etal_sells(n.status)
+      AND (NOT etal_sells(o.status) OR o.created_at <> n.created_at OR o.country_id <> n.country_id)
+  ) s;
+  IF d IS NOT NULL THEN PERFORM etal_add_product_rollups(d); END IF;
+  RETURN NULL;
+END $$;
+
+-- Trigger (orders, before delete, per row): the order and its lines leave the rollups.
+CREATE OR REPLACE FUNCTION etal_order_deleting() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE d jsonb;
+BEGIN
+  PERFORM etal_add_order_rollups(jsonb_build_array(etal_order_delta(old, -1)));
+  IF etal_sells(old.status) THEN
+    SELECT jsonb_agg(jsonb_build_object('created_at', old.created_at, 'country_id', old.country_id,
+      'product_id', i.product_id, 'quantity', -i.quantity, 'revenue', -i.total_price))
+    INTO d FROM order_items i WHERE i.order_id = old.id;
+    IF d IS NOT NULL THEN PERFORM etal_add_product_rollups(d); END IF;
+  END IF;
+  RETURN old;
+END $$;
+
+-- Trigger (order_items, after insert, update or delete, per statement): the lines of orders
+-- that sell, added or taken back.
+CREATE OR REPLACE FUNCTION etal_items_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE d jsonb;
+BEGIN
+  IF tg_op = 'INSERT' THEN
+    SELECT jsonb_agg(jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id,
+      'product_id', i.product_id, 'quantity', i.quantity, 'revenue', i.total_price))
+    INTO d FROM new_items i JOIN orders o ON o.id = i.order_id WHERE etal_sells(o.status);
+  ELSIF tg_op = 'DELETE' THEN
+    SELECT jsonb_agg(jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id,
+      'product_id', i.product_id, 'quantity', -i.quantity, 'revenue', -i.total_price))
+    INTO d FROM old_items i JOIN orders o ON o.id = i.order_id WHERE etal_sells(o.status);
+  ELSE
+    SELECT jsonb_agg(x) INTO d FROM (
+      SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id,
+        'product_id', i.product_id, 'quantity', -i.quantity, 'revenue', -i.total_price) AS x
+      FROM old_items i JOIN orders o ON o.id = i.order_id WHERE etal_sells(o.status)
+      UNION ALL
+      SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id,
+        'product_id', i.product_id, 'quantity', i.quantity, 'revenue', i.total_price)
+      FROM new_items i JOIN orders o ON o.id = i.order_id WHERE etal_sells(o.status)
+    ) s;
+  END IF;
+  IF d IS NOT NULL THEN PERFORM etal_add_product_rollups(d); END IF;
+  RETURN NULL;
+END $$;
+
+-- Everything recomputed from the orders.
+CREATE OR REPLACE FUNCTION etal_rebuild_rollups() RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM order_rollup_deltas;
+  DELETE FROM product_rollup_deltas;
+  DELETE FROM order_rollups;
+  DELETE FROM product_rollups;
+  DELETE FROM order_counts;
+  INSERT INTO order_rollups (grain, period, country_id, orders, revenue)
+  SELECT p.grain, p.period, o.country_id, count(*), coalesce(sum(o.total_amount) FILTER (WHERE etal_sells(o.status)), 0)
+  FROM orders o CROSS JOIN LATERAL etal_periods(o.created_at) p
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  INSERT INTO product_rollups (grain, period, country_id, product_id, quantity, revenue)
+  SELECT p.grain, p.period, o.country_id, i.product_id, sum(i.quantity), sum(i.total_price)
+  FROM order_items i JOIN orders o ON o.id = i.order_id CROSS JOIN LATERAL etal_periods(o.created_at) p
+  WHERE etal_sells(o.status)
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
+  INSERT INTO order_counts (city_id, zone_id, status, country_id, orders)
+  SELECT city_id, zone_id, status, country_id, count(*) FROM orders GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
+$$;
+
+-- ## Contact messages
+-- Trigger (contact_messages, after insert, update or delete, per statement): the count of
+-- messages by status that the staff list's badges read.
+CREATE OR REPLACE FUNCTION etal_count_contact_messages() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO contact_message_counts (status, n)
+    SELECT status, count(*) FROM added GROUP BY status
+    ON CONFLICT (status) DO UPDATE SET n = contact_message_counts.n + excluded.n;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE contact_message_counts c SET n = c.n - d.k
+    FROM (SELECT status, count(*) AS k FROM removed GROUP BY status) d WHERE c.status = d.status;
+  ELSE
+    INSERT INTO contact_message_counts (status, n)
+    SELECT status, sum(k) FROM (
+      SELECT status, count(*) AS k FROM added GROUP BY status
+      UNION ALL SELECT status, -count(*) FROM removed GROUP BY status
+    ) d GROUP BY status
+    ON CONFLICT (status) DO UPDATE SET n = contact_message_counts.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- ## Names an order can be searched by
+-- A client's orders are found by any name it ordered under: its name at the time of each order
+-- and its former display names (user_former_names).
+
+-- Trigger (users, after update of display_name, per row).
+CREATE OR REPLACE FUNCTION etal_keep_former_name() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO user_former_names (user_id, name) VALUES (OLD.id, OLD.display_name) ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
+-- Trigger (orders, after insert, per statement).
+CREATE OR REPLACE FUNCTION etal_keep_order_names() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO user_former_names (user_id, name)
+  SELECT DISTINCT p.user_id, p.customer_name FROM placed p JOIN users u ON u.id = p.user_id
+  WHERE p.customer_name <> u.display_name
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
+-- Trigger (orders, after update of customer_name, per row).
+CREATE OR REPLACE FUNCTION etal_keep_order_name() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO user_former_names (user_id, name)
+  SELECT NEW.user_id, NEW.customer_name FROM users u WHERE u.id = NEW.user_id AND u.display_name <> NEW.customer_name
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeOrderEvent } from '../../src/client/features/admin-orders/components/order-event-text'
+import { describeOrderEvent } from '../../src/client/features/admin-orders/lib/order-event-text'
 import {
   adminOrdersQuery,
   assignDriverInput,

@@ -27,9 +27,9 @@ const guarded = (roles: readonly Role[], children: RouteObject[], denied?: (user
 
 // Each issue adds its pages to the group its guard names.
 const publicPages: RouteObject[] = [
-  { path: '/client/login', ...page(() => import('../features/auth/pages/client-login-page')) },
-  { path: '/delivery/login', ...page(() => import('../features/auth/pages/delivery-login-page')) },
-  { path: '/employee/login', ...page(() => import('../features/auth/pages/employee-login-page')) },
+  { path: '/client/login', ...page(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.ClientLoginPage }))) },
+  { path: '/delivery/login', ...page(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.DeliveryLoginPage }))) },
+  { path: '/employee/login', ...page(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.EmployeeLoginPage }))) },
   { path: '/register', ...page(() => import('../features/auth/pages/register-page')) },
   { path: '/dashboard', ...page(() => import('./dashboard-page')) },
   // issue 3: storefront

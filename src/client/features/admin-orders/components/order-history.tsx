@@ -1,6 +1,6 @@
 import { formatDateTime } from '@/shared/format'
 import type { OrderEventView } from '../../../lib/order-view'
-import { describeOrderEvent } from './order-event-text'
+import { describeOrderEvent } from '../lib/order-event-text'
 
 /** Who changed what, when (DECISIONS.md: every change of status, driver or payment). */
 export function OrderHistory({ events }: { events: OrderEventView[] }) {

@@ -11,7 +11,7 @@ import { EmptyState, ErrorState, QueryState } from '../../../components/ui/query
 import { Skeleton, SkeletonRows } from '../../../components/ui/skeleton'
 import { Spinner } from '../../../components/ui/spinner'
 import { useAssignDriver, useDrivers, useOrderDetail } from '../api/orders-api'
-import { useOrderIdParam } from '../components/order-route'
+import { useOrderIdParam } from '../lib/order-route'
 
 /** /admin/orders/:orderId/assign-driver (SPEC §2 "Assign driver"). */
 export default function AssignDriverPage() {

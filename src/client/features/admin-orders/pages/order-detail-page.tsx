@@ -10,7 +10,7 @@ import { OrderHistory } from '../components/order-history'
 import { OrderItemsCard } from '../components/order-items-card'
 import { OrderSideCards } from '../components/order-side-cards'
 import { OrderStatusControl } from '../components/order-status-control'
-import { ordersListRoute, useOrderIdParam } from '../components/order-route'
+import { ordersListRoute, useOrderIdParam } from '../lib/order-route'
 
 function DetailSkeleton() {
   return (

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button'
 import { Field, Input } from '../../../components/ui/field'
 import { Spinner } from '../../../components/ui/spinner'
 import { signOutQuietly, useLogin } from '../../../lib/session'
-import { type Gate, safeRedirect } from './gates'
+import { type Gate, safeRedirect } from '../../../lib/login-gates'
 
 /**
  * Email and password, then the gate: a role the page refuses is signed out again and told why;

@@ -19,7 +19,7 @@ import { useCities } from '../api/use-places'
 import { usePointValue } from '../api/use-point-value'
 import { CartLines } from '../components/cart-lines'
 import { DeliveryForm } from '../components/delivery-form'
-import { newIdempotencyKey } from '../components/idempotency'
+import { newIdempotencyKey } from '../lib/idempotency'
 import { AmountLines } from '../components/order-summary'
 
 /** /cart: lines, summary, delivery cascade, points, 'Confirmer la commande' (SPEC §2, §5). */

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { useSession } from '../../../lib/session'
 import { useClientDashboard } from '../api/use-client-orders'
 import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
-import { useReorder } from '../components/use-reorder'
+import { useReorder } from '../lib/use-reorder'
 
 /** The client branch of /dashboard: points, latest orders, a working 'Re-commander'. */
 export default function ClientDashboard() {

@@ -1,28 +1,19 @@
 import { Search } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { orderStatuses, orderStatusLabels } from '@/shared/domain/order-status'
 import { Input, Select } from '../../../components/ui/field'
 import { PageHeader } from '../../../components/ui/page-header'
 import { EmptyState, ErrorState } from '../../../components/ui/query-state'
 import { useClientOrders } from '../api/use-client-orders'
 import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
-import { useReorder } from '../components/use-reorder'
-
-/** SPEC §9: the search waits 300 ms after the last key. */
-function useDebounced<T>(value: T, ms = 300) {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(id)
-  }, [value, ms])
-  return debounced
-}
+import { useReorder } from '../lib/use-reorder'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 
 /** /orders: the client's history, by order number or product name, and status. */
 export default function OrdersPage() {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState('')
-  const term = useDebounced(search.trim())
+  const term = useDebouncedValue(search.trim())
   const orders = useClientOrders({ search: term, status })
   const { reorder, pending } = useReorder()
   const filtered = term !== '' || status !== ''

@@ -11,14 +11,14 @@ import { SkeletonRows } from '../../../components/ui/skeleton'
 import { OrderStatusBadge } from '../../../components/ui/status-badges'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import { COUNTRY_ORDERS_PAGE, useCountryOrders } from '../api/country-details-api'
-import { useDebounced } from '../api/use-debounced'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 
 /** The country's orders: search (300 ms), status, 50 a page, a link to each detail. */
 export function CountryOrdersTab({ country }: { country: string }) {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const [page, setPage] = useState(1)
-  const debounced = useDebounced(search.trim(), 300)
+  const debounced = useDebouncedValue(search.trim(), 300)
   const q = useCountryOrders(country, { search: debounced || undefined, status: status || undefined, page })
   return (
     <div className="space-y-3">

@@ -12,14 +12,14 @@ import { SkeletonRows } from '../../../components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import { CreateUserForm } from '../../users/components/create-user-form'
 import { useSuperAdmins } from '../api/dashboards-api'
-import { useDebounced } from '../api/use-debounced'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 
 /** The root dashboard's super admins: search (300 ms), 10 a page, and the creation dialog. */
 export function SuperAdminsCard({ country }: { country?: string }) {
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
   const [creating, setCreating] = useState(false)
-  const debounced = useDebounced(search.trim(), 300)
+  const debounced = useDebouncedValue(search.trim(), 300)
   const q = useSuperAdmins({ country, search: debounced || undefined, page })
   return (
     <Card>

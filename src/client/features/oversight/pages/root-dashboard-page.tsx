@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/query-state'
 import { SkeletonRows } from '../../../components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import { useRootDashboard } from '../api/dashboards-api'
-import { useDebounced } from '../api/use-debounced'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { StatCard } from '../components/stat-card'
 import { SuperAdminsCard } from '../components/super-admins-card'
 
@@ -19,8 +19,8 @@ export default function RootDashboardPage() {
   const [countryId, setCountryId] = useState('')
   const [start, setStart] = useState('')
   const [end, setEnd] = useState('')
-  const startDate = useDebounced(start, 500)
-  const endDate = useDebounced(end, 500)
+  const startDate = useDebouncedValue(start, 500)
+  const endDate = useDebouncedValue(end, 500)
   const badRange = !!startDate && !!endDate && startDate > endDate
   const q = useRootDashboard(
     { countryId: countryId ? Number(countryId) : undefined, startDate: startDate || undefined, endDate: endDate || undefined },

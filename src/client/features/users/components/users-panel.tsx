@@ -3,7 +3,7 @@ import type { AdminUser } from '@/shared/schemas/users'
 import { SkeletonRows } from '../../../components/ui/skeleton'
 import { QueryState } from '../../../components/ui/query-state'
 import { useAdminUsers } from '../api/users-api'
-import { staffErrorMessage } from './staff-error'
+import { staffErrorMessage } from '../lib/staff-error'
 import { UsersTable } from './users-table'
 
 /** A users list with its states: 8 skeleton rows, the load error, 'Aucun utilisateur trouvé'. */

@@ -11,7 +11,7 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
 /**
  * Lookups of one token in flight at the same moment share one statement: a client (a staff
  * page polling, a burst of parallel calls) queued one copy per request in front of PGlite's one
- * connection (issue 14, item 9). Never across a write: a logout, a deactivation or a change of
+ * connection (docs/security.md "The overload guard and argon2"). Never across a write: a logout, a deactivation or a change of
  * role is a write, and a request after its answer looks the session up again.
  */
 const sharedLookup = singleFlight<object, Awaited<ReturnType<typeof findSession>>>()

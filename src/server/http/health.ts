@@ -17,7 +17,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())])
 
 /**
- * For a load balancer (issue 14): `GET /_api/health` says the process answers; `GET /_api/ready`
+ * For a load balancer (docs/security.md "Health, readiness and the database going away"): `GET /_api/health` says the process answers; `GET /_api/ready`
  * says the database answers and holds every migration (503 otherwise). Registered outside the
  * API's rate limit, logged at warning level only (a probe every few seconds is not news).
  */

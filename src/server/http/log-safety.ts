@@ -1,7 +1,7 @@
 import { stdSerializers } from 'pino'
 
 /**
- * What no log line may hold (issue 14, item 7): pino's `redact` removes these paths from every
+ * What no log line may hold (docs/security.md "Secrets in the logs"): pino's `redact` removes these paths from every
  * line, whatever logged them. Bodies are never logged; these catch an object logged by mistake.
  */
 export const redactPaths = [

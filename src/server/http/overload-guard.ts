@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 export const MAX_EVENT_LOOP_DELAY_MS = 2000
 
 /**
- * Sheds load (503) when the event loop stalls for seconds (issue 14, items 8 and 9).
+ * Sheds load (503) when the event loop stalls for seconds (docs/security.md "The overload guard and argon2").
  *
  * under-pressure samples `monitorEventLoopDelay` every second and resets it; a histogram that
  * recorded nothing in that second (its timer fired at most once: the loop was busy in long

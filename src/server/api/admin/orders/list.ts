@@ -7,8 +7,8 @@ import { untilNextWrite, writeGeneration } from '../../../services/write-generat
 /**
  * Identical list reads in flight at the same moment, for the same scope (a country, or all for
  * root), are computed once: on PGlite, whose one connection runs one statement at a time on the
- * main thread, 32 staff reading the list queued 32 copies of the same statements (issue 14,
- * item 9). Keyed on the writes finished, so a read after a write never shares an older one.
+ * main thread, 32 staff reading the list queued 32 copies of the same statements (docs/security.md
+ * "The overload guard and argon2"). Keyed on the writes finished, so a read after a write never shares an older one.
  */
 const shared = singleFlight<object, Awaited<ReturnType<typeof listAdminOrders>>>()
 /**

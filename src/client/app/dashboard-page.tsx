@@ -6,7 +6,7 @@ import { PageSpinner } from '../components/ui/spinner'
 import { useSession } from '../lib/session'
 import { dashboards } from './dashboards'
 
-/** /dashboard: each role its own dashboard; the two fallbacks of SPEC §2. */
+/** /dashboard: each role its own dashboard; signed out, the sign-in link. */
 export default function DashboardPage() {
   const session = useSession()
   if (session.status === 'loading') return <PageSpinner />

@@ -12,7 +12,7 @@ export function loginRedirect(pathname: string, search = '') {
 }
 
 /**
- * A route-group guard built from a list of allowed roles (SPEC §6): a spinner while the session
+ * A route-group guard built from a list of allowed roles: a spinner while the session
  * loads, the client login for a visitor, the spec's message for any other role.
  */
 export function RequireRole({
@@ -41,7 +41,7 @@ export function RequireRole({
   return <>{children}</>
 }
 
-/** DECISIONS.md "Routes, guards and homes": the role lists of the route groups. */
+/** The role lists of the route groups (docs/rules.md "Who may do what"). */
 export const routeGroups = {
   rootOnly: ['root'],
   managers: ['super_admin', 'root'],

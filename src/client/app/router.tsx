@@ -15,7 +15,7 @@ export const page = (load: () => Promise<{ default: ComponentType }>): Pick<Rout
   lazy: async () => ({ Component: (await load()).default }),
 })
 
-/** A group of routes behind one guard (DECISIONS.md "Routes, guards and homes"). */
+/** A group of routes behind one guard (docs/rules.md "Who may do what"). */
 const guarded = (roles: readonly Role[], children: RouteObject[], denied?: (user: SessionUser) => ReactNode): RouteObject => ({
   element: (
     <RequireRole roles={roles} denied={denied}>
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
           { path: '*', ...page(() => import('./not-found')) },
         ],
       },
-      // The confirmation checks the session itself: signed out it says 'Accès non autorisé' (SPEC §2).
+      // The confirmation checks the session itself: signed out it says 'Accès non autorisé'.
       { element: <ConfirmationLayout />, children: confirmationPages },
       {
         element: <StaffLayout area="admin" />,

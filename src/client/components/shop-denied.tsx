@@ -4,7 +4,7 @@ import type { SessionUser } from '@/shared/schemas/auth'
 import { Button } from './ui/button'
 import { ErrorState } from './ui/query-state'
 
-/** SPEC §6 "Shopping": admin-type roles cannot buy; any other role is refused. */
+/** Admin-type roles cannot buy; any other role is refused. */
 export function ShopDenied({ user }: { user: SessionUser }) {
   if (user.role === 'delivery_driver') {
     return (

@@ -1,7 +1,7 @@
 import superjson from 'superjson'
 import type { Call, CallInput, CallOutput } from '@/shared/calls/define-call'
 
-/** A failed call: `message` is already the text to show (SPEC §8's generic rules). */
+/** A failed call: `message` is already the text to show (docs/rules.md "Answers"). */
 export class ApiError extends Error {
   constructor(
     message: string,

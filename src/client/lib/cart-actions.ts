@@ -4,7 +4,7 @@ import type { SessionUser } from '@/shared/schemas/auth'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 import { getCart, writeCart, type CartItem } from './cart'
 
-/** The checkout's delivery choices, kept until an order succeeds (SPEC §9). */
+/** The checkout's delivery choices, kept until an order succeeds. */
 export const DELIVERY_KEY = 'etal.delivery-info'
 
 export type DeliveryInfo = {
@@ -34,7 +34,7 @@ export function saveDeliveryInfo(info: DeliveryInfo) {
 export const minQuantityOf = (item: { unitType: 'kg' | 'unit'; minQuantity?: number }) =>
   Math.max(item.minQuantity ?? 0, quantityStep(item.unitType))
 
-/** A product's cart line (SPEC §3 "Cart item"). */
+/** A product's cart line. */
 export const toCartItem = (p: PublicProduct, quantity: number): CartItem => ({
   id: p.id,
   name: p.name,
@@ -46,7 +46,7 @@ export const toCartItem = (p: PublicProduct, quantity: number): CartItem => ({
   countryName: p.countryName,
 })
 
-/** Why a product cannot go in this user's cart, or null (SPEC §6 "Adding to cart"). */
+/** Why a product cannot go in this user's cart, or null. */
 export function cannotAdd(user: SessionUser | null, product: { countryName?: string | null }): string | null {
   if (!user) return 'Vous devez être connecté pour ajouter des produits au panier'
   if (user.role !== 'client' && user.role !== 'user') return 'Accès non autorisé'
@@ -56,7 +56,7 @@ export function cannotAdd(user: SessionUser | null, product: { countryName?: str
   return null
 }
 
-/** Adds a line, or raises its quantity when the product is already in the cart (SPEC §4). */
+/** Adds a line, or raises its quantity when the product is already in the cart. */
 export function addLine(item: CartItem) {
   const cart = getCart()
   const existing = cart.find((i) => i.id === item.id)
@@ -66,7 +66,7 @@ export function addLine(item: CartItem) {
   writeCart(next)
 }
 
-/** Sets a line's quantity; 0, less, or below the minimum removes the line (SPEC §4). */
+/** Sets a line's quantity; 0, less, or below the minimum removes the line. */
 export function setLineQuantity(id: number, quantity: number) {
   const cart = getCart()
   const line = cart.find((i) => i.id === id)
@@ -81,7 +81,7 @@ export function setLineQuantity(id: number, quantity: number) {
 
 export const removeLine = (id: number) => writeCart(getCart().filter((i) => i.id !== id))
 
-/** After a successful order: the cart and the saved delivery info go (SPEC §4). */
+/** After a successful order: the cart and the saved delivery info go. */
 export function clearCartAfterOrder() {
   writeCart([])
   try {
@@ -91,7 +91,7 @@ export function clearCartAfterOrder() {
   }
 }
 
-/** Removes the lines of another country than the user's, with SPEC §8's info toast. */
+/** Removes the lines of another country than the user's, with an info toast. */
 export function dropOtherCountries(country: string) {
   const cart = getCart()
   const kept = cart.filter((i) => !i.countryName || i.countryName === country)

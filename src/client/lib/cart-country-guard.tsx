@@ -4,7 +4,7 @@ import { useCartItems } from './cart'
 import { useSession } from './session'
 
 /**
- * SPEC §4: when the user's country is known or changes, lines of other countries leave the
+ * When the user's country is known or changes, lines of other countries leave the
  * cart. Mounted once in the site layout; renders nothing.
  */
 export function CartCountryGuard() {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** A cart line (SPEC §3): id is the product id. */
+/** A cart line: id is the product id. */
 export type CartItem = {
   id: number
   name: string
@@ -12,7 +12,7 @@ export type CartItem = {
   countryName?: string | null
 }
 
-/** The cart lives in local storage under this key and follows other tabs (SPEC §4). */
+/** The cart lives in local storage under this key and follows other tabs. */
 export const CART_KEY = 'etal.shopping-cart'
 
 let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] }
@@ -70,7 +70,7 @@ export function useCartItems(): CartItem[] {
   return useSyncExternalStore(subscribe, read, () => [])
 }
 
-/** The header badge: distinct lines (SPEC §9, DECISIONS.md). */
+/** The header badge: distinct lines. */
 export function useCartCount(): number {
   return useCartItems().length
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api'
 
-/** SPEC §9: 60 s staleness by default; no retry on a refusal (4xx), at most 2 otherwise. */
+/** 60 s staleness by default; no retry on a refusal (4xx), at most 2 otherwise. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -18,5 +18,5 @@ export function createQueryClient() {
   })
 }
 
-/** SPEC §9's five-minute caches: country stats, categories, order details, drivers. */
+/** Five-minute caches: country stats, categories, order details, drivers. */
 export const FIVE_MINUTES = 5 * 60_000

@@ -9,7 +9,7 @@ export type Session =
   | { status: 'authenticated'; user: SessionUser }
   | { status: 'unauthenticated'; user: null; error?: string }
 
-/** The session (SPEC §4): never stale, one retry; a 401 means signed out, not an error. */
+/** The session: never stale, one retry; a 401 means signed out, not an error. */
 export function useSession(): Session {
   const q = useQuery({
     queryKey: sessionKey,
@@ -57,7 +57,7 @@ export function useRegister() {
   })
 }
 
-/** Logout (SPEC §4): clear the session at once, post to logout, then refresh the session. */
+/** Logout: clear the session at once, post to logout, then refresh the session. */
 export function useLogout() {
   const qc = useQueryClient()
   return useMutation({

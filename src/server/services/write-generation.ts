@@ -13,7 +13,7 @@ export function writeFinished(owner: object) {
 
 /**
  * Answers kept until the next write finishes, at most `max` at a time: for a database that only
- * this process writes to (PGlite, DESIGN.md "Data"), where such an answer is never stale.
+ * this process writes to (PGlite, docs/architecture.md "The stack"), where such an answer is never stale.
  * A failed computation is not kept.
  */
 export function untilNextWrite<T>(max = 64) {

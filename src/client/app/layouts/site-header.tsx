@@ -11,7 +11,7 @@ import { useLogout, useSession } from '../../lib/session'
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-2.5 py-1.5 text-sm font-medium', isActive ? 'bg-brand-light text-brand' : 'text-stone-700 hover:bg-stone-100')
 
-/** SPEC §2 "Shared layout": links by role, cart badge, auth controls. */
+/** The site header: links by role, cart badge, auth controls. */
 export function SiteHeader() {
   const session = useSession()
   const role = session.user?.role
@@ -80,7 +80,7 @@ export function SiteHeader() {
   )
 }
 
-/** Accueil and Produits for visitors and shoppers, Contact for everyone (SPEC §2). */
+/** Accueil and Produits for visitors and shoppers, Contact for everyone. */
 function SiteLinks({ shop }: { shop: boolean }) {
   return (
     <>

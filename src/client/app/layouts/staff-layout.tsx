@@ -9,7 +9,7 @@ import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
 /**
- * The admin and root layouts (SPEC §2): the site header, then the menu of the pages the role
+ * The admin and root layouts: the site header, then the menu of the pages the role
  * may open — a sidebar on a desktop, a scrolling row on a phone.
  */
 export function StaffLayout({ area }: { area: 'admin' | 'root' }) {

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router'
 import { backRouteFor } from '@/shared/domain/roles'
 import { useSession } from '../../lib/session'
 
-/** A page's title, with the back button of SPEC §2 (by role) and actions on the right. */
+/** A page's title, with the back button to the role's home and actions on the right. */
 export function PageHeader({
   title,
   description,

@@ -2,7 +2,7 @@ import { Tooltip as T } from 'radix-ui'
 import type { ReactNode } from 'react'
 
 /**
- * A tooltip opening after 700 ms (SPEC §9). It carries its own provider so that pages without
+ * A tooltip opening after 700 ms. It carries its own provider so that pages without
  * tooltips (the storefront) never download the positioning code.
  */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import type { OrderView } from '../../../lib/order-view'
 
-/** The items and every stored amount: nothing is recomputed (DECISIONS.md "Money and pricing"). */
+/** The items and every stored amount: nothing is recomputed (docs/rules.md "Pricing"). */
 export function OrderItemsCard({ order }: { order: OrderView }) {
   return (
     <Card>

@@ -15,7 +15,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** Customer, delivery, payment and points, driver (SPEC §2 "Order detail"). */
+/** Customer, delivery, payment and points, driver. */
 export function OrderSideCards({ order }: { order: OrderView }) {
   return (
     <div className="min-w-0 space-y-4">

@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { OrderStatusBadge } from '../../../components/ui/status-badges'
 import { useUpdateOrderStatus } from '../api/orders-api'
 
-/** The status badge and dropdown (SPEC §2): any other status sends an update at once. */
+/** The status badge and dropdown: any other status sends an update at once. */
 export function OrderStatusControl({ orderId, status }: { orderId: number; status: OrderStatus }) {
   const update = useUpdateOrderStatus()
   return (

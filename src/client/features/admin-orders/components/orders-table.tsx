@@ -5,7 +5,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import type { OrderView } from '../../../lib/order-view'
 
 /**
- * The orders of the management screens (SPEC §2): Commande, Client, Livraison, Montant, Statut
+ * The orders of the management screens: Commande, Client, Livraison, Montant, Statut
  * (the order's), Paiement, Livreur, Actions. `canAssign` adds the link to the assign-driver page
  * (orders management); orders-only shows the details link alone.
  */

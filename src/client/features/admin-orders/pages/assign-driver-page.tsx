@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useAssignDriver, useDrivers, useOrderDetail } from '../api/orders-api'
 import { useOrderIdParam } from '../lib/order-route'
 
-/** /admin/orders/:orderId/assign-driver (SPEC §2 "Assign driver"). */
+/** /admin/orders/:orderId/assign-driver. */
 export default function AssignDriverPage() {
   const orderId = useOrderIdParam()
   const order = useOrderDetail(orderId)

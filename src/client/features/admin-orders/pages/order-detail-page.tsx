@@ -29,7 +29,7 @@ function DetailSkeleton() {
   )
 }
 
-/** /admin/orders/:orderId (SPEC §2 "Order detail"), with the order's event history. */
+/** /admin/orders/:orderId, with the order's event history. */
 export default function OrderDetailPage() {
   const orderId = useOrderIdParam()
   const { user } = useSession()

@@ -8,7 +8,7 @@ import { useAdminOrders } from '../api/orders-api'
 import { OrderSearchFilters } from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
 
-/** /admin/orders-only, the admin's home: its country's orders, details link only (SPEC §2). */
+/** /admin/orders-only, the admin's home: its country's orders, details link only. */
 export default function OrdersOnlyPage() {
   const { user } = useSession()
   const [search, setSearch] = useState('')

@@ -64,7 +64,7 @@ export default function CitiesPage() {
         errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch cities')}
       >
         {(all) => {
-          // SPEC §7: the list is filtered on the client by country name.
+          // The list is filtered on the client by country name.
           const list = countryName ? all.filter((c) => c.country.name === countryName) : all
           if (list.length === 0) return <EmptyState message="Aucune ville trouvée" />
           return (

@@ -15,7 +15,7 @@ import { CountryDialog } from '../components/country-dialog'
 
 const byName = new Intl.Collator('fr')
 
-/** /admin/countries (root): add and edit dialogs, active toggle (SPEC §2 "Countries"). */
+/** /admin/countries (root): add and edit dialogs, active toggle. */
 export default function CountriesPage() {
   const countries = useAdminCountries()
   const update = useUpdateCountry()

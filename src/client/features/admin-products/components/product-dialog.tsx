@@ -26,13 +26,13 @@ const toValues = (p?: AdminProduct, countryId?: number): CreateProductInput => (
   imageUrl: p?.imageUrl ?? '',
   categoryId: p?.categoryId ?? null,
   countryId: p?.countryId ?? countryId,
-  // SPEC §4: a new product is inactive until someone activates it.
+  // A new product is inactive until someone activates it.
   isActive: p?.isActive ?? false,
 })
 
 /**
  * Create a product, or edit `product`. Root picks the country; a super_admin's is its own,
- * shown read-only (SPEC §6).
+ * shown read-only.
  */
 export function ProductDialog({
   open,

@@ -21,7 +21,7 @@ import { ProductDialog } from '../components/product-dialog'
 import { ProductsTable } from '../components/products-table'
 import { StatsPanel } from '../components/stats-panel'
 
-/** /admin/products (SPEC §2 "Products"): root everywhere with stats and bulk actions, a super_admin its country. */
+/** /admin/products: root everywhere with stats and bulk actions, a super_admin its country. */
 export default function ProductsPage() {
   const { user } = useSession()
   const isRoot = user?.role === 'root'

@@ -12,7 +12,7 @@ import { useCountries } from '../../../lib/reference-data'
 import { useRegister } from '../../../lib/session'
 import { AuthCard } from '../components/auth-card'
 
-/** SPEC §8 "Registration": the server's message turned into the one to show. */
+/** Registration: the server's message turned into the one to show. */
 export function registrationError(message: string | undefined): string {
   const m = (message ?? '').toLowerCase()
   if (m.includes('déjà utilisée') || m.includes('already in use'))

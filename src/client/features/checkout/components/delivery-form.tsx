@@ -8,7 +8,7 @@ const toId = (v: string) => (v ? Number(v) : null)
 export const NO_DELIVERY_CITY = 'Aucune ville de ce pays n’est desservie pour le moment.'
 
 /**
- * SPEC §2 "Delivery selection cascade": choosing a country resets city and zone, choosing a
+ * The delivery cascade: choosing a country resets city and zone, choosing a
  * city resets the zone; zones load only once a city is chosen.
  */
 export function DeliveryForm({

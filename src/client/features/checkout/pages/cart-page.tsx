@@ -22,7 +22,7 @@ import { DeliveryForm } from '../components/delivery-form'
 import { newIdempotencyKey } from '../lib/idempotency'
 import { AmountLines } from '../components/order-summary'
 
-/** /cart: lines, summary, delivery cascade, points, 'Confirmer la commande' (SPEC §2, §5). */
+/** /cart: lines, summary, delivery cascade, points, 'Confirmer la commande'. */
 export default function CartPage() {
   const { user } = useSession()
   const items = useCartItems()

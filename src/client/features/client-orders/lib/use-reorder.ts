@@ -9,7 +9,7 @@ import { fetchProducts, productsKey } from '../../../lib/catalogue'
 import { useSession } from '../../../lib/session'
 
 /**
- * 'Re-commander' (DECISIONS.md "Placeholders made real"): the lines that can still be bought
+ * 'Re-commander': the lines that can still be bought
  * go into the cart at today's price, a toast names those that cannot, then /cart.
  */
 export function useReorder() {

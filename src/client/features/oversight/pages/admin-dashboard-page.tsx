@@ -16,7 +16,7 @@ import { LoginForm } from '../../auth/components/login-form'
 import { useAdminDashboard } from '../api/dashboards-api'
 import { StatCard } from '../components/stat-card'
 
-/** SPEC §2 "Admin dashboard page": quick actions by role. */
+/** The admin dashboard: quick actions by role. */
 const quickActions: { to: string; label: string; roles: readonly Role[] }[] = [
   { to: '/admin/products', label: 'Produits', roles: ['root', 'super_admin'] },
   { to: '/admin/users', label: 'Utilisateurs', roles: ['root', 'super_admin'] },

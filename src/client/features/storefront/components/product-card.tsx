@@ -24,7 +24,7 @@ export function ProductCard({ product, showQuantity = true }: { product: PublicP
   const min = minQuantityOf(product)
   const [quantity, setQuantity] = useState(Math.max(1, min))
   const otherCountry = !!user?.country && user.country !== product.countryName
-  // Only shoppers buy: staff and drivers see the catalogue without a cart (SPEC §6 "Shopping").
+  // Only shoppers buy: staff and drivers see the catalogue without a cart.
   const notShopper = !!user && !isShopper(user.role)
 
   const add = () => {

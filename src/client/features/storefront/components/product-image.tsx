@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { cn } from '../../../components/ui/cn'
 
 /**
- * A product's picture, or a placeholder when it has none or it fails to load (SPEC §3).
+ * A product's picture, or a placeholder when it has none or it fails to load.
  * Pictures are admin-given URLs, one size each (no srcset to offer): the box fixes the size
  * (the caller's classes; width/height give the 4:3 ratio before the file arrives, so nothing
  * shifts), and the browser fetches a picture only when it nears the screen and decodes it off

@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useSession } from '../../../lib/session'
 import { useSendContact } from '../api/use-send-contact'
 
-/** /contact: the form, then the 'Message envoyé !' panel (SPEC §2, §5, §8). */
+/** /contact: the form, then the 'Message envoyé !' panel. */
 export default function ContactPage() {
   const { user } = useSession()
   const send = useSendContact()

@@ -12,7 +12,7 @@ const values = [
   { icon: Truck, title: 'Service', text: 'Commande en ligne, livraison dans votre zone et paiement à la livraison.' },
 ]
 
-/** / : hero, featured products, about, the three values, calls to action (SPEC §2). */
+/** / : hero, featured products, about, the three values, calls to action. */
 export default function HomePage() {
   const featured = useFeatured()
   // The cards are drawn in a transition (React yields to the browser every few milliseconds),

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/query-state'
 import { useProducts } from '../../../lib/catalogue'
 import { ProductCard, ProductGridSkeleton } from '../components/product-card'
 
-/** SPEC §8 "Products": a session error becomes the sign-in message. */
+/** A session error becomes the sign-in message. */
 export function productsError(message: string) {
   if (message.includes('connecté') || message.includes('Accès non autorisé')) return 'Vous devez être connecté pour voir les produits.'
   return 'Une erreur est survenue lors du chargement des produits.'

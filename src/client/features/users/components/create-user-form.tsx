@@ -22,7 +22,7 @@ const failure: Record<CreateKind, string> = {
 const fixedRole: Partial<Record<CreateKind, Role>> = { driver: 'delivery_driver', 'super-admin': 'super_admin' }
 
 /**
- * The account-creation form (SPEC §5): a role among those the creator may give (not shown when
+ * The account-creation form: a role among those the creator may give (not shown when
  * the kind fixes it), the country locked to the creator's own unless root.
  */
 export function CreateUserForm({

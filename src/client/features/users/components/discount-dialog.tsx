@@ -6,7 +6,7 @@ import { Field, Input } from '../../../components/ui/field'
 import { Spinner } from '../../../components/ui/spinner'
 import { useSetDiscount } from '../api/users-api'
 
-/** Root's custom discount: 0 to 100 in steps of 0.01; empty removes it (SPEC §5). */
+/** Root's custom discount: 0 to 100 in steps of 0.01; empty removes it. */
 export function DiscountDialog({ target, onOpenChange }: { target: AdminUser; onOpenChange: (open: boolean) => void }) {
   const [value, setValue] = useState(target.customDiscountPercent == null ? '' : String(target.customDiscountPercent))
   const [error, setError] = useState<string | null>(null)

@@ -34,7 +34,7 @@ export function EditUserDialog({ target, onOpenChange }: { target: AdminUser; on
   const country = useWatch({ control: form.control, name: 'country' })
   const id = (f: string) => `edit-${f}`
   const countryField = form.register('country', {
-    // Changing country clears the city (SPEC §5).
+    // Changing country clears the city.
     onChange: () => form.setValue('city', ''),
   })
 

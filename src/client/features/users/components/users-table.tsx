@@ -14,7 +14,7 @@ import { DiscountDialog } from './discount-dialog'
 import { EditUserDialog } from './edit-user-dialog'
 
 /**
- * 'Gestion des Utilisateurs' (SPEC §2): the full list ('full'), the admin's clients and drivers
+ * 'Gestion des Utilisateurs': the full list ('full'), the admin's clients and drivers
  * ('management'), or a country's users without the phone column ('country').
  */
 export function UsersTable({ users, variant = 'full' }: { users: AdminUser[]; variant?: 'full' | 'management' | 'country' }) {

@@ -32,7 +32,7 @@ export default function UserHistoryPage() {
 }
 
 function History({ h }: { h: UserHistory }) {
-  // SPEC §2: total spent and total orders come from the returned orders (cancelled ones not spent).
+  // Total spent and total orders come from the returned orders (cancelled ones not spent).
   const spent = h.orders.filter((o) => o.status !== 'cancelled').reduce((s, o) => s + o.totalAmount, 0)
   const stats = [
     ['Total dépensé', formatMoney(spent)],

@@ -11,17 +11,24 @@ import { vi } from 'vitest'
  */
 export type Route = { status?: number; body: unknown; json?: boolean }
 export function fakeNetwork(routes: Record<string, Route | ((body: unknown) => Route)>) {
-  const calls: { method: string; url: string; body: unknown }[] = []
+  const calls: { method: string; url: string; body: unknown; headers: Record<string, string> }[] = []
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET'
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
-    calls.push({ method, url, body })
+    calls.push({ method, url, body, headers: { ...(init.headers as Record<string, string> | undefined) } })
     const path = url.split('?')[0]!
     const found = routes[`${method} ${path}`]
-    if (!found) return new Response(JSON.stringify({ error: 'Ressource introuvable.', code: 'NOT_FOUND' }), { status: 404 })
+    if (!found)
+      return new Response(JSON.stringify({ error: 'Ressource introuvable.', code: 'NOT_FOUND' }), {
+        status: 404,
+      })
     const route = typeof found === 'function' ? found(body) : found
     const status = route.status ?? 200
-    const text = JSON.stringify(status >= 400 || route.json || path.startsWith('/_api/auth/') ? route.body : superjson.serialize(route.body))
+    const text = JSON.stringify(
+      status >= 400 || route.json || path.startsWith('/_api/auth/')
+        ? route.body
+        : superjson.serialize(route.body),
+    )
     return new Response(text, { status })
   })
   return calls
@@ -29,7 +36,9 @@ export function fakeNetwork(routes: Record<string, Route | ((body: unknown) => R
 
 /** A fresh query client (no retries: a failure shows at once) around a router at `path`. */
 export function withProviders(children: ReactNode, path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
   return (
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>

@@ -1,0 +1,204 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes, useParams } from 'react-router'
+import { Toaster } from 'sonner'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { RequireRole } from '../../src/client/app/guards'
+import CartPage from '../../src/client/features/checkout/pages/cart-page'
+import { CART_KEY, type CartItem } from '../../src/client/lib/cart'
+import { fakeNetwork, sessionUser, withProviders, type Route as FakeRoute } from './network'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+const senegal = { id: 1, name: 'Sénégal', code: 'SN', dialCode: '+221', currency: 'XOF' }
+const mali = { id: 2, name: 'Mali', code: 'ML', dialCode: '+223', currency: 'XOF' }
+const lines: CartItem[] = [
+  {
+    id: 11,
+    name: 'Filet de bœuf',
+    imageUrl: null,
+    pricePerUnit: 5000,
+    unitType: 'kg',
+    quantity: 1.5,
+    minQuantity: 0.5,
+    countryName: 'Sénégal',
+  },
+  {
+    id: 12,
+    name: 'Poulet bicyclette',
+    imageUrl: null,
+    pricePerUnit: 3500,
+    unitType: 'unit',
+    quantity: 2,
+    minQuantity: 1,
+    countryName: 'Sénégal',
+  },
+]
+const money = (text: string | null) => text?.replace(/\s/g, ' ')
+
+function Confirmation() {
+  return <p>Confirmation de la commande {useParams().orderId}</p>
+}
+const page = () =>
+  withProviders(
+    <>
+      <Toaster />
+      <Routes>
+        <Route
+          path="/cart"
+          element={
+            // As in the app: the page opens behind the shoppers' guard, once the session is known.
+            <RequireRole roles={['client', 'user']}>
+              <CartPage />
+            </RequireRole>
+          }
+        />
+        <Route path="/order-confirmation/:orderId" element={<Confirmation />} />
+      </Routes>
+    </>,
+    '/cart',
+  )
+
+function shop(
+  createOrder: (body: unknown) => FakeRoute,
+  user = sessionUser('client', { customDiscountPercent: 10 }),
+) {
+  return fakeNetwork({
+    'GET /_api/auth/session': { body: { user } },
+    'GET /_api/countries': { body: { countries: [senegal, mali] } },
+    'GET /_api/cities': {
+      body: {
+        cities: [
+          {
+            id: 10,
+            name: 'Dakar',
+            isActive: true,
+            createdAt: new Date(),
+            country: senegal,
+            deliverable: true,
+          },
+        ],
+      },
+    },
+    'GET /_api/zones/by-city': {
+      body: {
+        zones: [
+          {
+            id: 100,
+            name: 'Plateau',
+            isActive: true,
+            cityId: 10,
+            city: { name: 'Dakar', country: { name: 'Sénégal' } },
+          },
+        ],
+      },
+    },
+    'GET /_api/dashboard/client': { body: { loyaltyPoints: 0, pointValueInCfa: 1, orders: [] } },
+    'POST /_api/orders/create': createOrder,
+  })
+}
+
+async function fillDelivery() {
+  const user = userEvent.setup()
+  await screen.findByRole('option', { name: 'Dakar' })
+  await user.selectOptions(screen.getByLabelText('Ville'), '10')
+  await screen.findByRole('option', { name: 'Plateau' })
+  await user.selectOptions(screen.getByLabelText('Zone'), '100')
+  await user.type(screen.getByLabelText('Adresse de livraison'), 'Rue 10, près de la pharmacie')
+  return user
+}
+
+describe('CartPage', () => {
+  beforeEach(() => localStorage.setItem(CART_KEY, JSON.stringify(lines)))
+
+  it('prices the lines with the client’s discount, offers only its country, and confirms once the delivery is complete', async () => {
+    const calls = shop(() => ({ status: 201, body: { order: { id: 42 } } }))
+    render(page())
+    expect(money((await screen.findByTestId('discount')).textContent)).toBe('− 1 450 F CFA')
+    expect(money(screen.getByTestId('subtotal').textContent)).toBe('14 500 F CFA')
+    expect(money(screen.getByTestId('total').textContent)).toBe('13 050 F CFA')
+
+    // Only the client's own country is offered, chosen already.
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('Pays'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choisissez un pays', 'Sénégal']),
+    )
+    expect((screen.getByLabelText('Pays') as HTMLSelectElement).value).toBe('1')
+    // The phone comes from the account.
+    expect((screen.getByLabelText('Téléphone') as HTMLInputElement).value).toBe('+221 77 000 00 00')
+
+    const confirm = screen.getByRole('button', { name: 'Confirmer la commande' }) as HTMLButtonElement
+    expect(confirm.disabled).toBe(true)
+    const user = await fillDelivery()
+    expect(confirm.disabled).toBe(false)
+    await user.click(confirm)
+
+    await screen.findByText('Confirmation de la commande 42')
+    const sent = calls.filter((c) => c.method === 'POST')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body).toEqual({
+      items: [
+        { productId: 11, quantity: 1.5 },
+        { productId: 12, quantity: 2 },
+      ],
+      deliveryAddress: 'Rue 10, près de la pharmacie',
+      deliveryCity: 'Dakar',
+      deliveryCountry: 'Sénégal',
+      deliveryPhone: '+221 77 000 00 00',
+      zoneId: 100,
+      pointsToUse: 0,
+    })
+    expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+    // The cart is emptied after the order.
+    expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toEqual([])
+  })
+
+  it('retries a failed attempt with the same key, and a refused one with a new key', async () => {
+    const answers: FakeRoute[] = [
+      {
+        status: 503,
+        body: { error: 'Service momentanément indisponible, réessayez.', code: 'DATABASE_UNAVAILABLE' },
+      },
+      {
+        status: 400,
+        body: { error: 'Le produit Filet de bœuf n’est plus disponible.', code: 'VALIDATION_ERROR' },
+      },
+      { status: 201, body: { order: { id: 43 } } },
+    ]
+    const calls = shop(() => answers.shift()!)
+    render(page())
+    const user = await fillDelivery()
+    const confirm = screen.getByRole('button', { name: 'Confirmer la commande' })
+
+    await user.click(confirm)
+    expect(await screen.findByText('Service momentanément indisponible, réessayez.')).toBeTruthy()
+    await user.click(confirm)
+    expect(await screen.findByText('Le produit Filet de bœuf n’est plus disponible.')).toBeTruthy()
+    await user.click(confirm)
+    await screen.findByText('Confirmation de la commande 43')
+
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key'])
+    expect(keys).toHaveLength(3)
+    // The lost attempt (503) is retried with its key; after a refusal (4xx) the next is new.
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[1])
+    // Nothing was lost while it failed: the cart stayed until the order went through.
+    expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toEqual([])
+  })
+
+  it('says the cart is empty, with a way to the products', async () => {
+    localStorage.removeItem(CART_KEY)
+    shop(() => ({ status: 500, body: {} }))
+    render(page())
+    expect(await screen.findByText('Votre panier est vide')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Voir les produits/ }).getAttribute('href')).toBe('/products')
+  })
+})

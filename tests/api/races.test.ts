@@ -39,7 +39,9 @@ async function movementsOf(orderId: number) {
     .from(loyaltyTransactions)
     .where(eq(loyaltyTransactions.orderId, orderId))
   const sum = (type: string) => rows.filter((r) => r.type === type).reduce((s, r) => s + r.points, 0)
-  return { rows, earned: sum('earned'), redeemed: sum('redeemed') }
+  // Points taken back when an order leaves "delivered" are a reversal (docs/rules.md "Points"):
+  // what an order has earned is its credits net of them.
+  return { rows, earned: sum('earned') + sum('reversed'), redeemed: sum('redeemed') }
 }
 
 describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {

@@ -10,9 +10,12 @@ import { RouteError } from './route-error'
 import { ShopDenied } from '../components/shop-denied'
 import { PageSpinner } from '../components/ui/spinner'
 
-/** A page loaded on demand: a visitor never downloads the back-office. */
-export const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * A page loaded on demand: a visitor never downloads the back-office. The module's default
+ * export, or the one named (several pages in one module).
+ */
+export const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string = 'default'): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load())[name] as ComponentType }),
 })
 
 /** A group of routes behind one guard (docs/rules.md "Who may do what"). */
@@ -27,9 +30,9 @@ const guarded = (roles: readonly Role[], children: RouteObject[], denied?: (user
 
 // Each issue adds its pages to the group its guard names.
 const publicPages: RouteObject[] = [
-  { path: '/client/login', ...page(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.ClientLoginPage }))) },
-  { path: '/delivery/login', ...page(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.DeliveryLoginPage }))) },
-  { path: '/employee/login', ...page(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.EmployeeLoginPage }))) },
+  { path: '/client/login', ...page(() => import('../features/auth/pages/login-page'), 'ClientLoginPage') },
+  { path: '/delivery/login', ...page(() => import('../features/auth/pages/login-page'), 'DeliveryLoginPage') },
+  { path: '/employee/login', ...page(() => import('../features/auth/pages/login-page'), 'EmployeeLoginPage') },
   { path: '/register', ...page(() => import('../features/auth/pages/register-page')) },
   { path: '/dashboard', ...page(() => import('./dashboard-page')) },
   // issue 3: storefront

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OrderStatusControl } from '../../src/client/features/admin-orders/components/order-status-control'
+import OrdersPage from '../../src/client/features/admin-orders/pages/orders-page'
 import { DeliveryForm, NO_DELIVERY_CITY } from '../../src/client/features/checkout/components/delivery-form'
 import type { DeliveryInfo } from '../../src/client/lib/cart-actions'
-import { fakeNetwork, withProviders } from './network'
+import { fakeNetwork, sessionUser, withProviders } from './network'
 
 afterEach(() => {
   cleanup()
@@ -173,5 +174,40 @@ describe('DeliveryForm (the delivery cascade)', () => {
     await waitFor(() => expect(last).toMatchObject({ countryId: 1, cityId: null, zoneId: null }))
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain('Choisissez une ville')
     expect(screen.queryByRole('option', { name: 'Kaolack' })).toBeNull()
+  })
+})
+
+describe('the staff orders filters (the same public cities as the checkout)', () => {
+  const city = (id: number, name: string, deliverable: boolean) => ({
+    id,
+    name,
+    isActive: true,
+    createdAt: new Date(),
+    country: { id: 1, name: 'Sénégal' },
+    deliverable,
+  })
+
+  it('offer every active city of the staff member’s country, deliverable or not', async () => {
+    const sent = fakeNetwork({
+      'GET /_api/auth/session': { body: { user: sessionUser('super_admin') } },
+      'GET /_api/cities': { body: { cities: [city(10, 'Dakar', true), city(12, 'Kaolack', false)] } },
+      'GET /_api/admin/orders': { body: { orders: [], total: 0 } },
+    })
+    render(withProviders(<OrdersPage />))
+    // Its own country's, once the session says which (the page is behind the staff guard).
+    await waitFor(() => expect(sent.map((c) => c.url)).toContain('/_api/cities?countryId=1'))
+    await screen.findByRole('option', { name: 'Kaolack' })
+    expect(screen.getByRole('option', { name: 'Dakar' })).toBeTruthy()
+  })
+
+  it('offer root every country’s cities, named with their country', async () => {
+    const sent = fakeNetwork({
+      'GET /_api/auth/session': { body: { user: sessionUser('root', { countryId: null, country: null }) } },
+      'GET /_api/cities': { body: { cities: [city(12, 'Kaolack', false)] } },
+      'GET /_api/admin/orders': { body: { orders: [], total: 0 } },
+    })
+    render(withProviders(<OrdersPage />))
+    await screen.findByRole('option', { name: 'Kaolack (Sénégal)' })
+    expect(sent.map((c) => c.url)).toContain('/_api/cities')
   })
 })

@@ -1,6 +1,8 @@
 import superjson from 'superjson'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { authCalls } from '../../src/shared/calls/auth'
+import { clientCalls } from '../../src/shared/calls/client'
+import { orderCalls } from '../../src/shared/calls/orders'
 import { storefrontCalls } from '../../src/shared/calls/storefront'
 import { api, ApiError, NETWORK_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE } from '../../src/client/lib/api'
 
@@ -29,7 +31,7 @@ afterEach(() => {
 describe('api client timeout', () => {
   it(`gives up on a silent server after ${REQUEST_TIMEOUT_MS / 1000} s with a French message, not before`, async () => {
     let settled: unknown = 'pending'
-    const pending = api.get('/_api/products').then(
+    const pending = api.call(storefrontCalls.products).then(
       () => (settled = 'answered'),
       (e: unknown) => (settled = e),
     )
@@ -42,14 +44,14 @@ describe('api client timeout', () => {
   })
 
   it('gives up on a POST too', async () => {
-    const pending = api.post('/_api/orders/create', { items: [] }).catch((e: unknown) => e)
+    const pending = api.call(authCalls.logout).catch((e: unknown) => e)
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
     expect(await pending).toMatchObject({ code: 'TIMEOUT' })
   })
 
   it("keeps a caller's cancellation a cancellation (an AbortError, which the query library expects)", async () => {
     const controller = new AbortController()
-    const pending = api.get('/_api/products', undefined, { signal: controller.signal }).catch((e: unknown) => e)
+    const pending = api.call(storefrontCalls.products, {}, { signal: controller.signal }).catch((e: unknown) => e)
     controller.abort()
     const err = (await pending) as Error
     expect(err.name).toBe('AbortError')
@@ -58,7 +60,7 @@ describe('api client timeout', () => {
 
   it('says the server cannot be reached when the network fails at once', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
-    await expect(api.get('/_api/products')).rejects.toMatchObject({ message: NETWORK_MESSAGE, code: 'NETWORK' })
+    await expect(api.call(storefrontCalls.products)).rejects.toMatchObject({ message: NETWORK_MESSAGE, code: 'NETWORK' })
   })
 })
 
@@ -77,6 +79,29 @@ describe('api.call: a declared call, typed from the contract', () => {
     expect(created).toBeInstanceOf(Date)
     // @ts-expect-error an input the call does not declare fails the compiler
     void (() => api.call(storefrontCalls.cities, { country: 'Sénégal' }))
+  })
+
+  it('leaves an unset filter (undefined, null, empty) out of the query string', async () => {
+    const seen: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      seen.push(url)
+      return new Response(JSON.stringify(superjson.serialize({ orders: [], total: 0 })), { status: 200 })
+    })
+    await api.call(orderCalls.list, { search: '', status: undefined, cityId: null, zoneId: 0, page: 2, limit: 15 })
+    expect(seen).toEqual(['/_api/admin/orders?zoneId=0&page=2&limit=15'])
+  })
+
+  it('sends a POST call’s input as its JSON body, with the caller’s headers', async () => {
+    const seen: { url: string; init: RequestInit }[] = []
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      seen.push({ url, init })
+      return new Response(JSON.stringify(superjson.serialize({ success: true })), { status: 200 })
+    })
+    const input = { items: [{ productId: 1, quantity: 2 }], deliveryAddress: 'Rue 1', deliveryCity: 'Dakar', deliveryCountry: 'Sénégal', deliveryPhone: '+221770000000', zoneId: 3 }
+    await api.call(clientCalls.createOrder, input, { headers: { 'Idempotency-Key': 'k-1' } })
+    expect(seen[0]!.url).toBe('/_api/orders/create')
+    expect(seen[0]!.init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': 'k-1' } })
+    expect(JSON.parse(seen[0]!.init.body as string)).toEqual(input)
   })
 
   it('reads an auth call’s plain JSON answer', async () => {

@@ -17,6 +17,7 @@ export class ApiError extends Error {
 type Query = Record<string, string | number | boolean | null | undefined>
 type Options = { query?: Query; headers?: Record<string, string>; signal?: AbortSignal; format?: Call['format'] }
 
+/** A GET's input as its query string: undefined, null and '' are left out (an unset filter). */
 function url(path: string, query?: Query) {
   if (!query) return path
   const params = new URLSearchParams()
@@ -76,7 +77,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
     throw new ApiError(b.error ?? b.message ?? `Request failed with status ${res.status}`, res.status, b.code, b.fieldErrors)
   }
   // Auth calls answer plain JSON; every other call superjson (dates arrive as dates).
-  if ((opts.format ?? (path.startsWith('/_api/auth/') ? 'json' : 'superjson')) === 'json') return data as T
+  if (opts.format === 'json') return data as T
   return superjson.deserialize(data as Parameters<typeof superjson.deserialize>[0]) as T
 }
 
@@ -97,9 +98,10 @@ export const api = {
       query: call.method === 'GET' ? (input as Query | undefined) : undefined,
       format: call.format,
     }),
-  get: <T>(path: string, query?: Query, opts?: Omit<Options, 'query'>) => request<T>('GET', path, undefined, { ...opts, query }),
-  post: <T>(path: string, body?: unknown, opts?: Options) => request<T>('POST', path, body, opts),
 }
 
 export const errorMessage = (e: unknown, fallback = 'An unknown error occurred') =>
   e instanceof Error && e.message ? e.message : fallback
+
+/** Keeps the API's error (and its status, for the retry rule); SPEC §8's fallback text if it has none. */
+export const withFallback = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e : new Error(fallback))

@@ -1,13 +1,59 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PublicCountry } from '@/shared/schemas/auth'
+import { storefrontCalls } from '@/shared/calls/storefront'
 import { sortByName } from '@/shared/format'
-import { api } from './api'
+import type { CitiesQuery } from '@/shared/schemas/storefront'
+import { api, withFallback } from './api'
+
+/**
+ * The public place lists (storefront calls), one hook and one cache key per call: the
+ * checkout's delivery cascade and the staff orders filters read the same ones. The back-office's
+ * place changes invalidate these keys (lib/staff-places.ts).
+ */
+export const referenceKeys = {
+  countries: ['countries'] as const,
+  cities: (query: CitiesQuery | null) => ['cities', query] as const,
+  zones: (cityId: number | null) => ['zones', 'by-city', cityId] as const,
+}
 
 /** The active countries with their dial codes (registration, checkout). */
 export function useCountries() {
   return useQuery({
-    queryKey: ['countries'],
-    queryFn: async () => sortByName((await api.get<{ countries: PublicCountry[] }>('/_api/countries')).countries),
+    queryKey: referenceKeys.countries,
+    queryFn: async () => sortByName((await api.call(storefrontCalls.countries)).countries),
     staleTime: 5 * 60_000,
+  })
+}
+
+/**
+ * Active cities of active countries: one country's, or every country's with `{}`; `null` while
+ * there is nothing to ask (no country chosen yet). Each says whether it is `deliverable`: the
+ * checkout offers only those, the staff orders filters show them all.
+ */
+export function useCities(query: CitiesQuery | null) {
+  return useQuery({
+    queryKey: referenceKeys.cities(query),
+    queryFn: async () => {
+      try {
+        return (await api.call(storefrontCalls.cities, query ?? {})).cities
+      } catch (e) {
+        throw withFallback(e, 'Failed to fetch cities')
+      }
+    },
+    enabled: query !== null,
+  })
+}
+
+/** A city's active zones; runs only once a city is chosen (SPEC §7). */
+export function useZones(cityId: number | null) {
+  return useQuery({
+    queryKey: referenceKeys.zones(cityId),
+    queryFn: async () => {
+      try {
+        return (await api.call(storefrontCalls.zonesByCity, { cityId })).zones
+      } catch (e) {
+        throw withFallback(e, 'Failed to fetch zones for city')
+      }
+    },
+    enabled: cityId !== null,
   })
 }

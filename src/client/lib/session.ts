@@ -1,8 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { authCalls as AuthCalls } from '@/shared/calls/auth'
 import type { LoginInput, RegisterInput, SessionUser } from '@/shared/schemas/auth'
-import { api, ApiError } from './api'
+import { api, ApiError, NETWORK_MESSAGE } from './api'
 
 export const sessionKey = ['session'] as const
+
+/**
+ * The auth calls, loaded on first use: they carry their schemas and zod with them, which the
+ * first load leaves out (its 150 KB budget, `npm run build`; docs/decisions/0010). The chunk
+ * is small and every page that reads a schema has zod among its preloads already. A chunk that
+ * cannot be fetched fails like the call would have.
+ */
+const authCalls = (): Promise<typeof AuthCalls> =>
+  import('@/shared/calls/auth').then(
+    (m) => m.authCalls,
+    () => {
+      throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK')
+    },
+  )
 
 export type Session =
   | { status: 'loading'; user: null }
@@ -15,7 +30,7 @@ export function useSession(): Session {
     queryKey: sessionKey,
     queryFn: async () => {
       try {
-        return (await api.get<{ user: SessionUser }>('/_api/auth/session')).user
+        return (await api.call((await authCalls()).session)).user
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) return null
         throw e
@@ -37,7 +52,7 @@ export function useSession(): Session {
 export function useLogin(accepts?: (user: SessionUser) => boolean) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<{ user: SessionUser }>('/_api/auth/login_with_password', input),
+    mutationFn: async (input: LoginInput) => api.call((await authCalls()).login, input),
     onSuccess: ({ user }) => {
       if (accepts && !accepts(user)) return
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
@@ -49,7 +64,7 @@ export function useLogin(accepts?: (user: SessionUser) => boolean) {
 export function useRegister() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: RegisterInput) => api.post<{ user: SessionUser }>('/_api/auth/register_with_password', input),
+    mutationFn: async (input: RegisterInput) => api.call((await authCalls()).register, input),
     onSuccess: ({ user }) => {
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
       qc.setQueryData(sessionKey, user)
@@ -65,7 +80,7 @@ export function useLogout() {
       qc.setQueryData(sessionKey, null)
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
       try {
-        await api.post('/_api/auth/logout', {})
+        await api.call((await authCalls()).logout)
       } finally {
         await qc.invalidateQueries({ queryKey: sessionKey })
       }
@@ -75,6 +90,8 @@ export function useLogout() {
 
 /** Signs the session out without the optimistic clear (a login gate refusing the role). */
 export async function signOutQuietly(qc: ReturnType<typeof useQueryClient>) {
-  await api.post('/_api/auth/logout', {}).catch(() => undefined)
+  await authCalls()
+    .then((calls) => api.call(calls.logout))
+    .catch(() => undefined)
   qc.setQueryData(sessionKey, null)
 }

@@ -1,49 +1,23 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
+import { orderCalls } from '@/shared/calls/orders'
+import { orderStatusLabels } from '@/shared/domain/order-status'
 import type { AssignDriverInput, UpdateOrderStatusInput } from '@/shared/schemas/orders'
 import { api, errorMessage } from '../../../lib/api'
-import type { OrderDetailView, OrderView } from '../../../lib/order-view'
 import { FIVE_MINUTES } from '../../../lib/query-client'
-
-/** The filters and page of GET /_api/admin/orders, as the screens send them. */
-export type OrdersFilter = {
-  status?: OrderStatus
-  search?: string
-  cityId?: number
-  zoneId?: number
-  page: number
-  limit: number
-}
+import { adminOrderKeys } from '../../../lib/staff-orders'
 
 export const orderKeys = {
-  all: ['admin-orders'] as const,
-  list: (q: OrdersFilter) => ['admin-orders', 'list', q] as const,
+  ...adminOrderKeys,
   detail: (id: number) => ['admin-orders', 'detail', id] as const,
   drivers: (orderId: number) => ['admin-orders', 'drivers', orderId] as const,
-}
-
-export type Driver = {
-  id: number
-  displayName: string
-  email: string
-  phoneNumber: string | null
-  isActive: boolean
-}
-
-export function useAdminOrders(q: OrdersFilter) {
-  return useQuery({
-    queryKey: orderKeys.list(q),
-    queryFn: () => api.get<{ orders: OrderView[]; total: number }>('/_api/admin/orders', q),
-    placeholderData: keepPreviousData,
-  })
 }
 
 /** The order detail, cached five minutes (SPEC §9). */
 export function useOrderDetail(orderId: number) {
   return useQuery({
     queryKey: orderKeys.detail(orderId),
-    queryFn: async () => (await api.get<{ order: OrderDetailView }>('/_api/orderdetails', { orderId })).order,
+    queryFn: async () => (await api.call(orderCalls.detail, { orderId })).order,
     staleTime: FIVE_MINUTES,
     enabled: orderId > 0,
   })
@@ -53,10 +27,10 @@ export function useUpdateOrderStatus() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: async (input: UpdateOrderStatusInput) =>
-      (await api.post<{ order: OrderDetailView }>('/_api/admin/orders/update-status', input)).order,
+      (await api.call(orderCalls.updateStatus, input)).order,
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
-      void qc.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] })
+      void qc.invalidateQueries({ queryKey: orderKeys.lists })
       toast.success(`Statut mis à jour : ${orderStatusLabels[order.status]}`)
     },
     onError: (e) =>
@@ -70,7 +44,7 @@ export function useUpdateOrderStatus() {
 export function useDrivers(orderId: number) {
   return useQuery({
     queryKey: orderKeys.drivers(orderId),
-    queryFn: async () => (await api.get<{ drivers: Driver[] }>('/_api/drivers', { orderId })).drivers,
+    queryFn: async () => (await api.call(orderCalls.drivers, { orderId })).drivers,
     staleTime: FIVE_MINUTES,
     enabled: orderId > 0,
   })
@@ -79,11 +53,10 @@ export function useDrivers(orderId: number) {
 export function useAssignDriver() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (input: AssignDriverInput) =>
-      (await api.post<{ order: OrderDetailView }>('/_api/assigndriver', input)).order,
+    mutationFn: async (input: AssignDriverInput) => (await api.call(orderCalls.assignDriver, input)).order,
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
-      void qc.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] })
+      void qc.invalidateQueries({ queryKey: orderKeys.lists })
       toast.success('Livreur assigné avec succès !')
     },
     onError: (e) => toast.error(`Échec de l'assignation: ${errorMessage(e, 'Failed to assign driver')}`),

@@ -2,7 +2,7 @@ import { formatCount } from '@/shared/format'
 import { Pager, totalPagesOf } from '../../../components/ui/pager'
 import { QueryState } from '../../../components/ui/query-state'
 import { SkeletonRows } from '../../../components/ui/skeleton'
-import type { useAdminOrders } from '../api/orders-api'
+import type { useAdminOrders } from '../../../lib/staff-orders'
 import { OrdersTable } from './orders-table'
 
 /** The list's states (10 skeleton rows, error, 'Aucune commande trouvée'), its table and pager. */

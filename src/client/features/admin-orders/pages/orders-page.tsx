@@ -3,10 +3,10 @@ import type { OrderStatus } from '@/shared/domain/order-status'
 import { ADMIN_ORDERS_PAGE_SIZE } from '@/shared/schemas/orders'
 import { Select } from '../../../components/ui/field'
 import { PageHeader } from '../../../components/ui/page-header'
+import { useCities, useZones } from '../../../lib/reference-data'
 import { useSession } from '../../../lib/session'
+import { useAdminOrders } from '../../../lib/staff-orders'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
-import { useAdminOrders } from '../api/orders-api'
-import { useActiveCities, useZonesOfCity } from '../api/places-api'
 import { OrderSearchFilters } from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
 
@@ -19,8 +19,9 @@ export default function OrdersPage() {
   const [zoneId, setZoneId] = useState<number | null>(null)
   const [page, setPage] = useState(1)
   const debouncedSearch = useDebouncedValue(search.trim(), 300)
-  const cities = useActiveCities(user?.role === 'root' ? null : (user?.countryId ?? null))
-  const zones = useZonesOfCity(cityId)
+  // Every active city, deliverable or not (orders keep their city): root's of every country.
+  const cities = useCities(user?.role === 'root' ? {} : { countryId: user?.countryId ?? undefined })
+  const zones = useZones(cityId)
   const orders = useAdminOrders({
     search: debouncedSearch || undefined,
     status: status || undefined,
@@ -70,7 +71,7 @@ export default function OrdersPage() {
             <option value="">Toutes les villes</option>
             {(cities.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
-                {user?.role === 'root' && c.country?.name ? `${c.name} (${c.country.name})` : c.name}
+                {user?.role === 'root' ? `${c.name} (${c.country.name})` : c.name}
               </option>
             ))}
           </Select>

@@ -1,35 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { AdminCity, CreateCityInput, UpdateCityInput } from '@/shared/schemas/places'
+import { placeCalls } from '@/shared/calls/places'
+import type { CreateCityInput } from '@/shared/schemas/places'
 import { api } from '../../../lib/api'
+import { placeChangeRefreshes, useRefreshPlaces } from '../../../lib/staff-places'
 import { staffErrorMessage } from './messages'
 
-export const cityKeys = { all: ['admin-cities'] as const }
-
-/** The caller's cities, active or not: root every country's, a super_admin its own. */
-export function useAdminCities() {
-  return useQuery({
-    queryKey: cityKeys.all,
-    queryFn: async () => (await api.get<{ cities: AdminCity[] }>('/_api/admin/cities')).cities,
-  })
-}
-
-function useRefresh() {
-  const qc = useQueryClient()
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: cityKeys.all }),
-      qc.invalidateQueries({ queryKey: ['admin-zones'] }),
-      // The storefront's and the orders filters' place lists.
-      qc.invalidateQueries({ queryKey: ['cities'] }),
-      qc.invalidateQueries({ queryKey: ['places'] }),
-    ])
-}
-
 export function useCreateCity() {
-  const refresh = useRefresh()
+  const refresh = useRefreshPlaces(placeChangeRefreshes.city)
   return useMutation({
-    mutationFn: (input: CreateCityInput) => api.post<{ city: AdminCity }>('/_api/admin/cities', input),
+    mutationFn: (input: CreateCityInput) => api.call(placeCalls.createCity, input),
     onSuccess: ({ city }) => {
       toast.success(`La ville "${city.name}" a été créée.`)
       return refresh()
@@ -38,18 +18,13 @@ export function useCreateCity() {
   })
 }
 
-export function useUpdateCity() {
-  const refresh = useRefresh()
-  return useMutation({
-    mutationFn: (input: UpdateCityInput) => api.post<{ city: AdminCity }>('/_api/admin/cities/update', input),
-    onSuccess: ({ city }, input) => {
-      toast.success(
-        input.isActive === undefined
-          ? `La ville "${city.name}" a été mise à jour.`
-          : `La ville "${city.name}" est maintenant ${city.isActive ? 'active' : 'inactive'}.`,
-      )
-      return refresh()
-    },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorMessage(e)}`),
-  })
+/** What the places screens say of a city renamed or (de)activated (`useUpdateCity` of lib/staff-places). */
+export const cityUpdateFeedback = {
+  onSuccess: ({ city }: { city: { name: string; isActive: boolean } }, input: { isActive?: boolean }) =>
+    toast.success(
+      input.isActive === undefined
+        ? `La ville "${city.name}" a été mise à jour.`
+        : `La ville "${city.name}" est maintenant ${city.isActive ? 'active' : 'inactive'}.`,
+    ),
+  onError: (e: Error) => toast.error(`Erreur lors de la mise à jour: ${staffErrorMessage(e)}`),
 }

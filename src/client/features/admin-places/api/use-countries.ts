@@ -1,37 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { sortByName } from '@/shared/format'
-import type { AdminCountry, CreateCountryInput, UpdateCountryInput } from '@/shared/schemas/places'
+import { placeCalls } from '@/shared/calls/places'
+import type { CreateCountryInput, UpdateCountryInput } from '@/shared/schemas/places'
 import { api } from '../../../lib/api'
+import { placeChangeRefreshes, useRefreshPlaces } from '../../../lib/staff-places'
 import { staffErrorMessage } from './messages'
 
-export const countryKeys = { all: ['admin-countries'] as const }
-
-/** Every country, active or not (root only). */
-export function useAdminCountries(enabled = true) {
-  return useQuery({
-    queryKey: countryKeys.all,
-    queryFn: async () => sortByName((await api.get<{ countries: AdminCountry[] }>('/_api/admin/countries')).countries),
-    enabled,
-  })
-}
-
-function useRefresh() {
-  const qc = useQueryClient()
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: countryKeys.all }),
-      // The storefront's choices (registration, checkout) change with them.
-      qc.invalidateQueries({ queryKey: ['countries'] }),
-      qc.invalidateQueries({ queryKey: ['places'] }),
-    ])
-}
-
 export function useCreateCountry() {
-  const refresh = useRefresh()
+  const refresh = useRefreshPlaces(placeChangeRefreshes.country)
   return useMutation({
-    mutationFn: (input: CreateCountryInput) =>
-      api.post<{ country: AdminCountry }>('/_api/admin/countries', input),
+    mutationFn: (input: CreateCountryInput) => api.call(placeCalls.createCountry, input),
     onSuccess: ({ country }) => {
       toast.success(`Le pays "${country.name}" a été créé.`)
       return refresh()
@@ -41,10 +19,9 @@ export function useCreateCountry() {
 }
 
 export function useUpdateCountry() {
-  const refresh = useRefresh()
+  const refresh = useRefreshPlaces(placeChangeRefreshes.country)
   return useMutation({
-    mutationFn: (input: UpdateCountryInput) =>
-      api.post<{ country: AdminCountry }>('/_api/admin/countries/update', input),
+    mutationFn: (input: UpdateCountryInput) => api.call(placeCalls.updateCountry, input),
     onSuccess: ({ country }, input) => {
       toast.success(
         input.isActive === undefined

@@ -1,7 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { AdminZone, AdminZonesAnswer, CreateZoneInput, UpdateZoneInput } from '@/shared/schemas/places'
+import { placeCalls } from '@/shared/calls/places'
+import type { CreateZoneInput, UpdateZoneInput } from '@/shared/schemas/places'
 import { api } from '../../../lib/api'
+import { placeChangeRefreshes, staffPlaceKeys, useRefreshPlaces } from '../../../lib/staff-places'
 import { staffErrorMessage } from './messages'
 
 export const ZONES_PER_PAGE = 20
@@ -13,8 +15,8 @@ export type ZoneFilters = {
 }
 
 export const zoneKeys = {
-  all: ['admin-zones'] as const,
-  list: (f: ZoneFilters) => ['admin-zones', f] as const,
+  all: staffPlaceKeys.zones,
+  list: (f: ZoneFilters) => [...staffPlaceKeys.zones, f] as const,
 }
 
 /** One page of zones; the name search runs on the server so it covers every page. */
@@ -22,10 +24,10 @@ export function useAdminZones(filters: ZoneFilters) {
   return useQuery({
     queryKey: zoneKeys.list(filters),
     queryFn: () =>
-      api.get<AdminZonesAnswer>('/_api/admin/zones', {
+      api.call(placeCalls.zones, {
         search: filters.search.trim() || undefined,
         cityId: filters.cityId ?? undefined,
-        isActive: filters.status === 'all' ? undefined : filters.status === 'active',
+        isActive: filters.status === 'all' ? undefined : filters.status === 'active' ? 'true' : 'false',
         page: filters.page,
         limit: ZONES_PER_PAGE,
       }),
@@ -33,21 +35,10 @@ export function useAdminZones(filters: ZoneFilters) {
   })
 }
 
-function useRefresh() {
-  const qc = useQueryClient()
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: zoneKeys.all }),
-      // The storefront's and the orders filters' place lists.
-      qc.invalidateQueries({ queryKey: ['zones'] }),
-      qc.invalidateQueries({ queryKey: ['places'] }),
-    ])
-}
-
 export function useCreateZone() {
-  const refresh = useRefresh()
+  const refresh = useRefreshPlaces(placeChangeRefreshes.zone)
   return useMutation({
-    mutationFn: (input: CreateZoneInput) => api.post<{ zone: AdminZone }>('/_api/admin/zones', input),
+    mutationFn: (input: CreateZoneInput) => api.call(placeCalls.createZone, input),
     onSuccess: ({ zone }) => {
       toast.success(`La zone "${zone.name}" a été créée.`)
       return refresh()
@@ -57,9 +48,9 @@ export function useCreateZone() {
 }
 
 export function useUpdateZone() {
-  const refresh = useRefresh()
+  const refresh = useRefreshPlaces(placeChangeRefreshes.zone)
   return useMutation({
-    mutationFn: (input: UpdateZoneInput) => api.post<{ zone: AdminZone }>('/_api/admin/zones/update', input),
+    mutationFn: (input: UpdateZoneInput) => api.call(placeCalls.updateZone, input),
     onSuccess: ({ zone }, input) => {
       toast.success(
         input.isActive === undefined

@@ -6,8 +6,9 @@ import type { z } from '@/shared/schemas/zod'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field, Input, Select } from '../../../components/ui/field'
+import { useUpdateCity } from '../../../lib/staff-places'
 import { staffErrorMessage } from '../api/messages'
-import { useCreateCity, useUpdateCity } from '../api/use-cities'
+import { cityUpdateFeedback, useCreateCity } from '../api/use-cities'
 
 type Country = { id: number; name: string }
 const renameCityInput = updateCityInput.pick({ name: true }).required()
@@ -80,7 +81,7 @@ export function CityDialog({
  * (a name taken in the country, say) is shown under the field, the dialog stays open.
  */
 export function RenameCityDialog({ city, onOpenChange }: { city: { id: number; name: string }; onOpenChange: (o: boolean) => void }) {
-  const update = useUpdateCity()
+  const update = useUpdateCity(cityUpdateFeedback)
   const form = useForm<RenameCityInput, unknown, z.output<typeof renameCityInput>>({
     resolver: zodResolver(renameCityInput),
     defaultValues: { name: city.name },

@@ -9,9 +9,9 @@ import { SkeletonRows } from '../../../components/ui/skeleton'
 import { Switch } from '../../../components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
 import { useSession } from '../../../lib/session'
+import { useAdminCities, useAdminCountries, useUpdateCity } from '../../../lib/staff-places'
 import { staffErrorMessage } from '../api/messages'
-import { useAdminCities, useUpdateCity } from '../api/use-cities'
-import { useAdminCountries } from '../api/use-countries'
+import { cityUpdateFeedback } from '../api/use-cities'
 import { ActiveBadge } from '../components/active-badge'
 import { CityDialog, RenameCityDialog } from '../components/city-dialog'
 
@@ -21,7 +21,7 @@ export default function CitiesPage() {
   const isRoot = user?.role === 'root'
   const cities = useAdminCities()
   const countries = useAdminCountries(isRoot)
-  const update = useUpdateCity()
+  const update = useUpdateCity(cityUpdateFeedback)
   const [open, setOpen] = useState(false)
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null)
   const [countryName, setCountryName] = useState('')

@@ -1,21 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { sortByName } from '@/shared/format'
-import type { AdminCountry } from '@/shared/schemas/places'
-import type {
-  AdminProduct,
-  BulkActionAnswer,
-  BulkProductActionInput,
-  CreateProductInput,
-  ProductStats,
-  UpdateProductInput,
-} from '@/shared/schemas/products'
+import { productCalls } from '@/shared/calls/products'
+import { storefrontCalls } from '@/shared/calls/storefront'
+import type { AdminProduct, BulkProductActionInput, CreateProductInput, UpdateProductInput } from '@/shared/schemas/products'
 import { api, errorMessage } from '../../../lib/api'
+import { staffProductKeys } from '../../../lib/staff-products'
 
 export type ProductFilters = { country: string; status: 'all' | 'active' | 'inactive' }
 export const productKeys = {
-  all: ['admin-products'] as const,
-  list: (f: ProductFilters) => ['admin-products', f] as const,
+  all: staffProductKeys.all,
   stats: ['admin-product-stats'] as const,
 }
 
@@ -29,44 +22,20 @@ export const staffError = (e: unknown) => {
   return m
 }
 
-export function useAdminProducts(filters: ProductFilters) {
-  return useQuery({
-    queryKey: productKeys.list(filters),
-    queryFn: async () =>
-      (
-        await api.get<{ products: AdminProduct[] }>('/_api/admin/products', {
-          country: filters.country || undefined,
-          status: filters.status === 'all' ? undefined : filters.status,
-        })
-      ).products,
-  })
-}
-
 /** Root's 'Statistiques par pays' (SPEC §9: cached 5 minutes), fetched when the panel opens. */
 export function useProductStats(enabled: boolean) {
   return useQuery({
     queryKey: productKeys.stats,
-    queryFn: async () =>
-      (await api.get<{ stats: ProductStats[] }>('/_api/admin/product-stats-by-country')).stats,
+    queryFn: async () => (await api.call(productCalls.stats)).stats,
     enabled,
     staleTime: 5 * 60_000,
-  })
-}
-
-/** Every country for root's pickers (the same cache as /admin/countries). */
-export function useCountryChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin-countries'],
-    queryFn: async () => sortByName((await api.get<{ countries: AdminCountry[] }>('/_api/admin/countries')).countries),
-    enabled,
   })
 }
 
 export function useCategories() {
   return useQuery({
     queryKey: ['categories'],
-    queryFn: async () =>
-      (await api.get<{ categories: { id: number; name: string }[] }>('/_api/product-categories')).categories,
+    queryFn: async () => (await api.call(storefrontCalls.categories)).categories,
     staleTime: 5 * 60_000,
   })
 }
@@ -81,8 +50,7 @@ function useRefresh() {
 export function useCreateProduct() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (input: CreateProductInput) =>
-      api.post<{ product: AdminProduct }>('/_api/admin/products', input),
+    mutationFn: (input: CreateProductInput) => api.call(productCalls.create, input),
     onSuccess: ({ product }) => {
       toast.success(`Le produit "${product.name}" a été créé.`)
       return refresh()
@@ -94,8 +62,7 @@ export function useCreateProduct() {
 export function useUpdateProduct() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (input: UpdateProductInput) =>
-      api.post<{ product: AdminProduct }>('/_api/admin/products/update', input),
+    mutationFn: (input: UpdateProductInput) => api.call(productCalls.update, input),
     onSuccess: ({ product }, input) => {
       const toggled = Object.keys(input).length === 2 && input.isActive !== undefined
       toast.success(
@@ -112,8 +79,7 @@ export function useUpdateProduct() {
 export function useDeleteProduct() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (product: AdminProduct) =>
-      api.post<{ success: true }>('/_api/admin/products/delete', { id: product.id }),
+    mutationFn: (product: AdminProduct) => api.call(productCalls.remove, { id: product.id }),
     onSuccess: (_, product) => {
       toast.success(`Le produit "${product.name}" a été supprimé.`)
       return refresh()
@@ -125,8 +91,7 @@ export function useDeleteProduct() {
 export function useBulkProductAction() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (input: BulkProductActionInput) =>
-      api.post<BulkActionAnswer>('/_api/admin/products/bulk-actions', input),
+    mutationFn: (input: BulkProductActionInput) => api.call(productCalls.bulk, input),
     onSuccess: ({ summary }) => {
       toast.success(summary)
       return refresh()

@@ -8,14 +8,9 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { EmptyState, QueryState } from '../../../components/ui/query-state'
 import { SkeletonRows } from '../../../components/ui/skeleton'
 import { useSession } from '../../../lib/session'
-import {
-  staffError,
-  useAdminProducts,
-  useCountryChoices,
-  useDeleteProduct,
-  useUpdateProduct,
-  type ProductFilters,
-} from '../api/use-products'
+import { useAdminCountries } from '../../../lib/staff-places'
+import { useAdminProducts } from '../../../lib/staff-products'
+import { staffError, useDeleteProduct, useUpdateProduct, type ProductFilters } from '../api/use-products'
 import { BulkBar } from '../components/bulk-bar'
 import { ProductDialog } from '../components/product-dialog'
 import { ProductsTable } from '../components/products-table'
@@ -26,8 +21,11 @@ export default function ProductsPage() {
   const { user } = useSession()
   const isRoot = user?.role === 'root'
   const [filters, setFilters] = useState<ProductFilters>({ country: '', status: 'all' })
-  const products = useAdminProducts(filters)
-  const countries = useCountryChoices(isRoot)
+  const products = useAdminProducts({
+    country: filters.country || undefined,
+    status: filters.status === 'all' ? undefined : filters.status,
+  })
+  const countries = useAdminCountries(isRoot)
   const update = useUpdateProduct()
   const remove = useDeleteProduct()
   const [dialog, setDialog] = useState<{ open: boolean; product?: AdminProduct }>({ open: false })

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ClientOrder } from '@/shared/schemas/checkout'
-import { api } from '../../../lib/api'
+import { clientCalls } from '@/shared/calls/client'
+import { api, withFallback } from '../../../lib/api'
 import { FIVE_MINUTES } from '../../../lib/query-client'
-import { withFallback } from './use-places'
+
+export const orderDetailsKey = (orderId: number | null) => ['orders', 'detail', orderId] as const
 
 export function useOrderDetails(orderId: number | null) {
   return useQuery({
-    queryKey: ['orders', 'detail', orderId],
+    queryKey: orderDetailsKey(orderId),
     queryFn: async () => {
       try {
-        return (await api.get<{ order: ClientOrder }>('/_api/orders/details', { orderId })).order
+        return (await api.call(clientCalls.order, { orderId })).order
       } catch (e) {
         throw withFallback(e, 'Failed to fetch order details')
       }

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import type { PublicCountry } from '@/shared/schemas/auth'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field'
 import type { DeliveryInfo } from '../../../lib/cart-actions'
-import { useCities, useZones } from '../api/use-places'
+import { useCities, useZones } from '../../../lib/reference-data'
 
 const toId = (v: string) => (v ? Number(v) : null)
 export const NO_DELIVERY_CITY = 'Aucune ville de ce pays n’est desservie pour le moment.'
@@ -22,7 +22,7 @@ export function DeliveryForm({
   countries: PublicCountry[] | undefined
   countriesError: boolean
 }) {
-  const cities = useCities(value.countryId)
+  const cities = useCities(value.countryId === null ? null : { countryId: value.countryId })
   const zones = useZones(value.cityId)
   // A city none of whose zones is active cannot be delivered to: not offered (docs/rules.md "Places").
   const deliverable = cities.data?.filter((c) => c.deliverable)

@@ -12,11 +12,10 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiError } from '../../../lib/api'
 import { useCartItems } from '../../../lib/cart'
 import { clearCartAfterOrder, readDeliveryInfo, saveDeliveryInfo, type DeliveryInfo } from '../../../lib/cart-actions'
-import { useCountries } from '../../../lib/reference-data'
+import { useClientDashboard } from '../../../lib/client-dashboard'
+import { useCities, useCountries } from '../../../lib/reference-data'
 import { useSession } from '../../../lib/session'
 import { useCreateOrder } from '../api/use-create-order'
-import { useCities } from '../api/use-places'
-import { usePointValue } from '../api/use-point-value'
 import { CartLines } from '../components/cart-lines'
 import { DeliveryForm } from '../components/delivery-form'
 import { newIdempotencyKey } from '../lib/idempotency'
@@ -27,7 +26,7 @@ export default function CartPage() {
   const { user } = useSession()
   const items = useCartItems()
   const countries = useCountries()
-  const pointValue = usePointValue().data ?? 1
+  const pointValue = useClientDashboard((d) => d.pointValueInCfa).data ?? 1
   const createOrder = useCreateOrder()
   const navigate = useNavigate()
   const attemptKey = useRef<string | null>(null)
@@ -46,7 +45,7 @@ export default function CartPage() {
       notes: saved.notes ?? '',
     }
   })
-  const cities = useCities(delivery.countryId)
+  const cities = useCities(delivery.countryId === null ? null : { countryId: delivery.countryId })
   const [points, setPoints] = useState(0)
   const onDelivery = (next: DeliveryInfo) => {
     setDelivery(next)

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { EmptyState, ErrorState } from '../../../components/ui/query-state'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useSession } from '../../../lib/session'
-import { useClientDashboard } from '../api/use-client-orders'
+import { useClientDashboard } from '../../../lib/client-dashboard'
 import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
 import { useReorder } from '../lib/use-reorder'
 

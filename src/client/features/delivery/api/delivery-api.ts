@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { deliveryCalls } from '@/shared/calls/delivery'
 import { api, errorMessage } from '../../../lib/api'
-import type { OrderView } from '../../../lib/order-view'
 
 export const deliveryKey = ['delivery', 'dashboard'] as const
 
 export function useDeliveryDashboard() {
   return useQuery({
     queryKey: deliveryKey,
-    queryFn: () =>
-      api.get<{ inDeliveryOrders: OrderView[]; deliveredOrders: OrderView[] }>('/_api/dashboard/delivery'),
+    queryFn: () => api.call(deliveryCalls.dashboard),
   })
 }
 
@@ -17,8 +16,7 @@ export function useDeliveryDashboard() {
 export function useConfirmDelivery() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (orderId: number) =>
-      (await api.post<{ order: OrderView }>('/_api/delivery/confirm', { orderId })).order,
+    mutationFn: async (orderId: number) => (await api.call(deliveryCalls.confirm, { orderId })).order,
     onSuccess: (order) => toast.success(`Livraison de la commande #${order.id} confirmée.`),
     onError: (e) => toast.error(`Échec de la confirmation: ${errorMessage(e)}`),
     // Refreshed either way: a failure often means the order changed meanwhile.

@@ -1,16 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import type { CallOutput } from '@/shared/calls/define-call'
+import { oversightCalls } from '@/shared/calls/oversight'
 import { contactStatusLabels, type ContactStatus } from '@/shared/domain/order-status'
-import type { ContactMessageRow } from '@/shared/schemas/contact-admin'
 import { api, errorMessage } from '../../../lib/api'
 
 export const CONTACT_PAGE_SIZE = 15
-type Page = { messages: ContactMessageRow[]; total: number }
+type Page = CallOutput<typeof oversightCalls.contactMessages>
 
 export function useContactMessages(status: ContactStatus | undefined, page: number) {
   return useQuery({
     queryKey: ['contact-messages', status ?? 'all', page],
-    queryFn: () => api.get<Page>('/_api/admin/contact-messages', { status, page, limit: CONTACT_PAGE_SIZE }),
+    queryFn: () => api.call(oversightCalls.contactMessages, { status, page, limit: CONTACT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   })
 }
@@ -20,7 +21,7 @@ export function useUpdateContactStatus() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: { messageId: number; status: ContactStatus }) =>
-      api.post<{ contactMessage: ContactMessageRow }>('/_api/admin/contact-messages/update-status', input),
+      api.call(oversightCalls.updateContactStatus, input),
     onMutate: async ({ messageId, status }) => {
       await qc.cancelQueries({ queryKey: ['contact-messages'] })
       const saved = qc.getQueriesData<Page>({ queryKey: ['contact-messages'] })
@@ -42,7 +43,7 @@ export function useUpdateContactStatus() {
 export function useDeleteContactMessage() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (messageId: number) => api.post<{ success: true }>('/_api/admin/contact-messages/delete', { messageId }),
+    mutationFn: (messageId: number) => api.call(oversightCalls.deleteContactMessage, { messageId }),
     onSuccess: (_r, messageId) => {
       toast.success(`Message #${messageId} supprimé.`)
       return qc.invalidateQueries({ queryKey: ['contact-messages'] })

@@ -1,24 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { AdminDashboard, RootDashboard } from '@/shared/schemas/dashboards'
-import type { SuperAdminRow } from '@/shared/schemas/users'
+import type { CallInput } from '@/shared/calls/define-call'
+import { oversightCalls } from '@/shared/calls/oversight'
+import { userCalls } from '@/shared/calls/users'
 import { sortByName } from '@/shared/format'
 import { api } from '../../../lib/api'
 
 export function useAdminDashboard() {
   return useQuery({
     queryKey: ['dashboards', 'admin'],
-    queryFn: () => api.get<AdminDashboard>('/_api/dashboard/admin'),
+    queryFn: () => api.call(oversightCalls.adminDashboard),
   })
 }
 
-export type RootFilters = { countryId?: number; startDate?: string; endDate?: string }
-
 /** The root dashboard keeps showing the previous figures while a new filter loads (SPEC §4). */
-export function useRootDashboard(filters: RootFilters, enabled = true) {
+export function useRootDashboard(filters: CallInput<typeof oversightCalls.rootDashboard>, enabled = true) {
   return useQuery({
     queryKey: ['dashboards', 'root', filters],
     queryFn: async () => {
-      const d = await api.get<RootDashboard>('/_api/dashboard/root', filters)
+      const d = await api.call(oversightCalls.rootDashboard, filters)
       return { ...d, countries: sortByName(d.countries) }
     },
     placeholderData: keepPreviousData,
@@ -26,11 +25,10 @@ export function useRootDashboard(filters: RootFilters, enabled = true) {
   })
 }
 
-export type SuperAdminsPage = { superAdmins: SuperAdminRow[]; pagination: { totalPages: number } }
-export function useSuperAdmins(q: { country?: string; search?: string; page: number }) {
+export function useSuperAdmins(q: Omit<CallInput<typeof userCalls.superAdmins>, 'limit'>) {
   return useQuery({
     queryKey: ['users', 'super-admins', q],
-    queryFn: () => api.get<SuperAdminsPage>('/_api/admin/super-admins', { ...q, limit: 10 }),
+    queryFn: () => api.call(userCalls.superAdmins, { ...q, limit: 10 }),
     placeholderData: keepPreviousData,
   })
 }

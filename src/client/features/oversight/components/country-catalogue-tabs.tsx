@@ -5,11 +5,13 @@ import { QueryState } from '../../../components/ui/query-state'
 import { SkeletonRows } from '../../../components/ui/skeleton'
 import { Switch } from '../../../components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
-import { useCountryCities, useCountryProducts, useToggleCity } from '../api/country-details-api'
+import { useAdminCities, useUpdateCity } from '../../../lib/staff-places'
+import { useAdminProducts } from '../../../lib/staff-products'
+import { cityToggleFeedback } from '../api/country-details-api'
 
 /** The country's products (read only) and cities (active toggle). */
 export function CountryProductsTab({ country }: { country: string }) {
-  const q = useCountryProducts(country)
+  const q = useAdminProducts({ country })
   return (
     <QueryState
       query={q}
@@ -59,8 +61,9 @@ export function CountryProductsTab({ country }: { country: string }) {
 }
 
 export function CountryCitiesTab({ country }: { country: string }) {
-  const q = useCountryCities(country)
-  const toggle = useToggleCity()
+  // SPEC §7: the admin cities list, filtered here by country name.
+  const q = useAdminCities((cities) => cities.filter((c) => c.country.name.toLowerCase() === country.toLowerCase()))
+  const toggle = useUpdateCity(cityToggleFeedback)
   return (
     <QueryState
       query={q}

@@ -10,8 +10,9 @@ import { QueryState } from '../../../components/ui/query-state'
 import { SkeletonRows } from '../../../components/ui/skeleton'
 import { OrderStatusBadge } from '../../../components/ui/status-badges'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
-import { COUNTRY_ORDERS_PAGE, useCountryOrders } from '../api/country-details-api'
+import { useAdminOrders } from '../../../lib/staff-orders'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { COUNTRY_ORDERS_PAGE } from '../api/country-details-api'
 
 /** The country's orders: search (300 ms), status, 50 a page, a link to each detail. */
 export function CountryOrdersTab({ country }: { country: string }) {
@@ -19,7 +20,7 @@ export function CountryOrdersTab({ country }: { country: string }) {
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const [page, setPage] = useState(1)
   const debounced = useDebouncedValue(search.trim(), 300)
-  const q = useCountryOrders(country, { search: debounced || undefined, status: status || undefined, page })
+  const q = useAdminOrders({ country, search: debounced || undefined, status: status || undefined, page, limit: COUNTRY_ORDERS_PAGE })
   return (
     <div className="space-y-3">
       <div className="grid gap-2 sm:grid-cols-[1fr_14rem]">

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PublicProduct } from '@/shared/schemas/storefront'
+import { storefrontCalls } from '@/shared/calls/storefront'
 import { api } from '../../../lib/api'
 
 export function useFeatured() {
   return useQuery({
     queryKey: ['products', 'featured'],
-    queryFn: async () => (await api.get<{ products: PublicProduct[] }>('/_api/featured')).products,
+    queryFn: async () => (await api.call(storefrontCalls.featured)).products,
   })
 }

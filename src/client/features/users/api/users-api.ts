@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { OrderStatus } from '@/shared/domain/order-status'
+import type { CallOutput } from '@/shared/calls/define-call'
+import { userCalls } from '@/shared/calls/users'
 import type {
   AdminUser,
-  CreateAccountInput,
   CreateUserInput,
-  LoyaltyTransactionRow,
   setDiscountInput,
   toggleUserStatusInput,
   updateUserInput,
@@ -25,18 +24,16 @@ const usersRetry = (count: number, e: Error) => !(e instanceof ApiError && [403,
 export function useAdminUsers(country?: string) {
   return useQuery({
     queryKey: userKeys.list(country),
-    queryFn: async () => (await api.get<{ users: AdminUser[] }>('/_api/admin/users', { country })).users,
+    queryFn: async () => (await api.call(userCalls.list, { country })).users,
     retry: usersRetry,
   })
 }
 
-/** The fields of an order this feature shows (the answer carries the whole order of SPEC §3). */
-export type HistoryOrder = { id: number; createdAt: Date; status: OrderStatus; totalAmount: number; pointsUsed: number }
-export type UserHistory = { user: AdminUser; orders: HistoryOrder[]; loyaltyTransactions: LoyaltyTransactionRow[] }
+export type UserHistory = CallOutput<typeof userCalls.history>
 export function useUserHistory(userId: number) {
   return useQuery({
     queryKey: userKeys.history(userId),
-    queryFn: () => api.get<UserHistory>('/_api/admin/userhistory', { userId }),
+    queryFn: () => api.call(userCalls.history, { userId }),
     enabled: Number.isInteger(userId) && userId > 0,
   })
 }
@@ -52,9 +49,11 @@ function patchLists(qc: ReturnType<typeof useQueryClient>, userId: number, patch
 
 export function useCreateUser(kind: 'user' | 'driver' | 'super-admin' = 'user') {
   const qc = useQueryClient()
-  const path = { user: '/_api/admin/create-user', driver: '/_api/admin/create-delivery-driver', 'super-admin': '/_api/admin/create-super-admin' }[kind]
   return useMutation({
-    mutationFn: (input: CreateUserInput | CreateAccountInput) => api.post<{ user: AdminUser }>(path, input),
+    // A driver's and a super_admin's calls fix the role: the form's is not sent.
+    mutationFn: ({ role, ...account }: CreateUserInput) =>
+      kind === 'user' ? api.call(userCalls.create, { ...account, role })
+      : api.call(kind === 'driver' ? userCalls.createDriver : userCalls.createSuperAdmin, account),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   })
 }
@@ -63,7 +62,7 @@ export function useCreateUser(kind: 'user' | 'driver' | 'super-admin' = 'user') 
 export function useUpdateUser() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: z.output<typeof updateUserInput>) => api.post<{ user: AdminUser }>('/_api/admin/users/update', input),
+    mutationFn: (input: z.output<typeof updateUserInput>) => api.call(userCalls.update, input),
     onMutate: async (input) => {
       await qc.cancelQueries({ queryKey: ['users', 'list'] })
       const { userId, ...fields } = input
@@ -81,7 +80,7 @@ export function useUpdateUser() {
 export function useToggleUser() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: z.output<typeof toggleUserStatusInput>) => api.post<{ user: AdminUser }>('/_api/admin/users/toggle-status', input),
+    mutationFn: (input: z.output<typeof toggleUserStatusInput>) => api.call(userCalls.toggleStatus, input),
     onMutate: async ({ userId, isActive }) => {
       await qc.cancelQueries({ queryKey: ['users', 'list'] })
       return { restore: patchLists(qc, userId, (u) => ({ ...u, isActive })) }
@@ -98,7 +97,7 @@ export function useToggleUser() {
 export function useSetDiscount() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: z.output<typeof setDiscountInput>) => api.post<{ user: AdminUser }>('/_api/admin/users/set-discount', input),
+    mutationFn: (input: z.output<typeof setDiscountInput>) => api.call(userCalls.setDiscount, input),
     onSuccess: ({ user }) => {
       toast.success(
         user.customDiscountPercent == null || user.customDiscountPercent === 0

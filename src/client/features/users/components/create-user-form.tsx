@@ -60,9 +60,8 @@ export function CreateUserForm({
   const id = (f: string) => `${idPrefix}-${f}`
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const { role: _role, ...account } = values
     try {
-      const { user: created } = await create.mutateAsync(kind === 'user' ? values : account)
+      const { user: created } = await create.mutateAsync(values)
       toast.success(kind === 'super-admin' ? 'Super admin créé avec succès !' : `L'utilisateur "${created.displayName}" a été créé avec succès.`)
       form.reset({ ...form.getValues(), email: '', password: '', displayName: '', phoneNumber: '', city: '' })
       onCreated?.()

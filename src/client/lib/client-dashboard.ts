@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query'
+import { clientCalls } from '@/shared/calls/client'
+import type { CallOutput } from '@/shared/calls/define-call'
+import { api } from './api'
+
+export const clientDashboardKey = ['dashboard', 'client'] as const
+
+type ClientDashboard = CallOutput<typeof clientCalls.dashboard>
+
+/**
+ * The client's dashboard: its points, what a point is worth and its orders. One cache for the
+ * dashboard page and the cart's points (`select` picks what a screen needs).
+ */
+export function useClientDashboard<T = ClientDashboard>(select?: (d: ClientDashboard) => T) {
+  return useQuery({
+    queryKey: clientDashboardKey,
+    queryFn: () => api.call(clientCalls.dashboard),
+    select,
+  })
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import type { CallInput, CallOutput } from '@/shared/calls/define-call'
+import { placeCalls } from '@/shared/calls/places'
+import { sortByName } from '@/shared/format'
+import type { AdminCity } from '@/shared/schemas/places'
+import { api } from './api'
+
+/**
+ * The back-office's place lists, read by the places screens, the products screen (root's
+ * country picker) and the country details (its cities tab): one hook and one cache key per call.
+ */
+export const staffPlaceKeys = {
+  countries: ['admin-countries'] as const,
+  cities: ['admin-cities'] as const,
+  zones: ['admin-zones'] as const,
+}
+
+/**
+ * What a place change makes stale: the staff lists that show it and the public ones
+ * (lib/reference-data.ts: registration, the checkout's cascade, the orders filters).
+ */
+export const placeChangeRefreshes = {
+  country: [staffPlaceKeys.countries, ['countries'], ['cities'], ['zones']],
+  city: [staffPlaceKeys.cities, staffPlaceKeys.zones, ['cities'], ['zones']],
+  // A city is deliverable while one of its zones is active: the public cities change too.
+  zone: [staffPlaceKeys.zones, ['zones'], ['cities']],
+} satisfies Record<string, QueryKey[]>
+
+export function useRefreshPlaces(keys: readonly QueryKey[]) {
+  const qc = useQueryClient()
+  return () => Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })))
+}
+
+/** Every country, active or not (root only), by name. */
+export function useAdminCountries(enabled = true) {
+  return useQuery({
+    queryKey: staffPlaceKeys.countries,
+    queryFn: async () => sortByName((await api.call(placeCalls.countries)).countries),
+    enabled,
+  })
+}
+
+/** The caller's cities, active or not: root every country's, a super_admin its own. */
+export function useAdminCities<T = AdminCity[]>(select?: (cities: AdminCity[]) => T) {
+  return useQuery({
+    queryKey: staffPlaceKeys.cities,
+    queryFn: async () => (await api.call(placeCalls.cities)).cities,
+    select,
+  })
+}
+
+type UpdateCity = CallInput<typeof placeCalls.updateCity>
+
+/**
+ * A city renamed or (de)activated; every list that shows it is refreshed. Each screen says
+ * what happened in its own words.
+ */
+export function useUpdateCity(feedback: {
+  onSuccess: (answer: CallOutput<typeof placeCalls.updateCity>, input: UpdateCity) => void
+  onError: (e: Error) => void
+}) {
+  const refresh = useRefreshPlaces(placeChangeRefreshes.city)
+  return useMutation({
+    mutationFn: (input: UpdateCity) => api.call(placeCalls.updateCity, input),
+    onSuccess: (answer, input) => {
+      feedback.onSuccess(answer, input)
+      return refresh()
+    },
+    onError: feedback.onError,
+  })
+}

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RequireRole } from '../../src/client/app/guards'
 import { QueryState } from '../../src/client/components/ui/query-state'
 import { api } from '../../src/client/lib/api'
-import { storefrontCalls } from '../../src/shared/calls/storefront'
 import { fakeNetwork, sessionUser, withProviders } from './network'
 
 afterEach(() => {
@@ -56,7 +55,7 @@ describe('RequireRole (route guards)', () => {
 
 describe('QueryState', () => {
   function Cities({ empty }: { empty?: string }) {
-    const query = useQuery({ queryKey: ['cities'], queryFn: async () => (await api.call(storefrontCalls.cities)).cities })
+    const query = useQuery({ queryKey: ['cities'], queryFn: async () => (await api.get('/_api/cities')).cities })
     return (
       <QueryState query={query} loading={<p>Chargement…</p>} empty={empty} isEmpty={(c) => c.length === 0}>
         {(cities) => (

@@ -1,5 +1,6 @@
 import superjson from 'superjson'
-import type { Call, CallInput, CallOutput } from '@/shared/calls/define-call'
+import type { AnyCall, CallInput, CallOutput } from '@/shared/calls'
+import { answerFormat } from '@/shared/calls/define-call'
 
 /** A failed call: `message` is already the text to show (docs/rules.md "Answers"). */
 export class ApiError extends Error {
@@ -15,13 +16,14 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>
-type Options = { query?: Query; headers?: Record<string, string>; signal?: AbortSignal; format?: Call['format'] }
+type Options = { query?: Query; headers?: Record<string, string>; signal?: AbortSignal }
 
 /** A GET's input as its query string: undefined, null and '' are left out (an unset filter). */
 function url(path: string, query?: Query) {
   if (!query) return path
   const params = new URLSearchParams()
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
   const qs = params.toString()
   return qs ? `${path}?${qs}` : path
 }
@@ -35,7 +37,12 @@ export const REQUEST_TIMEOUT_MS = 15_000
 export const NETWORK_MESSAGE = 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.'
 export const TIMEOUT_MESSAGE = 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.'
 
-async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: Options = {}): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  opts: Options = {},
+): Promise<T> {
   // One signal for the caller's cancellation and the timeout (AbortSignal.any is too recent for
   // the phones the shop serves).
   const controller = new AbortController()
@@ -73,35 +80,51 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
     throw new ApiError(`An unexpected error occurred: ${text.slice(0, 200)}`, res.status, 'NOT_JSON')
   }
   if (!res.ok) {
-    const b = (data ?? {}) as { error?: string; message?: string; code?: string; fieldErrors?: Record<string, string[]> }
-    throw new ApiError(b.error ?? b.message ?? `Request failed with status ${res.status}`, res.status, b.code, b.fieldErrors)
+    const b = (data ?? {}) as {
+      error?: string
+      message?: string
+      code?: string
+      fieldErrors?: Record<string, string[]>
+    }
+    throw new ApiError(
+      b.error ?? b.message ?? `Request failed with status ${res.status}`,
+      res.status,
+      b.code,
+      b.fieldErrors,
+    )
   }
-  // Auth calls answer plain JSON; every other call superjson (dates arrive as dates).
-  if (opts.format === 'json') return data as T
+  if (answerFormat(path) === 'json') return data as T
   return superjson.deserialize(data as Parameters<typeof superjson.deserialize>[0]) as T
 }
 
+/** The declared call (src/shared/calls) of a method and path. */
+type CallOf<M extends AnyCall['method'], P extends string> = Extract<AnyCall, { method: M; path: P }>
+type PathOf<M extends AnyCall['method']> = Extract<AnyCall, { method: M }>['path']
 /** A call's input, optional when it takes none. */
-type CallArgs<C extends Call> = Record<string, never> extends CallInput<C>
-  ? [input?: CallInput<C>, opts?: Omit<Options, 'query' | 'format'>]
-  : [input: CallInput<C>, opts?: Omit<Options, 'query' | 'format'>]
+type CallArgs<C extends AnyCall> =
+  Record<string, never> extends CallInput<C>
+    ? [input?: CallInput<C>, opts?: Omit<Options, 'query'>]
+    : [input: CallInput<C>, opts?: Omit<Options, 'query'>]
 
-/** The one API client: fetch, superjson decoding, French error messages. */
+/**
+ * The one API client: fetch, superjson decoding, French error messages. A call is named by its
+ * path; its input and answer types come from its declaration in src/shared/calls, the one the
+ * server implements, so neither side drifts without the compiler saying so. Only the types are
+ * imported: no schema (nor zod) is downloaded for a call.
+ */
 export const api = {
-  /**
-   * A declared call (src/shared/calls/<area>.ts): its input and answer types come from the same
-   * declaration the server implements, so neither side drifts without the compiler saying so.
-   */
-  call: <C extends Call>(call: C, ...[input, opts]: CallArgs<C>) =>
-    request<CallOutput<C>>(call.method, call.path, call.method === 'POST' ? input : undefined, {
+  get: <P extends PathOf<'GET'>>(path: P, ...[input, opts]: CallArgs<CallOf<'GET', P>>) =>
+    request<CallOutput<CallOf<'GET', P>>>('GET', path, undefined, {
       ...opts,
-      query: call.method === 'GET' ? (input as Query | undefined) : undefined,
-      format: call.format,
+      query: input as Query | undefined,
     }),
+  post: <P extends PathOf<'POST'>>(path: P, ...[input, opts]: CallArgs<CallOf<'POST', P>>) =>
+    request<CallOutput<CallOf<'POST', P>>>('POST', path, input, opts),
 }
 
 export const errorMessage = (e: unknown, fallback = 'An unknown error occurred') =>
   e instanceof Error && e.message ? e.message : fallback
 
 /** Keeps the API's error (and its status, for the retry rule); SPEC §8's fallback text if it has none. */
-export const withFallback = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e : new Error(fallback))
+export const withFallback = (e: unknown, fallback: string) =>
+  e instanceof Error && e.message ? e : new Error(fallback)

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { clientCalls } from '@/shared/calls/client'
+import type { clientCalls } from '@/shared/calls/client'
 import type { CallOutput } from '@/shared/calls/define-call'
 import { api } from './api'
 
@@ -14,7 +14,7 @@ type ClientDashboard = CallOutput<typeof clientCalls.dashboard>
 export function useClientDashboard<T = ClientDashboard>(select?: (d: ClientDashboard) => T) {
   return useQuery({
     queryKey: clientDashboardKey,
-    queryFn: () => api.call(clientCalls.dashboard),
+    queryFn: () => api.get('/_api/dashboard/client'),
     select,
   })
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { storefrontCalls } from '@/shared/calls/storefront'
 import { sortByName } from '@/shared/format'
 import type { CitiesQuery } from '@/shared/schemas/storefront'
 import { api, withFallback } from './api'
@@ -19,7 +18,7 @@ export const referenceKeys = {
 export function useCountries() {
   return useQuery({
     queryKey: referenceKeys.countries,
-    queryFn: async () => sortByName((await api.call(storefrontCalls.countries)).countries),
+    queryFn: async () => sortByName((await api.get('/_api/countries')).countries),
     staleTime: 5 * 60_000,
   })
 }
@@ -34,7 +33,7 @@ export function useCities(query: CitiesQuery | null) {
     queryKey: referenceKeys.cities(query),
     queryFn: async () => {
       try {
-        return (await api.call(storefrontCalls.cities, query ?? {})).cities
+        return (await api.get('/_api/cities', query ?? {})).cities
       } catch (e) {
         throw withFallback(e, 'Failed to fetch cities')
       }
@@ -49,7 +48,7 @@ export function useZones(cityId: number | null) {
     queryKey: referenceKeys.zones(cityId),
     queryFn: async () => {
       try {
-        return (await api.call(storefrontCalls.zonesByCity, { cityId })).zones
+        return (await api.get('/_api/zones/by-city', { cityId })).zones
       } catch (e) {
         throw withFallback(e, 'Failed to fetch zones for city')
       }

@@ -1,23 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { authCalls as AuthCalls } from '@/shared/calls/auth'
 import type { LoginInput, RegisterInput, SessionUser } from '@/shared/schemas/auth'
-import { api, ApiError, NETWORK_MESSAGE } from './api'
+import { api, ApiError } from './api'
 
 export const sessionKey = ['session'] as const
-
-/**
- * The auth calls, loaded on first use: they carry their schemas and zod with them, which the
- * first load leaves out (its 150 KB budget, `npm run build`; docs/decisions/0010). The chunk
- * is small and every page that reads a schema has zod among its preloads already. A chunk that
- * cannot be fetched fails like the call would have.
- */
-const authCalls = (): Promise<typeof AuthCalls> =>
-  import('@/shared/calls/auth').then(
-    (m) => m.authCalls,
-    () => {
-      throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK')
-    },
-  )
 
 export type Session =
   | { status: 'loading'; user: null }
@@ -30,7 +15,7 @@ export function useSession(): Session {
     queryKey: sessionKey,
     queryFn: async () => {
       try {
-        return (await api.call((await authCalls()).session)).user
+        return (await api.get('/_api/auth/session')).user
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) return null
         throw e
@@ -41,7 +26,11 @@ export function useSession(): Session {
   })
   if (q.isPending) return { status: 'loading', user: null }
   if (q.data) return { status: 'authenticated', user: q.data }
-  return { status: 'unauthenticated', user: null, error: q.isError ? q.error.message || 'Session check failed' : undefined }
+  return {
+    status: 'unauthenticated',
+    user: null,
+    error: q.isError ? q.error.message || 'Session check failed' : undefined,
+  }
 }
 
 /** Sign in: the answer's user becomes the session at once, every other cached answer is dropped. */
@@ -52,7 +41,7 @@ export function useSession(): Session {
 export function useLogin(accepts?: (user: SessionUser) => boolean) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (input: LoginInput) => api.call((await authCalls()).login, input),
+    mutationFn: (input: LoginInput) => api.post('/_api/auth/login_with_password', input),
     onSuccess: ({ user }) => {
       if (accepts && !accepts(user)) return
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
@@ -64,7 +53,7 @@ export function useLogin(accepts?: (user: SessionUser) => boolean) {
 export function useRegister() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (input: RegisterInput) => api.call((await authCalls()).register, input),
+    mutationFn: (input: RegisterInput) => api.post('/_api/auth/register_with_password', input),
     onSuccess: ({ user }) => {
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
       qc.setQueryData(sessionKey, user)
@@ -80,7 +69,7 @@ export function useLogout() {
       qc.setQueryData(sessionKey, null)
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
       try {
-        await api.call((await authCalls()).logout)
+        await api.post('/_api/auth/logout')
       } finally {
         await qc.invalidateQueries({ queryKey: sessionKey })
       }
@@ -90,8 +79,6 @@ export function useLogout() {
 
 /** Signs the session out without the optimistic clear (a login gate refusing the role). */
 export async function signOutQuietly(qc: ReturnType<typeof useQueryClient>) {
-  await authCalls()
-    .then((calls) => api.call(calls.logout))
-    .catch(() => undefined)
+  await api.post('/_api/auth/logout').catch(() => undefined)
   qc.setQueryData(sessionKey, null)
 }

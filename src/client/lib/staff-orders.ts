@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { CallInput } from '@/shared/calls/define-call'
-import { orderCalls } from '@/shared/calls/orders'
+import type { orderCalls } from '@/shared/calls/orders'
 import { api } from './api'
 
 /** GET /_api/admin/orders: the filters and page, as the screens send them. */
@@ -19,7 +19,7 @@ export const adminOrderKeys = {
 export function useAdminOrders(q: OrdersQuery) {
   return useQuery({
     queryKey: adminOrderKeys.list(q),
-    queryFn: () => api.call(orderCalls.list, q),
+    queryFn: () => api.get('/_api/admin/orders', q),
     placeholderData: keepPreviousData,
   })
 }

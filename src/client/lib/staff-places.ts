@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import type { CallInput, CallOutput } from '@/shared/calls/define-call'
-import { placeCalls } from '@/shared/calls/places'
+import type { placeCalls } from '@/shared/calls/places'
 import { sortByName } from '@/shared/format'
 import type { AdminCity } from '@/shared/schemas/places'
 import { api } from './api'
@@ -35,7 +35,7 @@ export function useRefreshPlaces(keys: readonly QueryKey[]) {
 export function useAdminCountries(enabled = true) {
   return useQuery({
     queryKey: staffPlaceKeys.countries,
-    queryFn: async () => sortByName((await api.call(placeCalls.countries)).countries),
+    queryFn: async () => sortByName((await api.get('/_api/admin/countries')).countries),
     enabled,
   })
 }
@@ -44,7 +44,7 @@ export function useAdminCountries(enabled = true) {
 export function useAdminCities<T = AdminCity[]>(select?: (cities: AdminCity[]) => T) {
   return useQuery({
     queryKey: staffPlaceKeys.cities,
-    queryFn: async () => (await api.call(placeCalls.cities)).cities,
+    queryFn: async () => (await api.get('/_api/admin/cities')).cities,
     select,
   })
 }
@@ -61,7 +61,7 @@ export function useUpdateCity(feedback: {
 }) {
   const refresh = useRefreshPlaces(placeChangeRefreshes.city)
   return useMutation({
-    mutationFn: (input: UpdateCity) => api.call(placeCalls.updateCity, input),
+    mutationFn: (input: UpdateCity) => api.post('/_api/admin/cities/update', input),
     onSuccess: (answer, input) => {
       feedback.onSuccess(answer, input)
       return refresh()

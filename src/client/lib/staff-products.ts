@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CallInput } from '@/shared/calls/define-call'
-import { productCalls } from '@/shared/calls/products'
+import type { productCalls } from '@/shared/calls/products'
 import { api } from './api'
 
 export type ProductsQuery = CallInput<typeof productCalls.list>
@@ -14,6 +14,6 @@ export const staffProductKeys = {
 export function useAdminProducts(q: ProductsQuery) {
   return useQuery({
     queryKey: staffProductKeys.list(q),
-    queryFn: async () => (await api.call(productCalls.list, q)).products,
+    queryFn: async () => (await api.get('/_api/admin/products', q)).products,
   })
 }

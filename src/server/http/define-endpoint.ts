@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import type { Call } from '../../shared/calls'
+import { answerFormat, type Call } from '../../shared/calls/define-call'
 import type { Role } from '../../shared/domain/roles'
 import type { SessionUser } from '../../shared/schemas/auth'
 import type { Config } from '../config'
@@ -66,5 +66,5 @@ type Definition<C extends Call, R extends Roles> = Omit<Endpoint<C, R>, 'method'
  */
 export function defineEndpoint<C extends Call, const R extends Roles>(def: Definition<C, R>): Endpoint<C, R> {
   const { call } = def
-  return { ...def, method: call.method, path: call.path, input: call.input, output: call.output, format: call.format ?? 'superjson' }
+  return { ...def, method: call.method, path: call.path, input: call.input, output: call.output, format: answerFormat(call.path) }
 }

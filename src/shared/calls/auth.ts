@@ -5,8 +5,8 @@ import { noInput } from '../schemas/common'
 import { defineCall } from './define-call'
 
 export const authCalls = {
-  session: defineCall({ method: 'GET', path: '/_api/auth/session', input: noInput, output: userAnswer, format: 'json' }),
-  login: defineCall({ method: 'POST', path: '/_api/auth/login_with_password', input: loginInput, output: userAnswer, format: 'json' }),
-  logout: defineCall({ method: 'POST', path: '/_api/auth/logout', input: noInput, output: successAnswer, format: 'json' }),
-  register: defineCall({ method: 'POST', path: '/_api/auth/register_with_password', input: registerInput, output: userAnswer, format: 'json' }),
+  session: defineCall({ method: 'GET', path: '/_api/auth/session', input: noInput, output: userAnswer }),
+  login: defineCall({ method: 'POST', path: '/_api/auth/login_with_password', input: loginInput, output: userAnswer }),
+  logout: defineCall({ method: 'POST', path: '/_api/auth/logout', input: noInput, output: successAnswer }),
+  register: defineCall({ method: 'POST', path: '/_api/auth/register_with_password', input: registerInput, output: userAnswer }),
 }

@@ -6,7 +6,8 @@ import type { z } from '../schemas/zod'
  * the schema of its answer. The server's endpoint implements it (`defineEndpoint({ call })`,
  * whose handler must return the answer's type, checked against the schema outside
  * production); the OpenAPI document shows both schemas; the browser's client
- * (`api.call(call, input)`) takes its input and answer types from it.
+ * (`api.get(path, input)`, `api.post(path, input)`) takes its input and answer types from it,
+ * by type only: no schema reaches the browser through a call.
  */
 export type Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
   method: 'GET' | 'POST'
@@ -14,11 +15,18 @@ export type Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodTyp
   path: string
   input: I
   output: O
-  /** Auth calls answer plain JSON; every other call superjson (dates arrive as dates). */
-  format?: 'json' | 'superjson'
 }
 
-export const defineCall = <I extends z.ZodType, O extends z.ZodType, const C extends Call<I, O>>(call: C & Call<I, O>): C => call
+/**
+ * How a call's answer is written (docs/rules.md "Answers"): auth calls plain JSON, every other
+ * call superjson, so that dates arrive as dates. One rule for both sides, read from the path.
+ */
+export const answerFormat = (path: string): 'json' | 'superjson' =>
+  path.startsWith('/_api/auth/') ? 'json' : 'superjson'
+
+export const defineCall = <I extends z.ZodType, O extends z.ZodType, const C extends Call<I, O>>(
+  call: C & Call<I, O>,
+): C => call
 
 /** What a call takes, as the caller writes it (before defaults and transforms). */
 export type CallInput<C extends Call> = z.input<C['input']>

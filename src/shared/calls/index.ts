@@ -1,15 +1,40 @@
 /**
  * Every call of the API, by area: the one contract of the server and the browser
  * (docs/architecture.md "One contract"). The server takes them all from here; the browser
- * imports each area's file, so that a page loads the schemas of its own calls only.
+ * only their types (`AnyCall`), so that no schema is downloaded for a call.
  */
-export { defineCall, type Call, type CallInput, type CallOutput } from './define-call'
-export { authCalls } from './auth'
-export { storefrontCalls } from './storefront'
-export { clientCalls } from './client'
-export { orderCalls } from './orders'
-export { deliveryCalls } from './delivery'
-export { placeCalls } from './places'
-export { productCalls } from './products'
-export { userCalls } from './users'
-export { oversightCalls } from './oversight'
+export { answerFormat, defineCall, type Call, type CallInput, type CallOutput } from './define-call'
+import { authCalls } from './auth'
+import { storefrontCalls } from './storefront'
+import { clientCalls } from './client'
+import { orderCalls } from './orders'
+import { deliveryCalls } from './delivery'
+import { placeCalls } from './places'
+import { productCalls } from './products'
+import { userCalls } from './users'
+import { oversightCalls } from './oversight'
+
+export {
+  authCalls,
+  storefrontCalls,
+  clientCalls,
+  orderCalls,
+  deliveryCalls,
+  placeCalls,
+  productCalls,
+  userCalls,
+  oversightCalls,
+}
+
+type Each<T> = T[keyof T]
+/** Every declared call, one union: the browser's client finds a call's types by method and path. */
+export type AnyCall =
+  | Each<typeof authCalls>
+  | Each<typeof storefrontCalls>
+  | Each<typeof clientCalls>
+  | Each<typeof orderCalls>
+  | Each<typeof deliveryCalls>
+  | Each<typeof placeCalls>
+  | Each<typeof productCalls>
+  | Each<typeof userCalls>
+  | Each<typeof oversightCalls>

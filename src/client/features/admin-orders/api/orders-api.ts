@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { orderCalls } from '@/shared/calls/orders'
 import { orderStatusLabels } from '@/shared/domain/order-status'
 import type { AssignDriverInput, UpdateOrderStatusInput } from '@/shared/schemas/orders'
 import { api, errorMessage } from '../../../lib/api'
@@ -17,7 +16,7 @@ export const orderKeys = {
 export function useOrderDetail(orderId: number) {
   return useQuery({
     queryKey: orderKeys.detail(orderId),
-    queryFn: async () => (await api.call(orderCalls.detail, { orderId })).order,
+    queryFn: async () => (await api.get('/_api/orderdetails', { orderId })).order,
     staleTime: FIVE_MINUTES,
     enabled: orderId > 0,
   })
@@ -27,7 +26,7 @@ export function useUpdateOrderStatus() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: async (input: UpdateOrderStatusInput) =>
-      (await api.call(orderCalls.updateStatus, input)).order,
+      (await api.post('/_api/admin/orders/update-status', input)).order,
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
       void qc.invalidateQueries({ queryKey: orderKeys.lists })
@@ -44,7 +43,7 @@ export function useUpdateOrderStatus() {
 export function useDrivers(orderId: number) {
   return useQuery({
     queryKey: orderKeys.drivers(orderId),
-    queryFn: async () => (await api.call(orderCalls.drivers, { orderId })).drivers,
+    queryFn: async () => (await api.get('/_api/drivers', { orderId })).drivers,
     staleTime: FIVE_MINUTES,
     enabled: orderId > 0,
   })
@@ -53,7 +52,7 @@ export function useDrivers(orderId: number) {
 export function useAssignDriver() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (input: AssignDriverInput) => (await api.call(orderCalls.assignDriver, input)).order,
+    mutationFn: async (input: AssignDriverInput) => (await api.post('/_api/assigndriver', input)).order,
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
       void qc.invalidateQueries({ queryKey: orderKeys.lists })

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { placeCalls } from '@/shared/calls/places'
 import type { CreateCityInput } from '@/shared/schemas/places'
 import { api } from '../../../lib/api'
 import { placeChangeRefreshes, useRefreshPlaces } from '../../../lib/staff-places'
@@ -9,7 +8,7 @@ import { staffErrorMessage } from './messages'
 export function useCreateCity() {
   const refresh = useRefreshPlaces(placeChangeRefreshes.city)
   return useMutation({
-    mutationFn: (input: CreateCityInput) => api.call(placeCalls.createCity, input),
+    mutationFn: (input: CreateCityInput) => api.post('/_api/admin/cities', input),
     onSuccess: ({ city }) => {
       toast.success(`La ville "${city.name}" a été créée.`)
       return refresh()

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { placeCalls } from '@/shared/calls/places'
 import type { CreateCountryInput, UpdateCountryInput } from '@/shared/schemas/places'
 import { api } from '../../../lib/api'
 import { placeChangeRefreshes, useRefreshPlaces } from '../../../lib/staff-places'
@@ -9,7 +8,7 @@ import { staffErrorMessage } from './messages'
 export function useCreateCountry() {
   const refresh = useRefreshPlaces(placeChangeRefreshes.country)
   return useMutation({
-    mutationFn: (input: CreateCountryInput) => api.call(placeCalls.createCountry, input),
+    mutationFn: (input: CreateCountryInput) => api.post('/_api/admin/countries', input),
     onSuccess: ({ country }) => {
       toast.success(`Le pays "${country.name}" a été créé.`)
       return refresh()
@@ -21,7 +20,7 @@ export function useCreateCountry() {
 export function useUpdateCountry() {
   const refresh = useRefreshPlaces(placeChangeRefreshes.country)
   return useMutation({
-    mutationFn: (input: UpdateCountryInput) => api.call(placeCalls.updateCountry, input),
+    mutationFn: (input: UpdateCountryInput) => api.post('/_api/admin/countries/update', input),
     onSuccess: ({ country }, input) => {
       toast.success(
         input.isActive === undefined

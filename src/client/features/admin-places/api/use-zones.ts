@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { placeCalls } from '@/shared/calls/places'
 import type { CreateZoneInput, UpdateZoneInput } from '@/shared/schemas/places'
 import { api } from '../../../lib/api'
 import { placeChangeRefreshes, staffPlaceKeys, useRefreshPlaces } from '../../../lib/staff-places'
@@ -24,7 +23,7 @@ export function useAdminZones(filters: ZoneFilters) {
   return useQuery({
     queryKey: zoneKeys.list(filters),
     queryFn: () =>
-      api.call(placeCalls.zones, {
+      api.get('/_api/admin/zones', {
         search: filters.search.trim() || undefined,
         cityId: filters.cityId ?? undefined,
         isActive: filters.status === 'all' ? undefined : filters.status === 'active' ? 'true' : 'false',
@@ -38,7 +37,7 @@ export function useAdminZones(filters: ZoneFilters) {
 export function useCreateZone() {
   const refresh = useRefreshPlaces(placeChangeRefreshes.zone)
   return useMutation({
-    mutationFn: (input: CreateZoneInput) => api.call(placeCalls.createZone, input),
+    mutationFn: (input: CreateZoneInput) => api.post('/_api/admin/zones', input),
     onSuccess: ({ zone }) => {
       toast.success(`La zone "${zone.name}" a été créée.`)
       return refresh()
@@ -50,7 +49,7 @@ export function useCreateZone() {
 export function useUpdateZone() {
   const refresh = useRefreshPlaces(placeChangeRefreshes.zone)
   return useMutation({
-    mutationFn: (input: UpdateZoneInput) => api.call(placeCalls.updateZone, input),
+    mutationFn: (input: UpdateZoneInput) => api.post('/_api/admin/zones/update', input),
     onSuccess: ({ zone }, input) => {
       toast.success(
         input.isActive === undefined

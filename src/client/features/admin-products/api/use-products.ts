@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { productCalls } from '@/shared/calls/products'
-import { storefrontCalls } from '@/shared/calls/storefront'
 import type { AdminProduct, BulkProductActionInput, CreateProductInput, UpdateProductInput } from '@/shared/schemas/products'
 import { api, errorMessage } from '../../../lib/api'
 import { staffProductKeys } from '../../../lib/staff-products'
@@ -26,7 +24,7 @@ export const staffError = (e: unknown) => {
 export function useProductStats(enabled: boolean) {
   return useQuery({
     queryKey: productKeys.stats,
-    queryFn: async () => (await api.call(productCalls.stats)).stats,
+    queryFn: async () => (await api.get('/_api/admin/product-stats-by-country')).stats,
     enabled,
     staleTime: 5 * 60_000,
   })
@@ -35,7 +33,7 @@ export function useProductStats(enabled: boolean) {
 export function useCategories() {
   return useQuery({
     queryKey: ['categories'],
-    queryFn: async () => (await api.call(storefrontCalls.categories)).categories,
+    queryFn: async () => (await api.get('/_api/product-categories')).categories,
     staleTime: 5 * 60_000,
   })
 }
@@ -50,7 +48,7 @@ function useRefresh() {
 export function useCreateProduct() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (input: CreateProductInput) => api.call(productCalls.create, input),
+    mutationFn: (input: CreateProductInput) => api.post('/_api/admin/products', input),
     onSuccess: ({ product }) => {
       toast.success(`Le produit "${product.name}" a été créé.`)
       return refresh()
@@ -62,7 +60,7 @@ export function useCreateProduct() {
 export function useUpdateProduct() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (input: UpdateProductInput) => api.call(productCalls.update, input),
+    mutationFn: (input: UpdateProductInput) => api.post('/_api/admin/products/update', input),
     onSuccess: ({ product }, input) => {
       const toggled = Object.keys(input).length === 2 && input.isActive !== undefined
       toast.success(
@@ -79,7 +77,7 @@ export function useUpdateProduct() {
 export function useDeleteProduct() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (product: AdminProduct) => api.call(productCalls.remove, { id: product.id }),
+    mutationFn: (product: AdminProduct) => api.post('/_api/admin/products/delete', { id: product.id }),
     onSuccess: (_, product) => {
       toast.success(`Le produit "${product.name}" a été supprimé.`)
       return refresh()
@@ -91,7 +89,7 @@ export function useDeleteProduct() {
 export function useBulkProductAction() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (input: BulkProductActionInput) => api.call(productCalls.bulk, input),
+    mutationFn: (input: BulkProductActionInput) => api.post('/_api/admin/products/bulk-actions', input),
     onSuccess: ({ summary }) => {
       toast.success(summary)
       return refresh()

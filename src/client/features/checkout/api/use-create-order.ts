@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { clientCalls } from '@/shared/calls/client'
 import type { CreateOrderInput } from '@/shared/schemas/checkout'
 import { api } from '../../../lib/api'
 import { clientDashboardKey } from '../../../lib/client-dashboard'
@@ -11,7 +10,7 @@ export function useCreateOrder() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CreateOrderInput; idempotencyKey: string }) =>
-      api.call(clientCalls.createOrder, input, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      api.post('/_api/orders/create', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: ({ order }) => {
       qc.setQueryData(orderDetailsKey(order.id), order)
       void qc.invalidateQueries({ queryKey: ['orders', 'mine'] })

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { clientCalls } from '@/shared/calls/client'
 import { api, withFallback } from '../../../lib/api'
 import { FIVE_MINUTES } from '../../../lib/query-client'
 
@@ -10,7 +9,7 @@ export function useOrderDetails(orderId: number | null) {
     queryKey: orderDetailsKey(orderId),
     queryFn: async () => {
       try {
-        return (await api.call(clientCalls.order, { orderId })).order
+        return (await api.get('/_api/orders/details', { orderId })).order
       } catch (e) {
         throw withFallback(e, 'Failed to fetch order details')
       }

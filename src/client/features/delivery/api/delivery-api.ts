@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { deliveryCalls } from '@/shared/calls/delivery'
 import { api, errorMessage } from '../../../lib/api'
 
 export const deliveryKey = ['delivery', 'dashboard'] as const
@@ -8,7 +7,7 @@ export const deliveryKey = ['delivery', 'dashboard'] as const
 export function useDeliveryDashboard() {
   return useQuery({
     queryKey: deliveryKey,
-    queryFn: () => api.call(deliveryCalls.dashboard),
+    queryFn: () => api.get('/_api/dashboard/delivery'),
   })
 }
 
@@ -16,7 +15,7 @@ export function useDeliveryDashboard() {
 export function useConfirmDelivery() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (orderId: number) => (await api.call(deliveryCalls.confirm, { orderId })).order,
+    mutationFn: async (orderId: number) => (await api.post('/_api/delivery/confirm', { orderId })).order,
     onSuccess: (order) => toast.success(`Livraison de la commande #${order.id} confirmée.`),
     onError: (e) => toast.error(`Échec de la confirmation: ${errorMessage(e)}`),
     // Refreshed either way: a failure often means the order changed meanwhile.

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { CallOutput } from '@/shared/calls/define-call'
-import { oversightCalls } from '@/shared/calls/oversight'
+import type { oversightCalls } from '@/shared/calls/oversight'
 import { contactStatusLabels, type ContactStatus } from '@/shared/domain/order-status'
 import { api, errorMessage } from '../../../lib/api'
 
@@ -11,7 +11,7 @@ type Page = CallOutput<typeof oversightCalls.contactMessages>
 export function useContactMessages(status: ContactStatus | undefined, page: number) {
   return useQuery({
     queryKey: ['contact-messages', status ?? 'all', page],
-    queryFn: () => api.call(oversightCalls.contactMessages, { status, page, limit: CONTACT_PAGE_SIZE }),
+    queryFn: () => api.get('/_api/admin/contact-messages', { status, page, limit: CONTACT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   })
 }
@@ -21,7 +21,7 @@ export function useUpdateContactStatus() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: { messageId: number; status: ContactStatus }) =>
-      api.call(oversightCalls.updateContactStatus, input),
+      api.post('/_api/admin/contact-messages/update-status', input),
     onMutate: async ({ messageId, status }) => {
       await qc.cancelQueries({ queryKey: ['contact-messages'] })
       const saved = qc.getQueriesData<Page>({ queryKey: ['contact-messages'] })
@@ -43,7 +43,7 @@ export function useUpdateContactStatus() {
 export function useDeleteContactMessage() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (messageId: number) => api.call(oversightCalls.deleteContactMessage, { messageId }),
+    mutationFn: (messageId: number) => api.post('/_api/admin/contact-messages/delete', { messageId }),
     onSuccess: (_r, messageId) => {
       toast.success(`Message #${messageId} supprimé.`)
       return qc.invalidateQueries({ queryKey: ['contact-messages'] })

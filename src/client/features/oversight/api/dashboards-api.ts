@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { CallInput } from '@/shared/calls/define-call'
-import { oversightCalls } from '@/shared/calls/oversight'
-import { userCalls } from '@/shared/calls/users'
+import type { oversightCalls } from '@/shared/calls/oversight'
+import type { userCalls } from '@/shared/calls/users'
 import { sortByName } from '@/shared/format'
 import { api } from '../../../lib/api'
 
 export function useAdminDashboard() {
   return useQuery({
     queryKey: ['dashboards', 'admin'],
-    queryFn: () => api.call(oversightCalls.adminDashboard),
+    queryFn: () => api.get('/_api/dashboard/admin'),
   })
 }
 
@@ -17,7 +17,7 @@ export function useRootDashboard(filters: CallInput<typeof oversightCalls.rootDa
   return useQuery({
     queryKey: ['dashboards', 'root', filters],
     queryFn: async () => {
-      const d = await api.call(oversightCalls.rootDashboard, filters)
+      const d = await api.get('/_api/dashboard/root', filters)
       return { ...d, countries: sortByName(d.countries) }
     },
     placeholderData: keepPreviousData,
@@ -28,7 +28,7 @@ export function useRootDashboard(filters: CallInput<typeof oversightCalls.rootDa
 export function useSuperAdmins(q: Omit<CallInput<typeof userCalls.superAdmins>, 'limit'>) {
   return useQuery({
     queryKey: ['users', 'super-admins', q],
-    queryFn: () => api.call(userCalls.superAdmins, { ...q, limit: 10 }),
+    queryFn: () => api.get('/_api/admin/super-admins', { ...q, limit: 10 }),
     placeholderData: keepPreviousData,
   })
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { storefrontCalls } from '@/shared/calls/storefront'
 import { api } from '../../../lib/api'
 
 export function useFeatured() {
   return useQuery({
     queryKey: ['products', 'featured'],
-    queryFn: async () => (await api.call(storefrontCalls.featured)).products,
+    queryFn: async () => (await api.get('/_api/featured')).products,
   })
 }

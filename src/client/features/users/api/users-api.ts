@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { CallOutput } from '@/shared/calls/define-call'
-import { userCalls } from '@/shared/calls/users'
+import type { userCalls } from '@/shared/calls/users'
 import type {
   AdminUser,
   CreateUserInput,
@@ -24,7 +24,7 @@ const usersRetry = (count: number, e: Error) => !(e instanceof ApiError && [403,
 export function useAdminUsers(country?: string) {
   return useQuery({
     queryKey: userKeys.list(country),
-    queryFn: async () => (await api.call(userCalls.list, { country })).users,
+    queryFn: async () => (await api.get('/_api/admin/users', { country })).users,
     retry: usersRetry,
   })
 }
@@ -33,7 +33,7 @@ export type UserHistory = CallOutput<typeof userCalls.history>
 export function useUserHistory(userId: number) {
   return useQuery({
     queryKey: userKeys.history(userId),
-    queryFn: () => api.call(userCalls.history, { userId }),
+    queryFn: () => api.get('/_api/admin/userhistory', { userId }),
     enabled: Number.isInteger(userId) && userId > 0,
   })
 }
@@ -52,8 +52,9 @@ export function useCreateUser(kind: 'user' | 'driver' | 'super-admin' = 'user') 
   return useMutation({
     // A driver's and a super_admin's calls fix the role: the form's is not sent.
     mutationFn: ({ role, ...account }: CreateUserInput) =>
-      kind === 'user' ? api.call(userCalls.create, { ...account, role })
-      : api.call(kind === 'driver' ? userCalls.createDriver : userCalls.createSuperAdmin, account),
+      kind === 'user' ? api.post('/_api/admin/create-user', { ...account, role })
+      : kind === 'driver' ? api.post('/_api/admin/create-delivery-driver', account)
+      : api.post('/_api/admin/create-super-admin', account),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   })
 }
@@ -62,7 +63,7 @@ export function useCreateUser(kind: 'user' | 'driver' | 'super-admin' = 'user') 
 export function useUpdateUser() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: z.output<typeof updateUserInput>) => api.call(userCalls.update, input),
+    mutationFn: (input: z.output<typeof updateUserInput>) => api.post('/_api/admin/users/update', input),
     onMutate: async (input) => {
       await qc.cancelQueries({ queryKey: ['users', 'list'] })
       const { userId, ...fields } = input
@@ -80,7 +81,7 @@ export function useUpdateUser() {
 export function useToggleUser() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: z.output<typeof toggleUserStatusInput>) => api.call(userCalls.toggleStatus, input),
+    mutationFn: (input: z.output<typeof toggleUserStatusInput>) => api.post('/_api/admin/users/toggle-status', input),
     onMutate: async ({ userId, isActive }) => {
       await qc.cancelQueries({ queryKey: ['users', 'list'] })
       return { restore: patchLists(qc, userId, (u) => ({ ...u, isActive })) }
@@ -97,7 +98,7 @@ export function useToggleUser() {
 export function useSetDiscount() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: z.output<typeof setDiscountInput>) => api.call(userCalls.setDiscount, input),
+    mutationFn: (input: z.output<typeof setDiscountInput>) => api.post('/_api/admin/users/set-discount', input),
     onSuccess: ({ user }) => {
       toast.success(
         user.customDiscountPercent == null || user.customDiscountPercent === 0

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import type { PublicProduct } from '@/shared/schemas/storefront'
+import type { CatalogueCountry } from '../../../lib/catalogue'
 import { api } from '../../../lib/api'
 
-export function useFeatured() {
+/** The home page's products, of the catalogue's country (every country's before a choice). */
+export function useFeatured(country: CatalogueCountry) {
+  const countryId = country.status === 'pending' ? null : country.countryId
   return useQuery({
-    queryKey: ['products', 'featured'],
-    queryFn: async () => (await api.get<{ products: PublicProduct[] }>('/_api/featured')).products,
+    queryKey: ['products', 'featured', countryId ?? 'all'],
+    queryFn: async () =>
+      (await api.get<{ products: PublicProduct[] }>('/_api/featured', { countryId })).products,
+    enabled: country.status !== 'pending',
   })
 }

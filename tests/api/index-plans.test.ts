@@ -69,3 +69,36 @@ describe('the indexes behind the capped counts of combined filters', () => {
     expect(res.rows).toEqual([{ kind: '{f}' }])
   })
 })
+
+/**
+ * The searches by name and email compare folded texts (docs/rules.md#search): the trigram
+ * indexes hold etal_fold of the column (migration 0013), so the search is still an index scan.
+ */
+describe('the folded searches', () => {
+  const searches: Record<string, [query: string, index: string]> = {
+    'clients by name': [
+      "select id from users where etal_fold(display_name) like etal_fold('%bœuf%')",
+      'users_display_name_fold_trgm_idx',
+    ],
+    'clients by email': [
+      "select id from users where etal_fold(email) like etal_fold('%aïssatou%')",
+      'users_email_fold_trgm_idx',
+    ],
+    'names orders were placed under': [
+      "select user_id from user_former_names where etal_fold(name) like etal_fold('%Jérôme%')",
+      'user_former_names_name_fold_trgm_idx',
+    ],
+  }
+  for (const [name, [query, index]] of Object.entries(searches)) {
+    it(`${name}: read through ${index}`, async () => {
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`)
+        const rows = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as {
+          rows: { 'QUERY PLAN': string }[]
+        }
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
+      })
+      expect(plan).toContain(index)
+    })
+  }
+})

@@ -65,6 +65,17 @@ describe('createStorefrontCache', () => {
     expect((await cache.get('products', async () => ({ v: 'après' }))).text).toBe('{"json":{"v":"après"}}')
   })
 
+  it('serves an answer `keep` refuses without keeping it, and keeps the others per key', async () => {
+    const cache = createStorefrontCache({ ttlMs: 60_000 })
+    const c = counter()
+    const keepOdd = { keep: (v: { n: number }) => v.n % 2 === 1 }
+    expect((await cache.get('products:1', c.load, keepOdd)).text).toBe('{"json":{"n":1}}')
+    expect((await cache.get('products:1', c.load, keepOdd)).text).toBe('{"json":{"n":1}}')
+    expect((await cache.get('products:2', c.load, { keep: () => false })).text).toBe('{"json":{"n":2}}')
+    expect((await cache.get('products:2', c.load, { keep: () => false })).text).toBe('{"json":{"n":3}}')
+    expect(c.count()).toBe(3)
+  })
+
   it('with a TTL of 0, loads at every call', async () => {
     const cache = createStorefrontCache({ ttlMs: 0 })
     const c = counter()
@@ -202,5 +213,50 @@ describe('the admin catalogue writes, with the cache on', () => {
     expect(await find('/_api/products', b.id)).toBeUndefined()
     await ok('/_api/admin/countries/update', { id: km.id, isActive: true })
     expect(await find('/_api/products', b.id)).toMatchObject({ countryName: km.name })
+  })
+
+  it("keeps each country's answer apart, and a product write drops them all", async () => {
+    const sn = await countryByCode(t.db, 'SN')
+    const ml = await countryByCode(t.db, 'ML')
+    const a = await createProduct(t.db, { name: 'Par pays A', isFeatured: true })
+    const b = await createProduct(t.db, { name: 'Par pays B', country: 'ML', isFeatured: true })
+    t.deps.storefrontCache.invalidate() // the factory writes straight to the database
+    const names = async (url: string) =>
+      decode<{ products: Product[] }>((await get(t, url)).body).products.map((p) => p.name)
+    const snList = await names(`/_api/products?countryId=${sn.id}`)
+    const mlList = await names(`/_api/products?countryId=${ml.id}`)
+    expect(snList).toContain('Par pays A')
+    expect(snList).not.toContain('Par pays B')
+    expect(mlList).toContain('Par pays B')
+    expect(mlList).not.toContain('Par pays A')
+    expect(await names(`/_api/featured?countryId=${ml.id}`)).toContain('Par pays B')
+
+    // Cached: a row written behind the app's back is not seen, in either country or the whole list.
+    await createProduct(t.db, { name: 'Par pays écrit ailleurs', country: 'ML' })
+    expect(await names(`/_api/products?countryId=${ml.id}`)).toEqual(mlList)
+    expect(await names(`/_api/products?countryId=${sn.id}`)).toEqual(snList)
+
+    // A write through the API drops every country's answer at once.
+    await ok('/_api/admin/products/update', { id: b.id, name: 'Par pays B renommé', pricePerUnit: 3100 })
+    const after = await names(`/_api/products?countryId=${ml.id}`)
+    expect(after).toContain('Par pays B renommé')
+    expect(after).toContain('Par pays écrit ailleurs')
+    expect(await names(`/_api/featured?countryId=${ml.id}`)).toContain('Par pays B renommé')
+    expect(await find(`/_api/products?countryId=${sn.id}`, a.id)).toMatchObject({ name: 'Par pays A' })
+  })
+
+  it('never keeps the answer of a country without products: made-up ids do not fill the cache', async () => {
+    expect(
+      decode<{ products: Product[] }>((await get(t, '/_api/products?countryId=987654')).body).products,
+    ).toEqual([])
+    const dj = await countryByCode(t.db, 'DJ')
+    const url = `/_api/products?countryId=${dj.id}`
+    const before = decode<{ products: Product[] }>((await get(t, url)).body).products
+    expect(before).toEqual([])
+    // Not kept: the next read sees a product written behind the app's back.
+    await createProduct(t.db, { name: 'Premier produit de Djibouti', country: 'DJ' })
+    expect(decode<{ products: Product[] }>((await get(t, url)).body).products.map((p) => p.name)).toEqual([
+      'Premier produit de Djibouti',
+    ])
   })
 })

@@ -100,6 +100,71 @@ describe('GET /_api/products', () => {
   })
 })
 
+describe("one country's catalogue: GET /_api/products and /_api/featured with countryId", () => {
+  it("answers that country's active products only, in French order, the rest as without it", async () => {
+    const sn = await countryByCode(t.db, 'SN')
+    const mine = [
+      await createProduct(t.db, { name: 'Pays Côte de bœuf' }),
+      await createProduct(t.db, { name: 'Pays Cuisse de poulet' }),
+    ]
+    const other = await createProduct(t.db, { name: 'Pays Malien', country: 'ML' })
+    const hidden = await createProduct(t.db, { name: 'Pays caché', isActive: false })
+    const archived = await createProduct(t.db, { name: 'Pays archivé', archived: true })
+    const all = await products('/_api/products')
+    const list = await products(`/_api/products?countryId=${sn.id}`)
+    expect(list.length).toBeGreaterThan(1)
+    expect(list.every((p) => p.countryId === sn.id && p.countryName === 'Sénégal')).toBe(true)
+    const ids = list.map((p) => p.id)
+    for (const p of mine) expect(ids).toContain(p.id)
+    for (const p of [other, hidden, archived]) expect(ids).not.toContain(p.id)
+    // The same rows, in the same order, as the whole catalogue's Senegalese ones.
+    expect(list).toEqual(all.filter((p) => p.countryId === sn.id))
+    expect(list.map((p) => p.name).filter((n) => n.startsWith('Pays '))).toEqual([
+      'Pays Côte de bœuf',
+      'Pays Cuisse de poulet',
+    ])
+    // Without the parameter, every country's, as before.
+    expect(all.map((p) => p.id)).toContain(other.id)
+  })
+
+  it("gives the home page that country's featured products", async () => {
+    const ml = await countryByCode(t.db, 'ML')
+    const star = await createProduct(t.db, { name: 'Vedette de Bamako', country: 'ML', isFeatured: true })
+    const list = await products(`/_api/featured?countryId=${ml.id}`)
+    expect(list.length).toBeGreaterThan(0)
+    expect(list.length).toBeLessThanOrEqual(8)
+    expect(list.every((p) => p.countryId === ml.id)).toBe(true)
+    expect(list[0]!.id).toBe(star.id)
+  })
+
+  it('answers an empty list for a country that does not exist or is inactive', async () => {
+    expect(await products('/_api/products?countryId=999999')).toEqual([])
+    expect(await products('/_api/featured?countryId=999999')).toEqual([])
+    const km = await countryByCode(t.db, 'KM')
+    await createProduct(t.db, { country: 'KM', name: 'Produit comorien actif' })
+    await t.db.update(countries).set({ isActive: false }).where(eq(countries.id, km.id))
+    try {
+      expect(await products(`/_api/products?countryId=${km.id}`)).toEqual([])
+    } finally {
+      await t.db.update(countries).set({ isActive: true }).where(eq(countries.id, km.id))
+    }
+  })
+
+  it.each(['/_api/products', '/_api/featured'])(
+    "refuses a countryId that is not a positive integer on %s: 400 'Identifiant de pays invalide.'",
+    async (path) => {
+      for (const q of ['abc', '0', '-3', '1.5', '', '2147483648']) {
+        const res = await get(t, `${path}?countryId=${q}`)
+        expect(res.statusCode, q).toBe(400)
+        expect(res.json(), q).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          error: 'Identifiant de pays invalide.',
+        })
+      }
+    },
+  )
+})
+
 describe('GET /_api/product-categories', () => {
   it('answers { categories } sorted by name', async () => {
     const res = await get(t, '/_api/product-categories')

@@ -19,6 +19,24 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT status <> 'cancelled'
 $$;
 
+-- ## Search
+-- docs/rules.md#search: searches ignore accents, case and the œ/æ ligatures; every search
+-- compares etal_fold(column) LIKE etal_fold('%…%'), and the browser folds alike
+-- (foldForSearch, src/shared/search.ts), step for step: ASCII alone is only lowered; else the
+-- canonical decomposition (NFD) with its combining accents dropped; then, for a text holding
+-- one of them, the letters no decomposition reaches translated and œ, æ spelled oe, ae; then
+-- lower() under the C collation, which changes the ASCII letters only, whatever the locale.
+-- Immutable and not strict, so that the planner inlines it. Trigram indexes hold it (migration
+-- 0013): a body that folds differently needs a migration that rebuilds them too.
+CREATE OR REPLACE FUNCTION etal_fold(value text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT lower((CASE
+  WHEN octet_length(value) = char_length(value) THEN value
+  WHEN value !~ '[ɓƁđðɗĐÐƊɛƐħĦıƙƘłŁŋŊøɔØƆŧŦƴƳŒÆ‘’ʼœæǢǣǼǽǾǿ]' THEN regexp_replace(normalize(value, NFD), '[\u0300-\u036f]', '', 'g')
+  ELSE replace(replace(translate(regexp_replace(normalize(value, NFD), '[\u0300-\u036f]', '', 'g'), 'ɓƁđðɗĐÐƊɛƐħĦıƙƘłŁŋŊøɔØƆŧŦƴƳŒÆ‘’ʼ', 'bbddddddeehhikkllnnoooottyyœæ'''''''), 'œ', 'oe'), 'æ', 'ae')
+END) COLLATE "C")
+$$;
+
 -- ## Rollups
 -- The dashboards' rollups (src/server/db/schema/rollups.ts) kept in step with orders: statement
 -- triggers on orders and order_items append each statement's difference to the deltas tables

@@ -1,10 +1,18 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import { COUNT_CAP } from '../../shared/schemas/common'
 import type { Executor } from './client'
 
-/** An ILIKE pattern matching `search` anywhere, its own `%`, `_` and `\` taken literally. */
+/** A LIKE pattern matching `search` anywhere, its own `%`, `_` and `\` taken literally. */
 export const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * `column` contains `search`, accents, case and the œ/æ ligatures aside (docs/rules.md#search):
+ * both sides folded by etal_fold (migration 0013), which the trigram indexes hold for the
+ * searches by name and email (`etal_fold(display_name)`, …), so that the search stays indexed.
+ */
+export const containsFolded = (column: SQLWrapper, search: string): SQL =>
+  sql`etal_fold(${column}) like etal_fold(${containing(search)})`
 
 /**
  * Counts a filtered query's rows exactly up to COUNT_CAP, and reports COUNT_CAP beyond: the

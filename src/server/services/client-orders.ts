@@ -1,5 +1,5 @@
-import { containing } from '../db/queries'
-import { and, desc, eq, exists, ilike, or, type SQL } from 'drizzle-orm'
+import { containsFolded } from '../db/queries'
+import { and, desc, eq, exists, or, type SQL } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/domain/order-status'
 import type { Executor } from '../db/client'
 import { orderItems, orders } from '../db/schema'
@@ -27,7 +27,7 @@ export async function findClientOrders(
       db
         .select({ one: orderItems.id })
         .from(orderItems)
-        .where(and(eq(orderItems.orderId, orders.id), ilike(orderItems.productName, containing(search)))),
+        .where(and(eq(orderItems.orderId, orders.id), containsFolded(orderItems.productName, search))),
     )
     conditions.push(number !== null ? or(eq(orders.id, number), byProduct) : byProduct)
   }

@@ -1,5 +1,5 @@
-import { containing } from '../db/queries'
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import { containsFolded } from '../db/queries'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { SessionUser } from '../../shared/schemas/auth'
 import { COUNT_CAP } from '../../shared/schemas/common'
 import type { AdminOrdersQuery } from '../../shared/schemas/orders'
@@ -52,20 +52,20 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
       const n = Number(search)
       where.push(n <= 2_147_483_647 ? eq(orders.id, n) : sql`false`)
     } else {
-      const pattern = containing(search)
       // The client: an account whose name or email matches, or an order placed under a name
       // that matches. An order's stored name is its client's current name or one of their
       // user_former_names (migration 0008), so both are found through the accounts (trigram
-      // indexes on 50,000 clients, not on every order), then the orders by client.
-      const current = sql`array(select ${users.id} from ${users} where ${ilike(users.displayName, pattern)} or ${ilike(users.email, pattern)})`
-      const former = sql`array(select ${userFormerNames.userId} from ${userFormerNames} where ${ilike(userFormerNames.name, pattern)})`
+      // indexes on 50,000 clients, not on every order), then the orders by client. Accents,
+      // case and ligatures aside (docs/rules.md#search): the indexes hold the folded texts.
+      const current = sql`array(select ${users.id} from ${users} where ${containsFolded(users.displayName, search)} or ${containsFolded(users.email, search)})`
+      const former = sql`array(select ${userFormerNames.userId} from ${userFormerNames} where ${containsFolded(userFormerNames.name, search)})`
       const others = where.length ? sql` and ${and(...where)}` : sql``
       // The two parts share no order (the second skips the accounts of the first): no dedup.
       const byName = sql`with matching as (select ${current} as ids)
         select ${orders.id}, ${orders.createdAt} from ${orders}, matching where ${orders.userId} = any(matching.ids)${others}
         union all
         select ${orders.id}, ${orders.createdAt} from ${orders}, matching where ${orders.userId} = any(${former})
-          and not ${orders.userId} = any(matching.ids) and ${ilike(orders.customerName, pattern)}${others}`
+          and not ${orders.userId} = any(matching.ids) and ${containsFolded(orders.customerName, search)}${others}`
       return { where: undefined, byName, counted: undefined }
     }
     // An order number: its page is one row at most, counted with it.

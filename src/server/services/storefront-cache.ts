@@ -13,12 +13,12 @@ export type Encoding = 'br' | 'gzip' | 'identity'
 export type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, Promise<Buffer>> }
 
 /**
- * The storefront reads (`products`, `featured`) serialized once and kept in memory: a product
- * write on this instance drops them at once (`afterWrite`, called by the kernel after every
- * write that changes products: the endpoints that declare `writesStorefront`), and `publish` tells the other
- * instances (on PostgreSQL: services/storefront-sync.ts). Without it, or when a notification
- * is lost, the others see the write when their copy expires (`ttlMs`, a few seconds).
- * `ttlMs` 0 turns the cache off.
+ * The storefront reads (`products`, `featured`, whole and per country: a key each) serialized
+ * once and kept in memory: a product write on this instance drops them all at once
+ * (`afterWrite`, called by the kernel after every write that changes products: the endpoints
+ * that declare `writesStorefront`), and `publish` tells the other instances (on PostgreSQL:
+ * services/storefront-sync.ts). Without it, or when a notification is lost, the others see the
+ * write when their copy expires (`ttlMs`, a few seconds). `ttlMs` 0 turns the cache off.
  */
 export function createStorefrontCache(opts: { ttlMs: number; now?: () => number; publish?: () => Promise<void> }) {
   const now = opts.now ?? Date.now
@@ -27,8 +27,16 @@ export function createStorefrontCache(opts: { ttlMs: number; now?: () => number;
   let generation = 0
 
   return {
-    /** The cached answer of `key`, loading it (once, however many callers wait) when absent or expired. */
-    get(key: string, load: () => Promise<object>): Promise<CachedAnswer> {
+    /**
+     * The cached answer of `key`, loading it (once, however many callers wait) when absent or
+     * expired. An answer `keep` refuses is served but not kept: keys taken from a request (a
+     * country id) keep only real answers, so that no one fills the memory with made-up ones.
+     */
+    get<T extends object>(
+      key: string,
+      load: () => Promise<T>,
+      options: { keep?: (value: T) => boolean } = {},
+    ): Promise<CachedAnswer> {
       if (opts.ttlMs <= 0) return load().then((v) => makeAnswer(answerText(v)))
       const hit = entries.get(key)
       if (hit && hit.expires > now()) return Promise.resolve(hit.answer)
@@ -36,12 +44,16 @@ export function createStorefrontCache(opts: { ttlMs: number; now?: () => number;
       if (waiting) return waiting
       const startedAt = generation
       const pending = (async () => {
-        const text = answerText(await load())
+        const value = await load()
+        const text = answerText(value)
         // Unchanged after expiry: keep the compressed forms already made.
         const previous = entries.get(key)?.answer
         const answer = previous?.text === text ? previous : makeAnswer(text)
         // A write landed while this was loading: serve it to these callers, keep nothing.
-        if (startedAt === generation) entries.set(key, { answer, expires: now() + opts.ttlMs })
+        if (startedAt === generation) {
+          if (options.keep?.(value) ?? true) entries.set(key, { answer, expires: now() + opts.ttlMs })
+          else entries.delete(key)
+        }
         return answer
       })().finally(() => {
         if (loading.get(key) === pending) loading.delete(key)

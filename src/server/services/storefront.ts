@@ -20,14 +20,24 @@ export const publicProductColumns = {
   categoryName: productCategories.name,
 }
 
-/** Active products, not archived, of an active country: what a visitor may see. */
-export function publicProducts(db: Executor) {
+/**
+ * Active products, not archived, of an active country: what a visitor may see; of one country
+ * only with `countryId` (docs/rules.md#catalogue), none for a country unknown or inactive.
+ */
+export function publicProducts(db: Executor, countryId?: number) {
   return db
     .select(publicProductColumns)
     .from(products)
     .innerJoin(countries, eq(countries.id, products.countryId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-    .where(and(eq(products.isActive, true), isNull(products.archivedAt), eq(countries.isActive, true)))
+    .where(
+      and(
+        eq(products.isActive, true),
+        isNull(products.archivedAt),
+        eq(countries.isActive, true),
+        countryId === undefined ? undefined : eq(products.countryId, countryId),
+      ),
+    )
     .$dynamic()
 }
 

@@ -8,6 +8,15 @@ export const citiesQuery = z.strictObject({
 })
 export type CitiesQuery = z.input<typeof citiesQuery>
 
+/**
+ * GET /_api/products and /_api/featured: every country's products, or one country's (the
+ * signed-in client's, or the one a visitor chose: docs/rules.md#catalogue).
+ */
+export const catalogueQuery = z.strictObject({
+  countryId: id('Identifiant de pays invalide.').optional(),
+})
+export type CatalogueQuery = z.input<typeof catalogueQuery>
+
 /** GET /_api/zones/by-city: cityId is required. */
 export const zonesByCityQuery = z.strictObject({
   cityId: id("L'ID de la ville est requis."),

@@ -1,6 +1,6 @@
-import { cappedCount, containing } from '../../db/queries'
+import { cappedCount, containsFolded } from '../../db/queries'
 import { userCalls } from '../../../shared/calls'
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, desc, eq, or, sql } from 'drizzle-orm'
 import { countries, users } from '../../db/schema'
 import { defineEndpoint } from '../../http/define-endpoint'
 import { notFound } from '../../http/errors'
@@ -19,11 +19,12 @@ export default defineEndpoint({
       if (!country) throw notFound(UNKNOWN_COUNTRY)
       countryId = country.id
     }
-    const like = input.search ? containing(input.search) : undefined
     const where = and(
       eq(users.role, 'super_admin'),
       countryId ? eq(users.countryId, countryId) : undefined,
-      like ? or(ilike(users.displayName, like), ilike(users.email, like)) : undefined,
+      input.search
+        ? or(containsFolded(users.displayName, input.search), containsFolded(users.email, input.search))
+        : undefined,
     )
     const rows = await db
       .select({

@@ -27,9 +27,10 @@ export const users = pgTable(
     index('users_role_idx').on(t.role, t.createdAt),
     // Dashboards count accounts by country, role and state from this index alone.
     index('users_country_role_active_idx').on(t.countryId, t.role, t.isActive),
-    // Searches by name or email (ILIKE '%…%'), e.g. the admin order list's.
-    index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Searches by name or email (etal_fold(…) LIKE '%…%', docs/rules.md#search), e.g. the admin
+    // order list's: trigrams of the folded text (migration 0013).
+    index('users_display_name_fold_trgm_idx').using('gin', sql`etal_fold(${t.displayName}) gin_trgm_ops`),
+    index('users_email_fold_trgm_idx').using('gin', sql`etal_fold(${t.email}) gin_trgm_ops`),
     check('users_points_ck', sql`${t.loyaltyPoints} >= 0`),
     check(
       'users_discount_ck',
@@ -54,7 +55,7 @@ export const userFormerNames = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.name] }),
-    index('user_former_names_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('user_former_names_name_fold_trgm_idx').using('gin', sql`etal_fold(${t.name}) gin_trgm_ops`),
   ],
 )
 

@@ -21,7 +21,13 @@ export function useReorder() {
   const reorder = async (order: ClientOrder) => {
     setPending(order.id)
     try {
-      const products = await qc.fetchQuery({ queryKey: productsKey, queryFn: fetchProducts, staleTime: 0 })
+      // The client's own country's catalogue: only those products can go in its cart.
+      const countryId = user?.countryId ?? null
+      const products = await qc.fetchQuery({
+        queryKey: productsKey(countryId),
+        queryFn: () => fetchProducts(countryId),
+        staleTime: 0,
+      })
       const byId = new Map(products.map((p) => [p.id, p]))
       const missing: string[] = []
       let added = 0

@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
+import type { CatalogueCountry } from '../../../lib/catalogue'
 import { api } from '../../../lib/api'
 
-export function useFeatured() {
+/** The home page's products, of the catalogue's country (every country's before a choice). */
+export function useFeatured(country: CatalogueCountry) {
+  const countryId = country.status === 'pending' ? null : country.countryId
   return useQuery({
-    queryKey: ['products', 'featured'],
-    queryFn: async () => (await api.get('/_api/featured')).products,
+    queryKey: ['products', 'featured', countryId ?? 'all'],
+    queryFn: async () => (await api.get('/_api/featured', { countryId })).products,
+    enabled: country.status !== 'pending',
   })
 }

@@ -3,7 +3,9 @@ import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { EmptyState, ErrorState } from '../../../components/ui/query-state'
+import { useCatalogueCountry } from '../../../lib/catalogue'
 import { useFeatured } from '../api/use-featured'
+import { CountryChooser } from '../components/country-chooser'
 import { ProductCard, ProductGridSkeleton } from '../components/product-card'
 
 const values = [
@@ -14,7 +16,8 @@ const values = [
 
 /** / : hero, featured products, about, the three values, calls to action. */
 export default function HomePage() {
-  const featured = useFeatured()
+  const country = useCatalogueCountry()
+  const featured = useFeatured(country)
   // The cards are drawn in a transition (React yields to the browser every few milliseconds),
   // not in the query's own update, which React renders in one go (docs/decisions/0012).
   const cards = useDeferredValue(featured.data)
@@ -47,6 +50,9 @@ export default function HomePage() {
           <Link to="/products" className="text-sm font-medium text-brand hover:underline">
             Tout le catalogue
           </Link>
+        </div>
+        <div className="mb-4">
+          <CountryChooser country={country} />
         </div>
         {featured.isPending ? (
           <ProductGridSkeleton count={8} />

@@ -1,10 +1,12 @@
 import { Search } from 'lucide-react'
 import { useDeferredValue, useMemo, useState } from 'react'
+import { matchesSearch } from '@/shared/search'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../components/ui/cn'
 import { Input } from '../../../components/ui/field'
 import { EmptyState, ErrorState } from '../../../components/ui/query-state'
-import { useProducts } from '../../../lib/catalogue'
+import { useCatalogue } from '../../../lib/catalogue'
+import { CountryChooser } from '../components/country-chooser'
 import { ProductCard, ProductGridSkeleton } from '../components/product-card'
 
 /** A session error becomes the sign-in message. */
@@ -16,9 +18,13 @@ export function productsError(message: string) {
 /** Cards drawn at first, and added by each 'Afficher plus': a phone need not lay out the whole catalogue. */
 export const PRODUCTS_PER_STEP = 24
 
-/** /products: name search, category buttons derived from the loaded products, the cards. */
+/**
+ * /products: the catalogue's country (docs/rules.md#catalogue), a name search that ignores
+ * accents, case and ligatures (docs/rules.md#search), category buttons derived from the loaded
+ * products, the cards.
+ */
 export default function ProductsPage() {
-  const products = useProducts()
+  const { country, products } = useCatalogue()
   // The cards are drawn in a transition (React yields to the browser every few milliseconds),
   // not in the query's own update, which React renders in one go (docs/decisions/0012).
   const data = useDeferredValue(products.data)
@@ -33,9 +39,8 @@ export default function ProductsPage() {
     [data],
   )
   const shown = useMemo(() => {
-    const q = search.trim().toLocaleLowerCase('fr')
     return (data ?? []).filter(
-      (p) => (!q || p.name.toLocaleLowerCase('fr').includes(q)) && (!category || p.category?.name === category),
+      (p) => matchesSearch(p.name, search) && (!category || p.category?.name === category),
     )
   }, [data, search, category])
 
@@ -45,16 +50,19 @@ export default function ProductsPage() {
         <h1 className="text-2xl font-bold text-stone-900">Nos produits</h1>
         <p className="mt-1 text-sm text-stone-600">Viandes fraîches au kilo ou à la pièce, prix en francs CFA.</p>
       </div>
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Rechercher un produit"
-          placeholder="Rechercher un produit…"
-          className="pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="relative w-full max-w-md">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Rechercher un produit"
+            placeholder="Rechercher un produit…"
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <CountryChooser country={country} />
       </div>
       <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Catégories">
         {[null, ...categories].map((c) => (

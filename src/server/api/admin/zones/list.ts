@@ -1,6 +1,6 @@
-import { cappedCount, containing } from '../../../db/queries'
+import { cappedCount, containsFolded } from '../../../db/queries'
 import { placeCalls } from '../../../../shared/calls'
-import { and, asc, eq, ilike } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { cities, zones } from '../../../db/schema'
 import { defineEndpoint } from '../../../http/define-endpoint'
 import { selectZones, toAdminZone, zoneCountries } from '../../../services/places'
@@ -18,7 +18,7 @@ export default defineEndpoint({
       scope === null ? undefined : eq(cities.countryId, scope),
       input.cityId === undefined ? undefined : eq(zones.cityId, input.cityId),
       input.isActive === undefined ? undefined : eq(zones.isActive, input.isActive),
-      input.search ? ilike(zones.name, containing(input.search)) : undefined,
+      input.search ? containsFolded(zones.name, input.search) : undefined,
     )
     const rows = await selectZones(db)
       .where(where)

@@ -25,7 +25,7 @@ import { sendPage, spaPages } from './http/spa-pages'
 
 const root = projectRoot
 export const clientDist = resolve(root, 'dist/client')
-export const BODY_LIMIT = 100 * 1024
+const BODY_LIMIT = 100 * 1024
 
 type AppOptions = {
   /** Where the log lines go instead of stdout (tests read them). */

@@ -8,7 +8,7 @@ import { logOutput } from './runtime/log-output'
 import { startWatchdog } from './runtime/watchdog'
 
 /** How long a stopping server lets its requests in flight finish before it exits anyway. */
-export const GRACE_MS = 10_000
+const GRACE_MS = 10_000
 
 /** Set by the primary (workers.ts) on the workers it forks. */
 export const WORKER_ENV = 'ETAL_CLUSTER_WORKER'

@@ -36,5 +36,5 @@ export const formatDateTime = (d: Date | string) => dateTime().format(new Date(d
 export const formatCount = (n: number, cap = 10_000) => (n >= cap ? `${number().format(cap)}+` : number().format(n))
 
 /** Names in French order ('Bénin' before 'Burkina Faso'), not the database's byte order. */
-export const compareFrench = (a: string, b: string) => collator().compare(a, b)
+const compareFrench = (a: string, b: string) => collator().compare(a, b)
 export const sortByName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => compareFrench(a.name, b.name))

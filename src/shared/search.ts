@@ -40,7 +40,7 @@ const LETTERS: readonly (readonly [to: string, from: string])[] = [
 
 /** `translate`'s two strings: the i-th character of FOLD_FROM becomes the i-th of FOLD_TO. */
 export const FOLD_FROM = LETTERS.map(([, from]) => from).join('')
-export const FOLD_TO = LETTERS.map(([to, from]) => to.repeat([...from].length)).join('')
+const FOLD_TO = LETTERS.map(([to, from]) => to.repeat([...from].length)).join('')
 
 /**
  * The characters that send a text through step 3: those of the table, the small ligatures, and

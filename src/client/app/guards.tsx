@@ -7,7 +7,7 @@ import { PageSpinner } from '../components/ui/spinner'
 import { useSession } from '../lib/session'
 
 /** Where a signed-out visitor is sent, with the page to come back to. */
-export function loginRedirect(pathname: string, search = '') {
+function loginRedirect(pathname: string, search = '') {
   return `/client/login?redirect=${encodeURIComponent(pathname + search)}`
 }
 

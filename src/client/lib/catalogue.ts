@@ -10,12 +10,12 @@ export const productsKey = (countryId: number | null) => ['products', 'list', co
 export const fetchProducts = async (countryId: number | null) => (await api.get('/_api/products', { countryId })).products
 
 /** The public catalogue of one country, or of every country (null), once `enabled`. */
-export function useProducts(countryId: number | null, enabled = true) {
+function useProducts(countryId: number | null, enabled = true) {
   return useQuery({ queryKey: productsKey(countryId), queryFn: () => fetchProducts(countryId), enabled })
 }
 
 /** The country a visitor chose for the catalogue, kept on the device (docs/rules.md#catalogue). */
-export const CATALOGUE_COUNTRY_KEY = 'etal.catalogue-country'
+const CATALOGUE_COUNTRY_KEY = 'etal.catalogue-country'
 
 const listeners = new Set<() => void>()
 let fallback: number | null = null
@@ -56,7 +56,7 @@ export function chooseCatalogueCountry(countryId: number | null) {
 }
 
 /** The device's choice; null while the page is pre-rendered or hydrated, as the shell has none. */
-export function useCatalogueChoice(): number | null {
+function useCatalogueChoice(): number | null {
   return useSyncExternalStore(subscribe, readChoice, () => null)
 }
 

@@ -4,7 +4,7 @@ import { api, ApiError } from './api'
 
 export const sessionKey = ['session'] as const
 
-export type Session =
+type Session =
   | { status: 'loading'; user: null }
   | { status: 'authenticated'; user: SessionUser }
   | { status: 'unauthenticated'; user: null; error?: string }

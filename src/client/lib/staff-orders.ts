@@ -4,7 +4,7 @@ import type { orderCalls } from '@/shared/calls/orders'
 import { api } from './api'
 
 /** GET /_api/admin/orders: the filters and page, as the screens send them. */
-export type OrdersQuery = CallInput<typeof orderCalls.list>
+type OrdersQuery = CallInput<typeof orderCalls.list>
 
 export const adminOrderKeys = {
   all: ['admin-orders'] as const,

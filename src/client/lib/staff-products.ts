@@ -3,7 +3,7 @@ import type { CallInput } from '@/shared/calls/define-call'
 import type { productCalls } from '@/shared/calls/products'
 import { api } from './api'
 
-export type ProductsQuery = CallInput<typeof productCalls.list>
+type ProductsQuery = CallInput<typeof productCalls.list>
 
 export const staffProductKeys = {
   all: ['admin-products'] as const,

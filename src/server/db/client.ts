@@ -14,9 +14,9 @@ import { projectRoot } from '../paths'
 import { processLog } from '../runtime/log-output'
 import * as schema from './schema'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
 /** Either the database or a transaction: what services take. */
 export type Executor = Db | Tx
 

@@ -4,7 +4,7 @@ import { COUNT_CAP } from '../../shared/schemas/common'
 import type { Executor } from './client'
 
 /** A LIKE pattern matching `search` anywhere, its own `%`, `_` and `\` taken literally. */
-export const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * `column` contains `search`, accents, case and the œ/æ ligatures aside (docs/rules.md#search):

@@ -18,7 +18,7 @@ export type AppDeps = {
 
 type Roles = readonly Role[] | 'public'
 
-export type EndpointContext<I, R extends Roles> = {
+type EndpointContext<I, R extends Roles> = {
   input: I
   /** The caller; null only on public endpoints, for a visitor. */
   user: R extends 'public' ? SessionUser | null : SessionUser
@@ -28,7 +28,7 @@ export type EndpointContext<I, R extends Roles> = {
   reply: FastifyReply
 }
 
-export type RateLimit = { max: number; timeWindow: number | string }
+type RateLimit = { max: number; timeWindow: number | string }
 
 export type Endpoint<C extends Call = Call, R extends Roles = Roles> = {
   /** The call this endpoint implements (src/shared/calls): method, path, input and answer. */

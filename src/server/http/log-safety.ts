@@ -4,7 +4,7 @@ import { stdSerializers } from 'pino'
  * What no log line may hold (docs/security.md "Secrets in the logs"): pino's `redact` removes these paths from every
  * line, whatever logged them. Bodies are never logged; these catch an object logged by mistake.
  */
-export const redactPaths = [
+const redactPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -59,7 +59,7 @@ function queryText(err: unknown): string | undefined {
  * A statement's name from its SQL text, which is parameterised and so holds no value: its verb
  * and table, e.g. `insert into users`, `select from orders`.
  */
-export function statementName(query: string | undefined): string | undefined {
+function statementName(query: string | undefined): string | undefined {
   if (!query) return undefined
   const q = query.replace(/\s+/g, ' ').trim()
   const write = /^(insert into|update|delete from) "?([\w.]+)"?/i.exec(q)
@@ -78,7 +78,7 @@ const framesOnly = (stack: unknown) =>
  * and the statement's name; its message, detail, parameters and query values never reach the
  * log. Any other error is serialized as pino does.
  */
-export function errSerializer(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+function errSerializer(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
   const db = databaseError(err)
   if (!db) return stdSerializers.err(err)
   const out = { type: 'DatabaseError', message: 'database error', stack: framesOnly(err.stack) ?? '' } as Obj & { type: string; message: string; stack: string }

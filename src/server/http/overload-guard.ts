@@ -2,7 +2,7 @@ import underPressure from '@fastify/under-pressure'
 import type { FastifyInstance } from 'fastify'
 
 /** Past this mean event-loop delay over a second, requests are shed (503). */
-export const MAX_EVENT_LOOP_DELAY_MS = 2000
+const MAX_EVENT_LOOP_DELAY_MS = 2000
 
 /**
  * Sheds load (503) when the event loop stalls for seconds (docs/security.md "The overload guard and argon2").

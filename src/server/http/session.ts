@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { countries, sessions, users } from '../db/schema'
 import { sessionUserColumns } from '../services/users'
 
 export const SESSION_COOKIE = 'etal_session'
 const DAY = 24 * 60 * 60 * 1000
-export const SESSION_TTL_MS = 30 * DAY
+const SESSION_TTL_MS = 30 * DAY
 /** A session within this of its end is extended to the full 30 days (sliding expiry). */
 const RENEW_WITHIN_MS = 15 * DAY
 
@@ -68,12 +68,4 @@ export async function deleteUserSessions(db: Executor, userId: number) {
 
 export async function purgeExpiredSessions(db: Executor) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
-}
-
-export async function countLiveSessions(db: Executor, userId: number) {
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-  return rows.length
 }

@@ -9,7 +9,7 @@ import { pickEncoding, type Encoding } from '../services/storefront-cache'
  * A page as sent: its bytes in each encoding, compressed once at start-up, and its ETag; for a
  * page with an inline script, that script's CSP hash (script-src is 'self' only).
  */
-export type SpaPage = { etag: string; body: Record<Encoding, Buffer>; scriptHash?: string }
+type SpaPage = { etag: string; body: Record<Encoding, Buffer>; scriptHash?: string }
 type Route = { pattern: RegExp; page: SpaPage }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -10,7 +10,7 @@ import { safeLogOptions } from '../http/log-safety'
  * exit could run. Here a dead pipe drops the lines, a stalled one buffers up to 16 MB and then
  * drops, and the exit only waits for a bounded flush.
  */
-export type LogOutput = { write(line: string): void; flush(timeoutMs: number): Promise<void> }
+type LogOutput = { write(line: string): void; flush(timeoutMs: number): Promise<void> }
 
 let stdout: LogOutput | undefined
 
@@ -18,7 +18,7 @@ export function logOutput(): LogOutput {
   return (stdout ??= createLogOutput(1))
 }
 
-export function createLogOutput(fd: number): LogOutput {
+function createLogOutput(fd: number): LogOutput {
   const stream = new SonicBoom({ fd, sync: false, maxLength: 16 * 1024 * 1024 })
   let broken = false
   // EPIPE (nobody reads any more) or any other write error: drop the lines from now on.

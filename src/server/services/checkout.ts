@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../http/errors'
 import { createdEventInsert } from './order-events'
 import { eventAnswer, itemAnswer, loadOrder, shapeOrder, type OrderAnswer } from './orders'
 
-export type CreateOrder = z.output<typeof createOrderInput>
+type CreateOrder = z.output<typeof createOrderInput>
 
 type Context = {
   existingOrderId: number | null

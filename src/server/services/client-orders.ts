@@ -6,7 +6,7 @@ import { orderItems, orders } from '../db/schema'
 import { loadOrders } from './orders'
 
 /** A client sees at most this many of its orders, newest first. */
-export const CLIENT_ORDERS_LIMIT = 100
+const CLIENT_ORDERS_LIMIT = 100
 
 
 /**

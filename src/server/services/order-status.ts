@@ -8,7 +8,7 @@ import { lockUser, movePoints } from './loyalty'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 
-export type LockedOrder = typeof orders.$inferSelect
+type LockedOrder = typeof orders.$inferSelect
 
 /**
  * The one way an order's status changes (staff update, driver confirmation), in one transaction

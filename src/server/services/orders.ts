@@ -12,11 +12,11 @@ const idsParam = sql`${sql.placeholder('ids')}::int[]`
 type Item = typeof orderItems.$inferSelect
 type Event = typeof orderEvents.$inferSelect
 /** A line as answered: its stored values and its product's name, unit and picture. */
-export type ItemAnswer = Item & {
+type ItemAnswer = Item & {
   product: { name: string; unitType: Item['unitType']; imageUrl: string | null }
 }
 /** An event as answered: who made it, by name. */
-export type EventAnswer = Event & { actorName: string | null }
+type EventAnswer = Event & { actorName: string | null }
 
 export const itemAnswer = (item: Item, imageUrl: string | null): ItemAnswer => ({
   ...item,
@@ -115,7 +115,7 @@ const shapeRow = ({ order, cityName, customer, driver, items }: OrderParts) =>
   shapeOrder({ order, cityName, customer, driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null, items })
 
 /** An order in a list. */
-export type ListedOrder = ReturnType<typeof shapeOrder>
+type ListedOrder = ReturnType<typeof shapeOrder>
 /** An order's own answer (`{ order }`): the listed shape and its events, oldest first. */
 export type OrderAnswer = ListedOrder & { events: EventAnswer[] }
 

@@ -8,8 +8,8 @@ import { conflict, isUniqueViolation, notFound } from '../http/errors'
 import { assertInScope } from './scope'
 
 export const countryNotFound = 'Pays introuvable.'
-export const cityNotFound = 'Ville introuvable.'
-export const zoneNotFound = 'Zone introuvable.'
+const cityNotFound = 'Ville introuvable.'
+const zoneNotFound = 'Zone introuvable.'
 
 export const countryColumns = {
   id: countries.id,

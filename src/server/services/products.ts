@@ -8,9 +8,9 @@ import { badRequest, notFound } from '../http/errors'
 import { countryNotFound, findCountry } from './places'
 import { assertInScope, scopeCountryId } from './scope'
 
-export const productNotFound = 'Produit introuvable.'
+const productNotFound = 'Produit introuvable.'
 
-export const productColumns = {
+const productColumns = {
   id: products.id,
   name: products.name,
   description: products.description,

@@ -32,7 +32,7 @@ export function ordersWhere(f: OrderFilter): SQL | undefined {
   )
 }
 
-export type Grain = 'day' | 'month' | 'all'
+type Grain = 'day' | 'month' | 'all'
 /** A piece of a date range: read from the orders (`raw`) or from the rollups of a grain; bounds are [from, to), absent = open. */
 export type Segment = { kind: 'raw'; from?: Date; to?: Date } | { kind: 'rollup'; grain: Grain; from?: Date; to?: Date }
 
@@ -128,7 +128,7 @@ export async function orderTotals(db: Executor, f: OrderFilter) {
   return { totalRevenue, totalOrders }
 }
 
-export type CountFilter = {
+type CountFilter = {
   countryId?: number | null
   cityId?: number
   zoneId?: number

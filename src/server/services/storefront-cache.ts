@@ -10,7 +10,7 @@ const gz = promisify(gzip)
 export type Encoding = 'br' | 'gzip' | 'identity'
 
 /** One answer, serialized once; each compressed form made once, on first demand. */
-export type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, Promise<Buffer>> }
+type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, Promise<Buffer>> }
 
 /**
  * The storefront reads (`products`, `featured`, whole and per country: a key each) serialized

@@ -3,7 +3,7 @@ import type { Executor } from '../db/client'
 import { countries, productCategories, products } from '../db/schema'
 
 /** A product as the storefront shows it (`publicProduct`, src/shared/schemas/storefront.ts). */
-export const publicProductColumns = {
+const publicProductColumns = {
   id: products.id,
   name: products.name,
   description: products.description,

@@ -10,12 +10,12 @@ import { hashPassword } from './passwords'
 import { scopeCountryId } from './scope'
 import { findCountryByName, findUserByEmail, sessionUserColumns } from './users'
 
-export const USER_NOT_FOUND = 'Utilisateur introuvable.'
+const USER_NOT_FOUND = 'Utilisateur introuvable.'
 export const EMAIL_TAKEN = 'Cette adresse email est déjà utilisée.'
 export const UNKNOWN_COUNTRY = 'Pays introuvable.'
 
 /** A user as the staff screens give it: the session's fields plus createdAt and lastLogin. */
-export const adminUserColumns = { ...sessionUserColumns, createdAt: users.createdAt, lastLogin: users.lastLogin }
+const adminUserColumns = { ...sessionUserColumns, createdAt: users.createdAt, lastLogin: users.lastLogin }
 
 export async function selectUsers(db: Executor, where: SQL | undefined, max = 2000): Promise<AdminUser[]> {
   return db

@@ -20,7 +20,7 @@ const orderStatusVariants: Record<OrderStatus, BadgeVariant> = {
 
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof paymentStatuses)[number]
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
+const paymentStatusLabels: Record<PaymentStatus, string> = {
   paid: 'Payé',
   pending: 'En attente',
   failed: 'Échoué',
@@ -33,7 +33,7 @@ const paymentStatusVariants: Record<PaymentStatus, BadgeVariant> = {
   refunded: 'secondary',
 }
 
-export type StatusBadge = { label: string; variant: BadgeVariant }
+type StatusBadge = { label: string; variant: BadgeVariant }
 const unknown: StatusBadge = { label: 'Inconnu', variant: 'outline' }
 
 /** Label and badge of an order status; missing means pending, anything else unknown. */

@@ -63,7 +63,6 @@ export function canToggleUser(actor: Actor, target: Target): boolean {
 }
 
 export const canSetDiscount = (role: Role) => role === 'root'
-export const canCreateSuperAdmin = (role: Role) => role === 'root'
 /** The 'Ajouter un Admin' button shows to root and super_admin only. */
 export const canCreateAdmin = (role: Role) => canCreateRole(role, 'admin')
 export const canCreateDriver = (role: Role) => canCreateRole(role, 'delivery_driver')

@@ -10,7 +10,7 @@ export const MAX_UNIT_PRICE = 10_000_000
 export const MAX_ORDER_AMOUNT = 50_000_000
 export const ORDER_CEILING_MESSAGE = 'Le montant de la commande ne peut pas dépasser 50 000 000 F CFA.'
 
-export type PriceLine = { unitPrice: number; quantity: number }
+type PriceLine = { unitPrice: number; quantity: number }
 
 export const lineTotal = (unitPrice: number, quantity: number) => Math.round(unitPrice * quantity)
 

@@ -21,9 +21,8 @@ export const roleBadgeVariants: Record<Role, BadgeVariant> = {
   user: 'outline',
 }
 
-export const staffRoles = ['root', 'super_admin', 'admin'] as const satisfies readonly Role[]
-export const managerRoles = ['root', 'super_admin'] as const satisfies readonly Role[]
-export const shopperRoles = ['client', 'user'] as const satisfies readonly Role[]
+const staffRoles = ['root', 'super_admin', 'admin'] as const satisfies readonly Role[]
+const shopperRoles = ['client', 'user'] as const satisfies readonly Role[]
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value)

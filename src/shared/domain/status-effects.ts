@@ -9,9 +9,9 @@ import type { OrderStatus, PaymentStatus } from './order-status'
 export const loyaltyTypes = ['earned', 'reversed', 'redeemed', 'bonus', 'expired'] as const
 export type LoyaltyType = (typeof loyaltyTypes)[number]
 
-export type LoyaltyMove = { type: LoyaltyType; points: number; description: string }
+type LoyaltyMove = { type: LoyaltyType; points: number; description: string }
 
-export type StatusEffects = {
+type StatusEffects = {
   pointsEarned: number
   paymentStatus: PaymentStatus
   /** The ledger's movements, credits first (the balance never dips below its final value midway). */

@@ -8,7 +8,7 @@ import { z } from './zod'
 const required = (message: string, max: number) =>
   oneLine(z.string({ error: message }).trim().min(1, message).max(max, `Ce champ ne peut pas dépasser ${max} caractères.`))
 
-export const DUPLICATE_PRODUCT_MESSAGE = "Un produit ne peut figurer qu'une seule fois dans la commande."
+const DUPLICATE_PRODUCT_MESSAGE = "Un produit ne peut figurer qu'une seule fois dans la commande."
 
 /**
  * POST /_api/orders/create: lines, delivery and pointsToUse, with the spec's French messages.
@@ -58,7 +58,6 @@ export const clientOrdersQuery = z.strictObject({
   search: oneLine(z.string().trim().max(100, 'La recherche ne peut pas dépasser 100 caractères.')).optional(),
   status: z.preprocess(emptyToUndefined, z.enum(orderStatuses, { error: 'Statut de commande invalide.' }).optional()),
 })
-export type ClientOrdersQuery = z.input<typeof clientOrdersQuery>
 
 /** The Idempotency-Key header of a checkout attempt. */
 export const idempotencyKey = oneLine(z.string().trim().min(1, "Clé d'idempotence invalide.").max(200, "Clé d'idempotence invalide."), "Clé d'idempotence invalide.")

@@ -11,7 +11,7 @@ export const id = (message = 'Identifiant invalide.') =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(INT4_MAX, { error: message })
 
 /** A page number (1 to 100,000) and a page size, for every paged list. */
-export const MAX_PAGE = 100_000
+const MAX_PAGE = 100_000
 export const page = z.coerce
   .number()
   .int()
@@ -34,7 +34,7 @@ export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'tr
  * one-line field (a name, a phone, a search) has no use for a line break, a tab or an escape.
  * Fields written in a text area (a description, notes, a message) may hold line breaks and tabs.
  */
-export const CONTROL_CHARACTERS_MESSAGE = 'Ce champ contient des caractères non autorisés.'
+const CONTROL_CHARACTERS_MESSAGE = 'Ce champ contient des caractères non autorisés.'
 const ONE_LINE = /^\P{Cc}*$/u
 const MULTI_LINE = /^[\P{Cc}\t\n\r]*$/u
 export const oneLine = <T extends z.ZodString>(s: T, message = CONTROL_CHARACTERS_MESSAGE) => s.regex(ONE_LINE, message)

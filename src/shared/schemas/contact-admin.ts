@@ -6,17 +6,15 @@ const status = z.enum(contactStatuses, { error: 'Le statut doit être new, read 
 const messageId = id("L'identifiant du message est invalide.")
 
 export const contactMessagesInput = z.strictObject({ status: status.optional(), page, limit: limit(100, 15) })
-export type ContactMessagesInput = z.input<typeof contactMessagesInput>
 
 export const updateContactStatusInput = z.strictObject({ messageId, status })
-export type UpdateContactStatusInput = z.input<typeof updateContactStatusInput>
 
 export const deleteContactMessageInput = z.strictObject({ messageId })
 
 /** Only read or processed messages may be deleted (docs/rules.md#deleting). */
 export const isDeletableContactStatus = (s: ContactStatus) => s === 'read' || s === 'processed'
 
-export const contactMessageRow = z.strictObject({
+const contactMessageRow = z.strictObject({
   id: z.number(),
   name: z.string(),
   email: z.string(),

@@ -7,9 +7,9 @@ import { z } from './zod'
 export const DATE_ORDER_MESSAGE = 'La date de début doit être antérieure à la date de fin'
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
 /** Dates a dashboard may ask for (docs/rules.md#limits): from 2000 (the rollups' start) to 2100. */
-export const FIRST_DAY = '2000-01-01'
-export const LAST_DAY = '2100-12-31'
-export const DATE_RANGE_MESSAGE = 'La date doit être comprise entre le 01/01/2000 et le 31/12/2100.'
+const FIRST_DAY = '2000-01-01'
+const LAST_DAY = '2100-12-31'
+const DATE_RANGE_MESSAGE = 'La date doit être comprise entre le 01/01/2000 et le 31/12/2100.'
 const dateParam = oneLine(z.string().trim().max(40, 'La date est invalide.'))
   .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'La date est invalide.', abort: true })
   .refine(
@@ -41,16 +41,14 @@ export const rootDashboardInput = z
     return { countryId, start, endExclusive }
   })
   .refine((v) => !v.start || !v.endExclusive || v.start < v.endExclusive, { error: DATE_ORDER_MESSAGE })
-export type RootDashboardInput = z.input<typeof rootDashboardInput>
 
-export const recentOrder = z.strictObject({
+const recentOrder = z.strictObject({
   id: z.number(),
   customerName: z.string(),
   totalAmount: z.number(),
   status: z.enum(orderStatuses),
   createdAt: z.date(),
 })
-export type RecentOrder = z.infer<typeof recentOrder>
 export const adminDashboard = z.strictObject({
   summary: z.strictObject({ totalRevenue: z.number(), totalOrders: z.number(), activeUsers: z.number() }),
   recentOrders: z.array(recentOrder),
@@ -78,4 +76,3 @@ export type RootDashboard = z.infer<typeof rootDashboard>
 export const clientDashboard = z.strictObject({ loyaltyPoints: z.number(), pointValueInCfa: z.number(), orders: z.array(orderView) })
 export type ClientDashboard = z.infer<typeof clientDashboard>
 export const deliveryDashboard = z.strictObject({ inDeliveryOrders: z.array(orderView), deliveredOrders: z.array(orderView) })
-export type DeliveryDashboard = z.infer<typeof deliveryDashboard>

@@ -8,7 +8,7 @@ import { z } from './zod'
 const ORDER_ID_MESSAGE = 'ID de commande manquant ou invalide.'
 export const orderId = () => id(ORDER_ID_MESSAGE)
 
-export const orderStatus = z.enum(orderStatuses, { error: 'Statut de commande invalide.' })
+const orderStatus = z.enum(orderStatuses, { error: 'Statut de commande invalide.' })
 
 /** GET /_api/admin/orders: filters of the orders management and orders-only screens. */
 export const adminOrdersQuery = z.strictObject({
@@ -41,7 +41,6 @@ export const assignDriverInput = z.strictObject({
 export type AssignDriverInput = z.input<typeof assignDriverInput>
 
 export const confirmDeliveryInput = z.strictObject({ orderId: orderId() })
-export type ConfirmDeliveryInput = z.input<typeof confirmDeliveryInput>
 
 /** The admin orders list shows a page size of 15 (the screen's constant). */
 export const ADMIN_ORDERS_PAGE_SIZE = 15
@@ -96,7 +95,7 @@ export const orderView = z.strictObject({
 })
 export type OrderView = z.infer<typeof orderView>
 
-export const orderEventView = z.strictObject({
+const orderEventView = z.strictObject({
   id: z.number(),
   orderId: z.number(),
   type: z.enum(['created', 'status', 'driver', 'payment']),
@@ -109,13 +108,13 @@ export const orderEventView = z.strictObject({
 export type OrderEventView = z.infer<typeof orderEventView>
 
 /** An order's own answer (order details, status change, driver assignment, checkout). */
-export const orderDetailView = orderView.extend({ events: z.array(orderEventView) })
+const orderDetailView = orderView.extend({ events: z.array(orderEventView) })
 export type OrderDetailView = z.infer<typeof orderDetailView>
 export const orderAnswer = z.strictObject({ order: orderDetailView })
 export const ordersAnswer = z.strictObject({ orders: z.array(orderView) })
 export const adminOrdersAnswer = z.strictObject({ orders: z.array(orderView), total: z.number() })
 
-export const driverRow = z.strictObject({
+const driverRow = z.strictObject({
   id: z.number(),
   displayName: z.string(),
   email: z.string(),

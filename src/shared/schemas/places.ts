@@ -74,7 +74,6 @@ export const updateCityInput = z.strictObject({
   name: cityName.optional(),
   isActive: z.boolean().optional(),
 })
-export type UpdateCityInput = z.input<typeof updateCityInput>
 
 export const adminCitiesQuery = z.strictObject({
   countryId: id('Le pays est invalide.').optional(),
@@ -111,11 +110,10 @@ export const adminZonesQuery = z.strictObject({
   page,
   limit: limit(100, 10),
 })
-export type AdminZonesQuery = z.input<typeof adminZonesQuery>
 
 /* Answers. */
 const named = z.strictObject({ id: z.number(), name: z.string() })
-export const adminCountry = z.strictObject({
+const adminCountry = z.strictObject({
   id: z.number(),
   name: z.string(),
   code: z.string(),
@@ -129,7 +127,7 @@ export type AdminCountry = z.infer<typeof adminCountry>
 export const adminCountryAnswer = z.strictObject({ country: adminCountry })
 export const adminCountriesAnswer = z.strictObject({ countries: z.array(adminCountry) })
 
-export const adminCity = z.strictObject({
+const adminCity = z.strictObject({
   id: z.number(),
   name: z.string(),
   isActive: z.boolean(),
@@ -141,7 +139,7 @@ export type AdminCity = z.infer<typeof adminCity>
 export const adminCityAnswer = z.strictObject({ city: adminCity })
 export const adminCitiesAnswer = z.strictObject({ cities: z.array(adminCity) })
 
-export const adminZone = z.strictObject({
+const adminZone = z.strictObject({
   id: z.number(),
   name: z.string(),
   isActive: z.boolean(),
@@ -152,4 +150,3 @@ export const adminZone = z.strictObject({
 export type AdminZone = z.infer<typeof adminZone>
 export const adminZoneAnswer = z.strictObject({ zone: adminZone })
 export const adminZonesAnswer = z.strictObject({ zones: z.array(adminZone), total: z.number() })
-export type AdminZonesAnswer = z.infer<typeof adminZonesAnswer>

@@ -114,16 +114,15 @@ export const bulkProductActionInput = z.discriminatedUnion(
 )
 export type BulkProductActionInput = z.input<typeof bulkProductActionInput>
 
-export const productStatusFilters = ['all', 'active', 'inactive'] as const
+const productStatusFilters = ['all', 'active', 'inactive'] as const
 export const adminProductsQuery = z.strictObject({
   country: text(100).optional(),
   status: z.enum(productStatusFilters, { error: 'Le statut doit être all, active ou inactive.' }).optional(),
   isActive: queryBoolean.optional(),
 })
-export type AdminProductsQuery = z.input<typeof adminProductsQuery>
 
 /* Answers. */
-export const adminProduct = z.strictObject({
+const adminProduct = z.strictObject({
   id: z.number(),
   name: z.string(),
   description: z.string().nullable(),
@@ -144,14 +143,12 @@ export type AdminProduct = z.infer<typeof adminProduct>
 export const adminProductAnswer = z.strictObject({ product: adminProduct })
 export const adminProductsAnswer = z.strictObject({ products: z.array(adminProduct) })
 
-export const productStats = z.strictObject({
+const productStats = z.strictObject({
   countryId: z.number(),
   countryName: z.string(),
   totalProducts: z.number(),
   activeProducts: z.number(),
   inactiveProducts: z.number(),
 })
-export type ProductStats = z.infer<typeof productStats>
 export const productStatsAnswer = z.strictObject({ stats: z.array(productStats) })
 export const bulkActionAnswer = z.strictObject({ summary: z.string(), count: z.number() })
-export type BulkActionAnswer = z.infer<typeof bulkActionAnswer>

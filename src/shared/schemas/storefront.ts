@@ -15,13 +15,11 @@ export type CitiesQuery = z.input<typeof citiesQuery>
 export const catalogueQuery = z.strictObject({
   countryId: id('Identifiant de pays invalide.').optional(),
 })
-export type CatalogueQuery = z.input<typeof catalogueQuery>
 
 /** GET /_api/zones/by-city: cityId is required. */
 export const zonesByCityQuery = z.strictObject({
   cityId: id("L'ID de la ville est requis."),
 })
-export type ZonesByCityQuery = z.input<typeof zonesByCityQuery>
 
 const named = z.strictObject({ id: z.number(), name: z.string() })
 
@@ -46,7 +44,7 @@ export type PublicProduct = z.infer<typeof publicProduct>
 export const productsAnswer = z.strictObject({ products: z.array(publicProduct) })
 export const categoriesAnswer = z.strictObject({ categories: z.array(named) })
 
-export const publicCity = z.strictObject({
+const publicCity = z.strictObject({
   id: z.number(),
   name: z.string(),
   isActive: z.boolean(),
@@ -55,15 +53,13 @@ export const publicCity = z.strictObject({
   /** At least one active zone: the checkout offers only these (docs/rules.md "Places"). */
   deliverable: z.boolean(),
 })
-export type PublicCity = z.infer<typeof publicCity>
 export const citiesAnswer = z.strictObject({ cities: z.array(publicCity) })
 
-export const publicZone = z.strictObject({
+const publicZone = z.strictObject({
   id: z.number(),
   name: z.string(),
   isActive: z.boolean(),
   cityId: z.number(),
   city: z.strictObject({ name: z.string(), country: z.strictObject({ name: z.string() }) }),
 })
-export type PublicZone = z.infer<typeof publicZone>
 export const zonesAnswer = z.strictObject({ zones: z.array(publicZone) })

@@ -55,7 +55,6 @@ export const toggleUserStatusInput = z.strictObject({
   userId: id("L'identifiant de l'utilisateur est invalide."),
   isActive: z.boolean({ error: 'Le statut actif doit être vrai ou faux.' }),
 })
-export type ToggleUserStatusInput = z.input<typeof toggleUserStatusInput>
 
 export const DISCOUNT_RANGE_MESSAGE = 'Le rabais doit être compris entre 0 et 100.'
 export const DISCOUNT_STEP_MESSAGE = 'Le rabais doit être un multiple de 0,01.'
@@ -68,7 +67,6 @@ export const setDiscountInput = z.strictObject({
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, DISCOUNT_STEP_MESSAGE)
     .nullable(),
 })
-export type SetDiscountInput = z.input<typeof setDiscountInput>
 
 export const usersListInput = z.strictObject({ country: text(100).optional() })
 
@@ -78,24 +76,22 @@ export const superAdminsInput = z.strictObject({
   page,
   limit: limit(100, 10),
 })
-export type SuperAdminsInput = z.input<typeof superAdminsInput>
 
 export const userHistoryInput = z.strictObject({ userId: id('User ID is required.') })
 
 /** A user as the staff lists give it: the session's fields and two dates. */
-export const adminUser = sessionUser.extend({ createdAt: z.date(), lastLogin: z.date().nullable() })
+const adminUser = sessionUser.extend({ createdAt: z.date(), lastLogin: z.date().nullable() })
 export type AdminUser = z.infer<typeof adminUser>
 export const adminUserAnswer = z.strictObject({ user: adminUser })
 export const adminUsersAnswer = z.strictObject({ users: z.array(adminUser) })
 
-export const superAdminRow = adminUser.pick({ id: true, displayName: true, email: true, country: true, city: true, createdAt: true, isActive: true })
-export type SuperAdminRow = z.infer<typeof superAdminRow>
+const superAdminRow = adminUser.pick({ id: true, displayName: true, email: true, country: true, city: true, createdAt: true, isActive: true })
 export const superAdminsAnswer = z.strictObject({
   superAdmins: z.array(superAdminRow),
   pagination: z.strictObject({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
 })
 
-export const loyaltyTransactionRow = z.strictObject({
+const loyaltyTransactionRow = z.strictObject({
   id: z.number(),
   transactionType: z.enum(loyaltyTypes),
   points: z.number(),
@@ -103,7 +99,6 @@ export const loyaltyTransactionRow = z.strictObject({
   description: z.string(),
   createdAt: z.date(),
 })
-export type LoyaltyTransactionRow = z.infer<typeof loyaltyTransactionRow>
 export const userHistoryAnswer = z.strictObject({
   user: adminUser,
   orders: z.array(orderView),

@@ -12,7 +12,7 @@ const variants = {
 }
 const sizes = { default: 'h-10 px-4 text-sm', sm: 'h-8 px-3 text-sm', lg: 'h-12 px-6 text-base', icon: 'h-10 w-10' }
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof variants
   size?: keyof typeof sizes
   /** Render the child (a Link) with the button's look. */

@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../http/define-endpoint'
 import { publicProducts, toPublicProduct } from '../../services/storefront'
 import { sendCached } from '../../services/storefront-cache'
 
-export const FEATURED_COUNT = 8
+const FEATURED_COUNT = 8
 
 export default defineEndpoint({
   call: storefrontCalls.featured,

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../http/define-endpoint'
 import { findClientOrders } from '../../services/client-orders'
 
 /** How many recent orders the client dashboard lists. */
-export const DASHBOARD_ORDERS = 10
+const DASHBOARD_ORDERS = 10
 
 export default defineEndpoint({
   call: clientCalls.dashboard,

@@ -12,7 +12,7 @@ type CountrySeed = {
 }
 
 /** The 18 countries of the spec, with ISO codes, currencies and dial codes. */
-export const referenceCountries: CountrySeed[] = [
+const referenceCountries: CountrySeed[] = [
   { name: 'Mali', code: 'ML', currency: 'XOF', dialCode: '+223', mobileMoney: ['Orange Money', 'Moov Money'],
     cities: { Bamako: ['Hamdallaye', 'ACI 2000', 'Badalabougou', 'Kalaban Coura'], Sikasso: ['Centre'] } },
   { name: 'Sénégal', code: 'SN', currency: 'XOF', dialCode: '+221', mobileMoney: ['Orange Money', 'Wave', 'Free Money'],
@@ -39,7 +39,7 @@ export const referenceCountries: CountrySeed[] = [
   { name: 'Comores', code: 'KM', currency: 'KMF', dialCode: '+269', mobileMoney: ['Huri Money'], cities: { Moroni: ['Centre'] } },
 ]
 
-export const referenceCategories = ['Bœuf', 'Mouton', 'Chèvre', 'Volaille', 'Abats', 'Grillades']
+const referenceCategories = ['Bœuf', 'Mouton', 'Chèvre', 'Volaille', 'Abats', 'Grillades']
 
 /** Countries, cities, zones and categories; running it again adds nothing. */
 export async function seedReference(db: Executor) {

@@ -6,7 +6,7 @@ import { api, errorMessage } from '../../../lib/api'
 import { FIVE_MINUTES } from '../../../lib/query-client'
 import { adminOrderKeys } from '../../../lib/staff-orders'
 
-export const orderKeys = {
+const orderKeys = {
   ...adminOrderKeys,
   detail: (id: number) => ['admin-orders', 'detail', id] as const,
   drivers: (orderId: number) => ['admin-orders', 'drivers', orderId] as const,

@@ -13,7 +13,7 @@ export type ZoneFilters = {
   page: number
 }
 
-export const zoneKeys = {
+const zoneKeys = {
   all: staffPlaceKeys.zones,
   list: (f: ZoneFilters) => [...staffPlaceKeys.zones, f] as const,
 }

@@ -5,7 +5,7 @@ import { api, errorMessage } from '../../../lib/api'
 import { staffProductKeys } from '../../../lib/staff-products'
 
 export type ProductFilters = { country: string; status: 'all' | 'active' | 'inactive' }
-export const productKeys = {
+const productKeys = {
   all: staffProductKeys.all,
   stats: ['admin-product-stats'] as const,
 }

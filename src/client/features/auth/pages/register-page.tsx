@@ -13,7 +13,7 @@ import { useRegister } from '../../../lib/session'
 import { AuthCard } from '../components/auth-card'
 
 /** Registration: the server's message turned into the one to show. */
-export function registrationError(message: string | undefined): string {
+function registrationError(message: string | undefined): string {
   const m = (message ?? '').toLowerCase()
   if (m.includes('déjà utilisée') || m.includes('already in use'))
     return 'Cette adresse email est déjà utilisée. Veuillez essayer de vous connecter.'

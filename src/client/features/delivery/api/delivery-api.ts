@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { api, errorMessage } from '../../../lib/api'
 
-export const deliveryKey = ['delivery', 'dashboard'] as const
+const deliveryKey = ['delivery', 'dashboard'] as const
 
 export function useDeliveryDashboard() {
   return useQuery({

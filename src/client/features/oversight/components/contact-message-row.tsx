@@ -13,7 +13,7 @@ import { useDeleteContactMessage, useUpdateContactStatus } from '../api/contact-
 
 const variants = { new: 'warning', read: 'secondary', processed: 'success' } as const
 
-export function ContactStatusBadge({ status }: { status: ContactStatus }) {
+function ContactStatusBadge({ status }: { status: ContactStatus }) {
   return <Badge variant={variants[status]}>{contactStatusLabels[status]}</Badge>
 }
 

@@ -93,7 +93,7 @@ export function ProductCard({ product, showQuantity = true }: { product: PublicP
 }
 
 /** A card's skeleton; it does not pulse by itself (ProductGridSkeleton pulses the whole grid). */
-export function ProductCardSkeleton() {
+function ProductCardSkeleton() {
   return (
     <Card className="flex overflow-hidden sm:block" aria-hidden>
       <Skeleton still className="w-24 shrink-0 rounded-none sm:aspect-[4/3] sm:w-full" />

@@ -10,13 +10,13 @@ import { CountryChooser } from '../components/country-chooser'
 import { ProductCard, ProductGridSkeleton } from '../components/product-card'
 
 /** A session error becomes the sign-in message. */
-export function productsError(message: string) {
+function productsError(message: string) {
   if (message.includes('connecté') || message.includes('Accès non autorisé')) return 'Vous devez être connecté pour voir les produits.'
   return 'Une erreur est survenue lors du chargement des produits.'
 }
 
 /** Cards drawn at first, and added by each 'Afficher plus': a phone need not lay out the whole catalogue. */
-export const PRODUCTS_PER_STEP = 24
+const PRODUCTS_PER_STEP = 24
 
 /**
  * /products: the catalogue's country (docs/rules.md#catalogue), a name search that ignores

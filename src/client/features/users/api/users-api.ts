@@ -12,7 +12,7 @@ import type {
 import type { z } from '@/shared/schemas/zod'
 import { api, ApiError, errorMessage } from '../../../lib/api'
 
-export const userKeys = {
+const userKeys = {
   all: ['users'] as const,
   list: (country?: string) => ['users', 'list', country ?? ''] as const,
   history: (userId: number) => ['users', 'history', userId] as const,

@@ -13,7 +13,7 @@ import { useCountries } from '../../../lib/reference-data'
 import { useSession } from '../../../lib/session'
 import { useCreateUser } from '../api/users-api'
 
-export type CreateKind = 'user' | 'driver' | 'super-admin'
+type CreateKind = 'user' | 'driver' | 'super-admin'
 const failure: Record<CreateKind, string> = {
   user: "Échec de la création de l'utilisateur",
   driver: 'Échec de la création du livreur',

@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../../http/define-endpoint'
 import { conflict, notFound } from '../../../http/errors'
 import { MESSAGE_NOT_FOUND } from './update-status'
 
-export const NOT_DELETABLE = 'Seuls les messages lus ou traités peuvent être supprimés.'
+const NOT_DELETABLE = 'Seuls les messages lus ou traités peuvent être supprimés.'
 
 export default defineEndpoint({
   call: oversightCalls.deleteContactMessage,

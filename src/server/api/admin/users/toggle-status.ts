@@ -7,7 +7,7 @@ import { forbidden, mustExist } from '../../../http/errors'
 import { deleteUserSessions } from '../../../http/session'
 import { findAdminUser, findUserInReach } from '../../../services/user-admin'
 
-export const OWN_ACCOUNT = 'Vous ne pouvez pas modifier le statut de votre propre compte.'
+const OWN_ACCOUNT = 'Vous ne pouvez pas modifier le statut de votre propre compte.'
 
 export default defineEndpoint({
   call: userCalls.toggleStatus,

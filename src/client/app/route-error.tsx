@@ -1,10 +1,15 @@
+import { useEffect } from 'react'
 import { useRouteError } from 'react-router'
+import { documentTitle } from '@/shared/pages'
 import { ErrorState } from '../components/ui/query-state'
 
 /** A page that failed to load or render: on a weak connection, usually its chunk. */
 export function RouteError() {
   const error = useRouteError() as Error | undefined
   const chunk = !!error?.message && /dynamically imported module|Failed to fetch|Importing a module script/i.test(error.message)
+  useEffect(() => {
+    document.title = documentTitle('Erreur')
+  }, [])
   return (
     <div className="mx-auto max-w-xl p-6">
       <ErrorState

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { AlertTriangle, Inbox } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { isRefusal } from '../../lib/query-client'
 import { Button } from './button'
 
 export function ErrorState({ title = 'Erreur de chargement', message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
@@ -31,8 +32,19 @@ export function EmptyState({ message, children }: { message: ReactNode; children
 }
 
 /**
+ * A failure to show while the query still retries: once a retry has failed too, or at once for
+ * a refusal (4xx), whatever retry policy the query has (the app's is one retry, lib/query-client.ts).
+ * The skeletons give way to the error instead of waiting for every retry.
+ */
+function settledFailure(query: UseQueryResult<unknown>): Error | null {
+  const reason = query.failureReason
+  return reason && (query.failureCount >= 2 || isRefusal(reason)) ? reason : null
+}
+
+/**
  * The same loading, error and empty behaviour on every screen: skeletons while loading, the
- * error's message with a retry, the empty text, else the children with the data.
+ * error's message with a retry (after the first failed retry at the latest), the empty text,
+ * else the children with the data.
  */
 export function QueryState<T>({
   query,
@@ -52,16 +64,18 @@ export function QueryState<T>({
   errorMessage?: (e: Error) => string
   children: (data: T) => ReactNode
 }) {
-  if (query.isPending) return <>{loading}</>
-  if (query.isError) {
-    return (
-      <ErrorState
-        title={errorTitle}
-        message={errorMessage ? errorMessage(query.error) : query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    )
+  const failed = (error: Error) => (
+    <ErrorState
+      title={errorTitle}
+      message={errorMessage ? errorMessage(error) : error.message}
+      onRetry={() => void query.refetch()}
+    />
+  )
+  if (query.isPending) {
+    const failure = settledFailure(query)
+    return failure ? failed(failure) : <>{loading}</>
   }
+  if (query.isError) return failed(query.error)
   if (empty !== undefined && isEmpty?.(query.data)) {
     return typeof empty === 'string' ? <EmptyState message={empty} /> : <>{empty}</>
   }

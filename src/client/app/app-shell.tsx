@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Outlet, useMatches } from 'react-router'
 import { documentTitle } from '@/shared/pages'
+import { PendingCartAdd } from '../lib/pending-cart-add'
 
 /** What a route tells the shell: its browser tab's title (router.tsx gives each page its own). */
 export type PageHandle = { title: string }
@@ -22,5 +23,10 @@ const HEADING_WAIT_MS = 1500
 /** The root of every page: the layouts below it, and what follows the route itself. */
 export function AppShell() {
   useDocumentTitle()
-  return <Outlet />
+  return (
+    <>
+      <PendingCartAdd />
+      <Outlet />
+    </>
+  )
 }

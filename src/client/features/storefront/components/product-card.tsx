@@ -10,7 +10,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { addLine, cannotAdd, minQuantityOf, toCartItem } from '../../../lib/cart-actions'
+import { addLine, cannotAdd, minQuantityOf, rememberPendingAdd, toCartItem } from '../../../lib/cart-actions'
 import { useSession } from '../../../lib/session'
 import { ProductImage } from './product-image'
 
@@ -30,8 +30,14 @@ export function ProductCard({ product, showQuantity = true }: { product: PublicP
   const add = () => {
     const refusal = cannotAdd(user, product)
     if (refusal) {
+      if (!user) {
+        // Added once the sign-in succeeds (lib/pending-cart-add.tsx).
+        rememberPendingAdd(toCartItem(product, quantity))
+        toast.error(refusal, { description: `${product.name} sera ajouté à votre panier dès que vous serez connecté.` })
+        navigate(`/client/login?redirect=${encodeURIComponent('/products')}`)
+        return
+      }
       toast.error(refusal)
-      if (!user) navigate(`/client/login?redirect=${encodeURIComponent('/products')}`)
       return
     }
     addLine(toCartItem(product, quantity))

@@ -11,8 +11,9 @@ export function RouteError() {
     document.title = documentTitle('Erreur')
   }, [])
   return (
-    <div className="mx-auto max-w-xl p-6">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-xl p-6">
       <ErrorState
+        titleAs="h1"
         title={chunk ? 'Impossible de charger la page' : 'Une erreur est survenue'}
         message={
           chunk
@@ -21,6 +22,6 @@ export function RouteError() {
         }
         onRetry={() => window.location.reload()}
       />
-    </div>
+    </main>
   )
 }

@@ -4,12 +4,26 @@ import type { ReactNode } from 'react'
 import { isRefusal } from '../../lib/query-client'
 import { Button } from './button'
 
-export function ErrorState({ title = 'Erreur de chargement', message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
+/**
+ * A failure, its message and an optional retry. `titleAs="h1"` when the failure is the whole
+ * page (a refusal, a record not found): the page still has its one main heading.
+ */
+export function ErrorState({
+  title = 'Erreur de chargement',
+  titleAs: Title = 'p',
+  message,
+  onRetry,
+}: {
+  title?: string
+  titleAs?: 'p' | 'h1' | 'h2'
+  message: string
+  onRetry?: () => void
+}) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-6 text-center">
       <AlertTriangle className="h-8 w-8 text-red-700" aria-hidden />
       <div>
-        <p className="font-semibold text-red-900">{title}</p>
+        <Title className="font-semibold text-red-900">{title}</Title>
         <p className="mt-1 text-sm text-red-800">{message}</p>
       </div>
       {onRetry && (
@@ -52,6 +66,7 @@ export function QueryState<T>({
   empty,
   isEmpty,
   errorTitle,
+  errorTitleAs,
   errorMessage,
   children,
 }: {
@@ -60,6 +75,8 @@ export function QueryState<T>({
   empty?: ReactNode
   isEmpty?: (data: T) => boolean
   errorTitle?: string
+  /** 'h1' when the error stands for the whole page. */
+  errorTitleAs?: 'p' | 'h1' | 'h2'
   /** Turns the error into the text shown (defaults to the error's own message). */
   errorMessage?: (e: Error) => string
   children: (data: T) => ReactNode
@@ -67,6 +84,7 @@ export function QueryState<T>({
   const failed = (error: Error) => (
     <ErrorState
       title={errorTitle}
+      titleAs={errorTitleAs}
       message={errorMessage ? errorMessage(error) : error.message}
       onRetry={() => void query.refetch()}
     />

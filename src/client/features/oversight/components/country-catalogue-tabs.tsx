@@ -19,7 +19,7 @@ export function CountryProductsTab({ country }: { country: string }) {
       isEmpty={(d) => d.length === 0}
     >
       {(products) => (
-        <Table>
+        <Table aria-label="Produits du pays">
           <THead>
             <tr>
               <Th>Image</Th>
@@ -70,7 +70,7 @@ export function CountryCitiesTab({ country }: { country: string }) {
       isEmpty={(d) => d.length === 0}
     >
       {(cities) => (
-        <Table>
+        <Table aria-label="Villes du pays">
           <THead>
             <tr>
               <Th>Ville</Th>

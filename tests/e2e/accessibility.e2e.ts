@@ -178,6 +178,33 @@ describe('keyboard', () => {
     await context.close()
   })
 
+  it('a table that scrolls sideways (a tablet beside the staff menu) is a named region reached by Tab', async () => {
+    const { page, context } = await newPage(e, { width: 800, height: 900 })
+    await loginAt(page, '/employee/login', 'root@etal.demo')
+    await page.waitForURL('**/root/dashboard')
+    await page.goto('/admin/products')
+    await settle(page)
+    const region = page.getByRole('region', { name: 'Produits (défilement horizontal)' })
+    await expect.poll(() => region.count()).toBe(1)
+    expect(await region.getAttribute('tabindex')).toBe('0')
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    await region.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+    expect(await audit(page)).toEqual([])
+    await shot(page, 'a11y/table-region-800')
+    // A table that fits is no region and no Tab stop.
+    await page.setViewportSize(DESKTOP)
+    await expect.poll(() => region.count()).toBe(0)
+    expect(
+      await page
+        .locator('table')
+        .first()
+        .evaluate((t) => t.parentElement!.getAttribute('tabindex')),
+    ).toBeNull()
+    await context.close()
+  })
+
   it('a field in error is invalid and described by its message', async () => {
     const { page, context } = await newPage(e, PHONE)
     await page.goto('/register')

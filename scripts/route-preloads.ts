@@ -19,12 +19,12 @@ export function routePreloads(routerFile: string): Plugin {
     generateBundle(_options, bundle) {
       const source = readFileSync(routerFile, 'utf8')
       const routes = [
-        ...source.matchAll(/path:\s*'([^']+)',\s*\.\.\.page\(\(\)\s*=>\s*import\('([^']+)'\)(?:,\s*'\w+')?\)/g),
+        ...source.matchAll(/\blazyPage\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)(?:,\s*'\w+')?,?\s*\)/g),
       ]
-      const pages = source.match(/\.\.\.page\(/g)?.length ?? 0
+      const pages = source.match(/\blazyPage\(/g)?.length ?? 0
       if (routes.length !== pages) {
         this.error(
-          `route-preloads: read ${routes.length} of the ${pages} lazy routes of ${routerFile}; keep each as { path: '…', ...page(() => import('…')) } or page(() => import('…'), 'ExportName')`,
+          `route-preloads: read ${routes.length} of the ${pages} lazy routes of ${routerFile}; keep each as lazyPage('…', () => import('…')) or lazyPage('…', () => import('…'), 'ExportName')`,
         )
       }
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))

@@ -21,6 +21,7 @@ import { securityHeaders } from './http/security-headers'
 import { projectRoot } from './paths'
 import { writeFinished } from './services/write-generation'
 import { logOutput } from './runtime/log-output'
+import { registerRobots } from './http/robots'
 import { sendPage, spaPages } from './http/spa-pages'
 
 const root = projectRoot
@@ -139,8 +140,12 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   return app
 }
 
-/** Serves the built client: hashed assets cached for good, every other path the SPA's page. */
+/**
+ * Serves the built client: hashed assets cached for good, /robots.txt, and for every other GET
+ * the SPA's page: 200 for a path of one of its pages, 404 for any other (src/shared/pages.ts).
+ */
 async function registerSpa(app: FastifyInstance) {
+  registerRobots(app)
   const indexPath = resolve(clientDist, 'index.html')
   const hasClient = existsSync(indexPath)
   if (hasClient) {

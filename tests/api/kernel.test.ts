@@ -129,9 +129,12 @@ describe('HTTP kernel', () => {
     expect(Object.keys(res.json().paths)).toContain('/_api/auth/login_with_password')
   })
 
-  it('serves the SPA page for any other path', async () => {
+  it('serves the SPA page for a page’s path, and 404 with the same app for any other (spa-status.test.ts)', async () => {
+    const page = await get(t, '/admin/orders/12')
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
     const res = await get(t, '/some/client/route')
-    expect(res.statusCode).toBe(200)
+    expect(res.statusCode).toBe(404)
     expect(res.headers['content-type']).toContain('text/html')
   })
 })

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countries, orders, users } from '../../src/server/db/schema'
 import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
@@ -201,6 +202,90 @@ describe('walk-through gaps (issue 16)', () => {
     expect(await country.inputValue()).toBe(String(await countryId('ML')))
     await expect.poll(() => page.getByText('Livraison dans votre pays uniquement.').isVisible()).toBe(true)
     await shot(page, 'walkthrough/cart-country-390')
+    await context.close()
+  })
+
+  it('item 11: a product added while signed out is in the cart after signing in, or dropped with the reason', async () => {
+    const card = (page: Page, name: string) => page.getByTestId('product-card').filter({ hasText: name })
+    /** A visitor asks for 1,5 kg of filet (one step above the minimum) and is sent to the sign-in. */
+    const askSignedOut = async (page: Page) => {
+      await page.goto('/products')
+      await page.getByLabel('Rechercher un produit').fill('Filet de bœuf')
+      await expect.poll(() => page.getByTestId('product-card').count()).toBe(1)
+      await card(page, 'Filet de bœuf').getByRole('button', { name: 'Augmenter la quantité' }).click()
+      await card(page, 'Filet de bœuf').getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
+      await page.waitForURL('**/client/login**')
+      await expect.poll(() => page.getByText('Filet de bœuf sera ajouté à votre panier dès que vous serez connecté.').isVisible()).toBe(true)
+    }
+    const cart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('etal.shopping-cart') ?? '[]') as { name: string; quantity: number }[])
+
+    // A client of Senegal, the product's country: added, with the quantity asked for, and said.
+    let { page, context } = await newPage(e, PHONE)
+    await askSignedOut(page)
+    await shot(page, 'walkthrough/pending-add-login-390')
+    await page.getByLabel('Email').fill('client@etal.demo')
+    await page.getByLabel('Mot de passe').fill('Demo-2026!')
+    await page.getByRole('button', { name: /se connecter/i }).click()
+    await page.waitForURL('**/products')
+    await expect.poll(() => page.getByText('Filet de bœuf a été ajouté au panier').isVisible()).toBe(true)
+    expect(await cart(page)).toMatchObject([{ name: 'Filet de bœuf', quantity: 1.5 }])
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1')
+    await shot(page, 'walkthrough/pending-add-done-390')
+    // Once only: a reload adds nothing more.
+    await page.reload()
+    await expect.poll(() => page.getByTestId('product-card').count()).toBeGreaterThan(1)
+    expect(await cart(page)).toHaveLength(1)
+    expect((await cart(page))[0]!.quantity).toBe(1.5)
+    await context.close()
+
+    // A client of Mali: not added, and told why.
+    ;({ page, context } = await newPage(e, PHONE))
+    await askSignedOut(page)
+    await page.getByLabel('Email').fill('client.ml@etal.demo')
+    await page.getByLabel('Mot de passe').fill('Demo-2026!')
+    await page.getByRole('button', { name: /se connecter/i }).click()
+    await page.waitForURL('**/products')
+    await expect.poll(() => page.getByText("Ce produit n'est pas disponible dans votre pays (Mali)").isVisible()).toBe(true)
+    expect(await cart(page)).toEqual([])
+    expect(await page.evaluate(() => sessionStorage.getItem('etal.pending-cart-add'))).toBeNull()
+    await context.close()
+
+    // Staff signing in at the employee page: dropped with the shop's refusal.
+    ;({ page, context } = await newPage(e, PHONE))
+    await askSignedOut(page)
+    await loginAt(page, '/employee/login', 'admin@etal.demo')
+    await page.waitForURL('**/admin/orders-only')
+    await expect.poll(() => page.getByText('Accès non autorisé').first().isVisible()).toBe(true)
+    expect(await cart(page)).toEqual([])
+    expect(await page.evaluate(() => sessionStorage.getItem('etal.pending-cart-add'))).toBeNull()
+    await context.close()
+  })
+
+  it('the cart says what is missing beside a disabled “Confirmer la commande”', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await loginAt(page, '/client/login', 'client@etal.demo')
+    await page.waitForURL('**/dashboard')
+    await page.goto('/products')
+    await page.getByRole('button', { name: 'Ajouter Poulet fermier entier au panier' }).click()
+    await page.goto('/cart')
+    const confirm = page.getByRole('button', { name: 'Confirmer la commande' })
+    const missing = page.getByTestId('confirm-missing')
+    await expect.poll(() => missing.textContent()).toBe('Choisissez une ville pour confirmer.')
+    expect(await confirm.isDisabled()).toBe(true)
+    expect(await confirm.getAttribute('aria-describedby')).toBe(await missing.getAttribute('id'))
+    await expect.poll(() => page.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
+    await page.getByLabel('Ville').selectOption({ label: 'Dakar' })
+    await expect.poll(() => missing.textContent()).toBe('Choisissez une zone pour confirmer.')
+    await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
+    await page.getByLabel('Zone').selectOption({ label: 'Almadies' })
+    await page.getByLabel('Adresse de livraison').fill('')
+    await expect.poll(() => missing.textContent()).toBe('Saisissez votre adresse de livraison pour confirmer.')
+    await shot(page, 'walkthrough/cart-missing-390')
+    await page.getByLabel('Adresse de livraison').fill('Villa 12, route des Almadies')
+    await expect.poll(() => missing.count()).toBe(0)
+    expect(await confirm.isDisabled()).toBe(false)
+    expect(await confirm.getAttribute('aria-describedby')).toBeNull()
+    await shot(page, 'walkthrough/cart-ready-390')
     await context.close()
   })
 })

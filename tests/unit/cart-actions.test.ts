@@ -6,8 +6,16 @@ vi.stubGlobal('localStorage', {
   setItem: (k: string, v: string) => void store.set(k, v),
   removeItem: (k: string) => void store.delete(k),
 })
+const session = new Map<string, string>()
+vi.stubGlobal('sessionStorage', {
+  getItem: (k: string) => session.get(k) ?? null,
+  setItem: (k: string, v: string) => void session.set(k, v),
+  removeItem: (k: string) => void session.delete(k),
+})
 const info = vi.fn()
-vi.mock('sonner', () => ({ toast: { info: (m: string) => info(m), success: vi.fn(), error: vi.fn() } }))
+const success = vi.fn()
+const error = vi.fn()
+vi.mock('sonner', () => ({ toast: { info: (m: string) => info(m), success: (m: string) => success(m), error: (m: string) => error(m) } }))
 
 const { CART_KEY, getCart } = await import('../../src/client/lib/cart')
 const actions = await import('../../src/client/lib/cart-actions')
@@ -18,7 +26,10 @@ const user = (role: 'client' | 'admin', country = 'Sénégal') => ({ role, count
 
 beforeEach(() => {
   store.clear()
+  session.clear()
   info.mockClear()
+  success.mockClear()
+  error.mockClear()
 })
 
 describe('the cart (SPEC §4)', () => {
@@ -68,5 +79,48 @@ describe('the cart (SPEC §4)', () => {
     actions.clearCartAfterOrder()
     expect(getCart()).toEqual([])
     expect(store.has(actions.DELIVERY_KEY)).toBe(false)
+  })
+})
+
+describe('a product asked for while signed out (issue 16, item 11)', () => {
+  it('is kept in this tab, then added once a client of its country signs in, with the usual message', () => {
+    actions.rememberPendingAdd(filet)
+    expect(getCart()).toEqual([])
+    actions.settlePendingAdd(user('client'))
+    expect(getCart()).toEqual([filet])
+    expect(success).toHaveBeenCalledWith('Filet a été ajouté au panier')
+    // Once only.
+    actions.settlePendingAdd(user('client'))
+    expect(getCart()).toEqual([filet])
+    expect(session.has(actions.PENDING_ADD_KEY)).toBe(false)
+  })
+
+  it('adds to a line already in the cart', () => {
+    actions.addLine(filet)
+    actions.rememberPendingAdd({ ...filet, quantity: 0.5 })
+    actions.settlePendingAdd(user('client'))
+    expect(getCart()).toEqual([{ ...filet, quantity: 2 }])
+  })
+
+  it('is dropped with the reason for another country or staff', () => {
+    actions.rememberPendingAdd(filet)
+    actions.settlePendingAdd(user('client', 'Mali'))
+    expect(error).toHaveBeenCalledWith("Ce produit n'est pas disponible dans votre pays (Mali)")
+    actions.rememberPendingAdd(filet)
+    actions.settlePendingAdd(user('admin'))
+    expect(error).toHaveBeenCalledWith('Accès non autorisé')
+    expect(getCart()).toEqual([])
+    expect(success).not.toHaveBeenCalled()
+    expect(session.has(actions.PENDING_ADD_KEY)).toBe(false)
+  })
+
+  it('is forgotten after half an hour, and ignored when unreadable', () => {
+    actions.rememberPendingAdd(filet, Date.now() - 31 * 60_000)
+    expect(actions.takePendingAdd()).toBeNull()
+    session.set(actions.PENDING_ADD_KEY, '{not json')
+    expect(actions.takePendingAdd()).toBeNull()
+    session.set(actions.PENDING_ADD_KEY, JSON.stringify({ item: { ...filet, quantity: -1 }, at: Date.now() }))
+    expect(actions.takePendingAdd()).toBeNull()
+    expect(session.has(actions.PENDING_ADD_KEY)).toBe(false)
   })
 })

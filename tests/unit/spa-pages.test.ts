@@ -49,6 +49,25 @@ describe('SPA pages', () => {
     expect(text(pageFor('/nowhere'))).toBe(index)
   })
 
+  it('answer 200 for a page of src/shared/pages.ts, with its title, and 404 for any other path, with the app', () => {
+    const pageFor = build(index.replace('<head>', '<head><title>Étal — Boucherie en ligne</title>'))
+    expect(pageFor('/').status).toBe(200)
+    expect(text(pageFor('/?utm=1'))).toContain('<title>Boucherie en ligne · Étal</title>')
+    expect(pageFor('/products').status).toBe(200)
+    expect(text(pageFor('/products'))).toContain('<title>Produits · Étal</title>')
+    // As React Router matches: any letter case, a trailing slash, a parameter.
+    for (const url of ['/Products', '/products/', '/admin/orders/12', '/admin/orders/12/assign-driver', '/admin/country-details/C%C3%B4te%20d%27Ivoire']) {
+      expect(pageFor(url).status, url).toBe(200)
+    }
+    expect(text(pageFor('/admin/orders/12'))).toContain('<title>Détail de la commande · Étal</title>')
+    for (const url of ['/nowhere', '/products/12', '/admin/orders/12/other', '/admin', '/admin/users/12', '/wp-login.php']) {
+      const page = pageFor(url)
+      expect(page.status, url).toBe(404)
+      expect(text(page), url).toContain('<title>Page introuvable · Étal</title>')
+      expect(text(page), url).toContain('<div id="root"></div>')
+    }
+  })
+
   it('a pre-rendered page requests its code after its first paint, by an inline script that the CSP allows by its hash', async () => {
     const pageFor = build(indexWithEntry)
     const home = pageFor('/')

@@ -34,7 +34,7 @@ export function RequireRole({
       <>{denied(session.user)}</>
     ) : (
       <div className="mx-auto max-w-xl p-4">
-        <ErrorState title="Accès refusé" message={`Access denied. Your role (${session.user.role}) lacks required permissions.`} />
+        <ErrorState titleAs="h1" title="Accès refusé" message={`Access denied. Your role (${session.user.role}) lacks required permissions.`} />
       </div>
     )
   }

@@ -1,7 +1,9 @@
 import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
 import type { Role } from '@/shared/domain/roles'
+import { NOT_FOUND_TITLE, pageTitles, type PagePath } from '@/shared/pages'
 import type { SessionUser } from '@/shared/schemas/auth'
+import { AppShell, type PageHandle } from './app-shell'
 import { RequireRole, routeGroups } from './guards'
 import { ConfirmationLayout } from './layouts/confirmation-layout'
 import { SiteLayout } from './layouts/site-layout'
@@ -11,10 +13,18 @@ import { ShopDenied } from '../components/shop-denied'
 import { PageSpinner } from '../components/ui/spinner'
 
 /**
- * A page loaded on demand: a visitor never downloads the back-office. The module's default
- * export, or the one named (several pages in one module).
+ * A page, loaded on demand (a visitor never downloads the back-office), at one of the paths of
+ * src/shared/pages.ts, the site's one list of pages, whose title the tab shows: the module's
+ * default export, or the one named (several pages in one module). Keep each route a call of its
+ * own, the path then the import: the build reads them (scripts/route-preloads.ts).
  */
-export const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string = 'default'): Pick<RouteObject, 'lazy'> => ({
+export const lazyPage = <M extends Record<string, unknown>>(
+  path: PagePath | '*',
+  load: () => Promise<M>,
+  name: keyof M & string = 'default',
+): RouteObject => ({
+  path,
+  handle: { title: path === '*' ? NOT_FOUND_TITLE : pageTitles[path] } satisfies PageHandle,
   lazy: async () => ({ Component: (await load())[name] as ComponentType }),
 })
 
@@ -28,78 +38,65 @@ const guarded = (roles: readonly Role[], children: RouteObject[], denied?: (user
   children,
 })
 
-// Each issue adds its pages to the group its guard names.
+// Each page sits in the group of the guard that lets its roles in.
 const publicPages: RouteObject[] = [
-  { path: '/client/login', ...page(() => import('../features/auth/pages/login-page'), 'ClientLoginPage') },
-  { path: '/delivery/login', ...page(() => import('../features/auth/pages/login-page'), 'DeliveryLoginPage') },
-  { path: '/employee/login', ...page(() => import('../features/auth/pages/login-page'), 'EmployeeLoginPage') },
-  { path: '/register', ...page(() => import('../features/auth/pages/register-page')) },
-  { path: '/dashboard', ...page(() => import('./dashboard-page')) },
-  // issue 3: storefront
-  { path: '/', ...page(() => import('../features/storefront/pages/home-page')) },
-  { path: '/products', ...page(() => import('../features/storefront/pages/products-page')) },
-  { path: '/contact', ...page(() => import('../features/storefront/pages/contact-page')) },
+  lazyPage('/client/login', () => import('../features/auth/pages/login-page'), 'ClientLoginPage'),
+  lazyPage('/delivery/login', () => import('../features/auth/pages/login-page'), 'DeliveryLoginPage'),
+  lazyPage('/employee/login', () => import('../features/auth/pages/login-page'), 'EmployeeLoginPage'),
+  lazyPage('/register', () => import('../features/auth/pages/register-page')),
+  lazyPage('/dashboard', () => import('./dashboard-page')),
+  lazyPage('/', () => import('../features/storefront/pages/home-page')),
+  lazyPage('/products', () => import('../features/storefront/pages/products-page')),
+  lazyPage('/contact', () => import('../features/storefront/pages/contact-page')),
 ]
 const shopperPages: RouteObject[] = [
-  // issue 3: cart and order history
-  { path: '/cart', ...page(() => import('../features/checkout/pages/cart-page')) },
-  { path: '/orders', ...page(() => import('../features/client-orders/pages/orders-page')) },
+  lazyPage('/cart', () => import('../features/checkout/pages/cart-page')),
+  lazyPage('/orders', () => import('../features/client-orders/pages/orders-page')),
 ]
 const driverPages: RouteObject[] = [
-  // issue 5
-  { path: '/delivery/dashboard', ...page(() => import('../features/delivery/pages/delivery-dashboard-page')) },
+  lazyPage('/delivery/dashboard', () => import('../features/delivery/pages/delivery-dashboard-page')),
 ]
 const confirmationPages: RouteObject[] = [
-  // issue 3: the order confirmation, with and without an id
-  { path: '/order-confirmation', ...page(() => import('../features/checkout/pages/order-confirmation-page')) },
-  { path: '/order-confirmation/:orderId', ...page(() => import('../features/checkout/pages/order-confirmation-page')) },
+  lazyPage('/order-confirmation', () => import('../features/checkout/pages/order-confirmation-page')),
+  lazyPage('/order-confirmation/:orderId', () => import('../features/checkout/pages/order-confirmation-page')),
 ]
 const shopDenied = (user: SessionUser) => <ShopDenied user={user} />
 /** /admin/* pages for admin, super_admin and root. */
 const staffPages: RouteObject[] = [
-  // issue 5
-  { path: '/admin/orders-only', ...page(() => import('../features/admin-orders/pages/orders-only-page')) },
-  { path: '/admin/orders/:orderId', ...page(() => import('../features/admin-orders/pages/order-detail-page')) },
-  {
-    path: '/admin/orders/:orderId/assign-driver',
-    ...page(() => import('../features/admin-orders/pages/assign-driver-page')),
-  },
-  // issue 6
-  { path: '/admin/users-management', ...page(() => import('../features/users/pages/users-management-page')) },
-  { path: '/admin/users/:userId/history', ...page(() => import('../features/users/pages/user-history-page')) },
+  lazyPage('/admin/orders-only', () => import('../features/admin-orders/pages/orders-only-page')),
+  lazyPage('/admin/orders/:orderId', () => import('../features/admin-orders/pages/order-detail-page')),
+  lazyPage('/admin/orders/:orderId/assign-driver', () => import('../features/admin-orders/pages/assign-driver-page')),
+  lazyPage('/admin/users-management', () => import('../features/users/pages/users-management-page')),
+  lazyPage('/admin/users/:userId/history', () => import('../features/users/pages/user-history-page')),
 ]
 /** /admin/* pages for super_admin and root. */
 const managerPages: RouteObject[] = [
-  // issue 4
-  { path: '/admin/cities', ...page(() => import('../features/admin-places/pages/cities-page')) },
-  { path: '/admin/zones', ...page(() => import('../features/admin-places/pages/zones-page')) },
-  { path: '/admin/products', ...page(() => import('../features/admin-products/pages/products-page')) },
-  // issue 5
-  { path: '/admin/orders', ...page(() => import('../features/admin-orders/pages/orders-page')) },
-  // issue 6
-  { path: '/admin/users', ...page(() => import('../features/users/pages/admin-users-page')) },
-  { path: '/admin/create-delivery-driver', ...page(() => import('../features/users/pages/create-driver-page')) },
+  lazyPage('/admin/cities', () => import('../features/admin-places/pages/cities-page')),
+  lazyPage('/admin/zones', () => import('../features/admin-places/pages/zones-page')),
+  lazyPage('/admin/products', () => import('../features/admin-products/pages/products-page')),
+  lazyPage('/admin/orders', () => import('../features/admin-orders/pages/orders-page')),
+  lazyPage('/admin/users', () => import('../features/users/pages/admin-users-page')),
+  lazyPage('/admin/create-delivery-driver', () => import('../features/users/pages/create-driver-page')),
 ]
 /** /admin/* pages for root only. */
 const rootAdminPages: RouteObject[] = [
-  // issue 4
-  { path: '/admin/countries', ...page(() => import('../features/admin-places/pages/countries-page')) },
-  // issue 6
-  { path: '/admin/contact-messages', ...page(() => import('../features/oversight/pages/contact-messages-page')) },
-  { path: '/admin/country-details/:countryName', ...page(() => import('../features/oversight/pages/country-details-page')) },
+  lazyPage('/admin/countries', () => import('../features/admin-places/pages/countries-page')),
+  lazyPage('/admin/contact-messages', () => import('../features/oversight/pages/contact-messages-page')),
+  lazyPage('/admin/country-details/:countryName', () => import('../features/oversight/pages/country-details-page')),
 ]
 /** /root/* pages. */
 const rootPages: RouteObject[] = [
-  { path: '/root/dashboard', ...page(() => import('../features/oversight/pages/root-dashboard-page')) },
-  { path: '/root/users', ...page(() => import('../features/users/pages/root-users-page')) },
+  lazyPage('/root/dashboard', () => import('../features/oversight/pages/root-dashboard-page')),
+  lazyPage('/root/users', () => import('../features/users/pages/root-users-page')),
 ]
 /** /admin/* pages that guard themselves: /admin/dashboard shows its login form when signed out. */
 const adminOpenPages: RouteObject[] = [
-  { path: '/admin/dashboard', ...page(() => import('../features/oversight/pages/admin-dashboard-page')) },
+  lazyPage('/admin/dashboard', () => import('../features/oversight/pages/admin-dashboard-page')),
 ]
 
 export const routes: RouteObject[] = [
   {
+    element: <AppShell />,
     errorElement: <RouteError />,
     HydrateFallback: PageSpinner,
     children: [
@@ -109,7 +106,7 @@ export const routes: RouteObject[] = [
           ...publicPages,
           guarded(routeGroups.shoppers, shopperPages, shopDenied),
           guarded(routeGroups.drivers, driverPages),
-          { path: '*', ...page(() => import('./not-found')) },
+          lazyPage('*', () => import('./not-found')),
         ],
       },
       // The confirmation checks the session itself: signed out it says 'Accès non autorisé'.

@@ -125,6 +125,6 @@ export const api = {
 export const errorMessage = (e: unknown, fallback = 'An unknown error occurred') =>
   e instanceof Error && e.message ? e.message : fallback
 
-/** Keeps the API's error (and its status, for the retry rule); SPEC §8's fallback text if it has none. */
+/** Keeps the API's error (and its status, for the retry rule); a fallback text if it has none. */
 export const withFallback = (e: unknown, fallback: string) =>
   e instanceof Error && e.message ? e : new Error(fallback)

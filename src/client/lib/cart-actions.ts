@@ -66,6 +66,57 @@ export function addLine(item: CartItem) {
   writeCart(next)
 }
 
+/**
+ * A product a signed-out visitor asked to add: kept in this tab (session storage) while the
+ * visitor signs in, then added, or refused with its reason, by PendingCartAdd. Half an hour
+ * later it is forgotten: a sign-in long after is not the same intent.
+ */
+export const PENDING_ADD_KEY = 'etal.pending-cart-add'
+const PENDING_ADD_MS = 30 * 60_000
+
+export function rememberPendingAdd(item: CartItem, now = Date.now()) {
+  try {
+    sessionStorage.setItem(PENDING_ADD_KEY, JSON.stringify({ item, at: now }))
+  } catch {
+    // storage disabled: the visitor adds it again after signing in
+  }
+}
+
+/** The product waiting for a sign-in, removed from storage as it is read; null if none or too old. */
+export function takePendingAdd(now = Date.now()): CartItem | null {
+  let raw: string | null
+  try {
+    raw = sessionStorage.getItem(PENDING_ADD_KEY)
+    if (raw === null) return null
+    sessionStorage.removeItem(PENDING_ADD_KEY)
+  } catch {
+    return null
+  }
+  try {
+    const { item, at } = JSON.parse(raw) as { item?: CartItem; at?: number }
+    const valid = !!item && typeof item.id === 'number' && typeof item.quantity === 'number' && item.quantity > 0
+    return valid && typeof at === 'number' && now - at >= 0 && now - at < PENDING_ADD_MS ? item : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Once someone is signed in, the product it asked for while signed out: added to its cart with
+ * the usual message, or dropped with the reason it cannot buy it (another country, staff).
+ */
+export function settlePendingAdd(user: SessionUser) {
+  const item = takePendingAdd()
+  if (!item) return
+  const refusal = cannotAdd(user, item)
+  if (refusal) {
+    toast.error(refusal)
+    return
+  }
+  addLine(item)
+  toast.success(`${item.name} a été ajouté au panier`)
+}
+
 /** Sets a line's quantity; 0, less, or below the minimum removes the line. */
 export function setLineQuantity(id: number, quantity: number) {
   const cart = getCart()

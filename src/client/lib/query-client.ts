@@ -1,16 +1,25 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api'
 
-/** 60 s staleness by default; no retry on a refusal (4xx), at most 2 otherwise. */
+/** A refusal (4xx) says the same thing the second time: never retried. */
+export const isRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500
+
+/**
+ * A failed read is tried once more, after this long, then the page shows its error with its
+ * retry button: two retries with TanStack's backoff kept a page on its
+ * skeletons for seconds (1 s, then 2 s, plus each attempt's own time) before saying anything.
+ */
+export const RETRY_DELAY_MS = 500
+
+/** 60 s staleness by default; no retry on a refusal (4xx), one quick retry otherwise. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 60_000,
-        retry: (count, error) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
-          return count < 2
-        },
+        retry: (count, error) => !isRefusal(error) && count < 1,
+        retryDelay: RETRY_DELAY_MS,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

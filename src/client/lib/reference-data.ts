@@ -42,7 +42,7 @@ export function useCities(query: CitiesQuery | null) {
   })
 }
 
-/** A city's active zones; runs only once a city is chosen (SPEC §7). */
+/** A city's active zones; runs only once a city is chosen. */
 export function useZones(cityId: number | null) {
   return useQuery({
     queryKey: referenceKeys.zones(cityId),

@@ -3,30 +3,22 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { documentTitle, matchPage, NOT_FOUND_TITLE, pagePaths, pageTitles, type PagePath } from '../../shared/pages'
 import { pickEncoding, type Encoding } from '../services/storefront-cache'
 
 /**
- * A page as sent: its bytes in each encoding, compressed once at start-up, and its ETag; for a
- * page with an inline script, that script's CSP hash (script-src is 'self' only).
+ * A page as sent: its status (404 for a URL no page has), its bytes in each encoding, compressed
+ * once at start-up, and its ETag; for a page with an inline script, that script's CSP hash
+ * (script-src is 'self' only).
  */
-type SpaPage = { etag: string; body: Record<Encoding, Buffer>; scriptHash?: string }
-type Route = { pattern: RegExp; page: SpaPage }
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-/** '/admin/orders/:orderId' → /^\/admin\/orders\/[^/]+$/ */
-const toPattern = (path: string) =>
-  new RegExp(
-    `^${path
-      .split('/')
-      .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRe(seg)))
-      .join('/')}$`,
-  )
+export type SpaPage = { status: 200 | 404; etag: string; body: Record<Encoding, Buffer>; scriptHash?: string }
 
 const readJson = <T>(file: string): T | undefined =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined
-function pageOf(html: string, scriptHash?: string): SpaPage {
+function pageOf(html: string, scriptHash?: string, status: SpaPage['status'] = 200): SpaPage {
   const identity = Buffer.from(html)
   return {
+    status,
     ...(scriptHash && { scriptHash }),
     etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     body: {
@@ -40,9 +32,9 @@ function pageOf(html: string, scriptHash?: string): SpaPage {
 }
 
 /**
- * Sends a page: compressed in the best encoding the client accepts (the not-found handler
- * that serves the SPA is no route, so @fastify/compress never sees it), 304 when the
- * client's copy is current.
+ * Sends a page with its status: compressed in the best encoding the client accepts (the
+ * not-found handler that serves the SPA is no route, so @fastify/compress never sees it), 304
+ * when the client's copy of a found page is current.
  */
 export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage) {
   reply
@@ -54,10 +46,10 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage
   if (page.scriptHash && typeof csp === 'string') {
     reply.header('content-security-policy', csp.replace(/(script-src[^;]*)/, `$1 '${page.scriptHash}'`))
   }
-  if (req.headers['if-none-match'] === page.etag) return reply.status(304).send()
+  if (page.status === 200 && req.headers['if-none-match'] === page.etag) return reply.status(304).send()
   const encoding = pickEncoding(req.headers['accept-encoding'])
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
-  return reply.send(page.body[encoding])
+  return reply.status(page.status).send(page.body[encoding])
 }
 
 /**
@@ -81,8 +73,16 @@ function loaderScript(entry: string, preloads: string[]) {
   ].join('')
 }
 
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/** The HTML with the page's own title (the browser's tab, before the code sets it itself). */
+const withTitle = (html: string, title: string) =>
+  html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(title))}</title>`)
+
 /**
- * The SPA's page for each URL, built once at start-up from two tables the build writes:
+ * The SPA's page for each URL, built once at start-up. The pages are those of
+ * src/shared/pages.ts, the list the client's router is made of: a URL one of them matches is
+ * 200 with that page's title; any other is 404 with the app (whose router then shows its Not
+ * Found page). Two tables the build writes add to a page:
  * - `.vite/route-preloads.json` (scripts/route-preloads.ts): modulepreload links for the lazy
  *   chunk of the route, so the page's code downloads alongside the entry instead of after it;
  * - `.vite/route-shells.json` (scripts/prerender-shells.tsx): the page as React first draws it,
@@ -90,15 +90,15 @@ function loaderScript(entry: string, preloads: string[]) {
  *   is `inert` (neither clickable nor read out) until main.tsx has hydrated it. Its stylesheet is
  *   inlined: a separate request would hold that first paint back by a round trip; its code is
  *   requested after that paint (loaderScript).
- * A URL no route names, or a build without the tables, gets the plain index.html. Each page has
- * an ETag, so a returning visitor revalidates it for a few bytes (docs/decisions/0010).
+ * A build without the tables gets the plain index.html, titled, for every page. Each page has an
+ * ETag, so a returning visitor revalidates it for a few bytes (docs/decisions/0010).
  */
 export function spaPages(clientDist: string, indexHtml: string): (url: string) => SpaPage {
-  const plain = pageOf(indexHtml)
+  const notFound = pageOf(withTitle(indexHtml, NOT_FOUND_TITLE), undefined, 404)
   const preloads = readJson<Record<string, string[]>>(resolve(clientDist, '.vite/route-preloads.json')) ?? {}
   const shells = readJson<Record<string, string>>(resolve(clientDist, '.vite/route-shells.json')) ?? {}
   const root = '<div id="root"></div>'
-  if (!indexHtml.includes('</head>') || !indexHtml.includes(root)) return () => plain
+  const built = indexHtml.includes('</head>') && indexHtml.includes(root)
   const cssLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(indexHtml)
   const inlineCss = (html: string) => {
     const file = cssLink && resolve(clientDist, cssLink[1]!)
@@ -108,34 +108,30 @@ export function spaPages(clientDist: string, indexHtml: string): (url: string) =
   }
   const entryScript = /\s*<script type="module" crossorigin src="(\/[^"]+)"><\/script>/.exec(indexHtml)
   const headPreloads = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g)]
-  const routes: Route[] = Object.entries(preloads)
-    .filter(([path]) => path.startsWith('/'))
-    .map(([path, files]) => {
-      const shell = shells[path]
-      const withShell = (html: string, script = '') =>
-        inlineCss(
-          html.replace(
-            root,
-            () => `<div id="root" inert>${shell}</div>${script && `\n    <script>${script}</script>`}`,
-          ),
-        )
-      if (shell && entryScript) {
-        // A pre-rendered page: its code is requested once the shell is painted (loaderScript).
-        let html = indexHtml.replace(entryScript[0], '')
-        for (const link of headPreloads) html = html.replace(link[0], '')
-        const script = loaderScript(entryScript[1]!, [...headPreloads.map((l) => l[1]!), ...files])
-        const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`
-        return { pattern: toPattern(path), page: pageOf(withShell(html, script), hash) }
-      }
-      const html = indexHtml.replace(
-        '</head>',
-        `${files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`,
-      )
-      return { pattern: toPattern(path), page: pageOf(shell ? withShell(html) : html) }
-    })
+  const pageFor = (path: PagePath): SpaPage => {
+    const titled = withTitle(indexHtml, pageTitles[path])
+    if (!built) return pageOf(titled)
+    const files = preloads[path] ?? []
+    const shell = shells[path]
+    const withShell = (html: string, script = '') =>
+      inlineCss(html.replace(root, () => `<div id="root" inert>${shell}</div>${script && `\n    <script>${script}</script>`}`))
+    if (shell && entryScript) {
+      // A pre-rendered page: its code is requested once the shell is painted (loaderScript).
+      let html = titled.replace(entryScript[0], '')
+      for (const link of headPreloads) html = html.replace(link[0], '')
+      const script = loaderScript(entryScript[1]!, [...headPreloads.map((l) => l[1]!), ...files])
+      const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`
+      return pageOf(withShell(html, script), hash)
+    }
+    const html = titled.replace(
+      '</head>',
+      `${files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`,
+    )
+    return pageOf(shell ? withShell(html) : html)
+  }
+  const pages = new Map(pagePaths.map((path) => [path, pageFor(path)]))
   return (url) => {
-    const q = url.indexOf('?')
-    const path = q === -1 ? url : url.slice(0, q)
-    return routes.find((r) => r.pattern.test(path))?.page ?? plain
+    const path = matchPage(url)
+    return (path && pages.get(path)) ?? notFound
   }
 }

@@ -30,7 +30,8 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="mr-2 flex items-center gap-2 text-xl font-bold text-brand" aria-label="Étal, accueil">
-          <span className="grid h-8 w-8 place-items-center rounded-md bg-brand font-serif text-white">É</span>
+          {/* The letter is drawn by CSS: not text, so the link's visible text is its name's (WCAG 2.5.3). */}
+          <span aria-hidden className="grid h-8 w-8 place-items-center rounded-md bg-brand font-serif text-white before:content-['É']" />
           <span className="hidden sm:inline">Étal</span>
         </Link>
         <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">

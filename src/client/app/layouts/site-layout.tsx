@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { MAIN_ID, SkipLink } from '../../components/ui/skip-link'
 import { PageSpinner } from '../../components/ui/spinner'
 import { CartCountryGuard } from '../../lib/cart-country-guard'
 import { SiteFooter } from './site-footer'
@@ -8,9 +9,10 @@ import { SiteHeader } from './site-header'
 export function SiteLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <SiteHeader />
       <CartCountryGuard />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { roleLabel } from '@/shared/domain/roles'
 import { cn } from '../../components/ui/cn'
+import { MAIN_ID, SkipLink } from '../../components/ui/skip-link'
 import { PageSpinner } from '../../components/ui/spinner'
 import { useSession } from '../../lib/session'
 import { navFor } from '../nav'
@@ -17,6 +18,7 @@ export function StaffLayout({ area }: { area: 'admin' | 'root' }) {
   const entries = user ? navFor(user.role) : []
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <SiteHeader />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row" data-area={area}>
         {entries.length > 0 && (
@@ -44,7 +46,7 @@ export function StaffLayout({ area }: { area: 'admin' | 'root' }) {
             </ul>
           </nav>
         )}
-        <main className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 md:px-8">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

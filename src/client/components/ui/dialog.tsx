@@ -2,8 +2,12 @@ import { Dialog as D } from 'radix-ui'
 import { X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from './cn'
+import { useReturnFocus } from './return-focus'
 
-/** A modal dialog (Radix): focus trapped, Escape closes, title read out. */
+/**
+ * A modal dialog (Radix): focus trapped, Escape closes, title read out; once closed, focus goes
+ * back to what opened it (its trigger, or the element focused when it opened from state).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -21,12 +25,15 @@ export function Dialog({
   trigger?: ReactNode
   className?: string
 }) {
+  const returnFocus = useReturnFocus(open)
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <D.Trigger asChild>{trigger}</D.Trigger>}
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <D.Content
+          // With a trigger Radix gives the focus back to it itself.
+          onCloseAutoFocus={trigger ? undefined : returnFocus}
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl',
             'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl',

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react'
+import { useLayoutEffect, useRef, useState, type HTMLAttributes, type RefObject, type TdHTMLAttributes, type ThHTMLAttributes } from 'react'
 import { cn } from './cn'
 
 /** Gives every body cell its column's heading (`data-label`), which a phone shows beside the value. */
@@ -14,13 +14,32 @@ function labelCells(table: HTMLTableElement) {
   }
 }
 
+/** Whether the element scrolls sideways now (it does from md up, when its table is wider). */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>) {
+  const [scrolls, setScrolls] = useState(false)
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const check = () => setScrolls(getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+    check()
+    const observer = new ResizeObserver(check)
+    observer.observe(el)
+    if (content.current) observer.observe(content.current)
+    return () => observer.disconnect()
+  }, [ref, content])
+  return scrolls
+}
+
 /**
- * A table. On a phone (below md) each row is a card and each cell a line with its column's
- * heading, so nothing scrolls sideways; from md up, a table that fits its container (cells wrap)
- * and scrolls sideways only as a last resort.
+ * A table, named by its `aria-label`. On a phone (below md) each row is a card and each cell a
+ * line with its column's heading, so nothing scrolls sideways; from md up, a table that fits its
+ * container (cells wrap) and scrolls sideways only as a last resort. Then its container is a
+ * region named after the table that the keyboard can reach (Tab, then the arrow keys scroll it).
  */
-export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement> & { 'aria-label': string }) {
   const ref = useRef<HTMLTableElement>(null)
+  const container = useRef<HTMLDivElement>(null)
+  const scrolls = useScrollsSideways(container, ref)
   useLayoutEffect(() => {
     const table = ref.current
     if (!table) return
@@ -30,7 +49,11 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>)
     return () => observer.disconnect()
   }, [])
   return (
-    <div className="w-full rounded-lg border border-stone-200 bg-white md:overflow-x-auto">
+    <div
+      ref={container}
+      className="w-full rounded-lg border border-stone-200 bg-white focus-visible:outline-2 focus-visible:outline-brand md:overflow-x-auto"
+      {...(scrolls && { role: 'region', 'aria-label': `${props['aria-label']} (défilement horizontal)`, tabIndex: 0 })}
+    >
       <table
         ref={ref}
         className={cn(

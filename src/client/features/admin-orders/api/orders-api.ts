@@ -12,7 +12,7 @@ const orderKeys = {
   drivers: (orderId: number) => ['admin-orders', 'drivers', orderId] as const,
 }
 
-/** The order detail, cached five minutes (SPEC §9). */
+/** The order detail, cached five minutes. */
 export function useOrderDetail(orderId: number) {
   return useQuery({
     queryKey: orderKeys.detail(orderId),
@@ -39,7 +39,7 @@ export function useUpdateOrderStatus() {
   })
 }
 
-/** Active drivers of the order's country, cached five minutes (SPEC §9). */
+/** Active drivers of the order's country, cached five minutes. */
 export function useDrivers(orderId: number) {
   return useQuery({
     queryKey: orderKeys.drivers(orderId),

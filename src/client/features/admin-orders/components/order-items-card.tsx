@@ -11,7 +11,7 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
         <CardTitle>Articles</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <Table>
+        <Table aria-label="Articles">
           <THead>
             <tr>
               <Th>Produit</Th>

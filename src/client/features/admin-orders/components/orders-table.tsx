@@ -11,7 +11,7 @@ import type { OrderView } from '../../../lib/order-view'
  */
 export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAssign: boolean }) {
   return (
-    <Table>
+    <Table aria-label="Commandes">
       <THead>
         <tr>
           <Th>Commande</Th>

@@ -24,7 +24,9 @@ export default function AssignDriverPage() {
   const back = `/admin/orders/${orderId}`
 
   if (!orderId)
-    return <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
+    return (
+      <ErrorState titleAs="h1" title="Erreur de commande" message="ID de commande manquant ou invalide." />
+    )
 
   const submit = () => {
     if (driverId === null) return

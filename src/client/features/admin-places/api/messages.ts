@@ -1,6 +1,6 @@
 import { errorMessage } from '../../../lib/api'
 
-/** SPEC §8: the server's refusals turned into the texts the back-office shows. */
+/** The server's refusals turned into the texts the back-office shows. */
 export function staffErrorMessage(e: unknown, fallback?: string): string {
   const message = errorMessage(e, fallback)
   if (message === 'Accès non autorisé') {

@@ -10,7 +10,7 @@ const productKeys = {
   stats: ['admin-product-stats'] as const,
 }
 
-/** SPEC §8: the server's refusal turned into the back-office's text. */
+/** The server's refusal turned into the back-office's text. */
 export const staffError = (e: unknown) => {
   const m = errorMessage(e)
   if (m === 'Accès non autorisé')
@@ -20,7 +20,7 @@ export const staffError = (e: unknown) => {
   return m
 }
 
-/** Root's 'Statistiques par pays' (SPEC §9: cached 5 minutes), fetched when the panel opens. */
+/** Root's 'Statistiques par pays' (cached 5 minutes), fetched when the panel opens. */
 export function useProductStats(enabled: boolean) {
   return useQuery({
     queryKey: productKeys.stats,

@@ -5,7 +5,7 @@ import { clientDashboardKey } from '../../../lib/client-dashboard'
 import { sessionKey } from '../../../lib/session'
 import { orderDetailsKey } from './use-order-details'
 
-/** POST /_api/orders/create; afterwards the orders and the session (points) are refetched (SPEC §7). */
+/** POST /_api/orders/create; afterwards the orders and the session (points) are refetched. */
 export function useCreateOrder() {
   const qc = useQueryClient()
   return useMutation({

@@ -58,14 +58,16 @@ export default function CartPage() {
   const pointsToUse = Math.min(points, maxPoints)
   const price = priceOrder(lines, user?.customDiscountPercent ?? null, pointsToUse, pointValue)
 
-  const ready =
-    delivery.countryId !== null &&
-    delivery.cityId !== null &&
-    delivery.zoneId !== null &&
-    delivery.deliveryAddress.trim() !== '' &&
-    delivery.deliveryPhone.trim() !== '' &&
-    !!user &&
-    items.length > 0
+  // What the order still needs, said beside the disabled button: the first thing missing.
+  const missing =
+    delivery.countryId === null ? 'Choisissez un pays pour confirmer.'
+    : delivery.cityId === null ? 'Choisissez une ville pour confirmer.'
+    : delivery.zoneId === null ? 'Choisissez une zone pour confirmer.'
+    : !delivery.deliveryAddress.trim() ? 'Saisissez votre adresse de livraison pour confirmer.'
+    : !delivery.deliveryPhone.trim() ? 'Saisissez votre numéro de téléphone pour confirmer.'
+    : !user ? 'Connectez-vous pour confirmer.'
+    : null
+  const ready = missing === null && items.length > 0
 
   const submit = async () => {
     const country = countries.data?.find((c) => c.id === delivery.countryId)
@@ -113,7 +115,8 @@ export default function CartPage() {
 
   if (items.length === 0) {
     return (
-      <div className="mx-auto max-w-lg py-10">
+      <div className="mx-auto max-w-lg space-y-5 py-4">
+        <h1 className="text-2xl font-bold text-stone-900">Mon panier</h1>
         <EmptyState message="Votre panier est vide">
           <Button asChild>
             <Link to="/products">
@@ -171,10 +174,21 @@ export default function CartPage() {
             )}
             <AmountLines price={price} discountPercent={user?.customDiscountPercent} />
             <p className="text-xs text-stone-500">Paiement à la livraison. Le montant final est calculé à la validation.</p>
-            <Button className="w-full" size="lg" disabled={!ready || createOrder.isPending} onClick={() => void submit()}>
+            <Button
+              className="w-full"
+              size="lg"
+              disabled={!ready || createOrder.isPending}
+              aria-describedby={missing ? 'confirm-missing' : undefined}
+              onClick={() => void submit()}
+            >
               {createOrder.isPending && <Spinner className="h-4 w-4 text-white" />}
               Confirmer la commande
             </Button>
+            {missing && (
+              <p id="confirm-missing" className="text-center text-sm text-stone-700" data-testid="confirm-missing">
+                {missing}
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>

@@ -68,7 +68,7 @@ const parseId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) && Nu
 function MissingId() {
   return (
     <div className="space-y-4 py-6 text-center">
-      <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
+      <ErrorState titleAs="h1" title="Erreur de commande" message="ID de commande manquant ou invalide." />
       <Button asChild variant="outline">
         <Link to="/orders">Voir mes commandes</Link>
       </Button>
@@ -83,7 +83,7 @@ export default function OrderConfirmationRoute() {
   if (session.status === 'unauthenticated') {
     return (
       <div className="space-y-4 py-6 text-center">
-        <ErrorState title="Accès non autorisé" message="Vous devez être connecté pour voir cette commande." />
+        <ErrorState titleAs="h1" title="Accès non autorisé" message="Vous devez être connecté pour voir cette commande." />
         <Button asChild>
           <Link to="/client/login">Se connecter</Link>
         </Button>
@@ -115,6 +115,7 @@ function OrderConfirmationPage() {
     return (
       <div className="space-y-4 py-6 text-center">
         <ErrorState
+          titleAs="h1"
           title={notFound ? 'Commande non trouvée' : 'Erreur de chargement'}
           message={notFound ? `La commande avec l'ID #${orderId} n'a pas pu être trouvée` : order.error.message}
           onRetry={notFound ? undefined : () => void order.refetch()}

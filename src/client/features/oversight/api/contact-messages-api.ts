@@ -16,7 +16,7 @@ export function useContactMessages(status: ContactStatus | undefined, page: numb
   })
 }
 
-/** A status shown at once, rolled back if the server refuses (SPEC §4). */
+/** A status shown at once, rolled back if the server refuses. */
 export function useUpdateContactStatus() {
   const qc = useQueryClient()
   return useMutation({

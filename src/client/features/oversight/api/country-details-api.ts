@@ -1,7 +1,7 @@
 import { toast } from 'sonner'
 import { errorMessage } from '../../../lib/api'
 
-// The country-details tabs read the back-office lists of SPEC §7 through the hooks the orders,
+// The country-details tabs read the back-office lists through the hooks the orders,
 // catalogue and places screens use (lib/staff-orders.ts, staff-products.ts, staff-places.ts).
 
 export const COUNTRY_ORDERS_PAGE = 50
@@ -10,7 +10,7 @@ export const COUNTRY_ORDERS_PAGE = 50
 export const cityToggleFeedback = {
   onSuccess: ({ city }: { city: { name: string; isActive: boolean } }) =>
     toast.success(`La ville ${city.name} est maintenant ${city.isActive ? 'active' : 'inactive'}.`),
-  // SPEC §8's wording for this toggle, kept as written.
+  // The wording for this toggle, kept as written.
   onError: (e: Error) =>
     toast.error('Erreur lors du mise à jour du statut', { description: errorMessage(e) }),
 }

@@ -12,7 +12,7 @@ export function useAdminDashboard() {
   })
 }
 
-/** The root dashboard keeps showing the previous figures while a new filter loads (SPEC §4). */
+/** The root dashboard keeps showing the previous figures while a new filter loads. */
 export function useRootDashboard(filters: CallInput<typeof oversightCalls.rootDashboard>, enabled = true) {
   return useQuery({
     queryKey: ['dashboards', 'root', filters],

@@ -21,7 +21,7 @@ export function CountryProductsTab({ country }: { country: string }) {
       isEmpty={(d) => d.length === 0}
     >
       {(products) => (
-        <Table>
+        <Table aria-label="Produits du pays">
           <THead>
             <tr>
               <Th>Image</Th>
@@ -61,7 +61,7 @@ export function CountryProductsTab({ country }: { country: string }) {
 }
 
 export function CountryCitiesTab({ country }: { country: string }) {
-  // SPEC §7: the admin cities list, filtered here by country name.
+  // The admin cities list, filtered here by country name.
   const q = useAdminCities((cities) => cities.filter((c) => c.country.name.toLowerCase() === country.toLowerCase()))
   const toggle = useUpdateCity(cityToggleFeedback)
   return (
@@ -73,7 +73,7 @@ export function CountryCitiesTab({ country }: { country: string }) {
       isEmpty={(d) => d.length === 0}
     >
       {(cities) => (
-        <Table>
+        <Table aria-label="Villes du pays">
           <THead>
             <tr>
               <Th>Ville</Th>

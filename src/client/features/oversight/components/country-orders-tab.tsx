@@ -59,7 +59,7 @@ export function CountryOrdersTab({ country }: { country: string }) {
       >
         {(d) => (
           <>
-            <Table>
+            <Table aria-label="Commandes du pays">
               <THead>
                 <tr>
                   <Th>Commande</Th>

@@ -49,7 +49,7 @@ export function SuperAdminsCard({ country }: { country?: string }) {
           <EmptyState message="Aucun utilisateur trouvé" />
         ) : (
           <>
-            <Table className={q.isPlaceholderData ? 'opacity-60' : undefined}>
+            <Table aria-label="Super administrateurs" className={q.isPlaceholderData ? 'opacity-60' : undefined}>
               <THead>
                 <tr>
                   <Th>Nom</Th>

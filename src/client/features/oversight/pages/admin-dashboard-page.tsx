@@ -52,7 +52,7 @@ export default function AdminDashboardPage() {
   if (role !== 'super_admin') {
     return (
       <div className="mx-auto max-w-xl py-6">
-        <ErrorState title="Accès refusé" message="Accès non autorisé. Seuls les super administrateurs et root peuvent accéder à cette page." />
+        <ErrorState titleAs="h1" title="Accès refusé" message="Accès non autorisé. Seuls les super administrateurs et root peuvent accéder à cette page." />
       </div>
     )
   }
@@ -102,7 +102,7 @@ function SuperAdminDashboard({ role, country }: { role: Role; country: string | 
           ) : q.isError ? null : q.data.recentOrders.length === 0 ? (
             <EmptyState message="Aucune commande trouvée" />
           ) : (
-            <Table>
+            <Table aria-label="Commandes récentes">
               <THead>
                 <tr>
                   <Th>Commande</Th>

@@ -49,7 +49,7 @@ export default function ContactMessagesPage() {
       >
         {(d) => (
           <>
-            <Table className={q.isPlaceholderData ? 'opacity-60' : undefined}>
+            <Table aria-label="Messages de contact" className={q.isPlaceholderData ? 'opacity-60' : undefined}>
               <THead>
                 <tr>
                   <Th>Expéditeur</Th>

@@ -29,7 +29,7 @@ export default function CountryDetailsPage() {
   const s = stats.data && country ? stats.data.globalSummary : undefined
 
   if (all.isPending) return <PageSpinner />
-  if (all.isError) return <ErrorState message={all.error.message} onRetry={() => void all.refetch()} />
+  if (all.isError) return <ErrorState titleAs="h1" message={all.error.message} onRetry={() => void all.refetch()} />
   const back = (
     <Link to="/root/dashboard" className="text-sm text-brand hover:underline">
       ← Retour au tableau de bord
@@ -39,7 +39,7 @@ export default function CountryDetailsPage() {
     return (
       <div className="space-y-4">
         {back}
-        <ErrorState title="Pays introuvable" message={`Le pays « ${name} » n'existe pas.`} />
+        <ErrorState titleAs="h1" title="Pays introuvable" message={`Le pays « ${name} » n'existe pas.`} />
       </div>
     )
   }

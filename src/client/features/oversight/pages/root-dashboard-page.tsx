@@ -72,7 +72,7 @@ export default function RootDashboardPage() {
             {!d ? (
               q.isError ? null : <SkeletonRows count={3} />
             ) : (
-              <Table>
+              <Table aria-label="Répartition par pays">
                 <THead>
                   <tr>
                     <Th>Pays</Th>
@@ -109,7 +109,7 @@ export default function RootDashboardPage() {
             ) : d.productPerformance.length === 0 ? (
               <EmptyState message="Aucun produit vendu sur cette période" />
             ) : (
-              <Table>
+              <Table aria-label="Performance des produits">
                 <THead>
                   <tr>
                     <Th>Produit</Th>

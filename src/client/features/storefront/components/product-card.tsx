@@ -10,14 +10,24 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { addLine, cannotAdd, minQuantityOf, toCartItem } from '../../../lib/cart-actions'
+import { addLine, cannotAdd, minQuantityOf, rememberPendingAdd, toCartItem } from '../../../lib/cart-actions'
 import { useSession } from '../../../lib/session'
 import { ProductImage } from './product-image'
 
 const perUnit = (unitType: string) => (unitType === 'kg' ? '/ kg' : '/ unité')
 
 /** A product card: price, quantity stepper (0.5 for kg, 1 for units), add to cart. */
-export function ProductCard({ product, showQuantity = true }: { product: PublicProduct; showQuantity?: boolean }) {
+export function ProductCard({
+  product,
+  showQuantity = true,
+  headingLevel = 3,
+}: {
+  product: PublicProduct
+  showQuantity?: boolean
+  /** The level of the product's name: one under the heading of the list the card is in. */
+  headingLevel?: 2 | 3
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { user } = useSession()
   const navigate = useNavigate()
   const step = quantityStep(product.unitType)
@@ -30,8 +40,14 @@ export function ProductCard({ product, showQuantity = true }: { product: PublicP
   const add = () => {
     const refusal = cannotAdd(user, product)
     if (refusal) {
+      if (!user) {
+        // Added once the sign-in succeeds (lib/pending-cart-add.tsx).
+        rememberPendingAdd(toCartItem(product, quantity))
+        toast.error(refusal, { description: `${product.name} sera ajouté à votre panier dès que vous serez connecté.` })
+        navigate(`/client/login?redirect=${encodeURIComponent('/products')}`)
+        return
+      }
       toast.error(refusal)
-      if (!user) navigate(`/client/login?redirect=${encodeURIComponent('/products')}`)
       return
     }
     addLine(toCartItem(product, quantity))
@@ -46,7 +62,7 @@ export function ProductCard({ product, showQuantity = true }: { product: PublicP
           {product.category && <Badge variant="outline">{product.category.name}</Badge>}
           <Badge variant="secondary">{product.countryName}</Badge>
         </div>
-        <h3 className="font-semibold text-stone-900">{product.name}</h3>
+        <Heading className="font-semibold text-stone-900">{product.name}</Heading>
         {product.description && <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>}
         <p className="mt-auto text-lg font-bold text-brand">
           {formatMoney(product.pricePerUnit)} <span className="text-sm font-normal text-stone-600">{perUnit(product.unitType)}</span>

@@ -18,7 +18,7 @@ const userKeys = {
   history: (userId: number) => ['users', 'history', userId] as const,
 }
 
-/** SPEC §8: the users list does not retry on a 403 or 404, at most twice otherwise. */
+/** The users list does not retry on a 403 or 404, at most twice otherwise. */
 const usersRetry = (count: number, e: Error) => !(e instanceof ApiError && [403, 404].includes(e.status)) && count < 2
 
 export function useAdminUsers(country?: string) {
@@ -59,7 +59,7 @@ export function useCreateUser(kind: 'user' | 'driver' | 'super-admin' = 'user') 
   })
 }
 
-/** Edit applied at once and rolled back on failure (SPEC §4). */
+/** Edit applied at once and rolled back on failure. */
 export function useUpdateUser() {
   const qc = useQueryClient()
   return useMutation({

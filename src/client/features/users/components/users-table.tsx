@@ -27,7 +27,7 @@ export function UsersTable({ users, variant = 'full' }: { users: AdminUser[]; va
 
   return (
     <>
-      <Table>
+      <Table aria-label="Utilisateurs">
         <THead>
           <tr>
             <Th>Utilisateur</Th>

@@ -13,7 +13,7 @@ export default function UserHistoryPage() {
   const { userId } = useParams()
   const id = Number(userId)
   const query = useUserHistory(id)
-  if (!Number.isInteger(id) || id <= 0) return <ErrorState title="Erreur" message="User ID is required." />
+  if (!Number.isInteger(id) || id <= 0) return <ErrorState titleAs="h1" title="Erreur" message="User ID is required." />
   return (
     <QueryState
       query={query}
@@ -24,6 +24,7 @@ export default function UserHistoryPage() {
         </div>
       }
       errorTitle="Erreur de chargement"
+      errorTitleAs="h1"
       errorMessage={(e) => `Erreur lors du chargement de l'historique: ${e.message || 'Failed to fetch user history'}`}
     >
       {(h) => <History h={h} />}
@@ -59,7 +60,7 @@ function History({ h }: { h: UserHistory }) {
             {h.orders.length === 0 ? (
               <EmptyState message="Aucune commande trouvée" />
             ) : (
-              <Table>
+              <Table aria-label="Commandes">
                 <THead>
                   <tr>
                     <Th>Commande</Th>
@@ -96,7 +97,7 @@ function History({ h }: { h: UserHistory }) {
             {h.loyaltyTransactions.length === 0 ? (
               <EmptyState message="Aucune transaction de points" />
             ) : (
-              <Table>
+              <Table aria-label="Points de fidélité">
                 <THead>
                   <tr>
                     <Th>Date</Th>

@@ -1,0 +1,229 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../src/server/db/schema'
+import { pagePaths } from '../../src/shared/pages'
+import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+
+/**
+ * Every page of src/shared/pages.ts, opened by every role (and a visitor), passes axe-core
+ * without a serious or critical violation, has exactly one h1, its own title and the skip link
+ * as its first Tab stop. A page a role may not open shows its refusal (or the sign-in it is sent
+ * to), which must pass too.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+let e: E2E
+let clientId: number
+beforeAll(async () => {
+  e = await startE2E()
+  clientId = (await e.t.db.select().from(users).where(eq(users.email, 'client@etal.demo')))[0]!.id
+})
+afterAll(() => e?.close())
+
+const roles: { who: string; login?: [string, string] }[] = [
+  { who: 'visitor' },
+  { who: 'client', login: ['/client/login', 'client@etal.demo'] },
+  { who: 'delivery_driver', login: ['/delivery/login', 'livreur@etal.demo'] },
+  { who: 'admin', login: ['/employee/login', 'admin@etal.demo'] },
+  { who: 'super_admin', login: ['/employee/login', 'superadmin@etal.demo'] },
+  { who: 'root', login: ['/employee/login', 'root@etal.demo'] },
+]
+
+/** Each page's URL, its parameters filled with demo records (order 1 and its client are of Senegal). */
+const urls = () => [
+  ...pagePaths.map((p) =>
+    p
+      .replace(':orderId', '1')
+      .replace(':userId', String(clientId))
+      .replace(':countryName', encodeURIComponent('Sénégal')),
+  ),
+  '/nulle-part',
+]
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** The page once its data is in: the network idle and no skeleton or spinner left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await expect
+    .poll(() => page.locator('main [role="status"], main [aria-busy="true"]').count(), {
+      message: page.url(),
+    })
+    .toBe(0)
+}
+
+async function audit(page: Page): Promise<string[]> {
+  const problems: string[] = []
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }
+    ).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+  })
+  for (const v of violations) {
+    if (v.impact === 'serious' || v.impact === 'critical') {
+      problems.push(
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(' | ')}`,
+      )
+    }
+  }
+  const h1 = await page.locator('h1').count()
+  if (h1 !== 1) problems.push(`${h1} h1 on the page`)
+  const title = await page.title()
+  if (!/^.+ · Étal$/.test(title)) problems.push(`title “${title}”`)
+  return problems
+}
+
+describe('accessibility of every page, for every role, at 390 px', () => {
+  it.each(roles)('$who', async ({ who, login }) => {
+    const { page, context } = await newPage(e, PHONE)
+    if (login) {
+      await loginAt(page, login[0], login[1])
+      await page.waitForURL((u) => u.pathname !== login[0])
+    }
+    const seen = new Set<string>()
+    const problems: string[] = []
+    for (const url of urls()) {
+      await page.goto(url)
+      await settle(page)
+      const landed = new URL(page.url()).pathname
+      // A guard's redirect (a visitor sent to the sign-in) lands on a page already audited.
+      if (landed !== new URL(url, e.baseUrl).pathname && seen.has(landed)) continue
+      seen.add(landed)
+      for (const p of await audit(page)) problems.push(`${who} ${url}: ${p}`)
+      // The skip link is the first Tab stop.
+      await page.keyboard.press('Tab')
+      const first = await page.evaluate(() => document.activeElement?.textContent?.trim())
+      if (first !== 'Aller au contenu') problems.push(`${who} ${url}: first Tab stop is “${first}”`)
+    }
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('the staff pages at 1280 px too (tables, menus), for root', async () => {
+    const { page, context } = await newPage(e, DESKTOP)
+    await loginAt(page, '/employee/login', 'root@etal.demo')
+    await page.waitForURL('**/root/dashboard')
+    const problems: string[] = []
+    for (const url of urls().filter((u) => u.startsWith('/admin') || u.startsWith('/root'))) {
+      await page.goto(url)
+      await settle(page)
+      for (const p of await audit(page)) problems.push(`root ${url} (1280): ${p}`)
+    }
+    expect(problems).toEqual([])
+    await context.close()
+  })
+})
+
+describe('keyboard', () => {
+  it('the skip link is the first Tab stop and moves the focus to the main region', async () => {
+    const { page, context } = await newPage(e, DESKTOP)
+    await page.goto('/products')
+    await settle(page)
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Aller au contenu' })
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await skip.isVisible()).toBe(true)
+    await shot(page, 'a11y/skip-link-1280')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')
+    // The next Tab stop is in the page, past the header.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true)
+    await context.close()
+  })
+
+  it('a navigation moves the focus to the new page’s heading, not the first load', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await page.goto('/')
+    await settle(page)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
+    await page.getByRole('link', { name: 'Contact' }).first().click()
+    await page.waitForURL('**/contact')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Contactez-nous')
+    expect(await page.title()).toBe('Contact · Étal')
+    await context.close()
+  })
+
+  it('Escape closes a dialog opened from state and gives the focus back to the button that opened it', async () => {
+    const { page, context } = await newPage(e, DESKTOP)
+    await loginAt(page, '/employee/login', 'root@etal.demo')
+    await page.waitForURL('**/root/dashboard')
+    await page.goto('/admin/cities')
+    const opener = page.getByRole('button', { name: 'Renommer la ville Thiès' })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    // A confirmation (AlertDialog) too.
+    await page.goto('/admin/products')
+    const remove = page.getByRole('button', { name: /^Supprimer / }).first()
+    await remove.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByRole('alertdialog').isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0)
+    await expect.poll(() => remove.evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
+  it('a table that scrolls sideways (a tablet beside the staff menu) is a named region reached by Tab', async () => {
+    const { page, context } = await newPage(e, { width: 800, height: 900 })
+    await loginAt(page, '/employee/login', 'root@etal.demo')
+    await page.waitForURL('**/root/dashboard')
+    await page.goto('/admin/products')
+    await settle(page)
+    const region = page.getByRole('region', { name: 'Produits (défilement horizontal)' })
+    await expect.poll(() => region.count()).toBe(1)
+    expect(await region.getAttribute('tabindex')).toBe('0')
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    await region.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+    expect(await audit(page)).toEqual([])
+    await shot(page, 'a11y/table-region-800')
+    // A table that fits is no region and no Tab stop.
+    await page.setViewportSize(DESKTOP)
+    await expect.poll(() => region.count()).toBe(0)
+    expect(
+      await page
+        .locator('table')
+        .first()
+        .evaluate((t) => t.parentElement!.getAttribute('tabindex')),
+    ).toBeNull()
+    await context.close()
+  })
+
+  it('a field in error is invalid and described by its message', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await page.goto('/register')
+    await settle(page)
+    await page.getByRole('button', { name: 'Créer mon compte' }).click()
+    const email = page.getByLabel('Email')
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true')
+    const ids = (await email.getAttribute('aria-describedby'))?.split(' ') ?? []
+    expect(ids.length).toBeGreaterThan(0)
+    const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()))
+    expect(texts.join(' ')).toMatch(/email/i)
+    // A hint describes its field while there is no error.
+    const password = page.getByLabel('Mot de passe')
+    await password.fill('un-mot-de-passe-assez-long')
+    await page.getByRole('button', { name: 'Créer mon compte' }).click()
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBeNull()
+    const hint = await password.getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${hint}"]`).textContent()).toBe('Au moins 8 caractères.')
+    await shot(page, 'a11y/register-errors-390')
+    await context.close()
+  })
+})

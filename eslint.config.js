@@ -9,7 +9,10 @@ import tseslint from 'typescript-eslint'
 // and server never import each other, a client feature reaches another only through its
 // components/ (or the piece moves to lib/). The feature rule works on resolved paths, so a
 // relative import ('../../admin-orders/api/orders-api') is caught like an aliased one.
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+// One import style (docs/architecture.md "The layers"): a module of the same folder or its parent
+// by a relative path, anything further by the @/ alias (src/...).
+const farRelative = { group: ['../../*'], message: 'Beyond the parent folder, import by the @/ alias (@/shared/…, @/client/…, @/server/…).' }
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [...patterns, farRelative] }] })
 const features = readdirSync('src/client/features')
 const featureZones = features.map((feature) => ({
   target: `./src/client/features/${feature}`,

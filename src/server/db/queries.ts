@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
-import { COUNT_CAP } from '../../shared/schemas/common'
+import { COUNT_CAP } from '@/shared/schemas/common'
 import type { Executor } from './client'
 
 /** A LIKE pattern matching `search` anywhere, its own `%`, `_` and `\` taken literally. */

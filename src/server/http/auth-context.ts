@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { SessionUser } from '../../shared/schemas/auth'
+import type { SessionUser } from '@/shared/schemas/auth'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
+import { isPostgresUrl } from '../db/client'
 import { singleFlight } from '../services/single-flight'
-import { writeGeneration } from '../services/write-generation'
-import { deleteUserSessions, findSession, hashToken, SESSION_COOKIE } from './session'
+import { untilNextWrite, writeGeneration } from '../services/write-generation'
+import { deleteUserSessions, findSession, hashToken, readSessionRow, SESSION_COOKIE, type SessionRow } from './session'
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
 
@@ -15,7 +16,20 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
  * role is a write, and a request after its answer looks the session up again.
  */
 const sharedLookup = singleFlight<object, Awaited<ReturnType<typeof findSession>>>()
-const lookUp = (db: Db, token: string) => sharedLookup(db, `${writeGeneration(db)}|${hashToken(token)}`, () => findSession(db, token))
+/**
+ * On PGlite (PGLITE_READ_CACHE, on by default), a session's row is also kept until the next
+ * write: every write goes through this process (a sign-out, a deactivation, a change of role or
+ * country is a write), so a kept row is never stale, and a crowd of signed-in requests no longer
+ * queues one statement each in front of the one connection (docs/security.md "The overload
+ * guard and argon2"). Expiry is still judged at every use (session.ts).
+ */
+const keptRows = untilNextWrite<SessionRow | null>(1024)
+const lookUp = (db: Db, config: Config, token: string) => {
+  if (!isPostgresUrl(config.DATABASE_URL) && config.PGLITE_READ_CACHE) {
+    return findSession(db, token, (id) => keptRows(db, id, () => readSessionRow(db, id)))
+  }
+  return sharedLookup(db, `${writeGeneration(db)}|${hashToken(token)}`, () => findSession(db, token))
+}
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -48,7 +62,7 @@ export function currentUser(req: FastifyRequest, reply: FastifyReply, db: Db, co
     pending = (async () => {
       const token = sessionToken(req)
       if (!token) return null
-      const session = await lookUp(db, token)
+      const session = await lookUp(db, config, token)
       if (!session) {
         clearSessionCookie(reply, config)
         return null

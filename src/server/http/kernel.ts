@@ -3,7 +3,7 @@ import { answerText } from './answer-text'
 import { SENT, type AppDeps, type Endpoint } from './define-endpoint'
 import { currentUser } from './auth-context'
 import { forbidden, HttpError, unauthorized } from './errors'
-import { z } from '../../shared/schemas/zod'
+import { z } from '@/shared/schemas/zod'
 
 const isJson = (type: string | undefined) => !!type && /^application\/json(\s*;|$)/i.test(type)
 

@@ -33,15 +33,29 @@ const buildSessionRead = (db: Executor) =>
 /** Built once per database: every signed-in request reads its session. */
 const sessionReads = new WeakMap<Executor, ReturnType<typeof buildSessionRead>>()
 
-/**
- * The live session of a token with its user (one query: every signed-in request makes it),
- * renewed when it nears its end; null if absent or expired.
- */
-export async function findSession(db: Executor, token: string) {
-  const id = hashToken(token)
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof readSessionRow>>>
+
+/** How many times this process read a session row (tests/api/session-cache.test.ts reads it). */
+export const sessionRowReads = { count: 0 }
+
+/** A session and its user, by the token's hash (one statement, prepared once per database). */
+export async function readSessionRow(db: Executor, id: string) {
   let read = sessionReads.get(db)
   if (!read) sessionReads.set(db, (read = buildSessionRead(db)))
+  sessionRowReads.count++
   const [row] = await read.execute({ id })
+  return row ?? null
+}
+
+/**
+ * The live session of a token with its user (one query: every signed-in request makes it),
+ * renewed when it nears its end; null if absent or expired. `read` may answer from a row kept
+ * since the last write (auth-context.ts): expiry is judged here, at every use, and a renewal
+ * updates the row it was given, so a kept row does not renew twice.
+ */
+export async function findSession(db: Executor, token: string, read: (id: string) => Promise<SessionRow | null> = (id) => readSessionRow(db, id)) {
+  const id = hashToken(token)
+  const row = await read(id)
   if (!row) return null
   const { session, user } = row
   const now = Date.now()
@@ -52,6 +66,7 @@ export async function findSession(db: Executor, token: string) {
   if (session.expiresAt.getTime() - now < RENEW_WITHIN_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS)
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id))
+    row.session = { ...session, expiresAt }
     return { ...session, user, expiresAt, renewed: true }
   }
   return { ...session, user, renewed: false }

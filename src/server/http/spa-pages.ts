@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { documentTitle, matchPage, NOT_FOUND_TITLE, pagePaths, pageTitles, type PagePath } from '../../shared/pages'
+import { documentTitle, matchPage, NOT_FOUND_TITLE, pagePaths, pageTitles, type PagePath } from '@/shared/pages'
 import { pickEncoding, type Encoding } from '../services/storefront-cache'
 
 /**

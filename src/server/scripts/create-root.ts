@@ -1,6 +1,6 @@
 // Creates (or promotes) the first root account: npm run create-root -- email password "Name" [countryCode]
 import { eq, sql } from 'drizzle-orm'
-import { registerInput } from '../../shared/schemas/auth'
+import { registerInput } from '@/shared/schemas/auth'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { seedReference } from '../db/seed/reference'

@@ -1,6 +1,6 @@
 import { containsFolded } from '../db/queries'
 import { and, desc, eq, exists, or, type SQL } from 'drizzle-orm'
-import type { OrderStatus } from '../../shared/domain/order-status'
+import type { OrderStatus } from '@/shared/domain/order-status'
 import type { Executor } from '../db/client'
 import { orderItems, orders } from '../db/schema'
 import { loadOrders } from './orders'

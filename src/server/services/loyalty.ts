@@ -1,4 +1,4 @@
-import type { LoyaltyType } from '../../shared/domain/status-effects'
+import type { LoyaltyType } from '@/shared/domain/status-effects'
 import { eq, sql } from 'drizzle-orm'
 import { executeNamed, type Executor } from '../db/client'
 import { loyaltyTransactions, users } from '../db/schema'

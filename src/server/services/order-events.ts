@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { OrderStatus, PaymentStatus } from '../../shared/domain/order-status'
+import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
 import type { Executor } from '../db/client'
 import { orderEvents } from '../db/schema'
 

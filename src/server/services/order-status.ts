@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import { orderStatusLabels, type OrderStatus } from '../../shared/domain/order-status'
-import { statusEffects } from '../../shared/domain/status-effects'
+import { orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
+import { statusEffects } from '@/shared/domain/status-effects'
 import type { Db } from '../db/client'
 import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'

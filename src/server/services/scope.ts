@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../shared/schemas/auth'
+import type { SessionUser } from '@/shared/schemas/auth'
 import { notFound } from '../http/errors'
 
 /**

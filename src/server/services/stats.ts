@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
-import type { OrderStatus } from '../../shared/domain/order-status'
-import type { UnitType } from '../../shared/domain/units'
+import type { OrderStatus } from '@/shared/domain/order-status'
+import type { UnitType } from '@/shared/domain/units'
 import type { Executor } from '../db/client'
 import { orders, users } from '../db/schema'
 

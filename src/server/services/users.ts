@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { SessionUser } from '../../shared/schemas/auth'
+import type { SessionUser } from '@/shared/schemas/auth'
 import type { Executor } from '../db/client'
 import { countries, users } from '../db/schema'
 

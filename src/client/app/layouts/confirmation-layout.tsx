@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { Link, Outlet } from 'react-router'
-import { MAIN_ID, SkipLink } from '../../components/ui/skip-link'
-import { PageSpinner } from '../../components/ui/spinner'
+import { MAIN_ID, SkipLink } from '@/client/components/ui/skip-link'
+import { PageSpinner } from '@/client/components/ui/spinner'
 
 /** The order confirmation's own layout: the logo and the page, nothing to distract. */
 export function ConfirmationLayout() {

@@ -2,11 +2,11 @@ import { ShoppingCart } from 'lucide-react'
 import { Link, NavLink, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { homeRouteFor } from '@/shared/domain/roles'
-import { Button } from '../../components/ui/button'
-import { cn } from '../../components/ui/cn'
-import { Spinner } from '../../components/ui/spinner'
-import { useCartCount } from '../../lib/cart'
-import { useLogout, useSession } from '../../lib/session'
+import { Button } from '@/client/components/ui/button'
+import { cn } from '@/client/components/ui/cn'
+import { Spinner } from '@/client/components/ui/spinner'
+import { useCartCount } from '@/client/lib/cart'
+import { useLogout, useSession } from '@/client/lib/session'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-2.5 py-1.5 text-sm font-medium', isActive ? 'bg-brand-light text-brand' : 'text-stone-700 hover:bg-stone-100')

@@ -1,8 +1,8 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
-import { MAIN_ID, SkipLink } from '../../components/ui/skip-link'
-import { PageSpinner } from '../../components/ui/spinner'
-import { CartCountryGuard } from '../../lib/cart-country-guard'
+import { MAIN_ID, SkipLink } from '@/client/components/ui/skip-link'
+import { PageSpinner } from '@/client/components/ui/spinner'
+import { CartCountryGuard } from '@/client/lib/cart-country-guard'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { backRouteFor } from '@/shared/domain/roles'
-import { useSession } from '../../lib/session'
+import { useSession } from '@/client/lib/session'
 
 /** A page's title, with the back button to the role's home and actions on the right. */
 export function PageHeader({

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { AlertTriangle, Inbox } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { isRefusal } from '../../lib/query-client'
+import { isRefusal } from '@/client/lib/query-client'
 import { Button } from './button'
 
 /**

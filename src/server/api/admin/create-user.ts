@@ -1,6 +1,6 @@
-import { userCalls } from '../../../shared/calls'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { createAccount } from '../../services/user-admin'
+import { userCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { createAccount } from '@/server/services/user-admin'
 
 export default defineEndpoint({
   call: userCalls.create,

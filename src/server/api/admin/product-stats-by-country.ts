@@ -1,8 +1,8 @@
-import { productCalls } from '../../../shared/calls'
+import { productCalls } from '@/shared/calls'
 import { asc, eq, sql } from 'drizzle-orm'
-import { countries, products } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { notArchived } from '../../services/products'
+import { countries, products } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { notArchived } from '@/server/services/products'
 
 /** One aggregate over the catalogue, per country that has products (archived ones left out). */
 export default defineEndpoint({

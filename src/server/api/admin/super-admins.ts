@@ -1,11 +1,11 @@
-import { cappedCount, containsFolded } from '../../db/queries'
-import { userCalls } from '../../../shared/calls'
+import { cappedCount, containsFolded } from '@/server/db/queries'
+import { userCalls } from '@/shared/calls'
 import { and, desc, eq, or, sql } from 'drizzle-orm'
-import { countries, users } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { notFound } from '../../http/errors'
-import { UNKNOWN_COUNTRY } from '../../services/user-admin'
-import { findCountryByName } from '../../services/users'
+import { countries, users } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { notFound } from '@/server/http/errors'
+import { UNKNOWN_COUNTRY } from '@/server/services/user-admin'
+import { findCountryByName } from '@/server/services/users'
 
 
 export default defineEndpoint({

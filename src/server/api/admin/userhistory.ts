@@ -1,9 +1,9 @@
-import { userCalls } from '../../../shared/calls'
+import { userCalls } from '@/shared/calls'
 import { desc, eq } from 'drizzle-orm'
-import { loyaltyTransactions, orders } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { loadOrders } from '../../services/orders'
-import { findUserInReach } from '../../services/user-admin'
+import { loyaltyTransactions, orders } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { loadOrders } from '@/server/services/orders'
+import { findUserInReach } from '@/server/services/user-admin'
 
 /** The history page shows a customer's whole story; past this many it shows the latest. */
 const MAX_ROWS = 500

@@ -1,12 +1,12 @@
-import { authCalls } from '../../../shared/calls'
+import { authCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { users } from '../../db/schema'
-import { setSessionCookie, sessionToken } from '../../http/auth-context'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { forbidden, HttpError, tooManyRequests, mustExist } from '../../http/errors'
-import { createSession, deleteSession } from '../../http/session'
-import { verifyPassword } from '../../services/passwords'
-import { findSessionUser, findUserByEmail } from '../../services/users'
+import { users } from '@/server/db/schema'
+import { setSessionCookie, sessionToken } from '@/server/http/auth-context'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { forbidden, HttpError, tooManyRequests, mustExist } from '@/server/http/errors'
+import { createSession, deleteSession } from '@/server/http/session'
+import { verifyPassword } from '@/server/services/passwords'
+import { findSessionUser, findUserByEmail } from '@/server/services/users'
 
 export default defineEndpoint({
   call: authCalls.login,

@@ -1,7 +1,7 @@
-import { authCalls } from '../../../shared/calls'
-import { clearSessionCookie, sessionToken } from '../../http/auth-context'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { deleteSession } from '../../http/session'
+import { authCalls } from '@/shared/calls'
+import { clearSessionCookie, sessionToken } from '@/server/http/auth-context'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { deleteSession } from '@/server/http/session'
 
 export default defineEndpoint({
   call: authCalls.logout,

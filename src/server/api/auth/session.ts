@@ -1,7 +1,7 @@
-import { authCalls } from '../../../shared/calls'
-import { currentUser } from '../../http/auth-context'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { unauthorized } from '../../http/errors'
+import { authCalls } from '@/shared/calls'
+import { currentUser } from '@/server/http/auth-context'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { unauthorized } from '@/server/http/errors'
 
 export default defineEndpoint({
   call: authCalls.session,

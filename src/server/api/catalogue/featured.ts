@@ -1,9 +1,9 @@
-import { storefrontCalls } from '../../../shared/calls'
+import { storefrontCalls } from '@/shared/calls'
 import { desc } from 'drizzle-orm'
-import { products } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { publicProducts, toPublicProduct } from '../../services/storefront'
-import { sendCached } from '../../services/storefront-cache'
+import { products } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { publicProducts, toPublicProduct } from '@/server/services/storefront'
+import { sendCached } from '@/server/services/storefront-cache'
 
 const FEATURED_COUNT = 8
 

@@ -1,7 +1,7 @@
-import { storefrontCalls } from '../../../shared/calls'
+import { storefrontCalls } from '@/shared/calls'
 import { asc } from 'drizzle-orm'
-import { productCategories } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
+import { productCategories } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
 
 export default defineEndpoint({
   call: storefrontCalls.categories,

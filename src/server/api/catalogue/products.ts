@@ -1,7 +1,7 @@
-import { storefrontCalls } from '../../../shared/calls'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { publicProducts, toPublicProduct } from '../../services/storefront'
-import { sendCached } from '../../services/storefront-cache'
+import { storefrontCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { publicProducts, toPublicProduct } from '@/server/services/storefront'
+import { sendCached } from '@/server/services/storefront-cache'
 
 const frenchOrder = new Intl.Collator('fr')
 

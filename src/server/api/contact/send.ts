@@ -1,7 +1,7 @@
-import { mustExist } from '../../http/errors'
-import { storefrontCalls } from '../../../shared/calls'
-import { contactMessages } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
+import { mustExist } from '@/server/http/errors'
+import { storefrontCalls } from '@/shared/calls'
+import { contactMessages } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
 
 export default defineEndpoint({
   call: storefrontCalls.contact,

@@ -1,10 +1,10 @@
-import { oversightCalls } from '../../../shared/calls'
+import { oversightCalls } from '@/shared/calls'
 import { desc } from 'drizzle-orm'
-import type { AdminDashboard } from '../../../shared/schemas/dashboards'
-import { orders } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { scopeCountryId } from '../../services/scope'
-import { countUsers, orderTotals, ordersWhere } from '../../services/stats'
+import type { AdminDashboard } from '@/shared/schemas/dashboards'
+import { orders } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { scopeCountryId } from '@/server/services/scope'
+import { countUsers, orderTotals, ordersWhere } from '@/server/services/stats'
 
 const RECENT = 5
 

@@ -1,6 +1,6 @@
-import { deliveryCalls } from '../../../shared/calls'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { driverOrders } from '../../services/order-admin'
+import { deliveryCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { driverOrders } from '@/server/services/order-admin'
 
 /** How many delivered orders the driver's dashboard lists (the most recent). */
 const DELIVERED_SHOWN = 50

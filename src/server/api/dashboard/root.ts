@@ -1,17 +1,17 @@
-import { oversightCalls } from '../../../shared/calls'
+import { oversightCalls } from '@/shared/calls'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { type RootDashboard } from '../../../shared/schemas/dashboards'
-import { countries, users } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
-import type { Db } from '../../db/client'
-import { singleFlight } from '../../services/single-flight'
+import { type RootDashboard } from '@/shared/schemas/dashboards'
+import { countries, users } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import type { Db } from '@/server/db/client'
+import { singleFlight } from '@/server/services/single-flight'
 import {
   countStar,
   customerRoles,
   orderTotalsByCountry,
   topProducts,
   type OrderFilter,
-} from '../../services/stats'
+} from '@/server/services/stats'
 
 const TOP_PRODUCTS = 10
 /** Root dashboards asked at the same moment with the same filter are computed once. */

@@ -1,8 +1,8 @@
-import { deliveryCalls } from '../../../shared/calls'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { conflict, notFound } from '../../http/errors'
-import { ORDER_NOT_FOUND } from '../../services/order-admin'
-import { changeOrderStatus } from '../../services/order-status'
+import { deliveryCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { conflict, notFound } from '@/server/http/errors'
+import { ORDER_NOT_FOUND } from '@/server/services/order-admin'
+import { changeOrderStatus } from '@/server/services/order-status'
 
 export default defineEndpoint({
   call: deliveryCalls.confirm,

@@ -1,8 +1,8 @@
-import { clientCalls } from '../../../shared/calls'
-import { idempotencyKey } from '../../../shared/schemas/checkout'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { badRequest } from '../../http/errors'
-import { placeOrder } from '../../services/checkout'
+import { clientCalls } from '@/shared/calls'
+import { idempotencyKey } from '@/shared/schemas/checkout'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { badRequest } from '@/server/http/errors'
+import { placeOrder } from '@/server/services/checkout'
 
 export default defineEndpoint({
   call: clientCalls.createOrder,

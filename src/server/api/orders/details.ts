@@ -1,9 +1,9 @@
-import { clientCalls } from '../../../shared/calls'
-import { isShopper } from '../../../shared/domain/roles'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { notFound, mustExist } from '../../http/errors'
-import { loadOrder, orderOwnership } from '../../services/orders'
-import { assertInScope } from '../../services/scope'
+import { clientCalls } from '@/shared/calls'
+import { isShopper } from '@/shared/domain/roles'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { notFound, mustExist } from '@/server/http/errors'
+import { loadOrder, orderOwnership } from '@/server/services/orders'
+import { assertInScope } from '@/server/services/scope'
 
 const NOT_FOUND = 'Commande non trouvée'
 

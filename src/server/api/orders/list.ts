@@ -1,6 +1,6 @@
-import { clientCalls } from '../../../shared/calls'
-import { defineEndpoint } from '../../http/define-endpoint'
-import { findClientOrders } from '../../services/client-orders'
+import { clientCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findClientOrders } from '@/server/services/client-orders'
 
 export default defineEndpoint({
   call: clientCalls.orders,

@@ -1,7 +1,7 @@
-import { storefrontCalls } from '../../../shared/calls'
+import { storefrontCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { countries } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
+import { countries } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
 
 const frenchOrder = new Intl.Collator('fr')
 

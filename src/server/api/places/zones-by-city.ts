@@ -1,7 +1,7 @@
-import { storefrontCalls } from '../../../shared/calls'
+import { storefrontCalls } from '@/shared/calls'
 import { and, eq } from 'drizzle-orm'
-import { cities, countries, zones } from '../../db/schema'
-import { defineEndpoint } from '../../http/define-endpoint'
+import { cities, countries, zones } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
 
 const frenchOrder = new Intl.Collator('fr')
 

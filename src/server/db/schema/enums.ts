@@ -1,8 +1,8 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
-import { contactStatuses, orderStatuses, paymentStatuses } from '../../../shared/domain/order-status'
-import { roles } from '../../../shared/domain/roles'
-import { loyaltyTypes } from '../../../shared/domain/status-effects'
-import { unitTypes } from '../../../shared/domain/units'
+import { contactStatuses, orderStatuses, paymentStatuses } from '@/shared/domain/order-status'
+import { roles } from '@/shared/domain/roles'
+import { loyaltyTypes } from '@/shared/domain/status-effects'
+import { unitTypes } from '@/shared/domain/units'
 
 export const roleEnum = pgEnum('role', roles)
 export const unitTypeEnum = pgEnum('unit_type', unitTypes)

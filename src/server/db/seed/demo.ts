@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { OrderStatus } from '../../../shared/domain/order-status'
-import { pointsEarnedFor, priceOrder } from '../../../shared/domain/pricing'
-import type { Role } from '../../../shared/domain/roles'
-import type { UnitType } from '../../../shared/domain/units'
-import { orderLineValues } from '../../services/checkout'
-import { hashPassword } from '../../services/passwords'
+import type { OrderStatus } from '@/shared/domain/order-status'
+import { pointsEarnedFor, priceOrder } from '@/shared/domain/pricing'
+import type { Role } from '@/shared/domain/roles'
+import type { UnitType } from '@/shared/domain/units'
+import { orderLineValues } from '@/server/services/checkout'
+import { hashPassword } from '@/server/services/passwords'
 import type { Db } from '../client'
 import {
   cities,

@@ -1,4 +1,4 @@
-import type { Config } from '../../config'
+import type { Config } from '@/server/config'
 import type { Db } from '../client'
 import { seedDemo } from './demo'
 import { seedReference } from './reference'

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { orderStatusLabels } from '@/shared/domain/order-status'
 import type { AssignDriverInput, UpdateOrderStatusInput } from '@/shared/schemas/orders'
-import { api, errorMessage } from '../../../lib/api'
-import { FIVE_MINUTES } from '../../../lib/query-client'
-import { adminOrderKeys } from '../../../lib/staff-orders'
+import { api, errorMessage } from '@/client/lib/api'
+import { FIVE_MINUTES } from '@/client/lib/query-client'
+import { adminOrderKeys } from '@/client/lib/staff-orders'
 
 const orderKeys = {
   ...adminOrderKeys,

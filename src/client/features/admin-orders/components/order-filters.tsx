@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react'
 import { orderStatuses, orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
-import { Input, Select } from '../../../components/ui/field'
+import { Input, Select } from '@/client/components/ui/field'
 
 /** Search by id or client, and the status filter: shared by both order lists. */
 export function OrderSearchFilters({

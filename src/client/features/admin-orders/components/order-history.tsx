@@ -1,5 +1,5 @@
 import { formatDateTime } from '@/shared/format'
-import type { OrderEventView } from '../../../lib/order-view'
+import type { OrderEventView } from '@/client/lib/order-view'
 import { describeOrderEvent } from '../lib/order-event-text'
 
 /** Who changed what, when (every change of status, driver or payment: docs/rules.md "Order status"). */

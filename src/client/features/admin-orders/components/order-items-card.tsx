@@ -1,7 +1,7 @@
 import { formatMoney, formatPercent, formatQuantity } from '@/shared/format'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
-import type { OrderView } from '../../../lib/order-view'
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
+import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
+import type { OrderView } from '@/client/lib/order-view'
 
 /** The items and every stored amount: nothing is recomputed (docs/rules.md "Pricing"). */
 export function OrderItemsCard({ order }: { order: OrderView }) {

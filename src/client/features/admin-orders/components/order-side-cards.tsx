@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatMoney } from '@/shared/format'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { PaymentStatusBadge } from '../../../components/ui/status-badges'
-import type { OrderView } from '../../../lib/order-view'
+import { Button } from '@/client/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
+import { PaymentStatusBadge } from '@/client/components/ui/status-badges'
+import type { OrderView } from '@/client/lib/order-view'
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { orderStatuses, orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
-import { Select } from '../../../components/ui/field'
-import { Spinner } from '../../../components/ui/spinner'
-import { OrderStatusBadge } from '../../../components/ui/status-badges'
+import { Select } from '@/client/components/ui/field'
+import { Spinner } from '@/client/components/ui/spinner'
+import { OrderStatusBadge } from '@/client/components/ui/status-badges'
 import { useUpdateOrderStatus } from '../api/orders-api'
 
 /** The status badge and dropdown: any other status sends an update at once. */

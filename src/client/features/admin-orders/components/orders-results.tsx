@@ -1,8 +1,8 @@
 import { formatCount } from '@/shared/format'
-import { Pager, totalPagesOf } from '../../../components/ui/pager'
-import { QueryState } from '../../../components/ui/query-state'
-import { SkeletonRows } from '../../../components/ui/skeleton'
-import type { useAdminOrders } from '../../../lib/staff-orders'
+import { Pager, totalPagesOf } from '@/client/components/ui/pager'
+import { QueryState } from '@/client/components/ui/query-state'
+import { SkeletonRows } from '@/client/components/ui/skeleton'
+import type { useAdminOrders } from '@/client/lib/staff-orders'
 import { OrdersTable } from './orders-table'
 
 /** The list's states (10 skeleton rows, error, 'Aucune commande trouvée'), its table and pager. */

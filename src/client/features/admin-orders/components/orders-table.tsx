@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { formatDateTime, formatMoney } from '@/shared/format'
-import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/status-badges'
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
-import type { OrderView } from '../../../lib/order-view'
+import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
+import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
+import type { OrderView } from '@/client/lib/order-view'
 
 /**
  * The orders of the management screens: Commande, Client, Livraison, Montant, Statut

@@ -1,5 +1,5 @@
 import { orderStatusBadge, paymentStatusBadge } from '@/shared/domain/order-status'
-import type { OrderEventView } from '../../../lib/order-view'
+import type { OrderEventView } from '@/client/lib/order-view'
 
 /** One line of the order's history, in French. */
 export function describeOrderEvent(e: Pick<OrderEventView, 'type' | 'fromValue' | 'toValue'>): string {

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../../lib/api'
+import { errorMessage } from '@/client/lib/api'
 
 /** The server's refusals turned into the texts the back-office shows. */
 export function staffErrorMessage(e: unknown, fallback?: string): string {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { CreateCountryInput, UpdateCountryInput } from '@/shared/schemas/places'
-import { api } from '../../../lib/api'
-import { placeChangeRefreshes, useRefreshPlaces } from '../../../lib/staff-places'
+import { api } from '@/client/lib/api'
+import { placeChangeRefreshes, useRefreshPlaces } from '@/client/lib/staff-places'
 import { staffErrorMessage } from './messages'
 
 export function useCreateCountry() {

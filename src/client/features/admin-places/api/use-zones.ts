@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { CreateZoneInput, UpdateZoneInput } from '@/shared/schemas/places'
-import { api } from '../../../lib/api'
-import { placeChangeRefreshes, staffPlaceKeys, useRefreshPlaces } from '../../../lib/staff-places'
+import { api } from '@/client/lib/api'
+import { placeChangeRefreshes, staffPlaceKeys, useRefreshPlaces } from '@/client/lib/staff-places'
 import { staffErrorMessage } from './messages'
 
 export const ZONES_PER_PAGE = 20

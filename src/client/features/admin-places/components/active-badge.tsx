@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge'
+import { Badge } from '@/client/components/ui/badge'
 
 /** 'Actif' / 'Inactif' (feminine for a city or a zone). */
 export function ActiveBadge({ active, feminine }: { active: boolean; feminine?: boolean }) {

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react'
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
 import { createCountryInput, type AdminCountry, type CreateCountryInput } from '@/shared/schemas/places'
 import type { z } from '@/shared/schemas/zod'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import { Field, Input } from '../../../components/ui/field'
+import { Button } from '@/client/components/ui/button'
+import { Dialog } from '@/client/components/ui/dialog'
+import { Field, Input } from '@/client/components/ui/field'
 import { useCreateCountry, useUpdateCountry } from '../api/use-countries'
 
 type Values = z.output<typeof createCountryInput>

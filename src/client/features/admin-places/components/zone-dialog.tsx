@@ -8,9 +8,9 @@ import {
   type CreateZoneInput,
 } from '@/shared/schemas/places'
 import type { z } from '@/shared/schemas/zod'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import { Field, Input, Select } from '../../../components/ui/field'
+import { Button } from '@/client/components/ui/button'
+import { Dialog } from '@/client/components/ui/dialog'
+import { Field, Input, Select } from '@/client/components/ui/field'
 import { useCreateZone, useUpdateZone } from '../api/use-zones'
 
 /** Create a zone in a city, or rename `zone` when given (its city stays). */

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { AdminProduct, BulkProductActionInput, CreateProductInput, UpdateProductInput } from '@/shared/schemas/products'
-import { api, errorMessage } from '../../../lib/api'
-import { staffProductKeys } from '../../../lib/staff-products'
+import { api, errorMessage } from '@/client/lib/api'
+import { staffProductKeys } from '@/client/lib/staff-products'
 
 export type ProductFilters = { country: string; status: 'all' | 'active' | 'inactive' }
 const productKeys = {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import { Select } from '../../../components/ui/field'
+import { Button } from '@/client/components/ui/button'
+import { Select } from '@/client/components/ui/field'
 import { useBulkProductAction } from '../api/use-products'
 
 /** Root's bulk-actions bar over a selection: activate, deactivate, move to a country. */

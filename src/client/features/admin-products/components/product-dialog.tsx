@@ -9,9 +9,9 @@ import {
   type CreateProductInput,
 } from '@/shared/schemas/products'
 import type { z } from '@/shared/schemas/zod'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import { Field, Input, Select, Textarea } from '../../../components/ui/field'
+import { Button } from '@/client/components/ui/button'
+import { Dialog } from '@/client/components/ui/dialog'
+import { Field, Input, Select, Textarea } from '@/client/components/ui/field'
 import { useCategories, useCreateProduct, useUpdateProduct } from '../api/use-products'
 
 type Country = { id: number; name: string }

@@ -1,10 +1,10 @@
 import { Beef, Pencil, Trash2 } from 'lucide-react'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import type { AdminProduct } from '@/shared/schemas/products'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Switch } from '../../../components/ui/switch'
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+import { Badge } from '@/client/components/ui/badge'
+import { Button } from '@/client/components/ui/button'
+import { Switch } from '@/client/components/ui/switch'
+import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 
 /** The catalogue table; root gets the selection checkboxes. */
 export function ProductsTable({

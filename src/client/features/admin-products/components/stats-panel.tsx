@@ -1,11 +1,11 @@
 import { BarChart3, ChevronDown } from 'lucide-react'
 import { useState } from 'react'
 import { formatNumber } from '@/shared/format'
-import { Card } from '../../../components/ui/card'
-import { QueryState } from '../../../components/ui/query-state'
-import { SkeletonRows } from '../../../components/ui/skeleton'
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
-import { cn } from '../../../components/ui/cn'
+import { Card } from '@/client/components/ui/card'
+import { QueryState } from '@/client/components/ui/query-state'
+import { SkeletonRows } from '@/client/components/ui/skeleton'
+import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
+import { cn } from '@/client/components/ui/cn'
 import { staffError, useProductStats } from '../api/use-products'
 
 /** Root's collapsible 'Statistiques par pays' panel: loaded the first time it opens. */

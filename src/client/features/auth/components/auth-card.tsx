@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { homeRouteFor } from '@/shared/domain/roles'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader } from '../../../components/ui/card'
-import { useSession } from '../../../lib/session'
+import { Button } from '@/client/components/ui/button'
+import { Card, CardContent, CardHeader } from '@/client/components/ui/card'
+import { useSession } from '@/client/lib/session'
 
 /** The frame of the sign-in and sign-up pages; a signed-in person is pointed to its dashboard. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {

@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { loginInput, type LoginInput } from '@/shared/schemas/auth'
 import type { z } from '@/shared/schemas/zod'
-import { Button } from '../../../components/ui/button'
-import { Field, Input } from '../../../components/ui/field'
-import { Spinner } from '../../../components/ui/spinner'
-import { signOutQuietly, useLogin } from '../../../lib/session'
-import { type Gate, safeRedirect } from '../../../lib/login-gates'
+import { Button } from '@/client/components/ui/button'
+import { Field, Input } from '@/client/components/ui/field'
+import { Spinner } from '@/client/components/ui/spinner'
+import { signOutQuietly, useLogin } from '@/client/lib/session'
+import { type Gate, safeRedirect } from '@/client/lib/login-gates'
 
 /**
  * Email and password, then the gate: a role the page refuses is signed out again and told why;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { gates } from '../../../lib/login-gates'
+import { gates } from '@/client/lib/login-gates'
 import { AuthCard } from '../components/auth-card'
 import { LoginForm } from '../components/login-form'
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreateOrderInput } from '@/shared/schemas/checkout'
-import { api } from '../../../lib/api'
-import { clientDashboardKey } from '../../../lib/client-dashboard'
-import { sessionKey } from '../../../lib/session'
+import { api } from '@/client/lib/api'
+import { clientDashboardKey } from '@/client/lib/client-dashboard'
+import { sessionKey } from '@/client/lib/session'
 import { orderDetailsKey } from './use-order-details'
 
 /** POST /_api/orders/create; afterwards the orders and the session (points) are refetched. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { api, withFallback } from '../../../lib/api'
-import { FIVE_MINUTES } from '../../../lib/query-client'
+import { api, withFallback } from '@/client/lib/api'
+import { FIVE_MINUTES } from '@/client/lib/query-client'
 
 export const orderDetailsKey = (orderId: number | null) => ['orders', 'detail', orderId] as const
 

@@ -2,10 +2,10 @@ import { Minus, Plus, Trash2 } from 'lucide-react'
 import { lineTotal } from '@/shared/domain/pricing'
 import { quantityStep } from '@/shared/domain/units'
 import { formatMoney, formatQuantity } from '@/shared/format'
-import { Card } from '../../../components/ui/card'
-import type { CartItem } from '../../../lib/cart'
-import { removeLine, setLineQuantity } from '../../../lib/cart-actions'
-import { ProductImage } from '../../storefront/components/product-image'
+import { Card } from '@/client/components/ui/card'
+import type { CartItem } from '@/client/lib/cart'
+import { removeLine, setLineQuantity } from '@/client/lib/cart-actions'
+import { ProductImage } from '@/client/features/storefront/components/product-image'
 
 /** The cart's lines: quantity by the unit's step (below the minimum removes the line), line total, remove. */
 export function CartLines({ items }: { items: CartItem[] }) {

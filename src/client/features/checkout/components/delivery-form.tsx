@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import type { PublicCountry } from '@/shared/schemas/auth'
-import { Field, Input, Select, Textarea } from '../../../components/ui/field'
-import type { DeliveryInfo } from '../../../lib/cart-actions'
-import { useCities, useZones } from '../../../lib/reference-data'
+import { Field, Input, Select, Textarea } from '@/client/components/ui/field'
+import type { DeliveryInfo } from '@/client/lib/cart-actions'
+import { useCities, useZones } from '@/client/lib/reference-data'
 
 const toId = (v: string) => (v ? Number(v) : null)
 export const NO_DELIVERY_CITY = 'Aucune ville de ce pays n’est desservie pour le moment.'

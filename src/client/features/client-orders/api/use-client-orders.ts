@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api'
+import { api } from '@/client/lib/api'
 
 export function useClientOrders(filter: { search: string; status: string }) {
   return useQuery({

@@ -2,10 +2,10 @@ import { RotateCcw } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
 import type { ClientOrder } from '@/shared/schemas/checkout'
-import { Button } from '../../../components/ui/button'
-import { Card } from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { OrderStatusBadge } from '../../../components/ui/status-badges'
+import { Button } from '@/client/components/ui/button'
+import { Card } from '@/client/components/ui/card'
+import { Skeleton } from '@/client/components/ui/skeleton'
+import { OrderStatusBadge } from '@/client/components/ui/status-badges'
 
 /** One of the client's orders: number, date, status, lines, total, detail and re-order. */
 export function OrderCard({ order, onReorder, reordering }: { order: ClientOrder; onReorder?: () => void; reordering?: boolean }) {

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { isValidQuantityStep } from '@/shared/domain/units'
 import type { ClientOrder } from '@/shared/schemas/checkout'
-import { addLine, cannotAdd, minQuantityOf, toCartItem } from '../../../lib/cart-actions'
-import { fetchProducts, productsKey } from '../../../lib/catalogue'
-import { useSession } from '../../../lib/session'
+import { addLine, cannotAdd, minQuantityOf, toCartItem } from '@/client/lib/cart-actions'
+import { fetchProducts, productsKey } from '@/client/lib/catalogue'
+import { useSession } from '@/client/lib/session'
 
 /**
  * 'Re-commander': the lines that can still be bought

@@ -1,13 +1,13 @@
 import { Search } from 'lucide-react'
 import { useState } from 'react'
 import { orderStatuses, orderStatusLabels } from '@/shared/domain/order-status'
-import { Input, Select } from '../../../components/ui/field'
-import { PageHeader } from '../../../components/ui/page-header'
-import { EmptyState, ErrorState } from '../../../components/ui/query-state'
+import { Input, Select } from '@/client/components/ui/field'
+import { PageHeader } from '@/client/components/ui/page-header'
+import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
 import { useClientOrders } from '../api/use-client-orders'
 import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
 import { useReorder } from '../lib/use-reorder'
-import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 
 /** /orders: the client's history, by order number or product name, and status. */
 export default function OrdersPage() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { api, errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '@/client/lib/api'
 
 const deliveryKey = ['delivery', 'dashboard'] as const
 

@@ -1,9 +1,9 @@
 import { MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
-import { Card, CardContent } from '../../../components/ui/card'
-import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/status-badges'
-import type { OrderView } from '../../../lib/order-view'
+import { Card, CardContent } from '@/client/components/ui/card'
+import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
+import type { OrderView } from '@/client/lib/order-view'
 
 /** One order as the driver needs it: where, whom to call, what to collect. */
 export function DeliveryOrderCard({ order, action }: { order: OrderView; action?: ReactNode }) {

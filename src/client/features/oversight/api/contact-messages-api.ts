@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import type { CallOutput } from '@/shared/calls/define-call'
 import type { oversightCalls } from '@/shared/calls/oversight'
 import { contactStatusLabels, type ContactStatus } from '@/shared/domain/order-status'
-import { api, errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '@/client/lib/api'
 
 export const CONTACT_PAGE_SIZE = 15
 type Page = CallOutput<typeof oversightCalls.contactMessages>

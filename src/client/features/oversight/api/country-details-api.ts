@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { errorMessage } from '../../../lib/api'
+import { errorMessage } from '@/client/lib/api'
 
 // The country-details tabs read the back-office lists through the hooks the orders,
 // catalogue and places screens use (lib/staff-orders.ts, staff-products.ts, staff-places.ts).

@@ -3,7 +3,7 @@ import type { CallInput } from '@/shared/calls/define-call'
 import type { oversightCalls } from '@/shared/calls/oversight'
 import type { userCalls } from '@/shared/calls/users'
 import { sortByName } from '@/shared/format'
-import { api } from '../../../lib/api'
+import { api } from '@/client/lib/api'
 
 export function useAdminDashboard() {
   return useQuery({

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
-import { Card } from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { Card } from '@/client/components/ui/card'
+import { Skeleton } from '@/client/components/ui/skeleton'
 
 /** One figure of a dashboard summary; a skeleton while it loads. */
 export function StatCard({ label, value, icon: Icon }: { label: string; value: string | null; icon: LucideIcon }) {

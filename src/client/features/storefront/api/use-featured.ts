@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CatalogueCountry } from '../../../lib/catalogue'
-import { api } from '../../../lib/api'
+import type { CatalogueCountry } from '@/client/lib/catalogue'
+import { api } from '@/client/lib/api'
 
 /** The home page's products, of the catalogue's country (every country's before a choice). */
 export function useFeatured(country: CatalogueCountry) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { ContactInput } from '@/shared/schemas/contact-form'
-import { api } from '../../../lib/api'
+import { api } from '@/client/lib/api'
 
 export function useSendContact() {
   return useMutation({

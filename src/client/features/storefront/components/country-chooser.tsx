@@ -1,8 +1,8 @@
 import { MapPin } from 'lucide-react'
 import { useEffect } from 'react'
-import { Select } from '../../../components/ui/field'
-import { chooseCatalogueCountry, type CatalogueCountry } from '../../../lib/catalogue'
-import { useCountries } from '../../../lib/reference-data'
+import { Select } from '@/client/components/ui/field'
+import { chooseCatalogueCountry, type CatalogueCountry } from '@/client/lib/catalogue'
+import { useCountries } from '@/client/lib/reference-data'
 
 /**
  * Whose catalogue the page shows (docs/rules.md#catalogue): a signed-in client's own country,

@@ -1,6 +1,6 @@
 import { Beef } from 'lucide-react'
 import { useState } from 'react'
-import { cn } from '../../../components/ui/cn'
+import { cn } from '@/client/components/ui/cn'
 
 /**
  * A product's picture, or a placeholder when it has none or it fails to load.

@@ -10,7 +10,7 @@ import type {
   updateUserInput,
 } from '@/shared/schemas/users'
 import type { z } from '@/shared/schemas/zod'
-import { api, ApiError, errorMessage } from '../../../lib/api'
+import { api, ApiError, errorMessage } from '@/client/lib/api'
 
 const userKeys = {
   all: ['users'] as const,

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { DISCOUNT_RANGE_MESSAGE, DISCOUNT_STEP_MESSAGE, setDiscountInput, type AdminUser } from '@/shared/schemas/users'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import { Field, Input } from '../../../components/ui/field'
-import { Spinner } from '../../../components/ui/spinner'
+import { Button } from '@/client/components/ui/button'
+import { Dialog } from '@/client/components/ui/dialog'
+import { Field, Input } from '@/client/components/ui/field'
+import { Spinner } from '@/client/components/ui/spinner'
 import { useSetDiscount } from '../api/users-api'
 
 /** Root's custom discount: 0 to 100 in steps of 0.01; empty removes it. */

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { useSession } from '../../../lib/session'
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
+import { useSession } from '@/client/lib/session'
 import { CreateUserForm } from '../components/create-user-form'
 
 /** /admin/create-delivery-driver: intro, breadcrumb back to /dashboard, the creation form. */

@@ -1,5 +1,5 @@
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { PageHeader } from '../../../components/ui/page-header'
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
+import { PageHeader } from '@/client/components/ui/page-header'
 import { CreateUserForm } from '../components/create-user-form'
 import { UsersPanel } from '../components/users-panel'
 

@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router'
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/shared/format'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { PageHeader } from '../../../components/ui/page-header'
-import { EmptyState, ErrorState, QueryState } from '../../../components/ui/query-state'
-import { Skeleton, SkeletonRows } from '../../../components/ui/skeleton'
-import { OrderStatusBadge } from '../../../components/ui/status-badges'
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table'
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
+import { PageHeader } from '@/client/components/ui/page-header'
+import { EmptyState, ErrorState, QueryState } from '@/client/components/ui/query-state'
+import { Skeleton, SkeletonRows } from '@/client/components/ui/skeleton'
+import { OrderStatusBadge } from '@/client/components/ui/status-badges'
+import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useUserHistory, type UserHistory } from '../api/users-api'
 
 /** /admin/users/:userId/history: the account, its orders and its points. */

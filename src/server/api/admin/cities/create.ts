@@ -1,8 +1,8 @@
-import { placeCalls } from '../../../../shared/calls'
-import { cities } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { countryNotFound, findCityInScope, findCountry, uniquely } from '../../../services/places'
-import { assertInScope } from '../../../services/scope'
+import { placeCalls } from '@/shared/calls'
+import { cities } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { countryNotFound, findCityInScope, findCountry, uniquely } from '@/server/services/places'
+import { assertInScope } from '@/server/services/scope'
 
 export const cityTaken = 'Une ville portant ce nom existe déjà dans ce pays.'
 

@@ -1,9 +1,9 @@
-import { placeCalls } from '../../../../shared/calls'
+import { placeCalls } from '@/shared/calls'
 import { and, asc, eq } from 'drizzle-orm'
-import { cities, countries } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { cityColumns } from '../../../services/places'
-import { scopeCountryId } from '../../../services/scope'
+import { cities, countries } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { cityColumns } from '@/server/services/places'
+import { scopeCountryId } from '@/server/services/scope'
 
 export default defineEndpoint({
   call: placeCalls.cities,

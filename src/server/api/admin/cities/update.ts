@@ -1,8 +1,8 @@
-import { placeCalls } from '../../../../shared/calls'
+import { placeCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { cities } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { findCityInScope, uniquely } from '../../../services/places'
+import { cities } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findCityInScope, uniquely } from '@/server/services/places'
 import { cityTaken } from './create'
 
 export default defineEndpoint({

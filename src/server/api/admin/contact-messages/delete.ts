@@ -1,8 +1,8 @@
-import { oversightCalls } from '../../../../shared/calls'
+import { oversightCalls } from '@/shared/calls'
 import { and, eq, inArray } from 'drizzle-orm'
-import { contactMessages } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { conflict, notFound } from '../../../http/errors'
+import { contactMessages } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { conflict, notFound } from '@/server/http/errors'
 import { MESSAGE_NOT_FOUND } from './update-status'
 
 const NOT_DELETABLE = 'Seuls les messages lus ou traités peuvent être supprimés.'

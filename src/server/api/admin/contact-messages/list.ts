@@ -1,8 +1,8 @@
-import { oversightCalls } from '../../../../shared/calls'
+import { oversightCalls } from '@/shared/calls'
 import { desc, eq, sql } from 'drizzle-orm'
-import { COUNT_CAP } from '../../../../shared/schemas/common'
-import { contactMessageCounts, contactMessages } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
+import { COUNT_CAP } from '@/shared/schemas/common'
+import { contactMessageCounts, contactMessages } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
 
 export default defineEndpoint({
   call: oversightCalls.contactMessages,

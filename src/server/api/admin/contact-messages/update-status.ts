@@ -1,8 +1,8 @@
-import { oversightCalls } from '../../../../shared/calls'
+import { oversightCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { contactMessages } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { notFound } from '../../../http/errors'
+import { contactMessages } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { notFound } from '@/server/http/errors'
 
 export const MESSAGE_NOT_FOUND = 'Message introuvable.'
 

@@ -1,7 +1,7 @@
-import { placeCalls } from '../../../../shared/calls'
-import { countries } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { countryColumns, uniquely } from '../../../services/places'
+import { placeCalls } from '@/shared/calls'
+import { countries } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { countryColumns, uniquely } from '@/server/services/places'
 
 export const countryTaken = 'Un pays portant ce nom ou ce code existe déjà.'
 

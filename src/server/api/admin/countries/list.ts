@@ -1,8 +1,8 @@
-import { placeCalls } from '../../../../shared/calls'
+import { placeCalls } from '@/shared/calls'
 import { asc } from 'drizzle-orm'
-import { countries } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { countryColumns } from '../../../services/places'
+import { countries } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { countryColumns } from '@/server/services/places'
 
 export default defineEndpoint({
   call: placeCalls.countries,

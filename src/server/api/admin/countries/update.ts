@@ -1,8 +1,8 @@
-import { placeCalls } from '../../../../shared/calls'
+import { placeCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { countries } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { countryColumns, findCountry, uniquely } from '../../../services/places'
+import { countries } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { countryColumns, findCountry, uniquely } from '@/server/services/places'
 import { countryTaken } from './create'
 
 export default defineEndpoint({

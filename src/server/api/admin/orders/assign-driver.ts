@@ -1,12 +1,12 @@
-import { orderCalls } from '../../../../shared/calls'
+import { orderCalls } from '@/shared/calls'
 import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { orders, users } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { badRequest, notFound } from '../../../http/errors'
-import { findOrderInScope, ORDER_NOT_FOUND } from '../../../services/order-admin'
-import { recordOrderEvents } from '../../../services/order-events'
-import { loadOrder } from '../../../services/orders'
+import { orders, users } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { badRequest, notFound } from '@/server/http/errors'
+import { findOrderInScope, ORDER_NOT_FOUND } from '@/server/services/order-admin'
+import { recordOrderEvents } from '@/server/services/order-events'
+import { loadOrder } from '@/server/services/orders'
 
 const previous = alias(users, 'previous_driver')
 

@@ -1,8 +1,8 @@
-import { orderCalls } from '../../../../shared/calls'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { notFound } from '../../../http/errors'
-import { findOrderInScope, ORDER_NOT_FOUND } from '../../../services/order-admin'
-import { loadOrder } from '../../../services/orders'
+import { orderCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { notFound } from '@/server/http/errors'
+import { findOrderInScope, ORDER_NOT_FOUND } from '@/server/services/order-admin'
+import { loadOrder } from '@/server/services/orders'
 
 export default defineEndpoint({
   call: orderCalls.detail,

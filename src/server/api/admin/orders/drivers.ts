@@ -1,8 +1,8 @@
-import { orderCalls } from '../../../../shared/calls'
+import { orderCalls } from '@/shared/calls'
 import { and, asc, eq } from 'drizzle-orm'
-import { users } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { findOrderInScope } from '../../../services/order-admin'
+import { users } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findOrderInScope } from '@/server/services/order-admin'
 
 export default defineEndpoint({
   call: orderCalls.drivers,

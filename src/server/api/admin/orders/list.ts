@@ -1,8 +1,8 @@
-import { orderCalls } from '../../../../shared/calls'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { listAdminOrders } from '../../../services/order-admin'
-import { singleFlight } from '../../../services/single-flight'
-import { untilNextWrite, writeGeneration } from '../../../services/write-generation'
+import { orderCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { listAdminOrders } from '@/server/services/order-admin'
+import { singleFlight } from '@/server/services/single-flight'
+import { untilNextWrite, writeGeneration } from '@/server/services/write-generation'
 
 /**
  * Identical list reads in flight at the same moment, for the same scope (a country, or all for

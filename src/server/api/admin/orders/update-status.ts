@@ -1,7 +1,7 @@
-import { orderCalls } from '../../../../shared/calls'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { findOrderInScope } from '../../../services/order-admin'
-import { changeOrderStatus } from '../../../services/order-status'
+import { orderCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findOrderInScope } from '@/server/services/order-admin'
+import { changeOrderStatus } from '@/server/services/order-status'
 
 export default defineEndpoint({
   call: orderCalls.updateStatus,

@@ -1,9 +1,9 @@
-import { productCalls } from '../../../../shared/calls'
+import { productCalls } from '@/shared/calls'
 import { and, inArray } from 'drizzle-orm'
-import { products } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { findCountry } from '../../../services/places'
-import { notArchived } from '../../../services/products'
+import { products } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findCountry } from '@/server/services/places'
+import { notArchived } from '@/server/services/products'
 
 const skippedNote = (asked: number, count: number) =>
   asked > count ? ` ${asked - count} produit(s) ignoré(s) (introuvable(s) ou archivé(s)).` : ''

@@ -1,7 +1,7 @@
-import { productCalls } from '../../../../shared/calls'
-import { products } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { assertCategory, findProductInScope, productCountryFor } from '../../../services/products'
+import { productCalls } from '@/shared/calls'
+import { products } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { assertCategory, findProductInScope, productCountryFor } from '@/server/services/products'
 
 export default defineEndpoint({
   call: productCalls.create,

@@ -1,8 +1,8 @@
-import { productCalls } from '../../../../shared/calls'
+import { productCalls } from '@/shared/calls'
 import { and, eq } from 'drizzle-orm'
-import { products } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { findProductInScope, notArchived } from '../../../services/products'
+import { products } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findProductInScope, notArchived } from '@/server/services/products'
 
 /**
  * Deleting archives (docs/rules.md#deleting): the product leaves every list and can no longer

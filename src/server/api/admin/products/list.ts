@@ -1,12 +1,12 @@
-import { productCalls } from '../../../../shared/calls'
+import { productCalls } from '@/shared/calls'
 import { and, asc, eq } from 'drizzle-orm'
-import { products } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { countryNotFound } from '../../../services/places'
-import { notArchived, selectProducts } from '../../../services/products'
-import { assertInScope, scopeCountryId } from '../../../services/scope'
-import { findCountryByName } from '../../../services/users'
-import { notFound } from '../../../http/errors'
+import { products } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { countryNotFound } from '@/server/services/places'
+import { notArchived, selectProducts } from '@/server/services/products'
+import { assertInScope, scopeCountryId } from '@/server/services/scope'
+import { findCountryByName } from '@/server/services/users'
+import { notFound } from '@/server/http/errors'
 
 export default defineEndpoint({
   call: productCalls.list,

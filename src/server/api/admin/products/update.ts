@@ -1,8 +1,8 @@
-import { productCalls } from '../../../../shared/calls'
+import { productCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { products } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { assertCategory, assertMinQuantityStep, findProductInScope, productCountryFor } from '../../../services/products'
+import { products } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { assertCategory, assertMinQuantityStep, findProductInScope, productCountryFor } from '@/server/services/products'
 
 export default defineEndpoint({
   call: productCalls.update,

@@ -1,9 +1,9 @@
-import { userCalls } from '../../../../shared/calls'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { notFound } from '../../../http/errors'
-import { scopeCountryId } from '../../../services/scope'
-import { selectUsers, UNKNOWN_COUNTRY, visibleUsersWhere } from '../../../services/user-admin'
-import { findCountryByName } from '../../../services/users'
+import { userCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { notFound } from '@/server/http/errors'
+import { scopeCountryId } from '@/server/services/scope'
+import { selectUsers, UNKNOWN_COUNTRY, visibleUsersWhere } from '@/server/services/user-admin'
+import { findCountryByName } from '@/server/services/users'
 
 export default defineEndpoint({
   call: userCalls.list,

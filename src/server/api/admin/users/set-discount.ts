@@ -1,9 +1,9 @@
-import { mustExist } from '../../../http/errors'
-import { userCalls } from '../../../../shared/calls'
+import { mustExist } from '@/server/http/errors'
+import { userCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { users } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { findAdminUser, findUserInReach } from '../../../services/user-admin'
+import { users } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findAdminUser, findUserInReach } from '@/server/services/user-admin'
 
 export default defineEndpoint({
   call: userCalls.setDiscount,

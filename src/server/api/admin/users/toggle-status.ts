@@ -1,11 +1,11 @@
-import { userCalls } from '../../../../shared/calls'
+import { userCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { canToggleUser } from '../../../../shared/domain/permissions'
-import { users } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { forbidden, mustExist } from '../../../http/errors'
-import { deleteUserSessions } from '../../../http/session'
-import { findAdminUser, findUserInReach } from '../../../services/user-admin'
+import { canToggleUser } from '@/shared/domain/permissions'
+import { users } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { forbidden, mustExist } from '@/server/http/errors'
+import { deleteUserSessions } from '@/server/http/session'
+import { findAdminUser, findUserInReach } from '@/server/services/user-admin'
 
 const OWN_ACCOUNT = 'Vous ne pouvez pas modifier le statut de votre propre compte.'
 

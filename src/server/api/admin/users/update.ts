@@ -1,12 +1,12 @@
-import { userCalls } from '../../../../shared/calls'
+import { userCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { canEditUser, editableRoles } from '../../../../shared/domain/permissions'
-import { users } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { conflict, forbidden, isUniqueViolation, mustExist } from '../../../http/errors'
-import { deleteUserSessions } from '../../../http/session'
-import { countryForAccount, EMAIL_TAKEN, findAdminUser, findUserInReach } from '../../../services/user-admin'
-import { findUserByEmail } from '../../../services/users'
+import { canEditUser, editableRoles } from '@/shared/domain/permissions'
+import { users } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { conflict, forbidden, isUniqueViolation, mustExist } from '@/server/http/errors'
+import { deleteUserSessions } from '@/server/http/session'
+import { countryForAccount, EMAIL_TAKEN, findAdminUser, findUserInReach } from '@/server/services/user-admin'
+import { findUserByEmail } from '@/server/services/users'
 
 export default defineEndpoint({
   call: userCalls.update,

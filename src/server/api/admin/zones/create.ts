@@ -1,7 +1,7 @@
-import { placeCalls } from '../../../../shared/calls'
-import { zones } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { findCityInScope, findZoneInScope, uniquely } from '../../../services/places'
+import { placeCalls } from '@/shared/calls'
+import { zones } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findCityInScope, findZoneInScope, uniquely } from '@/server/services/places'
 
 export const zoneTaken = 'Une zone portant ce nom existe déjà dans cette ville.'
 

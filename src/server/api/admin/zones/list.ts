@@ -1,10 +1,10 @@
-import { cappedCount, containsFolded } from '../../../db/queries'
-import { placeCalls } from '../../../../shared/calls'
+import { cappedCount, containsFolded } from '@/server/db/queries'
+import { placeCalls } from '@/shared/calls'
 import { and, asc, eq } from 'drizzle-orm'
-import { cities, zones } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { selectZones, toAdminZone, zoneCountries } from '../../../services/places'
-import { scopeCountryId } from '../../../services/scope'
+import { cities, zones } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { selectZones, toAdminZone, zoneCountries } from '@/server/services/places'
+import { scopeCountryId } from '@/server/services/scope'
 
 /** `%`, `_` and `\` typed by the user match themselves. */
 

@@ -1,8 +1,8 @@
-import { placeCalls } from '../../../../shared/calls'
+import { placeCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
-import { zones } from '../../../db/schema'
-import { defineEndpoint } from '../../../http/define-endpoint'
-import { findZoneInScope, uniquely } from '../../../services/places'
+import { zones } from '@/server/db/schema'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findZoneInScope, uniquely } from '@/server/services/places'
 import { zoneTaken } from './create'
 
 export default defineEndpoint({

@@ -1,7 +1,9 @@
 /**
  * npm run bench: builds the 1,000-order and the 200,000-order data sets (PGlite, or PostgreSQL
  * when DATABASE_URL is set), measures every read of issue 8 against a bare node:http server
- * sending the same bytes, then checkout with 32 clients, and writes bench/RESULTS.md.
+ * sending the same bytes, a crowd of 32 admin readers of the order list at 1,000 orders (issue 14),
+ * then checkout with 32 clients, and writes bench/RESULTS.md (PostgreSQL) or
+ * bench/RESULTS-pglite.md (PGlite).
  *
  * Settings (environment): BENCH_QUICK=1 (small data, 2 s turns, report in bench/results/),
  * BENCH_DURATION (s per turn, default 3), BENCH_ROUNDS (turns per server, default 2),
@@ -10,7 +12,7 @@
  */
 import { execSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -33,7 +35,10 @@ const large: DataSetSize = quick ? { orders: 5_000, products: 200, clients: 2_00
 const small: DataSetSize = { ...large, orders: quick ? 200 : 1_000, contacts: quick ? 20 : 50 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const out = env.BENCH_OUT ?? (quick ? resolve(resultsDir, 'RESULTS-quick.md') : resolve(root, 'bench/RESULTS.md'))
+// As bench/lib/datasets.ts chooses: PostgreSQL when DATABASE_URL names it, else PGlite (`npm start`'s
+// default), whose figures go to a file of their own beside the PostgreSQL run's.
+const onPostgres = !!env.DATABASE_URL?.startsWith('postgres')
+const out = env.BENCH_OUT ?? (quick ? resolve(resultsDir, 'RESULTS-quick.md') : resolve(root, onPostgres ? 'bench/RESULTS.md' : 'bench/RESULTS-pglite.md'))
 const started = performance.now()
 
 /** CPU time so far, in ticks: all of it, and what the hypervisor gave to other machines (steal). Linux only. */
@@ -46,6 +51,9 @@ function cpuTicks() {
   }
 }
 const ticksAtStart = cpuTicks()
+// Steal counts only what other machines took; the other work on this one shows in the load average.
+const loads = [loadavg()[0]!]
+setInterval(() => loads.push(loadavg()[0]!), 5_000).unref()
 
 /** Both data sets run in a child process of their own (bench/lib/set-process.ts). */
 function runSets(): Promise<{ small: SetResult; large: SetResult }> {
@@ -138,6 +146,7 @@ const report = renderReport({
   peakRssMb: Math.max(...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0), largeResult.create?.rssMb ?? 0),
   totalSeconds: reportOnly ? null : (performance.now() - started) / 1000,
   stolenPercent: stolenSinceStart(),
+  loadAverage: reportOnly ? null : { mean: loads.reduce((a, b) => a + b, 0) / loads.length, max: Math.max(...loads), cores: cpu.length },
   lighthouse,
   server: largeResult.server ? `\`${largeResult.server}\`` : 'how: not recorded in these saved figures',
   pages: pageFacts(largeResult.reads.filter((r) => r.encoding).map((r) => `${r.target.name} → ${r.encoding}`).filter((v, i, a) => a.indexOf(v) === i)),

@@ -12,6 +12,8 @@ declare module 'autocannon' {
       duration?: number
       headers?: Record<string, string>
       requests?: RequestSpec[]
+      /** Requests per second over all connections. */
+      overallRate?: number
     }
     type Histogram = { average: number; total: number; p50: number; p99: number; max: number }
     type Result = {
@@ -25,6 +27,10 @@ declare module 'autocannon' {
       statusCodeStats?: Record<string, { count: number }>
     }
   }
-  function autocannon(opts: autocannon.Options): Promise<autocannon.Result>
+  /** The run's tracker: awaited for the result; 'response' carries each answer's status and latency (ms). */
+  type Tracker = Promise<autocannon.Result> & {
+    on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): Tracker
+  }
+  function autocannon(opts: autocannon.Options): Tracker
   export default autocannon
 }

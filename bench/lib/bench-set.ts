@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
+import { loadavg } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
@@ -31,7 +32,33 @@ export function pageRowsOf(set: { reads: ReadResult[] }): PageRows {
 /** The name of the read of `name`'s filters, with only as many rows as the small set answered. */
 export const sameSizeName = (name: string, rows: number) => `${name}, ${rows} row${rows === 1 ? '' : 's'} (limit=${rows})`
 export type CreateResult = { skipped?: string; load?: LoadResult; acknowledged?: number; stored?: number; rssMb?: number; seconds?: number }
-export type SetResult = { size: DataSetSize; kind: string; seedSeconds: number; idleRssMb: number; reads: ReadResult[]; create?: CreateResult; server?: string }
+export type SetResult = { size: DataSetSize; kind: string; seedSeconds: number; idleRssMb: number; reads: ReadResult[]; create?: CreateResult; server?: string; crowds?: CrowdResult[] }
+
+/** One read of a crowd's mix: a read of the data set, as this caller. */
+export type CrowdRead = { label: string; path: string; as: Caller }
+/**
+ * A crowd: `connections` readers of the admin order list sending the reads of its mix in turn
+ * (docs/security.md "The overload guard and argon2"); `writesPerSec`: that many checkouts a
+ * second alongside, each ending the answers PGlite keeps until the next write.
+ */
+export type CrowdResult = {
+  name: string
+  reads: CrowdRead[]
+  writesPerSec?: number
+  skipped?: string
+  /** The turns together (latencies their mean, counts summed; `parts` by read). */
+  load?: LoadResult
+  /** Each turn apart: a target holds in every turn. */
+  turns?: LoadResult[]
+  /** Checkouts answered alongside, over the turns. */
+  writes?: LoadResult
+  rssMb?: number
+  /** The machine's 1-minute load average once the turns are over (this bench's processes and any other work). */
+  loadAverage?: number
+}
+
+/** The reads of the admin crowd (issue 14): the list's first page, a status filter and a search, as root and as a country admin. */
+export const crowdReadNames = ['admin/orders, first page (root)', 'admin/orders ?status=pending', 'admin/orders ?search=client name'] as const
 
 async function login(base: string, email: string) {
   const res = await fetch(`${base}/_api/auth/login_with_password`, {
@@ -128,6 +155,8 @@ async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, l
   const targets = (await readTargets(seeding.database.db)).filter((t) => !only || only.some((w) => t.name.includes(w)))
   withCreate &&= !only || only.includes('create')
   const payloads = withCreate ? await createPayloads(seeding.database.db, opts.connections) : []
+  // The crowd with checkouts alongside needs a client or two who may order.
+  const crowdPayloads = withCreate ? [] : await createPayloads(seeding.database.db, 2)
   const before = await countOrders(seeding.database.db)
   // PGlite is one process's: the seeding closes it before the server opens it.
   await seeding.close()
@@ -167,7 +196,7 @@ async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, l
   const bare = await startBareServer(bareAnswers)
   // The bare server keys by URL: two callers of one URL share its answer; the app's own is what counts.
   const useAnswerOf = (r: ReadResult) => bareAnswers.set(r.target.path, answers.get(`${r.target.as}:${r.target.path}`)!)
-  return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, withCreate, payloads, before, config, fresh, server, bare, mem, headersFor, useAnswerOf }
+  return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, withCreate, payloads, crowdPayloads, before, config, fresh, server, bare, mem, headersFor, useAnswerOf, crowds: [] as CrowdResult[] }
 }
 
 /** Runs of one read, gathered turn by turn until it is summed up. */
@@ -220,8 +249,76 @@ async function finishSet(set: ServedSet, opts: Options, log = console.log): Prom
     log(`  orders/create: ${create.acknowledged} acknowledged as new (201), ${create.stored} stored`)
   }
   await set.fresh.drop()
-  const { size, kind, seedSeconds, idleRssMb, reads } = set
-  return { size, kind, seedSeconds, idleRssMb, reads, create, server: `node ${serverCommand().map((a) => a.replace(`${root}/`, '')).join(' ')}` }
+  const { size, kind, seedSeconds, idleRssMb, reads, crowds } = set
+  return {
+    size, kind, seedSeconds, idleRssMb, reads, create, server: `node ${serverCommand().map((a) => a.replace(`${root}/`, '')).join(' ')}`,
+    ...(crowds.length ? { crowds } : {}),
+  }
+}
+
+/**
+ * The crowd of admin readers (issue 14): `opts.connections` connections, each request the next
+ * read of the mix (the list's first page, a status filter, a search; as root, then as an admin
+ * of one country), a warm-up, then `opts.rounds` turns. Then the same crowd with one checkout a
+ * second alongside, for information: each write ends the answers PGlite keeps (PGLITE_READ_CACHE).
+ */
+async function benchCrowds(set: ServedSet, opts: Options, log = console.log) {
+  const reads: CrowdRead[] = crowdReadNames.flatMap((name) => {
+    const r = set.reads.find((x) => x.target.name === name)
+    if (!r) return []
+    const plain = name.replace(/ \(root\)$/, '')
+    return (['root', 'admin'] as const).map((as) => ({ label: `${plain} (${as})`, path: r.target.path, as }))
+  })
+  const scenarios: { name: string; writesPerSec?: number }[] = [
+    { name: `admin/orders mix, ${opts.connections} readers` },
+    { name: `admin/orders mix, ${opts.connections} readers, one checkout a second alongside`, writesPerSec: 1 },
+  ]
+  log(`\n== crowd of admin readers at ${set.size.orders} orders`)
+  for (const sc of scenarios) {
+    const crowd: CrowdResult = { name: sc.name, reads, ...(sc.writesPerSec ? { writesPerSec: sc.writesPerSec } : {}) }
+    set.crowds.push(crowd)
+    const refused = await firstRefusal(set, reads)
+    if (reads.length < 2 * crowdReadNames.length) crowd.skipped = 'a read of the mix was not in the data set\'s reads'
+    else if (refused) crowd.skipped = refused
+    else if (sc.writesPerSec && set.crowdPayloads.length === 0) crowd.skipped = 'no client to order'
+    if (crowd.skipped) {
+      log(`  ${sc.name}: skipped (${crowd.skipped})`)
+      continue
+    }
+    const writer = sc.writesPerSec
+      ? {
+          url: set.server.base, path: '/_api/orders/create', method: 'POST' as const, connections: 1, headers: {}, rate: sc.writesPerSec,
+          clients: await Promise.all(set.crowdPayloads.map(async (p) => ({ cookie: await login(set.server.base, p.email), body: p.body }))),
+        }
+      : undefined
+    const mix = reads.map((r) => ({ label: r.label, path: r.path, headers: set.headersFor(r.as) }))
+    const turn = async (duration: number) => {
+      const spec = { url: set.server.base, path: mix[0]!.path, method: 'GET' as const, connections: opts.connections, duration, headers: {}, mix }
+      const [load, writes] = await Promise.all([runLoad(spec), writer ? runLoad({ ...writer, duration }) : undefined])
+      await drain(set.server.base)
+      return { load, writes }
+    }
+    if (opts.warmup > 0) await turn(opts.warmup)
+    set.mem.takeWindow()
+    const turns: Awaited<ReturnType<typeof turn>>[] = []
+    for (let i = 0; i < opts.rounds; i++) turns.push(await turn(opts.duration))
+    crowd.rssMb = set.mem.takeWindow()
+    crowd.loadAverage = loadavg()[0]
+    crowd.turns = turns.map((t) => t.load)
+    crowd.load = combine(crowd.turns)
+    if (writer) crowd.writes = combine(turns.map((t) => t.writes!))
+    const l = crowd.load
+    log(`  ${sc.name}: ${l.total} answers, ${l.reqPerSec.toFixed(0)} req/s, p99 ${crowd.turns.map((t) => t.p99).join(' / ')} ms, statuses ${JSON.stringify(l.statusCodes)}, errors ${l.errors + l.timeouts}, load average ${crowd.loadAverage?.toFixed(1)}${crowd.writes ? `; checkouts ${JSON.stringify(crowd.writes.statusCodes)}` : ''}`)
+  }
+}
+
+/** The first read of a mix that does not answer 200 once, alone: the crowd would measure a refusal. */
+async function firstRefusal(set: ServedSet, reads: CrowdRead[]) {
+  for (const r of reads) {
+    const rec = await fetchRaw(set.server.base, r.path, set.headersFor(r.as))
+    if (rec.status !== 200) return `${r.label} answered ${rec.status}: ${rec.body.toString('utf8').slice(0, 160)}`
+  }
+  return undefined
 }
 
 /**
@@ -258,6 +355,8 @@ export async function benchSets(small: DataSetSize, large: DataSetSize, opts: Op
     await warmUp(b, t, opts)
     for (let i = 0; i < opts.rounds; i++) await measureTurn(b, t, opts)
   }
+  // The crowd of admin readers, on the small set (issue 14: 1,000 orders), once its reads are measured.
+  await benchCrowds(a, opts, log)
   log(`\n== ${small.orders} orders`)
   for (const r of a.reads) sumUp(r, log)
   const smallResult = await finishSet(a, opts, log)

@@ -1,5 +1,6 @@
-import type { CreateResult, ReadResult, SetResult } from './bench-set'
+import type { CreateResult, CrowdResult, ReadResult, SetResult } from './bench-set'
 import type { Options } from './bench-set'
+import { serverErrors } from './latency'
 import { lighthouseTable, type LighthouseResult } from './lighthouse'
 
 export type Report = {
@@ -14,6 +15,8 @@ export type Report = {
   totalSeconds: number | null
   /** Share of the CPU time the hypervisor gave elsewhere during the run (steal, /proc/stat), in %. */
   stolenPercent?: number | null
+  /** The 1-minute load average sampled every 5 s during the run: the other work on this machine. */
+  loadAverage?: { mean: number; max: number; cores: number } | null
   pages: string[]
   /** How the server ran (the built bundle, or the sources through tsx). */
   server: string
@@ -65,9 +68,73 @@ function createLines(c: CreateResult | undefined, kind: string, duration: number
   ]
 }
 
+/** The database a report ran on, for its title. */
+export const databaseName = (kind: string) => (kind === 'postgres' ? 'PostgreSQL' : kind === 'pglite' ? 'PGlite, the default database' : kind)
+
+/** The p99 a crowd must stay under, in every turn and for every read of its mix (issue 14 item 9). */
+export const CROWD_P99_MS = 250
+
+/**
+ * Whether a crowd meets issue 14's target: every turn answered, with no 5xx, no connection
+ * error or timeout, and a p99 under CROWD_P99_MS; and each read of the mix under it too.
+ */
+export function crowdVerdict(c: CrowdResult) {
+  const turns = c.turns ?? []
+  const fiveXx = c.load ? serverErrors(c.load.statusCodes) : 0
+  const ok =
+    !!c.load && turns.length > 0 && turns.every((t) => answered(t) && t.p99 < CROWD_P99_MS) &&
+    fiveXx === 0 && c.load.errors + c.load.timeouts === 0 &&
+    Object.values(c.load.parts ?? {}).every((p) => p.total > 0 && p.p99 < CROWD_P99_MS)
+  return { ok, fiveXx }
+}
+
+/** A crowd's figures in one cell: answers, 5xx, p99 (mean and each turn), each read's p99. */
+function crowdMeasured(c: CrowdResult) {
+  const l = c.load!
+  const { fiveXx } = crowdVerdict(c)
+  const others = l.non2xx - fiveXx
+  const parts = Object.entries(l.parts ?? {}).map(([label, p]) => `${label} ${ms(p.p99)}`)
+  return `${l.total.toLocaleString('en')} answers, ${fiveXx} 5xx${others ? `, ${others} other non-2xx` : ''}${l.errors + l.timeouts ? `, ${l.errors + l.timeouts} errors or timeouts` : ''}; p99 ${ms(l.p99)} ms (turns: ${c.turns!.map((t) => latency(t)).join(', ')}), max ${ms(l.max)} ms; p99 by read (ms): ${parts.join(', ')}`
+}
+
+function crowdTargets(rep: Report) {
+  const { small } = rep
+  const c = small.crowds?.find((x) => !x.writesPerSec)
+  const name = `admin/orders on PGlite at ${small.size.orders.toLocaleString('en')} orders, ${rep.opts.connections} readers (the list's first page, a status filter and a search; as root and as a country admin): no 5xx, p99 < ${CROWD_P99_MS} ms`
+  if (!c) return []
+  if (!c.load) return [`| ${name} | ${c.skipped ?? 'not run'} | not measured |`]
+  const { ok } = crowdVerdict(c)
+  return [`| ${name} | ${crowdMeasured(c)} | ${small.kind === 'pglite' ? passFail(ok) : `not judged on ${databaseName(small.kind)}: the target is PGlite's (${ok ? 'would pass' : 'would fail'})`} |`]
+}
+
+function crowdSection(rep: Report) {
+  const crowds = rep.small.crowds ?? []
+  if (!crowds.length) return ''
+  const lines = [
+    `## Crowd of admin readers at ${rep.small.size.orders.toLocaleString('en')} orders (\`GET /_api/admin/orders\`, issue 14 item 9)`,
+    '',
+    `${rep.opts.connections} connections, each request the next read of the mix: ${crowds[0]!.reads.map((r) => `\`${r.path}\` as ${r.as}`).join(', ')}. As for the reads: a ${rep.opts.warmup} s warm-up, then ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s, latencies the mean of the turns (p99 of each turn shown too), counts summed; the target holds when every turn and every read of the mix is under ${CROWD_P99_MS} ms with no 5xx. "load average after": the machine's 1-minute load average when the crowd's turns ended, on ${rep.loadAverage?.cores ?? 'its'} cores. Measured on the ${rep.small.size.orders.toLocaleString('en')}-order server after its reads above. ${rep.small.kind === 'pglite' ? "On PGlite the list's answer is kept until the next write (`PGLITE_READ_CACHE`, on by default, docs/decisions/0017): with readers only, after the first computation of each read the crowd is served from it; the second crowd places one checkout a second alongside, each of which ends the kept answers (for information, not a target)." : ''}`,
+    '',
+    '| crowd | answers | req/s | p50 ms | p99 ms (mean) | p99 ms by turn | max ms | answers by status | errors + timeouts | checkouts alongside (by status) | RSS MB | load average after | target |',
+    '|---|--:|--:|--:|--:|---|--:|---|--:|---|--:|--:|---|',
+  ]
+  for (const c of crowds) {
+    if (!c.load) {
+      lines.push(`| ${c.name} | ${c.skipped ?? 'not run'} | | | | | | | | | | | |`)
+      continue
+    }
+    const l = c.load
+    const judged = !c.writesPerSec ? (rep.small.kind === 'pglite' ? passFail(crowdVerdict(c).ok) : 'not judged') : 'for information'
+    lines.push(`| ${c.name} | ${l.total} | ${f0(l.reqPerSec)} | ${ms(l.p50)} | ${ms(l.p99)} | ${c.turns!.map((t) => latency(t)).join(', ')} | ${ms(l.max)} | ${JSON.stringify(l.statusCodes)} | ${l.errors + l.timeouts} | ${c.writes ? JSON.stringify(c.writes.statusCodes) : ''} | ${f0(c.rssMb ?? 0)} | ${c.loadAverage === undefined ? '' : f1(c.loadAverage)} | ${judged} |`)
+  }
+  lines.push('', 'By read (latencies the mean of the turns):', '', '| crowd | read | answers | p50 ms | p99 ms | max ms | answers by status |', '|---|---|--:|--:|--:|--:|---|')
+  for (const c of crowds) for (const [label, p] of Object.entries(c.load?.parts ?? {})) lines.push(`| ${c.name} | ${label} | ${p.total} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${JSON.stringify(p.statusCodes)} |`)
+  return `${lines.join('\n')}\n\n`
+}
+
 function targets(rep: Report) {
   const { small, large } = rep
-  const out = ['| target | measured | result |', '|---|---|---|']
+  const out = ['| target | measured | result |', '|---|---|---|', ...crowdTargets(rep)]
   for (const r of large.reads.filter((x) => x.target.group === 'storefront')) {
     out.push(r.app && r.bare
       ? `| ${r.target.name}: ≥ 50% of the bare server's req/s (${r.bytes} bytes) | ${f0((100 * r.app.reqPerSec) / r.bare.reqPerSec)}% | ${passFail(r.app.reqPerSec >= 0.5 * r.bare.reqPerSec)} |`
@@ -112,7 +179,7 @@ function targets(rep: Report) {
 }
 
 export function renderReport(rep: Report) {
-  return `# Benchmark results
+  return `# Benchmark results on ${databaseName(rep.large.kind)}
 
 Written by \`npm run bench\` (bench/run.ts). Do not edit by hand.
 
@@ -122,9 +189,9 @@ Written by \`npm run bench\` (bench/run.ts). Do not edit by hand.
 - Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server after a ${rep.opts.warmup} s warm-up of each app; a read's turns alternate between the two data sets (the ${rep.small.size.orders.toLocaleString('en')}-order app then its bare server, the ${rep.large.size.orders.toLocaleString('en')}-order app then its bare server; the next round the other way round), so that both sizes are measured in the same minutes; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a process of its own; the server runs as \`npm start\` runs it (${rep.server}, NODE_ENV=production) in another; the bare server in a third, idle while the app is measured.
 - Each data set is built, then served by a fresh server process; the two servers run side by side, one idle while the other is measured.
 - "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is the server process's peak resident memory during the app's turns (sampled every 100 ms; on PGlite it includes the embedded database).
-- ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.${rep.stolenPercent != null ? ` During the run the hypervisor took ${f0(rep.stolenPercent)}% of this machine's CPU time for other machines (steal time in /proc/stat${rep.stolenPercent >= 10 ? '; above 10%, absolute figures such as orders/s and Lighthouse scores are not this code\'s' : ''}).` : ''}
+- ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.${rep.stolenPercent != null ? ` During the run the hypervisor took ${f0(rep.stolenPercent)}% of this machine's CPU time for other machines (steal time in /proc/stat${rep.stolenPercent >= 10 ? '; above 10%, absolute figures such as orders/s and Lighthouse scores are not this code\'s' : ''}).` : ''}${rep.loadAverage ? ` The 1-minute load average, sampled every 5 s, was ${f1(rep.loadAverage.mean)} on average and at most ${f1(rep.loadAverage.max)} on ${rep.loadAverage.cores} cores (this run's processes and the other work on this machine).` : ''}
 
-## Targets (issue 8)
+## Targets (issue 8${rep.small.crowds?.length ? '; the admin crowd on PGlite: issue 14 item 9' : ''})
 
 ${targets(rep)}
 
@@ -142,7 +209,7 @@ Data set: ${sizeLine(rep.small)}.
 
 ${readTable(rep.small)}
 
-## Order creation (\`POST /_api/orders/create\`, ${rep.opts.connections} different clients, at ${rep.large.size.orders.toLocaleString('en')} orders)
+${crowdSection(rep)}## Order creation (\`POST /_api/orders/create\`, ${rep.opts.connections} different clients, at ${rep.large.size.orders.toLocaleString('en')} orders)
 
 Like the reads: a ${rep.opts.warmup} s warm-up, then ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s, latencies the mean of the turns; "acknowledged" counts every 201 of the warm-up and the turns.
 

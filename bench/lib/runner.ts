@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { PartResult } from './latency'
 import type { LoadResult, LoadSpec } from './load-worker'
 
 const workerPath = resolve(dirname(fileURLToPath(import.meta.url)), 'load-worker.ts')
@@ -81,6 +82,8 @@ export function combine(runs: LoadResult[]): LoadResult {
   const sum = (f: (r: LoadResult) => number) => runs.reduce((a, r) => a + f(r), 0)
   const codes: Record<string, number> = {}
   for (const r of runs) for (const [k, v] of Object.entries(r.statusCodes)) codes[k] = (codes[k] ?? 0) + v
+  const labels = [...new Set(runs.flatMap((r) => Object.keys(r.parts ?? {})))]
+  const parts = labels.length ? Object.fromEntries(labels.map((l) => [l, combineParts(runs.flatMap((r) => r.parts?.[l] ?? []))])) : undefined
   return {
     reqPerSec: mean((r) => r.reqPerSec),
     p50: mean((r) => r.p50),
@@ -93,5 +96,14 @@ export function combine(runs: LoadResult[]): LoadResult {
     timeouts: sum((r) => r.timeouts),
     bytesPerSec: mean((r) => r.bytesPerSec),
     statusCodes: codes,
+    ...(parts ? { parts } : {}),
   }
+}
+
+/** One read of a mix over several turns, as `combine` does: latencies the mean of the turns, the worst maximum, counts summed. */
+function combineParts(runs: PartResult[]): PartResult {
+  const mean = (f: (r: PartResult) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length
+  const codes: Record<string, number> = {}
+  for (const r of runs) for (const [k, v] of Object.entries(r.statusCodes)) codes[k] = (codes[k] ?? 0) + v
+  return { total: runs.reduce((a, r) => a + r.total, 0), p50: mean((r) => r.p50), p99: mean((r) => r.p99), max: Math.max(...runs.map((r) => r.max)), statusCodes: codes }
 }

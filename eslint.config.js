@@ -11,8 +11,13 @@ import tseslint from 'typescript-eslint'
 // relative import ('../../admin-orders/api/orders-api') is caught like an aliased one.
 // One import style (docs/architecture.md "The layers"): a module of the same folder or its parent
 // by a relative path, anything further by the @/ alias (src/...).
-const farRelative = { group: ['../../*'], message: 'Beyond the parent folder, import by the @/ alias (@/shared/…, @/client/…, @/server/…).' }
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [...patterns, farRelative] }] })
+const farRelative = {
+  group: ['../../*'],
+  message: 'Beyond the parent folder, import by the @/ alias (@/shared/…, @/client/…, @/server/…).',
+}
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [...patterns, farRelative] }],
+})
 const features = readdirSync('src/client/features')
 const featureZones = features.map((feature) => ({
   target: `./src/client/features/${feature}`,
@@ -35,7 +40,9 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      ...Object.fromEntries(Object.entries(importX.flatConfigs.typescript.settings).filter(([k]) => k !== 'import-x/resolver')),
+      ...Object.fromEntries(
+        Object.entries(importX.flatConfigs.typescript.settings).filter(([k]) => k !== 'import-x/resolver'),
+      ),
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
@@ -51,8 +58,14 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     rules: restrict([
-      { group: ['@/server/*', '@/client/*', '**/server/**', '**/client/**'], message: 'shared/ imports neither side.' },
-      { group: ['node:*', 'fs', 'path', 'crypto', 'react', 'react-dom'], message: 'shared/ uses no Node or DOM APIs.' },
+      {
+        group: ['@/server/*', '@/client/*', '**/server/**', '**/client/**'],
+        message: 'shared/ imports neither side.',
+      },
+      {
+        group: ['node:*', 'fs', 'path', 'crypto', 'react', 'react-dom'],
+        message: 'shared/ uses no Node or DOM APIs.',
+      },
     ]),
   },
   {
@@ -64,7 +77,11 @@ export default tseslint.config(
       ...restrict([
         { group: ['@/server/*', '**/server/**', 'node:*'], message: 'The client never imports the server.' },
         {
-          group: ['@/client/features/*/*', '!@/client/features/*/components', '!@/client/features/*/components/*'],
+          group: [
+            '@/client/features/*/*',
+            '!@/client/features/*/components',
+            '!@/client/features/*/components/*',
+          ],
           message: 'Use another feature only through its components/, or move the piece to lib/.',
         },
       ]),
@@ -72,6 +89,11 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: restrict([{ group: ['@/client/*', '**/client/**', 'react', 'react-dom'], message: 'The server never imports the client.' }]),
+    rules: restrict([
+      {
+        group: ['@/client/*', '**/client/**', 'react', 'react-dom'],
+        message: 'The server never imports the client.',
+      },
+    ]),
   },
 )

@@ -7,7 +7,11 @@ import { routePreloads } from './scripts/route-preloads'
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), routePreloads(fileURLToPath(new URL('./src/client/app/router.tsx', import.meta.url)))],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routePreloads(fileURLToPath(new URL('./src/client/app/router.tsx', import.meta.url))),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: '../../dist/client',

@@ -31,20 +31,31 @@ const opts: Options = {
   connections: num('BENCH_CONNECTIONS', 32),
 }
 // The small set keeps the catalogue and the clients and scales what grows with time.
-const large: DataSetSize = quick ? { orders: 5_000, products: 200, clients: 2_000, contacts: 500 } : { ...fullSize, orders: num('BENCH_ORDERS', fullSize.orders) }
+const large: DataSetSize = quick
+  ? { orders: 5_000, products: 200, clients: 2_000, contacts: 500 }
+  : { ...fullSize, orders: num('BENCH_ORDERS', fullSize.orders) }
 const small: DataSetSize = { ...large, orders: quick ? 200 : 1_000, contacts: quick ? 20 : 50 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 // As bench/lib/datasets.ts chooses: PostgreSQL when DATABASE_URL names it, else PGlite (`npm start`'s
 // default), whose figures go to a file of their own beside the PostgreSQL run's.
 const onPostgres = !!env.DATABASE_URL?.startsWith('postgres')
-const out = env.BENCH_OUT ?? (quick ? resolve(resultsDir, 'RESULTS-quick.md') : resolve(root, onPostgres ? 'bench/RESULTS.md' : 'bench/RESULTS-pglite.md'))
+const out =
+  env.BENCH_OUT ??
+  (quick
+    ? resolve(resultsDir, 'RESULTS-quick.md')
+    : resolve(root, onPostgres ? 'bench/RESULTS.md' : 'bench/RESULTS-pglite.md'))
 const started = performance.now()
 
 /** CPU time so far, in ticks: all of it, and what the hypervisor gave to other machines (steal). Linux only. */
 function cpuTicks() {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number)
     return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7]! }
   } catch {
     return null
@@ -60,11 +71,20 @@ function runSets(): Promise<{ small: SetResult; large: SetResult }> {
   mkdirSync(resultsDir, { recursive: true })
   const file = (size: DataSetSize) => join(resultsDir, `set-${size.orders}.json`)
   const out = { small: file(small), large: file(large) }
-  const args = ['--import', 'tsx', resolve(root, 'bench/lib/set-process.ts'), JSON.stringify({ small, large, opts, out })]
+  const args = [
+    '--import',
+    'tsx',
+    resolve(root, 'bench/lib/set-process.ts'),
+    JSON.stringify({ small, large, opts, out }),
+  ]
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit' })
     child.on('error', fail)
-    child.on('exit', (code) => (code === 0 ? ok({ small: saved(small), large: saved(large) }) : fail(new Error(`the data sets failed (${code})`))))
+    child.on('exit', (code) =>
+      code === 0
+        ? ok({ small: saved(small), large: saved(large) })
+        : fail(new Error(`the data sets failed (${code})`)),
+    )
   })
 }
 
@@ -78,12 +98,18 @@ function git(cmd: string) {
 
 /** What a phone downloads first, from the built client's manifest (as scripts/bundle-report.mjs counts it). */
 function pageFacts(compressed: string[]) {
-  const facts = [`API answers compressed when the client accepts it: ${compressed.join(', ') || 'no read measured'}.`]
+  const facts = [
+    `API answers compressed when the client accepts it: ${compressed.join(', ') || 'no read measured'}.`,
+  ]
   const dist = resolve(root, 'dist/client')
   const manifestPath = resolve(dist, '.vite/manifest.json')
-  if (!existsSync(manifestPath)) facts.push('Client not built (`npm run build`): first-load sizes not measured.')
+  if (!existsSync(manifestPath))
+    facts.push('Client not built (`npm run build`): first-load sizes not measured.')
   else {
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+    >
     const seen = new Set<string>()
     const walk = (k: string) => {
       if (seen.has(k) || !manifest[k]) return
@@ -95,19 +121,24 @@ function pageFacts(compressed: string[]) {
     const js = [...seen].reduce((a, k) => a + gz(manifest[k]!.file), 0)
     const css = [...seen].flatMap((k) => manifest[k]!.css ?? []).reduce((a, f) => a + gz(f), 0)
     const html = gzipSync(readFileSync(resolve(dist, 'index.html'))).length
-    facts.push(`First load of / (gzip): JavaScript ${(js / 1024).toFixed(1)} KB (target ≤ 150 KB: ${js <= 150 * 1024 ? 'pass' : 'FAIL'}), CSS ${(css / 1024).toFixed(1)} KB, HTML ${(html / 1024).toFixed(1)} KB, total ${((js + css + html) / 1024).toFixed(1)} KB (target ≤ 300 KB before images and API answers: ${js + css + html <= 300 * 1024 ? 'pass' : 'FAIL'}).`)
+    facts.push(
+      `First load of / (gzip): JavaScript ${(js / 1024).toFixed(1)} KB (target ≤ 150 KB: ${js <= 150 * 1024 ? 'pass' : 'FAIL'}), CSS ${(css / 1024).toFixed(1)} KB, HTML ${(html / 1024).toFixed(1)} KB, total ${((js + css + html) / 1024).toFixed(1)} KB (target ≤ 300 KB before images and API answers: ${js + css + html <= 300 * 1024 ? 'pass' : 'FAIL'}).`,
+    )
   }
   return facts
 }
 
 // BENCH_REPORT_ONLY=1 writes the report again from the last run's saved figures (bench/results/set-*.json).
-const saved = (size: DataSetSize) => JSON.parse(readFileSync(join(resultsDir, `set-${size.orders}.json`), 'utf8')) as SetResult
+const saved = (size: DataSetSize) =>
+  JSON.parse(readFileSync(join(resultsDir, `set-${size.orders}.json`), 'utf8')) as SetResult
 const reportOnly = env.BENCH_REPORT_ONLY === '1'
 console.log(`Étal bench${quick ? ' (quick)' : ''}: ${JSON.stringify(opts)}`)
 // The large set also reads, with as many rows, every list page that held fewer at the small size
 // (docs/decisions/0014): growth with the data is judged on pages of equal size, measured in the
 // same minutes, turn by turn (decision 0016).
-const { small: smallResult, large: largeResult } = reportOnly ? { small: saved(small), large: saved(large) } : await runSets()
+const { small: smallResult, large: largeResult } = reportOnly
+  ? { small: saved(small), large: saved(large) }
+  : await runSets()
 
 /** Lighthouse in a process of its own (bench/lighthouse.ts), when the client is built. */
 async function runLighthouseStep() {
@@ -116,7 +147,10 @@ async function runLighthouseStep() {
   if (!reportOnly) {
     console.log('\n== Lighthouse')
     const ran = await new Promise<void>((ok, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'bench/lighthouse.ts')], { stdio: 'inherit', env: { ...env, LIGHTHOUSE_RUNS: env.LIGHTHOUSE_RUNS ?? (quick ? '1' : '3') } })
+      const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'bench/lighthouse.ts')], {
+        stdio: 'inherit',
+        env: { ...env, LIGHTHOUSE_RUNS: env.LIGHTHOUSE_RUNS ?? (quick ? '1' : '3') },
+      })
       child.on('error', fail)
       child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`lighthouse failed (${code})`))))
     }).then(
@@ -126,7 +160,13 @@ async function runLighthouseStep() {
     // A failed Lighthouse run must not cost the report of everything else.
     if (!ran) return undefined
   }
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { results: NonNullable<Parameters<typeof renderReport>[0]['lighthouse']> }).results : undefined
+  return existsSync(file)
+    ? (
+        JSON.parse(readFileSync(file, 'utf8')) as {
+          results: NonNullable<Parameters<typeof renderReport>[0]['lighthouse']>
+        }
+      ).results
+    : undefined
 }
 const lighthouse = await runLighthouseStep()
 
@@ -143,13 +183,23 @@ const report = renderReport({
   opts,
   small: smallResult,
   large: largeResult,
-  peakRssMb: Math.max(...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0), largeResult.create?.rssMb ?? 0),
+  peakRssMb: Math.max(
+    ...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0),
+    largeResult.create?.rssMb ?? 0,
+  ),
   totalSeconds: reportOnly ? null : (performance.now() - started) / 1000,
   stolenPercent: stolenSinceStart(),
-  loadAverage: reportOnly ? null : { mean: loads.reduce((a, b) => a + b, 0) / loads.length, max: Math.max(...loads), cores: cpu.length },
+  loadAverage: reportOnly
+    ? null
+    : { mean: loads.reduce((a, b) => a + b, 0) / loads.length, max: Math.max(...loads), cores: cpu.length },
   lighthouse,
   server: largeResult.server ? `\`${largeResult.server}\`` : 'how: not recorded in these saved figures',
-  pages: pageFacts(largeResult.reads.filter((r) => r.encoding).map((r) => `${r.target.name} → ${r.encoding}`).filter((v, i, a) => a.indexOf(v) === i)),
+  pages: pageFacts(
+    largeResult.reads
+      .filter((r) => r.encoding)
+      .map((r) => `${r.target.name} → ${r.encoding}`)
+      .filter((v, i, a) => a.indexOf(v) === i),
+  ),
 })
 mkdirSync(dirname(out), { recursive: true })
 writeFileSync(out, report)

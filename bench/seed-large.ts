@@ -23,20 +23,38 @@ let hashOnce: Promise<string> | undefined
  * database that already has users). Every user gets the same argon2 hash of BENCH_PASSWORD.
  */
 export async function seedLarge(db: Db, size: DataSetSize, log: (line: string) => void = console.log) {
-  const counted = (await db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] }
+  const counted = (await db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+    rows: { n: number }[]
+  }
   const n = counted.rows[0]?.n ?? 0
   if (n > 0) throw new Error('seed-large needs a fresh database (this one already has users).')
   const started = performance.now()
-  log(`Data set: ${size.orders} orders, ${size.products} products, ${size.clients} clients, ${size.contacts} contact messages`)
+  log(
+    `Data set: ${size.orders} orders, ${size.products} products, ${size.clients} clients, ${size.contacts} contact messages`,
+  )
   await timed('reference data (18 countries)', () => seedReference(db), log)
-  const passwordHash = await timed('one argon2 hash for every user', () => (hashOnce ??= hashPassword(BENCH_PASSWORD)), log)
+  const passwordHash = await timed(
+    'one argon2 hash for every user',
+    () => (hashOnce ??= hashPassword(BENCH_PASSWORD)),
+    log,
+  )
   const places = await loadPlaces(db)
   const countryIds = [...new Set(places.map((p) => p.countryId))]
-  const products = await timed(`${size.products} products`, () => db.transaction((tx) => insertProducts(tx, size.products, countryIds)), log)
-  const people = await timed(`${size.clients} clients, staff, drivers`, () =>
-    db.transaction((tx) => insertPeople(tx, size.clients, countryIds, passwordHash)), log)
-  const totals = await timed(`${size.orders} orders, lines, events, points`, () =>
-    db.transaction((tx) => insertOrders(tx, size.orders, { places, products, ...people })), log)
+  const products = await timed(
+    `${size.products} products`,
+    () => db.transaction((tx) => insertProducts(tx, size.products, countryIds)),
+    log,
+  )
+  const people = await timed(
+    `${size.clients} clients, staff, drivers`,
+    () => db.transaction((tx) => insertPeople(tx, size.clients, countryIds, passwordHash)),
+    log,
+  )
+  const totals = await timed(
+    `${size.orders} orders, lines, events, points`,
+    () => db.transaction((tx) => insertOrders(tx, size.orders, { places, products, ...people })),
+    log,
+  )
   log(`    (${totals.items} order lines, ${totals.events} events, ${totals.loyalty} loyalty transactions)`)
   // The bulk load ran with triggers off (orders-gen.ts): the dashboards' rollups are built once.
   await timed('dashboard rollups', () => db.execute(sql`select etal_rebuild_rollups()`), log)
@@ -53,7 +71,8 @@ function parseArgs(argv: string[]) {
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]]
     if (flag === '--url' && value) url = value
-    else if (flag && value && flag.slice(2) in size && Number.isInteger(Number(value))) size[flag.slice(2) as keyof DataSetSize] = Number(value)
+    else if (flag && value && flag.slice(2) in size && Number.isInteger(Number(value)))
+      size[flag.slice(2) as keyof DataSetSize] = Number(value)
     else throw new Error(`unknown option ${flag ?? ''}`)
   }
   return { size, url: url || `file:./bench/results/db-${size.orders}` }

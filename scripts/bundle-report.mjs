@@ -20,7 +20,9 @@ const firstJs = [...seen].map((k) => manifest[k].file)
 const firstCss = [...seen].flatMap((k) => manifest[k].css ?? [])
 const js = firstJs.reduce((a, f) => a + gz(f), 0)
 const css = firstCss.reduce((a, f) => a + gz(f), 0)
-console.log(`\nFirst load (gzip): JavaScript ${kb(js)} (budget 150 KB), CSS ${kb(css)}, total ${kb(js + css)}`)
+console.log(
+  `\nFirst load (gzip): JavaScript ${kb(js)} (budget 150 KB), CSS ${kb(css)}, total ${kb(js + css)}`,
+)
 const chunks = Object.values(manifest)
   .filter((c) => c.file.endsWith('.js'))
   .map((c) => [c.file, gz(c.file)])

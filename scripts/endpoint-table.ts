@@ -25,9 +25,13 @@ export async function renderEndpointTable(): Promise<string> {
   const rows: { key: string; line: string }[] = []
   for (const file of files(API_DIR).filter((f) => !f.endsWith('index.ts'))) {
     const ep = (await import(pathToFileURL(file).href)).default as Endpoint
-    const roles = ep.roles === 'public' ? (ep.loadUser ? 'public (reads the session)' : 'public') : ep.roles.join(', ')
+    const roles =
+      ep.roles === 'public' ? (ep.loadUser ? 'public (reads the session)' : 'public') : ep.roles.join(', ')
     const path = relative(projectRoot, file)
-    rows.push({ key: `${ep.path} ${ep.method}`, line: `| ${ep.method} | \`${ep.path}\` | ${roles} | \`${path}\` | ${ep.summary ?? ''} |` })
+    rows.push({
+      key: `${ep.path} ${ep.method}`,
+      line: `| ${ep.method} | \`${ep.path}\` | ${roles} | \`${path}\` | ${ep.summary ?? ''} |`,
+    })
   }
   rows.sort((a, b) => a.key.localeCompare(b.key))
   return [

@@ -30,7 +30,11 @@ for (const path of paths) {
   out[path] = renderToString(
     <StrictMode>
       <Providers>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
       </Providers>
     </StrictMode>,
   )

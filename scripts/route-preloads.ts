@@ -19,7 +19,9 @@ export function routePreloads(routerFile: string): Plugin {
     generateBundle(_options, bundle) {
       const source = readFileSync(routerFile, 'utf8')
       const routes = [
-        ...source.matchAll(/\blazyPage\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)(?:,\s*'\w+')?,?\s*\)/g),
+        ...source.matchAll(
+          /\blazyPage\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)(?:,\s*'\w+')?,?\s*\)/g,
+        ),
       ]
       const pages = source.match(/\blazyPage\(/g)?.length ?? 0
       if (routes.length !== pages) {

@@ -7,7 +7,17 @@ import type { TestApp } from './setup/test-app'
 import { movePoints } from '../src/server/services/loyalty'
 import type { OrderStatus } from '../src/shared/domain/order-status'
 import { priceOrder } from '../src/shared/domain/pricing'
-import { cities, contactMessages, countries, orderEvents, orderItems, orders, products, users, zones } from '../src/server/db/schema'
+import {
+  cities,
+  contactMessages,
+  countries,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+  users,
+  zones,
+} from '../src/server/db/schema'
 
 export const PASSWORD = 'Secret-123!'
 let passwordHash: Promise<string> | undefined
@@ -33,11 +43,20 @@ export async function firstZoneOf(db: Db, countryCode: string) {
 /** A user row; the password is PASSWORD unless given. */
 export async function createUser(
   db: Db,
-  opts: { role?: Role; country?: string; email?: string; password?: string; isActive?: boolean; displayName?: string } = {},
+  opts: {
+    role?: Role
+    country?: string
+    email?: string
+    password?: string
+    isActive?: boolean
+    displayName?: string
+  } = {},
 ) {
   seq += 1
   const country = await countryByCode(db, opts.country ?? 'SN')
-  const hash = opts.password ? await hashPassword(opts.password) : await (passwordHash ??= hashPassword(PASSWORD))
+  const hash = opts.password
+    ? await hashPassword(opts.password)
+    : await (passwordHash ??= hashPassword(PASSWORD))
   const [row] = await db
     .insert(users)
     .values({
@@ -56,7 +75,11 @@ export async function createUser(
 
 /** Signs in through the API and returns the cookie header to send. */
 export async function login(t: TestApp, email: string, password = PASSWORD) {
-  const res = await t.app.inject({ method: 'POST', url: '/_api/auth/login_with_password', payload: { email, password } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/_api/auth/login_with_password',
+    payload: { email, password },
+  })
   if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode} ${res.body}`)
   const cookie = res.cookies.find((c) => c.name === 'etal_session')!
   return `etal_session=${cookie.value}`
@@ -143,7 +166,10 @@ export async function postOrder(t: TestApp, payload: unknown, cookie: string, id
 // ---- issue 4: products and a raw order row (catalogue tests) ----
 
 /** An order of one line written straight into the database (no checkout involved). */
-export async function insertOrderRow(db: Db, opts: { userId: number; product: typeof products.$inferSelect; quantity?: number }) {
+export async function insertOrderRow(
+  db: Db,
+  opts: { userId: number; product: typeof products.$inferSelect; quantity?: number },
+) {
   const { country, city, zone } = await firstZoneOf(db, 'SN')
   const quantity = opts.quantity ?? 1
   const total = Math.round(opts.product.pricePerUnit * quantity)
@@ -181,7 +207,9 @@ export async function insertOrderRow(db: Db, opts: { userId: number; product: ty
 
 /** Points given to a user as a 'bonus' movement (balance and ledger together). */
 export async function grantPoints(db: Db, userId: number, points: number) {
-  await db.transaction((tx) => movePoints(tx, { userId, type: 'bonus', points, description: 'Bonus de test' }))
+  await db.transaction((tx) =>
+    movePoints(tx, { userId, type: 'bonus', points, description: 'Bonus de test' }),
+  )
 }
 
 type OrderLine = { price: number; quantity: number; unitType?: 'kg' | 'unit'; name?: string }
@@ -207,7 +235,11 @@ export async function createOrder(
   const lines = opts.lines ?? [{ price: 2500, quantity: 2 }]
   const [country] = await db.select().from(countries).where(eq(countries.id, opts.user.countryId!))
   const zone = opts.zone ?? (await zonesOf(db, country!.id))[0]!
-  const price = priceOrder(lines.map((l) => ({ unitPrice: l.price, quantity: l.quantity })), null, opts.pointsUsed ?? 0)
+  const price = priceOrder(
+    lines.map((l) => ({ unitPrice: l.price, quantity: l.quantity })),
+    null,
+    opts.pointsUsed ?? 0,
+  )
   const createdAt = opts.createdAt ?? new Date()
   return db.transaction(async (tx) => {
     const productRows = await tx
@@ -256,7 +288,9 @@ export async function createOrder(
         totalPrice: price.lineTotals[i]!,
       })),
     )
-    await tx.insert(orderEvents).values({ orderId: order!.id, actorId: opts.user.id, type: 'created', toValue: 'pending', createdAt })
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order!.id, actorId: opts.user.id, type: 'created', toValue: 'pending', createdAt })
     if (price.pointsUsed > 0) {
       await movePoints(tx, {
         userId: opts.user.id,
@@ -336,7 +370,10 @@ export async function insertOrder(
   return order!
 }
 
-export async function createContactMessage(db: Db, opts: { status?: 'new' | 'read' | 'processed'; subject?: string } = {}) {
+export async function createContactMessage(
+  db: Db,
+  opts: { status?: 'new' | 'read' | 'processed'; subject?: string } = {},
+) {
   seq += 1
   const [row] = await db
     .insert(contactMessages)

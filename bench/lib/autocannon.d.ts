@@ -29,7 +29,10 @@ declare module 'autocannon' {
   }
   /** The run's tracker: awaited for the result; 'response' carries each answer's status and latency (ms). */
   type Tracker = Promise<autocannon.Result> & {
-    on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): Tracker
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+    ): Tracker
   }
   function autocannon(opts: autocannon.Options): Tracker
   export default autocannon

@@ -7,12 +7,22 @@ export type Recorded = { status: number; headers: Record<string, string | string
 const skipped = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie'])
 
 /** One raw GET (no accept-encoding, like autocannon): status, headers and the exact bytes. */
-export function fetchRaw(base: string, path: string, headers: Record<string, string> = {}): Promise<Recorded> {
+export function fetchRaw(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Recorded> {
   return new Promise((resolvePromise, reject) => {
     const req = request(new URL(path, base), { method: 'GET', headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, headers: keep(res.headers), body: Buffer.concat(chunks) }))
+      res.on('end', () =>
+        resolvePromise({
+          status: res.statusCode ?? 0,
+          headers: keep(res.headers),
+          body: Buffer.concat(chunks),
+        }),
+      )
       res.on('error', reject)
     })
     req.on('error', reject)

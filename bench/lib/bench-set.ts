@@ -18,21 +18,49 @@ import { createPayloads, readTargets, type Caller, type CreatePayload, type Targ
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 export type Options = { duration: number; warmup: number; rounds: number; connections: number }
-export type ReadResult = { target: Target; skipped?: string; app?: LoadResult; bare?: LoadResult; rssMb?: number; bytes?: number; encoding?: string; rows?: number }
+export type ReadResult = {
+  target: Target
+  skipped?: string
+  app?: LoadResult
+  bare?: LoadResult
+  rssMb?: number
+  bytes?: number
+  encoding?: string
+  rows?: number
+}
 /** Rows answered by each list read of the small data set, by read name. */
 export type PageRows = Record<string, number>
 
 /** The list reads (a `limit` in their URL) of a data set and the rows each answered. */
 export function pageRowsOf(set: { reads: ReadResult[] }): PageRows {
   return Object.fromEntries(
-    set.reads.filter((r) => r.rows !== undefined && /[?&]limit=/.test(r.target.path)).map((r) => [r.target.name, r.rows!]),
+    set.reads
+      .filter((r) => r.rows !== undefined && /[?&]limit=/.test(r.target.path))
+      .map((r) => [r.target.name, r.rows!]),
   )
 }
 
 /** The name of the read of `name`'s filters, with only as many rows as the small set answered. */
-export const sameSizeName = (name: string, rows: number) => `${name}, ${rows} row${rows === 1 ? '' : 's'} (limit=${rows})`
-export type CreateResult = { skipped?: string; load?: LoadResult; acknowledged?: number; stored?: number; rssMb?: number; seconds?: number }
-export type SetResult = { size: DataSetSize; kind: string; seedSeconds: number; idleRssMb: number; reads: ReadResult[]; create?: CreateResult; server?: string; crowds?: CrowdResult[] }
+export const sameSizeName = (name: string, rows: number) =>
+  `${name}, ${rows} row${rows === 1 ? '' : 's'} (limit=${rows})`
+export type CreateResult = {
+  skipped?: string
+  load?: LoadResult
+  acknowledged?: number
+  stored?: number
+  rssMb?: number
+  seconds?: number
+}
+export type SetResult = {
+  size: DataSetSize
+  kind: string
+  seedSeconds: number
+  idleRssMb: number
+  reads: ReadResult[]
+  create?: CreateResult
+  server?: string
+  crowds?: CrowdResult[]
+}
 
 /** One read of a crowd's mix: a read of the data set, as this caller. */
 export type CrowdRead = { label: string; path: string; as: Caller }
@@ -58,7 +86,11 @@ export type CrowdResult = {
 }
 
 /** The reads of the admin crowd (issue 14): the list's first page, a status filter and a search, as root and as a country admin. */
-export const crowdReadNames = ['admin/orders, first page (root)', 'admin/orders ?status=pending', 'admin/orders ?search=client name'] as const
+export const crowdReadNames = [
+  'admin/orders, first page (root)',
+  'admin/orders ?status=pending',
+  'admin/orders ?search=client name',
+] as const
 
 async function login(base: string, email: string) {
   const res = await fetch(`${base}/_api/auth/login_with_password`, {
@@ -72,30 +104,47 @@ async function login(base: string, email: string) {
 }
 
 const countOrders = async (db: Parameters<typeof seedLarge>[0]) =>
-  ((await db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }).rows[0]!.n
+  ((await db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] })
+    .rows[0]!.n
 
 /**
  * The server as `npm start` runs it, in a process of its own: the built bundle
  * (`node dist/server/main.js`, from `npm run build`), else the sources through tsx.
  */
 export const serverCommand = () =>
-  existsSync(resolve(root, 'dist/server/main.js')) ? ['--enable-source-maps', '--max-old-space-size=192', resolve(root, 'dist/server/main.js')] : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
+  existsSync(resolve(root, 'dist/server/main.js'))
+    ? ['--enable-source-maps', '--max-old-space-size=192', resolve(root, 'dist/server/main.js')]
+    : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
 
 async function startServer(url: string, log: (l: string) => void) {
   const port = await freePort()
   const env = {
     ...process.env,
-    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: url, SEED_DEMO: 'false', PORT: String(port), HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: url,
+    SEED_DEMO: 'false',
+    PORT: String(port),
+    HOST: '127.0.0.1',
     // One client IP sends everything: the per-IP limits would measure themselves, not the app.
-    API_RATE_PER_MINUTE: '1000000000', REGISTER_PER_HOUR: '1000000', CONTACT_PER_10_MINUTES: '1000000',
+    API_RATE_PER_MINUTE: '1000000000',
+    REGISTER_PER_HOUR: '1000000',
+    CONTACT_PER_10_MINUTES: '1000000',
   }
-  const child = spawn(process.execPath, serverCommand(), { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(process.execPath, serverCommand(), {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
   const base = `http://127.0.0.1:${port}`
   for (let waited = 0; ; waited += 200) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`)
     if (waited > 120_000) throw new Error('the server did not answer within 2 minutes')
-    const ok = await fetch(`${base}/_api/countries`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${base}/_api/countries`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     await new Promise((r) => setTimeout(r, 200))
   }
@@ -130,7 +179,10 @@ function freePort(): Promise<number> {
 async function drain(base: string) {
   const until = Date.now() + 60_000
   while (Date.now() < until) {
-    const ok = await fetch(`${base}/_api/countries`, { signal: AbortSignal.timeout(60_000) }).then((r) => r.ok, () => false)
+    const ok = await fetch(`${base}/_api/countries`, { signal: AbortSignal.timeout(60_000) }).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
   }
 }
@@ -143,16 +195,31 @@ type ServedSet = Awaited<ReturnType<typeof serveSet>>
  * starts the bare server with the answers. A list page fuller than at the small size
  * (`pageRows`) gets a second read with as many rows as there (decision 0014).
  */
-async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, log = console.log, pageRows: PageRows = {}) {
+async function serveSet(
+  size: DataSetSize,
+  opts: Options,
+  withCreate: boolean,
+  log = console.log,
+  pageRows: PageRows = {},
+) {
   const fresh = await freshDatabase(size)
   const t0 = performance.now()
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: fresh.url, SEED_DEMO: 'false' })
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: fresh.url,
+    SEED_DEMO: 'false',
+  })
   const seeding = await createDeps(config)
   await seedLarge(seeding.database.db, size, log)
   const seedSeconds = (performance.now() - t0) / 1000
   // BENCH_ONLY=dashboard,create: only the reads whose name holds one of the words (and checkout if 'create').
-  const only = process.env.BENCH_ONLY?.split(',').map((w) => w.trim()).filter(Boolean)
-  const targets = (await readTargets(seeding.database.db)).filter((t) => !only || only.some((w) => t.name.includes(w)))
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((w) => w.trim())
+    .filter(Boolean)
+  const targets = (await readTargets(seeding.database.db)).filter(
+    (t) => !only || only.some((w) => t.name.includes(w)),
+  )
   withCreate &&= !only || only.includes('create')
   const payloads = withCreate ? await createPayloads(seeding.database.db, opts.connections) : []
   // The crowd with checkouts alongside needs a client or two who may order.
@@ -165,7 +232,11 @@ async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, l
   const base = server.base
   const mem = memorySampler(server.pid)
   const idleRssMb = mem.takeWindow()
-  const cookies: Record<Caller, string | undefined> = { visitor: undefined, root: await login(base, benchEmail.root), admin: await login(base, benchEmail.admin) }
+  const cookies: Record<Caller, string | undefined> = {
+    visitor: undefined,
+    root: await login(base, benchEmail.root),
+    admin: await login(base, benchEmail.admin),
+  }
   const headersFor = (as: Caller): Record<string, string> => (cookies[as] ? { cookie: cookies[as] } : {})
 
   const reads: ReadResult[] = []
@@ -179,7 +250,12 @@ async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, l
     const gz = await fetchRaw(base, target.path, { ...headersFor(target.as), 'accept-encoding': 'br, gzip' })
     answers.set(`${target.as}:${target.path}`, rec)
     const rows = listLength(rec.body)
-    reads.push({ target, bytes: rec.body.length, encoding: String(gz.headers['content-encoding'] ?? 'none'), rows })
+    reads.push({
+      target,
+      bytes: rec.body.length,
+      encoding: String(gz.headers['content-encoding'] ?? 'none'),
+      rows,
+    })
     // A list page fuller than at the small size is read again with as many rows as there: the
     // same page, so that its growth measures the data, not the answer's length (decision 0014).
     const fewer = pageRows[target.name]
@@ -195,8 +271,27 @@ async function serveSet(size: DataSetSize, opts: Options, withCreate: boolean, l
   const bareAnswers = new Map([...answers].map(([k, v]) => [k.slice(k.indexOf(':') + 1), v]))
   const bare = await startBareServer(bareAnswers)
   // The bare server keys by URL: two callers of one URL share its answer; the app's own is what counts.
-  const useAnswerOf = (r: ReadResult) => bareAnswers.set(r.target.path, answers.get(`${r.target.as}:${r.target.path}`)!)
-  return { size, kind: fresh.kind, seedSeconds, idleRssMb, reads, withCreate, payloads, crowdPayloads, before, config, fresh, server, bare, mem, headersFor, useAnswerOf, crowds: [] as CrowdResult[] }
+  const useAnswerOf = (r: ReadResult) =>
+    bareAnswers.set(r.target.path, answers.get(`${r.target.as}:${r.target.path}`)!)
+  return {
+    size,
+    kind: fresh.kind,
+    seedSeconds,
+    idleRssMb,
+    reads,
+    withCreate,
+    payloads,
+    crowdPayloads,
+    before,
+    config,
+    fresh,
+    server,
+    bare,
+    mem,
+    headersFor,
+    useAnswerOf,
+    crowds: [] as CrowdResult[],
+  }
 }
 
 /** Runs of one read, gathered turn by turn until it is summed up. */
@@ -204,7 +299,12 @@ type Turns = { app: LoadResult[]; bare: LoadResult[]; rss: number }
 const turnsOf = new WeakMap<ReadResult, Turns>()
 
 const loadSpec = (set: ServedSet, url: string, r: ReadResult, duration: number, connections: number) => ({
-  url, path: r.target.path, method: 'GET' as const, connections, duration, headers: set.headersFor(r.target.as),
+  url,
+  path: r.target.path,
+  method: 'GET' as const,
+  connections,
+  duration,
+  headers: set.headersFor(r.target.as),
 })
 
 /** The app's warm-up for a read, before its first turn. */
@@ -230,12 +330,15 @@ function sumUp(r: ReadResult, log = console.log) {
   const turns = turnsOf.get(r)
   if (!turns) return
   Object.assign(r, { app: combine(turns.app), bare: combine(turns.bare), rssMb: turns.rss })
-  log(`  ${r.target.name.padEnd(48)} app ${r.app!.reqPerSec.toFixed(0).padStart(6)} req/s p99 ${String(r.app!.p99).padStart(5)} ms | bare ${r.bare!.reqPerSec.toFixed(0).padStart(6)} req/s | ${turns.rss.toFixed(0)} MB`)
+  log(
+    `  ${r.target.name.padEnd(48)} app ${r.app!.reqPerSec.toFixed(0).padStart(6)} req/s p99 ${String(r.app!.p99).padStart(5)} ms | bare ${r.bare!.reqPerSec.toFixed(0).padStart(6)} req/s | ${turns.rss.toFixed(0)} MB`,
+  )
 }
 
 /** Checkout (when asked), then the servers stop, the stored orders are counted and the data set is dropped. */
 async function finishSet(set: ServedSet, opts: Options, log = console.log): Promise<SetResult> {
-  for (const r of set.reads.filter((x) => x.skipped)) log(`  ${r.target.name.padEnd(48)} skipped: ${r.skipped}`)
+  for (const r of set.reads.filter((x) => x.skipped))
+    log(`  ${r.target.name.padEnd(48)} skipped: ${r.skipped}`)
   let create: CreateResult | undefined
   if (set.withCreate) create = await benchCreate(set.server.base, set.payloads, opts, set.mem, log)
   await set.bare.close()
@@ -251,7 +354,15 @@ async function finishSet(set: ServedSet, opts: Options, log = console.log): Prom
   await set.fresh.drop()
   const { size, kind, seedSeconds, idleRssMb, reads, crowds } = set
   return {
-    size, kind, seedSeconds, idleRssMb, reads, create, server: `node ${serverCommand().map((a) => a.replace(`${root}/`, '')).join(' ')}`,
+    size,
+    kind,
+    seedSeconds,
+    idleRssMb,
+    reads,
+    create,
+    server: `node ${serverCommand()
+      .map((a) => a.replace(`${root}/`, ''))
+      .join(' ')}`,
     ...(crowds.length ? { crowds } : {}),
   }
 }
@@ -271,14 +382,22 @@ async function benchCrowds(set: ServedSet, opts: Options, log = console.log) {
   })
   const scenarios: { name: string; writesPerSec?: number }[] = [
     { name: `admin/orders mix, ${opts.connections} readers` },
-    { name: `admin/orders mix, ${opts.connections} readers, one checkout a second alongside`, writesPerSec: 1 },
+    {
+      name: `admin/orders mix, ${opts.connections} readers, one checkout a second alongside`,
+      writesPerSec: 1,
+    },
   ]
   log(`\n== crowd of admin readers at ${set.size.orders} orders`)
   for (const sc of scenarios) {
-    const crowd: CrowdResult = { name: sc.name, reads, ...(sc.writesPerSec ? { writesPerSec: sc.writesPerSec } : {}) }
+    const crowd: CrowdResult = {
+      name: sc.name,
+      reads,
+      ...(sc.writesPerSec ? { writesPerSec: sc.writesPerSec } : {}),
+    }
     set.crowds.push(crowd)
     const refused = await firstRefusal(set, reads)
-    if (reads.length < 2 * crowdReadNames.length) crowd.skipped = 'a read of the mix was not in the data set\'s reads'
+    if (reads.length < 2 * crowdReadNames.length)
+      crowd.skipped = "a read of the mix was not in the data set's reads"
     else if (refused) crowd.skipped = refused
     else if (sc.writesPerSec && set.crowdPayloads.length === 0) crowd.skipped = 'no client to order'
     if (crowd.skipped) {
@@ -287,14 +406,35 @@ async function benchCrowds(set: ServedSet, opts: Options, log = console.log) {
     }
     const writer = sc.writesPerSec
       ? {
-          url: set.server.base, path: '/_api/orders/create', method: 'POST' as const, connections: 1, headers: {}, rate: sc.writesPerSec,
-          clients: await Promise.all(set.crowdPayloads.map(async (p) => ({ cookie: await login(set.server.base, p.email), body: p.body }))),
+          url: set.server.base,
+          path: '/_api/orders/create',
+          method: 'POST' as const,
+          connections: 1,
+          headers: {},
+          rate: sc.writesPerSec,
+          clients: await Promise.all(
+            set.crowdPayloads.map(async (p) => ({
+              cookie: await login(set.server.base, p.email),
+              body: p.body,
+            })),
+          ),
         }
       : undefined
     const mix = reads.map((r) => ({ label: r.label, path: r.path, headers: set.headersFor(r.as) }))
     const turn = async (duration: number) => {
-      const spec = { url: set.server.base, path: mix[0]!.path, method: 'GET' as const, connections: opts.connections, duration, headers: {}, mix }
-      const [load, writes] = await Promise.all([runLoad(spec), writer ? runLoad({ ...writer, duration }) : undefined])
+      const spec = {
+        url: set.server.base,
+        path: mix[0]!.path,
+        method: 'GET' as const,
+        connections: opts.connections,
+        duration,
+        headers: {},
+        mix,
+      }
+      const [load, writes] = await Promise.all([
+        runLoad(spec),
+        writer ? runLoad({ ...writer, duration }) : undefined,
+      ])
       await drain(set.server.base)
       return { load, writes }
     }
@@ -308,7 +448,9 @@ async function benchCrowds(set: ServedSet, opts: Options, log = console.log) {
     crowd.load = combine(crowd.turns)
     if (writer) crowd.writes = combine(turns.map((t) => t.writes!))
     const l = crowd.load
-    log(`  ${sc.name}: ${l.total} answers, ${l.reqPerSec.toFixed(0)} req/s, p99 ${crowd.turns.map((t) => t.p99).join(' / ')} ms, statuses ${JSON.stringify(l.statusCodes)}, errors ${l.errors + l.timeouts}, load average ${crowd.loadAverage?.toFixed(1)}${crowd.writes ? `; checkouts ${JSON.stringify(crowd.writes.statusCodes)}` : ''}`)
+    log(
+      `  ${sc.name}: ${l.total} answers, ${l.reqPerSec.toFixed(0)} req/s, p99 ${crowd.turns.map((t) => t.p99).join(' / ')} ms, statuses ${JSON.stringify(l.statusCodes)}, errors ${l.errors + l.timeouts}, load average ${crowd.loadAverage?.toFixed(1)}${crowd.writes ? `; checkouts ${JSON.stringify(crowd.writes.statusCodes)}` : ''}`,
+    )
   }
 }
 
@@ -316,7 +458,8 @@ async function benchCrowds(set: ServedSet, opts: Options, log = console.log) {
 async function firstRefusal(set: ServedSet, reads: CrowdRead[]) {
   for (const r of reads) {
     const rec = await fetchRaw(set.server.base, r.path, set.headersFor(r.as))
-    if (rec.status !== 200) return `${r.label} answered ${rec.status}: ${rec.body.toString('utf8').slice(0, 160)}`
+    if (rec.status !== 200)
+      return `${r.label} answered ${rec.status}: ${rec.body.toString('utf8').slice(0, 160)}`
   }
   return undefined
 }
@@ -336,7 +479,9 @@ export async function benchSets(small: DataSetSize, large: DataSetSize, opts: Op
   const measured = new Set<ReadResult>()
   log(`\n== reads, turn by turn (${small.orders} then ${large.orders} orders)`)
   for (const r of a.reads.filter((x) => !x.skipped)) {
-    const twins = b.reads.filter((x) => !x.skipped && (x.target.name === r.target.name || x.target.sameSizeAs === r.target.name))
+    const twins = b.reads.filter(
+      (x) => !x.skipped && (x.target.name === r.target.name || x.target.sameSizeAs === r.target.name),
+    )
     await warmUp(a, r, opts)
     for (const t of twins) await warmUp(b, t, opts)
     // Turn by turn, each size first every other round (small, large, large, small…): neither
@@ -377,11 +522,31 @@ function listLength(body: Buffer): number | undefined {
   }
 }
 
-async function benchCreate(base: string, payloads: CreatePayload[], opts: Options, mem: ReturnType<typeof memorySampler>, log: (l: string) => void): Promise<CreateResult> {
-  const clients = await Promise.all(payloads.map(async (p) => ({ cookie: await login(base, p.email), body: p.body })))
-  const probe = await fetch(`${base}/_api/orders/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: clients[0]!.cookie }, body: clients[0]!.body })
+async function benchCreate(
+  base: string,
+  payloads: CreatePayload[],
+  opts: Options,
+  mem: ReturnType<typeof memorySampler>,
+  log: (l: string) => void,
+): Promise<CreateResult> {
+  const clients = await Promise.all(
+    payloads.map(async (p) => ({ cookie: await login(base, p.email), body: p.body })),
+  )
+  const probe = await fetch(`${base}/_api/orders/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: clients[0]!.cookie },
+    body: clients[0]!.body,
+  })
   if (!probe.ok) return { skipped: `answered ${probe.status}: ${(await probe.text()).slice(0, 160)}` }
-  const spec = (duration: number) => ({ url: base, path: '/_api/orders/create', method: 'POST' as const, connections: opts.connections, duration, headers: {}, clients })
+  const spec = (duration: number) => ({
+    url: base,
+    path: '/_api/orders/create',
+    method: 'POST' as const,
+    connections: opts.connections,
+    duration,
+    headers: {},
+    clients,
+  })
   // As for the reads: a warm-up, then the turns, their figures the mean of the turns. Every
   // order acknowledged in any of them (warm-up included) must be stored.
   let created = 1 // the probe above
@@ -398,6 +563,8 @@ async function benchCreate(base: string, payloads: CreatePayload[], opts: Option
   const seconds = opts.duration * opts.rounds
   // A 200 is a retried key answering its first order: only 201s are new orders.
   const acknowledged = created + (load.statusCodes['201'] ?? 0)
-  log(`  orders/create: ${(load.ok / seconds).toFixed(0)} orders/s, p99 ${load.p99} ms, ${rssMb.toFixed(0)} MB`)
+  log(
+    `  orders/create: ${(load.ok / seconds).toFixed(0)} orders/s, p99 ${load.p99} ms, ${rssMb.toFixed(0)} MB`,
+  )
   return { load, acknowledged, rssMb, seconds }
 }

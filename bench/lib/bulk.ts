@@ -45,7 +45,11 @@ export function prng(seed: number) {
 }
 
 /** Runs a step and prints how long it took. */
-export async function timed<T>(label: string, step: () => Promise<T>, log: (line: string) => void = console.log): Promise<T> {
+export async function timed<T>(
+  label: string,
+  step: () => Promise<T>,
+  log: (line: string) => void = console.log,
+): Promise<T> {
   const start = performance.now()
   const result = await step()
   log(`  ${label.padEnd(42)} ${((performance.now() - start) / 1000).toFixed(1).padStart(6)} s`)
@@ -53,10 +57,46 @@ export async function timed<T>(label: string, step: () => Promise<T>, log: (line
 }
 
 export const firstNames = [
-  'Awa', 'Moussa', 'Fatou', 'Ibrahima', 'Aminata', 'Oumar', 'Mariam', 'Seydou', 'Khadija', 'Mamadou',
-  'Aïssatou', 'Cheikh', 'Binta', 'Abdoulaye', 'Ndeye', 'Boubacar', 'Rokia', 'Souleymane', 'Coumba', 'Lamine',
+  'Awa',
+  'Moussa',
+  'Fatou',
+  'Ibrahima',
+  'Aminata',
+  'Oumar',
+  'Mariam',
+  'Seydou',
+  'Khadija',
+  'Mamadou',
+  'Aïssatou',
+  'Cheikh',
+  'Binta',
+  'Abdoulaye',
+  'Ndeye',
+  'Boubacar',
+  'Rokia',
+  'Souleymane',
+  'Coumba',
+  'Lamine',
 ]
 export const lastNames = [
-  'Diallo', 'Ndiaye', 'Traoré', 'Keïta', 'Sow', 'Diop', 'Ba', 'Fall', 'Camara', 'Coulibaly',
-  'Touré', 'Cissé', 'Sylla', 'Konaté', 'Sarr', 'Kone', 'Ouédraogo', 'Mbaye', 'Barry', 'Gueye',
+  'Diallo',
+  'Ndiaye',
+  'Traoré',
+  'Keïta',
+  'Sow',
+  'Diop',
+  'Ba',
+  'Fall',
+  'Camara',
+  'Coulibaly',
+  'Touré',
+  'Cissé',
+  'Sylla',
+  'Konaté',
+  'Sarr',
+  'Kone',
+  'Ouédraogo',
+  'Mbaye',
+  'Barry',
+  'Gueye',
 ]

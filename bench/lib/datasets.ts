@@ -18,5 +18,9 @@ export async function freshDatabase(size: DataSetSize) {
   }
   const dir = resolve(resultsDir, `db-${size.orders}`)
   rmSync(dir, { recursive: true, force: true })
-  return { url: `file:${dir}`, kind: 'pglite' as const, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+  return {
+    url: `file:${dir}`,
+    kind: 'pglite' as const,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  }
 }

@@ -19,7 +19,6 @@ export type LighthouseResult = {
   flagged?: string[]
 }
 
-
 /** LIGHTHOUSE_SAVE=dir keeps every run's full report there, to read its diagnostics (long tasks, bootup time). */
 const saveDir = process.env.LIGHTHOUSE_SAVE
 
@@ -62,7 +61,8 @@ export async function runLighthouse(
           lhr = answer?.lhr
           if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
           if (!lhr.runtimeError) break
-          if (attempt >= 2) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+          if (attempt >= 2)
+            throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
           opts.log?.(`  lighthouse ${path}: ${lhr.runtimeError.code}, run again`)
         }
         const flagged = Object.values(lhr.audits)

@@ -40,7 +40,11 @@ export type LoadResult = {
 type Ctx = { client?: number; label?: string }
 
 /** The request spec of a mixed load: each request takes the next read of the mix, whichever connection sends it. */
-function mixedRequest(spec: LoadSpec, mix: NonNullable<LoadSpec['mix']>, onAnswer: (label: string, status: number) => void) {
+function mixedRequest(
+  spec: LoadSpec,
+  mix: NonNullable<LoadSpec['mix']>,
+  onAnswer: (label: string, status: number) => void,
+) {
   let next = 0
   return {
     method: 'GET',
@@ -73,22 +77,27 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       spec.mix
         ? mixedRequest(spec, spec.mix, (label, status) => (answered = { label, status }))
         : spec.clients
-        ? {
-            method: 'POST',
-            path: spec.path,
-            setupRequest(req: autocannon.Request, context: Ctx) {
-              const i = free.pop() ?? roundRobin++ % spec.clients!.length
-              context.client = i
-              const c = spec.clients![i]!
-              req.headers = { ...spec.headers, cookie: c.cookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() }
-              req.body = c.body
-              return req
-            },
-            onResponse(_status: number, _body: string, context: Ctx) {
-              if (context.client !== undefined) free.push(context.client)
-            },
-          }
-        : { method: spec.method, path: spec.path },
+          ? {
+              method: 'POST',
+              path: spec.path,
+              setupRequest(req: autocannon.Request, context: Ctx) {
+                const i = free.pop() ?? roundRobin++ % spec.clients!.length
+                context.client = i
+                const c = spec.clients![i]!
+                req.headers = {
+                  ...spec.headers,
+                  cookie: c.cookie,
+                  'content-type': 'application/json',
+                  'idempotency-key': randomUUID(),
+                }
+                req.body = c.body
+                return req
+              },
+              onResponse(_status: number, _body: string, context: Ctx) {
+                if (context.client !== undefined) free.push(context.client)
+              },
+            }
+          : { method: spec.method, path: spec.path },
     ],
   } as autocannon.Options)
   tracker.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {

@@ -11,9 +11,30 @@ export const benchEmail = {
   client: (i: number) => `client${i}@etal.bench`,
 }
 
-export type Place = { countryId: number; countryName: string; cityId: number; cityName: string; zoneId: number; zoneName: string }
-export type BenchProduct = { id: number; countryId: number; pricePerUnit: number; unitType: UnitType; minQuantity: number; name: string; isActive: boolean }
-export type BenchClient = { id: number; countryId: number; displayName: string; phoneNumber: string; discount: number | null }
+export type Place = {
+  countryId: number
+  countryName: string
+  cityId: number
+  cityName: string
+  zoneId: number
+  zoneName: string
+}
+export type BenchProduct = {
+  id: number
+  countryId: number
+  pricePerUnit: number
+  unitType: UnitType
+  minQuantity: number
+  name: string
+  isActive: boolean
+}
+export type BenchClient = {
+  id: number
+  countryId: number
+  displayName: string
+  phoneNumber: string
+  discount: number | null
+}
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows
 
@@ -27,8 +48,14 @@ export async function loadPlaces(db: Executor): Promise<Place[]> {
 }
 
 /** Products spread over the countries; about 90% active, 2% featured. */
-export async function insertProducts(db: Executor, count: number, countryIds: number[]): Promise<BenchProduct[]> {
-  const categories = rows<{ id: number }>(await db.execute(sql`select id from product_categories order by id`))
+export async function insertProducts(
+  db: Executor,
+  count: number,
+  countryIds: number[],
+): Promise<BenchProduct[]> {
+  const categories = rows<{ id: number }>(
+    await db.execute(sql`select id from product_categories order by id`),
+  )
   const r = prng(7)
   const list = Array.from({ length: count }, (_, n) => {
     const i = n + 1
@@ -46,10 +73,23 @@ export async function insertProducts(db: Executor, count: number, countryIds: nu
       is_featured: i % 50 === 1,
     }
   })
-  await bulkInsert(db, 'products', [
-    ['name', 'text'], ['description', 'text'], ['image_url', 'text'], ['price_per_unit', 'integer'], ['unit_type', 'unit_type'],
-    ['min_quantity', 'numeric'], ['category_id', 'integer'], ['country_id', 'integer'], ['is_active', 'boolean'], ['is_featured', 'boolean'],
-  ], list)
+  await bulkInsert(
+    db,
+    'products',
+    [
+      ['name', 'text'],
+      ['description', 'text'],
+      ['image_url', 'text'],
+      ['price_per_unit', 'integer'],
+      ['unit_type', 'unit_type'],
+      ['min_quantity', 'numeric'],
+      ['category_id', 'integer'],
+      ['country_id', 'integer'],
+      ['is_active', 'boolean'],
+      ['is_featured', 'boolean'],
+    ],
+    list,
+  )
   return rows<BenchProduct>(
     await db.execute(sql`select id, country_id as "countryId", price_per_unit as "pricePerUnit", unit_type as "unitType",
       min_quantity::float8 as "minQuantity", name, is_active as "isActive" from products order by id`),
@@ -60,20 +100,40 @@ export async function insertProducts(db: Executor, count: number, countryIds: nu
  * Staff (root, a super admin and an admin of the first country), five drivers per country and
  * the clients, in one statement each; one argon2 hash for all (hashing 50,000 would take minutes).
  */
-export async function insertPeople(db: Executor, clients: number, countryIds: number[], passwordHash: string) {
+export async function insertPeople(
+  db: Executor,
+  clients: number,
+  countryIds: number[],
+  passwordHash: string,
+) {
   const first = countryIds[0]!
   const staff = [
     { email: benchEmail.root, display_name: 'Racine Banc', role: 'root', country_id: first },
     { email: benchEmail.superAdmin, display_name: 'Super Banc', role: 'super_admin', country_id: first },
     { email: benchEmail.admin, display_name: 'Admin Banc', role: 'admin', country_id: first },
     ...countryIds.flatMap((c) =>
-      [1, 2, 3, 4, 5].map((k) => ({ email: `driver${c}.${k}@etal.bench`, display_name: `Livreur ${k} ${c}`, role: 'delivery_driver', country_id: c })),
+      [1, 2, 3, 4, 5].map((k) => ({
+        email: `driver${c}.${k}@etal.bench`,
+        display_name: `Livreur ${k} ${c}`,
+        role: 'delivery_driver',
+        country_id: c,
+      })),
     ),
   ].map((u) => ({ ...u, password_hash: passwordHash, phone_number: '+221 77 000 00 00', city: 'Ville' }))
-  await bulkInsert(db, 'users', [
-    ['email', 'text'], ['display_name', 'text'], ['role', 'role'], ['country_id', 'integer'], ['password_hash', 'text'],
-    ['phone_number', 'text'], ['city', 'text'],
-  ], staff)
+  await bulkInsert(
+    db,
+    'users',
+    [
+      ['email', 'text'],
+      ['display_name', 'text'],
+      ['role', 'role'],
+      ['country_id', 'integer'],
+      ['password_hash', 'text'],
+      ['phone_number', 'text'],
+      ['city', 'text'],
+    ],
+    staff,
+  )
   const ids = `array[${countryIds.join(',')}]::int[]`
   const fn = `array[${firstNames.map((n) => `'${n.replace(/'/g, "''")}'`).join(',')}]`
   const ln = `array[${lastNames.map((n) => `'${n.replace(/'/g, "''")}'`).join(',')}]`
@@ -89,9 +149,13 @@ export async function insertPeople(db: Executor, clients: number, countryIds: nu
         custom_discount_percent::float8 as discount from users where role = 'client' order by id`),
     ),
     drivers: rows<{ id: number; countryId: number }>(
-      await db.execute(sql`select id, country_id as "countryId" from users where role = 'delivery_driver' order by id`),
+      await db.execute(
+        sql`select id, country_id as "countryId" from users where role = 'delivery_driver' order by id`,
+      ),
     ),
-    staffId: rows<{ id: number }>(await db.execute(sql`select id from users where email = ${benchEmail.superAdmin}`))[0]!.id,
+    staffId: rows<{ id: number }>(
+      await db.execute(sql`select id from users where email = ${benchEmail.superAdmin}`),
+    )[0]!.id,
   }
 }
 

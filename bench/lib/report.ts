@@ -31,7 +31,8 @@ const rowsNote = (n: number | undefined) => (n === undefined ? '' : ` (${n} row$
 const passFail = (ok: boolean) => (ok ? '**pass**' : '**FAIL**')
 /** A turn in which no answer came back has no latency to show: it fails every latency target. */
 const answered = (r: { total: number } | undefined) => !!r && r.total > 0
-const latency = (r: { total: number; p99: number }) => (answered(r) ? `${ms(r.p99)} ms` : 'no answer within the turn')
+const latency = (r: { total: number; p99: number }) =>
+  answered(r) ? `${ms(r.p99)} ms` : 'no answer within the turn'
 const sizeLine = (s: SetResult) =>
   `${s.size.orders.toLocaleString('en')} orders, ${s.size.products.toLocaleString('en')} products, ${s.size.clients.toLocaleString('en')} clients, ${s.size.contacts.toLocaleString('en')} contact messages (${s.kind}, built in ${f0(s.seedSeconds)} s; server process RSS once loaded, before any load: ${f0(s.idleRssMb)} MB)`
 
@@ -46,7 +47,11 @@ function readTable(s: SetResult, small?: SetResult) {
       continue
     }
     const other = small?.reads.find((x) => x.target.name === (r.target.sameSizeAs ?? r.target.name))?.app
-    const growth = !other ? '' : answered(r.app) && answered(other) && other.p99 > 0 ? `${f1(r.app.p99 / other.p99)}×` : 'n/a'
+    const growth = !other
+      ? ''
+      : answered(r.app) && answered(other) && other.p99 > 0
+        ? `${f1(r.app.p99 / other.p99)}×`
+        : 'n/a'
     const none = answered(r.app) ? '' : ' (no answer)'
     lines.push(
       `| ${r.target.name} | ${r.target.as} | ${r.rows ?? ''} | ${r.bytes} | ${r.encoding} | ${f0(r.app.reqPerSec)}${none} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${f0(r.bare.reqPerSec)} | ${ms(r.bare.p99)} | ${f0((100 * r.app.reqPerSec) / r.bare.reqPerSec)}% | ${growth} | ${f0(r.rssMb ?? 0)} |`,
@@ -64,12 +69,15 @@ function createLines(c: CreateResult | undefined, kind: string, duration: number
     '|--:|--:|--:|--:|--:|--:|---|--:|--:|',
     `| ${f0(l.ok / (c.seconds ?? duration))} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${c.acknowledged} | ${c.stored} | ${JSON.stringify(l.statusCodes)} | ${l.errors + l.timeouts} | ${f0(c.rssMb ?? 0)} |`,
     '',
-    kind === 'postgres' ? '' : '_Measured on PGlite (one query at a time): the target is for PostgreSQL (`DATABASE_URL=postgres://… npm run bench`)._',
+    kind === 'postgres'
+      ? ''
+      : '_Measured on PGlite (one query at a time): the target is for PostgreSQL (`DATABASE_URL=postgres://… npm run bench`)._',
   ]
 }
 
 /** The database a report ran on, for its title. */
-export const databaseName = (kind: string) => (kind === 'postgres' ? 'PostgreSQL' : kind === 'pglite' ? 'PGlite, the default database' : kind)
+export const databaseName = (kind: string) =>
+  kind === 'postgres' ? 'PostgreSQL' : kind === 'pglite' ? 'PGlite, the default database' : kind
 
 /** The p99 a crowd must stay under, in every turn and for every read of its mix (issue 14 item 9). */
 export const CROWD_P99_MS = 250
@@ -82,8 +90,11 @@ export function crowdVerdict(c: CrowdResult) {
   const turns = c.turns ?? []
   const fiveXx = c.load ? serverErrors(c.load.statusCodes) : 0
   const ok =
-    !!c.load && turns.length > 0 && turns.every((t) => answered(t) && t.p99 < CROWD_P99_MS) &&
-    fiveXx === 0 && c.load.errors + c.load.timeouts === 0 &&
+    !!c.load &&
+    turns.length > 0 &&
+    turns.every((t) => answered(t) && t.p99 < CROWD_P99_MS) &&
+    fiveXx === 0 &&
+    c.load.errors + c.load.timeouts === 0 &&
     Object.values(c.load.parts ?? {}).every((p) => p.total > 0 && p.p99 < CROWD_P99_MS)
   return { ok, fiveXx }
 }
@@ -104,7 +115,9 @@ function crowdTargets(rep: Report) {
   if (!c) return []
   if (!c.load) return [`| ${name} | ${c.skipped ?? 'not run'} | not measured |`]
   const { ok } = crowdVerdict(c)
-  return [`| ${name} | ${crowdMeasured(c)} | ${small.kind === 'pglite' ? passFail(ok) : `not judged on ${databaseName(small.kind)}: the target is PGlite's (${ok ? 'would pass' : 'would fail'})`} |`]
+  return [
+    `| ${name} | ${crowdMeasured(c)} | ${small.kind === 'pglite' ? passFail(ok) : `not judged on ${databaseName(small.kind)}: the target is PGlite's (${ok ? 'would pass' : 'would fail'})`} |`,
+  ]
 }
 
 function crowdSection(rep: Report) {
@@ -124,11 +137,27 @@ function crowdSection(rep: Report) {
       continue
     }
     const l = c.load
-    const judged = !c.writesPerSec ? (rep.small.kind === 'pglite' ? passFail(crowdVerdict(c).ok) : 'not judged') : 'for information'
-    lines.push(`| ${c.name} | ${l.total} | ${f0(l.reqPerSec)} | ${ms(l.p50)} | ${ms(l.p99)} | ${c.turns!.map((t) => latency(t)).join(', ')} | ${ms(l.max)} | ${JSON.stringify(l.statusCodes)} | ${l.errors + l.timeouts} | ${c.writes ? JSON.stringify(c.writes.statusCodes) : ''} | ${f0(c.rssMb ?? 0)} | ${c.loadAverage === undefined ? '' : f1(c.loadAverage)} | ${judged} |`)
+    const judged = !c.writesPerSec
+      ? rep.small.kind === 'pglite'
+        ? passFail(crowdVerdict(c).ok)
+        : 'not judged'
+      : 'for information'
+    lines.push(
+      `| ${c.name} | ${l.total} | ${f0(l.reqPerSec)} | ${ms(l.p50)} | ${ms(l.p99)} | ${c.turns!.map((t) => latency(t)).join(', ')} | ${ms(l.max)} | ${JSON.stringify(l.statusCodes)} | ${l.errors + l.timeouts} | ${c.writes ? JSON.stringify(c.writes.statusCodes) : ''} | ${f0(c.rssMb ?? 0)} | ${c.loadAverage === undefined ? '' : f1(c.loadAverage)} | ${judged} |`,
+    )
   }
-  lines.push('', 'By read (latencies the mean of the turns):', '', '| crowd | read | answers | p50 ms | p99 ms | max ms | answers by status |', '|---|---|--:|--:|--:|--:|---|')
-  for (const c of crowds) for (const [label, p] of Object.entries(c.load?.parts ?? {})) lines.push(`| ${c.name} | ${label} | ${p.total} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${JSON.stringify(p.statusCodes)} |`)
+  lines.push(
+    '',
+    'By read (latencies the mean of the turns):',
+    '',
+    '| crowd | read | answers | p50 ms | p99 ms | max ms | answers by status |',
+    '|---|---|--:|--:|--:|--:|---|',
+  )
+  for (const c of crowds)
+    for (const [label, p] of Object.entries(c.load?.parts ?? {}))
+      lines.push(
+        `| ${c.name} | ${label} | ${p.total} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${JSON.stringify(p.statusCodes)} |`,
+      )
   return `${lines.join('\n')}\n\n`
 }
 
@@ -136,9 +165,11 @@ function targets(rep: Report) {
   const { small, large } = rep
   const out = ['| target | measured | result |', '|---|---|---|', ...crowdTargets(rep)]
   for (const r of large.reads.filter((x) => x.target.group === 'storefront')) {
-    out.push(r.app && r.bare
-      ? `| ${r.target.name}: ≥ 50% of the bare server's req/s (${r.bytes} bytes) | ${f0((100 * r.app.reqPerSec) / r.bare.reqPerSec)}% | ${passFail(r.app.reqPerSec >= 0.5 * r.bare.reqPerSec)} |`
-      : `| ${r.target.name}: ≥ 50% of bare | ${r.skipped} | not measured |`)
+    out.push(
+      r.app && r.bare
+        ? `| ${r.target.name}: ≥ 50% of the bare server's req/s (${r.bytes} bytes) | ${f0((100 * r.app.reqPerSec) / r.bare.reqPerSec)}% | ${passFail(r.app.reqPerSec >= 0.5 * r.bare.reqPerSec)} |`
+        : `| ${r.target.name}: ≥ 50% of bare | ${r.skipped} | not measured |`,
+    )
   }
   for (const full of large.reads.filter((x) => x.target.group === 'admin' && !x.target.sameSizeAs)) {
     // Judged on pages of equal size (decision 0014): the read with the small set's row count
@@ -149,31 +180,47 @@ function targets(rep: Report) {
     const before = smallRead?.app
     const bothAnswered = answered(r.app) && answered(before)
     const fullPage = same && full.app ? `; the full page, ${full.rows} rows: ${latency(full.app)}` : ''
-    out.push(r.app && before
-      ? `| ${full.target.name}: p99 at ${large.size.orders.toLocaleString('en')} ≤ 1.5× p99 at ${small.size.orders.toLocaleString('en')} | ${latency(r.app)}${rowsNote(r.rows)} vs ${latency(before)}${rowsNote(smallRead?.rows)}${bothAnswered ? ` (${f1(r.app.p99 / Math.max(before.p99, 0.01))}×)` : ''}${fullPage} | ${passFail(bothAnswered && r.app.p99 <= 1.5 * before.p99)} |`
-      : `| ${full.target.name}: p99 growth ≤ 1.5× | ${r.skipped ?? 'no 1,000-order figure'} | not measured |`)
+    out.push(
+      r.app && before
+        ? `| ${full.target.name}: p99 at ${large.size.orders.toLocaleString('en')} ≤ 1.5× p99 at ${small.size.orders.toLocaleString('en')} | ${latency(r.app)}${rowsNote(r.rows)} vs ${latency(before)}${rowsNote(smallRead?.rows)}${bothAnswered ? ` (${f1(r.app.p99 / Math.max(before.p99, 0.01))}×)` : ''}${fullPage} | ${passFail(bothAnswered && r.app.p99 <= 1.5 * before.p99)} |`
+        : `| ${full.target.name}: p99 growth ≤ 1.5× | ${r.skipped ?? 'no 1,000-order figure'} | not measured |`,
+    )
   }
   for (const r of large.reads.filter((x) => x.target.group === 'dashboard')) {
-    out.push(r.app
-      ? `| ${r.target.name}: p99 < 200 ms | ${latency(r.app)} | ${passFail(answered(r.app) && r.app.p99 < 200)} |`
-      : `| ${r.target.name}: p99 < 200 ms | ${r.skipped} | not measured |`)
+    out.push(
+      r.app
+        ? `| ${r.target.name}: p99 < 200 ms | ${latency(r.app)} | ${passFail(answered(r.app) && r.app.p99 < 200)} |`
+        : `| ${r.target.name}: p99 < 200 ms | ${r.skipped} | not measured |`,
+    )
   }
   const c = large.create
   if (c?.load) {
     const rate = c.load.ok / (c.seconds ?? rep.opts.duration)
     const ok = rate >= 300 && c.load.p99 < 100 && (c.stored ?? 0) >= (c.acknowledged ?? 0)
-    out.push(`| orders/create at ${rep.opts.connections} clients: ≥ 300 orders/s, p99 < 100 ms, every acknowledged order stored | ${f0(rate)}/s, p99 ${ms(c.load.p99)} ms, ${c.stored}/${c.acknowledged} stored | ${large.kind === 'postgres' ? passFail(ok) : `not judged on PGlite (${ok ? 'would pass' : 'would fail'})`} |`)
-  } else out.push(`| orders/create: ≥ 300 orders/s, p99 < 100 ms | ${c?.skipped ?? 'not run'} | not measured |`)
-  out.push(large.kind === 'postgres'
-    ? `| server memory < 250 MB throughout (PostgreSQL) | peak RSS ${f0(rep.peakRssMb)} MB | ${passFail(rep.peakRssMb < 250)} |`
-    : `| server memory < 250 MB throughout (PostgreSQL) | peak RSS ${f0(rep.peakRssMb)} MB, PGlite's database living inside the server process | not judged on PGlite |`)
-  out.push('| `WEB_CONCURRENCY=N` workers correct across instances | not a figure: proven by tests (not part of this bench) | see tests |')
+    out.push(
+      `| orders/create at ${rep.opts.connections} clients: ≥ 300 orders/s, p99 < 100 ms, every acknowledged order stored | ${f0(rate)}/s, p99 ${ms(c.load.p99)} ms, ${c.stored}/${c.acknowledged} stored | ${large.kind === 'postgres' ? passFail(ok) : `not judged on PGlite (${ok ? 'would pass' : 'would fail'})`} |`,
+    )
+  } else
+    out.push(`| orders/create: ≥ 300 orders/s, p99 < 100 ms | ${c?.skipped ?? 'not run'} | not measured |`)
+  out.push(
+    large.kind === 'postgres'
+      ? `| server memory < 250 MB throughout (PostgreSQL) | peak RSS ${f0(rep.peakRssMb)} MB | ${passFail(rep.peakRssMb < 250)} |`
+      : `| server memory < 250 MB throughout (PostgreSQL) | peak RSS ${f0(rep.peakRssMb)} MB, PGlite's database living inside the server process | not judged on PGlite |`,
+  )
+  out.push(
+    '| `WEB_CONCURRENCY=N` workers correct across instances | not a figure: proven by tests (not part of this bench) | see tests |',
+  )
   const lh = rep.lighthouse
-  if (!lh) out.push('| Lighthouse mobile ≥ 95 on / and /products | not run (no built client, or BENCH_LIGHTHOUSE=0) | not measured |')
+  if (!lh)
+    out.push(
+      '| Lighthouse mobile ≥ 95 on / and /products | not run (no built client, or BENCH_LIGHTHOUSE=0) | not measured |',
+    )
   else {
     const pages = lh.filter((r) => r.label.endsWith('(demo data)'))
     const ok = pages.length === 2 && pages.every((r) => r.score >= 95)
-    out.push(`| Lighthouse mobile ≥ 95 on / and /products (demo data, median of ${pages[0]?.runs?.length ?? 1}) | ${pages.map((r) => `${r.path} ${r.score}`).join(', ')} | ${passFail(ok)} |`)
+    out.push(
+      `| Lighthouse mobile ≥ 95 on / and /products (demo data, median of ${pages[0]?.runs?.length ?? 1}) | ${pages.map((r) => `${r.path} ${r.score}`).join(', ')} | ${passFail(ok)} |`,
+    )
   }
   return out.join('\n')
 }
@@ -189,7 +236,7 @@ Written by \`npm run bench\` (bench/run.ts). Do not edit by hand.
 - Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server after a ${rep.opts.warmup} s warm-up of each app; a read's turns alternate between the two data sets (the ${rep.small.size.orders.toLocaleString('en')}-order app then its bare server, the ${rep.large.size.orders.toLocaleString('en')}-order app then its bare server; the next round the other way round), so that both sizes are measured in the same minutes; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a process of its own; the server runs as \`npm start\` runs it (${rep.server}, NODE_ENV=production) in another; the bare server in a third, idle while the app is measured.
 - Each data set is built, then served by a fresh server process; the two servers run side by side, one idle while the other is measured.
 - "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is the server process's peak resident memory during the app's turns (sampled every 100 ms; on PGlite it includes the embedded database).
-- ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.${rep.stolenPercent != null ? ` During the run the hypervisor took ${f0(rep.stolenPercent)}% of this machine's CPU time for other machines (steal time in /proc/stat${rep.stolenPercent >= 10 ? '; above 10%, absolute figures such as orders/s and Lighthouse scores are not this code\'s' : ''}).` : ''}${rep.loadAverage ? ` The 1-minute load average, sampled every 5 s, was ${f1(rep.loadAverage.mean)} on average and at most ${f1(rep.loadAverage.max)} on ${rep.loadAverage.cores} cores (this run's processes and the other work on this machine).` : ''}
+- ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.${rep.stolenPercent != null ? ` During the run the hypervisor took ${f0(rep.stolenPercent)}% of this machine's CPU time for other machines (steal time in /proc/stat${rep.stolenPercent >= 10 ? "; above 10%, absolute figures such as orders/s and Lighthouse scores are not this code's" : ''}).` : ''}${rep.loadAverage ? ` The 1-minute load average, sampled every 5 s, was ${f1(rep.loadAverage.mean)} on average and at most ${f1(rep.loadAverage.max)} on ${rep.loadAverage.cores} cores (this run's processes and the other work on this machine).` : ''}
 
 ## Targets (issue 8${rep.small.crowds?.length ? '; the admin crowd on PGlite: issue 14 item 9' : ''})
 

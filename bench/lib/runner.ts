@@ -13,7 +13,10 @@ const waiting = new Map<number, { ok: (r: LoadResult) => void; fail: (e: Error) 
 /** Runs autocannon in the load process (started once, kept for every run) and returns its summary. */
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   if (!worker) {
-    worker = fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    worker = fork(workerPath, [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
     worker.on('message', (msg: { id: number; result?: LoadResult; error?: string }) => {
       const w = waiting.get(msg.id)
       waiting.delete(msg.id)
@@ -45,7 +48,11 @@ function treeRss(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) total += treeRss(Number(child))
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean))
+      total += treeRss(Number(child))
   } catch {
     // The process is gone.
   }
@@ -83,7 +90,9 @@ export function combine(runs: LoadResult[]): LoadResult {
   const codes: Record<string, number> = {}
   for (const r of runs) for (const [k, v] of Object.entries(r.statusCodes)) codes[k] = (codes[k] ?? 0) + v
   const labels = [...new Set(runs.flatMap((r) => Object.keys(r.parts ?? {})))]
-  const parts = labels.length ? Object.fromEntries(labels.map((l) => [l, combineParts(runs.flatMap((r) => r.parts?.[l] ?? []))])) : undefined
+  const parts = labels.length
+    ? Object.fromEntries(labels.map((l) => [l, combineParts(runs.flatMap((r) => r.parts?.[l] ?? []))]))
+    : undefined
   return {
     reqPerSec: mean((r) => r.reqPerSec),
     p50: mean((r) => r.p50),
@@ -105,5 +114,11 @@ function combineParts(runs: PartResult[]): PartResult {
   const mean = (f: (r: PartResult) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length
   const codes: Record<string, number> = {}
   for (const r of runs) for (const [k, v] of Object.entries(r.statusCodes)) codes[k] = (codes[k] ?? 0) + v
-  return { total: runs.reduce((a, r) => a + r.total, 0), p50: mean((r) => r.p50), p99: mean((r) => r.p99), max: Math.max(...runs.map((r) => r.max)), statusCodes: codes }
+  return {
+    total: runs.reduce((a, r) => a + r.total, 0),
+    p50: mean((r) => r.p50),
+    p99: mean((r) => r.p99),
+    max: Math.max(...runs.map((r) => r.max)),
+    statusCodes: codes,
+  }
 }

@@ -16,31 +16,83 @@ export async function readTargets(db: Db): Promise<Target[]> {
     await db.execute(sql`select co.id as "countryId", co.name as "countryName", ci.id as "cityId", z.id as "zoneId"
       from zones z join cities ci on ci.id = z.city_id join countries co on co.id = ci.country_id order by co.id, ci.id, z.id limit 1`),
   )
-  const [mid] = rows<{ id: number }>(await db.execute(sql`select id from orders order by id offset (select count(*) / 2 from orders) limit 1`))
+  const [mid] = rows<{ id: number }>(
+    await db.execute(sql`select id from orders order by id offset (select count(*) / 2 from orders) limit 1`),
+  )
   if (!place || !mid) throw new Error('the data set has no zones or no orders')
-  const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()
+  const q = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()
   const day = 86_400_000
-  const dates = { startDate: new Date(Date.now() - 30 * day).toISOString(), endDate: new Date().toISOString() }
-  const list = (extra: Record<string, string | number>) => `/_api/admin/orders?${q({ ...extra, page: 1, limit: 15 })}`
+  const dates = {
+    startDate: new Date(Date.now() - 30 * day).toISOString(),
+    endDate: new Date().toISOString(),
+  }
+  const list = (extra: Record<string, string | number>) =>
+    `/_api/admin/orders?${q({ ...extra, page: 1, limit: 15 })}`
   return [
     { name: 'products', group: 'storefront', path: '/_api/products', as: 'visitor' },
     { name: 'featured', group: 'storefront', path: '/_api/featured', as: 'visitor' },
-    { name: 'countries (reference: a small public read)', group: 'reference', path: '/_api/countries', as: 'visitor' },
+    {
+      name: 'countries (reference: a small public read)',
+      group: 'reference',
+      path: '/_api/countries',
+      as: 'visitor',
+    },
     { name: 'admin/orders, first page (root)', group: 'admin', path: list({}), as: 'root' },
     { name: 'admin/orders, first page (admin, one country)', group: 'admin', path: list({}), as: 'admin' },
     { name: 'admin/orders ?status=pending', group: 'admin', path: list({ status: 'pending' }), as: 'root' },
-    { name: 'admin/orders ?search=client name', group: 'admin', path: list({ search: `${firstNames[3]} ${lastNames[5]}` }), as: 'root' },
+    {
+      name: 'admin/orders ?search=client name',
+      group: 'admin',
+      path: list({ search: `${firstNames[3]} ${lastNames[5]}` }),
+      as: 'root',
+    },
     { name: 'admin/orders ?search=order id', group: 'admin', path: list({ search: mid.id }), as: 'root' },
     { name: 'admin/orders ?country', group: 'admin', path: list({ country: place.countryName }), as: 'root' },
     { name: 'admin/orders ?cityId', group: 'admin', path: list({ cityId: place.cityId }), as: 'root' },
-    { name: 'admin/orders ?cityId&zoneId', group: 'admin', path: list({ cityId: place.cityId, zoneId: place.zoneId }), as: 'root' },
-    { name: 'orderdetails', group: 'admin', path: `/_api/orderdetails?${q({ orderId: mid.id })}`, as: 'root' },
+    {
+      name: 'admin/orders ?cityId&zoneId',
+      group: 'admin',
+      path: list({ cityId: place.cityId, zoneId: place.zoneId }),
+      as: 'root',
+    },
+    {
+      name: 'orderdetails',
+      group: 'admin',
+      path: `/_api/orderdetails?${q({ orderId: mid.id })}`,
+      as: 'root',
+    },
     { name: 'dashboard/root', group: 'dashboard', path: '/_api/dashboard/root', as: 'root' },
-    { name: 'dashboard/root ?countryId', group: 'dashboard', path: `/_api/dashboard/root?${q({ countryId: place.countryId })}`, as: 'root' },
-    { name: 'dashboard/root ?startDate&endDate', group: 'dashboard', path: `/_api/dashboard/root?${q(dates)}`, as: 'root' },
-    { name: 'dashboard/root ?countryId&dates', group: 'dashboard', path: `/_api/dashboard/root?${q({ countryId: place.countryId, ...dates })}`, as: 'root' },
-    { name: 'admin/contact-messages', group: 'admin', path: `/_api/admin/contact-messages?${q({ page: 1, limit: 15 })}`, as: 'root' },
-    { name: 'admin/contact-messages ?status=new', group: 'admin', path: `/_api/admin/contact-messages?${q({ status: 'new', page: 1, limit: 15 })}`, as: 'root' },
+    {
+      name: 'dashboard/root ?countryId',
+      group: 'dashboard',
+      path: `/_api/dashboard/root?${q({ countryId: place.countryId })}`,
+      as: 'root',
+    },
+    {
+      name: 'dashboard/root ?startDate&endDate',
+      group: 'dashboard',
+      path: `/_api/dashboard/root?${q(dates)}`,
+      as: 'root',
+    },
+    {
+      name: 'dashboard/root ?countryId&dates',
+      group: 'dashboard',
+      path: `/_api/dashboard/root?${q({ countryId: place.countryId, ...dates })}`,
+      as: 'root',
+    },
+    {
+      name: 'admin/contact-messages',
+      group: 'admin',
+      path: `/_api/admin/contact-messages?${q({ page: 1, limit: 15 })}`,
+      as: 'root',
+    },
+    {
+      name: 'admin/contact-messages ?status=new',
+      group: 'admin',
+      path: `/_api/admin/contact-messages?${q({ status: 'new', page: 1, limit: 15 })}`,
+      as: 'root',
+    },
   ]
 }
 
@@ -59,7 +111,9 @@ export async function createPayloads(db: Db, count: number) {
       where country_id = ${place.countryId} and is_active and archived_at is null order by id limit 20`),
   )
   const clients = rows<{ email: string }>(
-    await db.execute(sql`select email from users where role = 'client' and country_id = ${place.countryId} and is_active order by id limit ${count}`),
+    await db.execute(
+      sql`select email from users where role = 'client' and country_id = ${place.countryId} and is_active order by id limit ${count}`,
+    ),
   )
   return clients.map((c, i) => ({
     email: c.email,

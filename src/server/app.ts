@@ -116,7 +116,11 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     await api.register(rateLimit, {
       max: config.API_RATE_PER_MINUTE,
       timeWindow: '1 minute',
-      ...(redis ? { redis, nameSpace: 'etal-rl-' } : opts.rateLimitStore ? { store: opts.rateLimitStore } : {}),
+      ...(redis
+        ? { redis, nameSpace: 'etal-rl-' }
+        : opts.rateLimitStore
+          ? { store: opts.rateLimitStore }
+          : {}),
       keyGenerator: (req) => req.ip,
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,
@@ -163,11 +167,16 @@ async function registerSpa(app: FastifyInstance) {
       },
     })
   }
-  const indexHtml = hasClient ? readFileSync(indexPath, 'utf8') : '<!doctype html><title>Étal</title><p>Client non construit : lancez npm run build.</p>'
+  const indexHtml = hasClient
+    ? readFileSync(indexPath, 'utf8')
+    : '<!doctype html><title>Étal</title><p>Client non construit : lancez npm run build.</p>'
   const pageFor = spaPages(clientDist, indexHtml)
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/_api')) {
-      return reply.status(404).header('cache-control', 'no-store').send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.status(404).send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })

@@ -30,7 +30,10 @@ const configSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).default(1),
 })
 
-export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; trustProxy: boolean | number | string }
+export type Config = z.infer<typeof configSchema> & {
+  seedDemo: boolean
+  trustProxy: boolean | number | string
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.parse(env)

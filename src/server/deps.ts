@@ -28,7 +28,11 @@ export async function createDeps(
   // On PostgreSQL, the instances tell each other of storefront writes (LISTEN/NOTIFY).
   const sync =
     database.pool && config.STOREFRONT_CACHE_MS > 0
-      ? createStorefrontSync({ url: config.DATABASE_URL, pool: database.pool, onRemoteWrite: () => storefrontCache.invalidate() })
+      ? createStorefrontSync({
+          url: config.DATABASE_URL,
+          pool: database.pool,
+          onRemoteWrite: () => storefrontCache.invalidate(),
+        })
       : undefined
   const storefrontCache = createStorefrontCache({ ttlMs: config.STOREFRONT_CACHE_MS, publish: sync?.publish })
   await sync?.ready

@@ -19,7 +19,10 @@ export function startHousekeeping(db: Db, log: Log) {
     running = foldRollups(db)
       .then(
         () => outageLog.recovered(log),
-        (err: unknown) => (isDatabaseUnavailable(err) ? outageLog.failed(log, err, { task: 'rollup fold' }) : log.error({ err }, 'rollup fold failed')),
+        (err: unknown) =>
+          isDatabaseUnavailable(err)
+            ? outageLog.failed(log, err, { task: 'rollup fold' })
+            : log.error({ err }, 'rollup fold failed'),
       )
       .finally(() => (running = undefined))
   }, 1_000)

@@ -21,7 +21,10 @@ export const WORKER_ENV = 'ETAL_CLUSTER_WORKER'
 export async function runServer(config: Config, opts: { warning?: string } = {}) {
   const worker = cluster.isWorker && process.env[WORKER_ENV] === '1'
   const deps = await createDeps(config, { prepare: !worker })
-  const app = await createApp(deps, worker && !config.REDIS_URL ? { rateLimitStore: ClusterRateLimitStore } : {})
+  const app = await createApp(
+    deps,
+    worker && !config.REDIS_URL ? { rateLimitStore: ClusterRateLimitStore } : {},
+  )
   if (opts.warning) app.log.warn(opts.warning)
   if (worker && config.NODE_ENV === 'test') {
     // Which worker answered: the cluster tests check that several do (tests/api/web-concurrency.test.ts).

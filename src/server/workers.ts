@@ -10,7 +10,10 @@ import { logOutput } from './runtime/log-output'
 import { WORKER_ENV } from './server'
 
 /** How many processes to run: WEB_CONCURRENCY, but one on the embedded database. */
-export function planWorkers(config: Pick<Config, 'WEB_CONCURRENCY' | 'DATABASE_URL'>): { workers: number; warning?: string } {
+export function planWorkers(config: Pick<Config, 'WEB_CONCURRENCY' | 'DATABASE_URL'>): {
+  workers: number
+  warning?: string
+} {
   const n = config.WEB_CONCURRENCY
   if (n > 1 && !isPostgresUrl(config.DATABASE_URL)) {
     // PGlite is one process's database: two processes opening the same files corrupt it.

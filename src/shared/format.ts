@@ -33,8 +33,10 @@ export const formatDate = (d: Date | string) => date().format(new Date(d))
 export const formatDateTime = (d: Date | string) => dateTime().format(new Date(d))
 
 /** A count capped by the server (docs/rules.md#answers): 10000 → '10 000+'. */
-export const formatCount = (n: number, cap = 10_000) => (n >= cap ? `${number().format(cap)}+` : number().format(n))
+export const formatCount = (n: number, cap = 10_000) =>
+  n >= cap ? `${number().format(cap)}+` : number().format(n)
 
 /** Names in French order ('Bénin' before 'Burkina Faso'), not the database's byte order. */
 const compareFrench = (a: string, b: string) => collator().compare(a, b)
-export const sortByName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => compareFrench(a.name, b.name))
+export const sortByName = <T extends { name: string }>(list: readonly T[]): T[] =>
+  [...list].sort((a, b) => compareFrench(a.name, b.name))

@@ -16,8 +16,16 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type City = { id: number; name: string; isActive: boolean; createdAt: Date; countryId: number; country: { id: number; name: string } }
-const cities = async (cookie: string, query = '') => decode<{ cities: City[] }>((await get(t, `/_api/admin/cities${query}`, cookie)).body).cities
+type City = {
+  id: number
+  name: string
+  isActive: boolean
+  createdAt: Date
+  countryId: number
+  country: { id: number; name: string }
+}
+const cities = async (cookie: string, query = '') =>
+  decode<{ cities: City[] }>((await get(t, `/_api/admin/cities${query}`, cookie)).body).cities
 
 describe('GET /_api/admin/cities', () => {
   it('gives root every country’s cities with their country', async () => {
@@ -50,7 +58,11 @@ describe('POST /_api/admin/cities', () => {
   it('lets a super_admin create a city in its country, active, with its country', async () => {
     const res = await post(t, '/_api/admin/cities', { name: ' Saint-Louis ', countryId: sn }, superSn)
     expect(res.statusCode).toBe(201)
-    expect(decode<{ city: City }>(res.body).city).toMatchObject({ name: 'Saint-Louis', isActive: true, country: { id: sn, name: 'Sénégal' } })
+    expect(decode<{ city: City }>(res.body).city).toMatchObject({
+      name: 'Saint-Louis',
+      isActive: true,
+      country: { id: sn, name: 'Sénégal' },
+    })
     expect((await cities(superSn)).map((c) => c.name)).toContain('Saint-Louis')
   })
 
@@ -81,12 +93,16 @@ describe('POST /_api/admin/cities', () => {
     expect(dup.statusCode).toBe(409)
     expect(dup.json().error).toBe('Une ville portant ce nom existe déjà dans ce pays.')
     expect((await post(t, '/_api/admin/cities', { name: 'Dakar', countryId: ml }, root)).statusCode).toBe(201)
-    expect((await post(t, '/_api/admin/cities', { name: 'Ailleurs', countryId: 999999 }, root)).statusCode).toBe(404)
+    expect(
+      (await post(t, '/_api/admin/cities', { name: 'Ailleurs', countryId: 999999 }, root)).statusCode,
+    ).toBe(404)
   })
 
   it('refuses an admin (403) and a visitor (401)', async () => {
     const { cookie } = await signedIn(t, 'admin')
-    expect((await post(t, '/_api/admin/cities', { name: 'Rufisque', countryId: sn }, cookie)).statusCode).toBe(403)
+    expect(
+      (await post(t, '/_api/admin/cities', { name: 'Rufisque', countryId: sn }, cookie)).statusCode,
+    ).toBe(403)
     expect((await post(t, '/_api/admin/cities', { name: 'Rufisque', countryId: sn })).statusCode).toBe(401)
   })
 })
@@ -100,15 +116,24 @@ describe('POST /_api/admin/cities/update', () => {
     const pub = await get(t, '/_api/cities')
     expect(pub.statusCode).toBe(200)
     expect(decode<{ cities: { id: number }[] }>(pub.body).cities.map((c) => c.id)).not.toContain(thies.id)
-    const back = await post(t, '/_api/admin/cities/update', { id: thies.id, isActive: true, name: 'Thiès Ville' }, superSn)
+    const back = await post(
+      t,
+      '/_api/admin/cities/update',
+      { id: thies.id, isActive: true, name: 'Thiès Ville' },
+      superSn,
+    )
     expect(decode<{ city: City }>(back.body).city).toMatchObject({ isActive: true, name: 'Thiès Ville' })
-    const again = decode<{ cities: { id: number; name: string }[] }>((await get(t, '/_api/cities')).body).cities
+    const again = decode<{ cities: { id: number; name: string }[] }>(
+      (await get(t, '/_api/cities')).body,
+    ).cities
     expect(again.find((c) => c.id === thies.id)?.name).toBe('Thiès Ville')
   })
 
   it('answers 404 to a super_admin on another country’s city and changes nothing', async () => {
     const bamako = (await cities(root, `?countryId=${ml}`)).find((c) => c.name === 'Bamako')!
-    expect((await post(t, '/_api/admin/cities/update', { id: bamako.id, isActive: false }, superSn)).statusCode).toBe(404)
+    expect(
+      (await post(t, '/_api/admin/cities/update', { id: bamako.id, isActive: false }, superSn)).statusCode,
+    ).toBe(404)
     expect((await cities(root, `?countryId=${ml}`)).find((c) => c.id === bamako.id)!.isActive).toBe(true)
   })
 
@@ -117,13 +142,19 @@ describe('POST /_api/admin/cities/update', () => {
     const empty = await post(t, '/_api/admin/cities/update', { id: dakar.id, name: '  ' }, root)
     expect(empty.statusCode).toBe(400)
     expect(empty.json().error).toBe('Le nom de la ville est requis.')
-    expect((await post(t, '/_api/admin/cities/update', { id: dakar.id, name: 'Saint-Louis' }, root)).statusCode).toBe(409)
-    expect((await post(t, '/_api/admin/cities/update', { id: 999999, isActive: true }, root)).statusCode).toBe(404)
+    expect(
+      (await post(t, '/_api/admin/cities/update', { id: dakar.id, name: 'Saint-Louis' }, root)).statusCode,
+    ).toBe(409)
+    expect(
+      (await post(t, '/_api/admin/cities/update', { id: 999999, isActive: true }, root)).statusCode,
+    ).toBe(404)
   })
 
   it('refuses a client (403) and a visitor (401)', async () => {
     const { cookie } = await signedIn(t, 'client')
-    expect((await post(t, '/_api/admin/cities/update', { id: 1, isActive: false }, cookie)).statusCode).toBe(403)
+    expect((await post(t, '/_api/admin/cities/update', { id: 1, isActive: false }, cookie)).statusCode).toBe(
+      403,
+    )
     expect((await post(t, '/_api/admin/cities/update', { id: 1, isActive: false })).statusCode).toBe(401)
   })
 })

@@ -247,12 +247,21 @@ describe('status changes: payment and points', () => {
     expect((await points(c.id, o.id)).balance).toBe(123)
     const { order } = decode<{ order: Order }>((await setStatus(o.id, 'in_delivery')).body)
     expect(order).toMatchObject({ status: 'in_delivery', paymentStatus: 'paid', pointsEarned: 0 })
-    expect(await points(c.id, o.id)).toEqual({ balance: 0, ledger: 0, order: { earned: 123, reversed: -123 } })
+    expect(await points(c.id, o.id)).toEqual({
+      balance: 0,
+      ledger: 0,
+      order: { earned: 123, reversed: -123 },
+    })
     const [reversal] = await t.db
       .select({ points: loyaltyTransactions.points, description: loyaltyTransactions.description })
       .from(loyaltyTransactions)
-      .where(sql`${loyaltyTransactions.orderId} = ${o.id} and ${loyaltyTransactions.transactionType} = 'reversed'`)
-    expect(reversal).toEqual({ points: -123, description: `Points repris : commande #${o.id} n'est plus livrée` })
+      .where(
+        sql`${loyaltyTransactions.orderId} = ${o.id} and ${loyaltyTransactions.transactionType} = 'reversed'`,
+      )
+    expect(reversal).toEqual({
+      points: -123,
+      description: `Points repris : commande #${o.id} n'est plus livrée`,
+    })
   })
 
   it('cancelling an unpaid order gives back its points and leaves the payment pending', async () => {
@@ -289,7 +298,11 @@ describe('status changes: payment and points', () => {
     await createOrder(t.db, { user: c, pointsUsed: 245 }) // spends them: balance 0
     const res = await setStatus(o.id, 'cancelled')
     expect(res.statusCode, res.body).toBe(200)
-    expect(await points(c.id, o.id)).toEqual({ balance: 255, ledger: 255, order: { redeemed: 0, earned: 245, reversed: -245 } })
+    expect(await points(c.id, o.id)).toEqual({
+      balance: 255,
+      ledger: 255,
+      order: { redeemed: 0, earned: 245, reversed: -245 },
+    })
   })
 
   it('cannot take back earned points the client has already spent (409), and changes nothing', async () => {

@@ -22,10 +22,14 @@ describe('admin order list, coalesced', () => {
     for (let i = 0; i < 5; i++) await createOrder(t.db, { user: client })
     const root = await signedIn(t, 'root', 'SN')
     const before = adminListRuns.count
-    const answers = await Promise.all(Array.from({ length: 32 }, () => get(t, '/_api/admin/orders?page=1&limit=15', root.cookie)))
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, () => get(t, '/_api/admin/orders?page=1&limit=15', root.cookie)),
+    )
     expect(answers.every((a) => a.statusCode === 200)).toBe(true)
     const bodies = answers.map((a) => decode<Page>(a.body))
-    expect(bodies.every((b) => b.orders.length >= 5 && JSON.stringify(b) === JSON.stringify(bodies[0]))).toBe(true)
+    expect(bodies.every((b) => b.orders.length >= 5 && JSON.stringify(b) === JSON.stringify(bodies[0]))).toBe(
+      true,
+    )
     expect(adminListRuns.count - before).toBeLessThanOrEqual(2)
   })
 
@@ -35,7 +39,9 @@ describe('admin order list, coalesced', () => {
     const root = await signedIn(t, 'root', 'SN')
     const adminSn = await signedIn(t, 'admin', 'SN')
     const adminMl = await signedIn(t, 'admin', 'ML')
-    const calls = [root, adminSn, adminMl, root, adminSn, adminMl].map((who) => get(t, '/_api/admin/orders?page=1&limit=50', who.cookie))
+    const calls = [root, adminSn, adminMl, root, adminSn, adminMl].map((who) =>
+      get(t, '/_api/admin/orders?page=1&limit=50', who.cookie),
+    )
     const [r, sn, mlPage] = (await Promise.all(calls)).map((a) => decode<Page>(a.body))
     const countries = (p: Page) => new Set(p.orders.map((o) => o.countryId))
     expect(countries(r!).size).toBe(2)
@@ -53,8 +59,15 @@ describe('admin order list, coalesced', () => {
     for (const status of statuses) {
       const order = await createOrder(t.db, { user: client })
       // Reads keep running while the status changes; the read started after its answer must see it.
-      const inFlight = Array.from({ length: 8 }, () => get(t, '/_api/admin/orders?page=1&limit=15', root.cookie))
-      const changed = await post(t, '/_api/admin/orders/update-status', { orderId: order.id, status }, root.cookie)
+      const inFlight = Array.from({ length: 8 }, () =>
+        get(t, '/_api/admin/orders?page=1&limit=15', root.cookie),
+      )
+      const changed = await post(
+        t,
+        '/_api/admin/orders/update-status',
+        { orderId: order.id, status },
+        root.cookie,
+      )
       expect(changed.statusCode, changed.body).toBe(200)
       const after = decode<Page>((await get(t, '/_api/admin/orders?page=1&limit=15', root.cookie)).body)
       expect(after.orders.find((o) => o.id === order.id)?.status).toBe(status)
@@ -85,10 +98,17 @@ describe('admin order list kept until the next write (PGlite, PGLITE_READ_CACHE)
       const again = await get(c, url, root.cookie)
       expect(decode<Page>(again.body)).toEqual(first)
       expect(adminListRuns.count, 'a repeated read is not computed again').toBe(runs)
-      const changed = await post(c, '/_api/admin/orders/update-status', { orderId: order.id, status }, root.cookie)
+      const changed = await post(
+        c,
+        '/_api/admin/orders/update-status',
+        { orderId: order.id, status },
+        root.cookie,
+      )
       expect(changed.statusCode, changed.body).toBe(200)
       const after = decode<Page>((await get(c, url, root.cookie)).body)
-      expect(after.orders.find((o) => o.id === order.id)?.status, 'the read after the write sees it').toBe(status)
+      expect(after.orders.find((o) => o.id === order.id)?.status, 'the read after the write sees it').toBe(
+        status,
+      )
     }
   })
 })

@@ -215,7 +215,9 @@ describe('GET /_api/admin/orders: the total without filters (read from the rollu
     expect((await list('', cookies.root)).total).toBe(all + 1)
     await t.db.execute(sql`delete from orders where id = ${o.id}`)
     expect((await list('?country=Mali', cookies.root)).total).toBe(before.total)
-    const counted = (await t.db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }
+    const counted = (await t.db.execute(sql`select count(*)::int as n from orders`)) as unknown as {
+      rows: { n: number }[]
+    }
     expect((await list('', cookies.root)).total).toBe(counted.rows[0]!.n)
   })
 })
@@ -237,7 +239,10 @@ describe('GET /_api/admin/orders: the count cap', () => {
     const exact = await list('?country=Gabon&search=Client%20Gabon', cookies.root)
     expect(exact.total).toBe(10_000)
     // Kept in the order counts (place and status), capped the same.
-    const byPlace = await list(`?cityId=${first.cityId}&zoneId=${first.zoneId}&status=pending&limit=5`, cookies.root)
+    const byPlace = await list(
+      `?cityId=${first.cityId}&zoneId=${first.zoneId}&status=pending&limit=5`,
+      cookies.root,
+    )
     expect(byPlace.total).toBe(10_000)
     expect(byPlace.orders).toHaveLength(5)
   })
@@ -245,15 +250,24 @@ describe('GET /_api/admin/orders: the count cap', () => {
 
 describe('GET /_api/admin/orders: search by a name the client had (user_former_names, migration 0008)', () => {
   it('finds every order of a client by their current name, and by an old name the orders placed under it', async () => {
-    const binta = await createUser(t.db, { country: 'SN', displayName: 'Binta Sow', email: 'binta@exemple.sn' })
+    const binta = await createUser(t.db, {
+      country: 'SN',
+      displayName: 'Binta Sow',
+      email: 'binta@exemple.sn',
+    })
     const at = (minute: number) => new Date(Date.UTC(2026, 1, 1, 8, minute))
     const before = (await createOrder(t.db, { user: binta, createdAt: at(0) })).id
     await t.db.execute(sql`update users set display_name = 'Binta Camara' where id = ${binta.id}`)
-    const after = (await createOrder(t.db, { user: { ...binta, displayName: 'Binta Camara' }, createdAt: at(1) })).id
+    const after = (
+      await createOrder(t.db, { user: { ...binta, displayName: 'Binta Camara' }, createdAt: at(1) })
+    ).id
     // An order written under a name that was never the account's (a stored name is kept as is).
-    const other = (await createOrder(t.db, { user: { ...binta, displayName: 'Ndeye Khady Faye' }, createdAt: at(2) })).id
+    const other = (
+      await createOrder(t.db, { user: { ...binta, displayName: 'Ndeye Khady Faye' }, createdAt: at(2) })
+    ).id
 
-    const found = async (q: string) => (await list(`?search=${encodeURIComponent(q)}`, cookies.root)).orders.map((o) => o.id)
+    const found = async (q: string) =>
+      (await list(`?search=${encodeURIComponent(q)}`, cookies.root)).orders.map((o) => o.id)
     expect(await found('camara')).toEqual([other, after, before])
     expect(await found('binta@exemple')).toEqual([other, after, before])
     expect(await found('sow')).toEqual([before])

@@ -25,7 +25,9 @@ const account = (over: Record<string, unknown> = {}) => ({
   country: 'Mali',
   ...over,
 })
-type U = { user: { id: number; role: Role; country: string; email: string; isActive: boolean; createdAt: Date } }
+type U = {
+  user: { id: number; role: Role; country: string; email: string; isActive: boolean; createdAt: Date }
+}
 
 describe('POST /_api/admin/create-user: the role matrix', () => {
   const matrix: [string, () => string, Role, number][] = []
@@ -57,8 +59,12 @@ describe('POST /_api/admin/create-user: the role matrix', () => {
   })
 
   it('refuses drivers, clients (403) and visitors (401)', async () => {
-    expect((await post(t, '/_api/admin/create-user', account({ role: 'client' }), driver)).statusCode).toBe(403)
-    expect((await post(t, '/_api/admin/create-user', account({ role: 'client' }), client)).statusCode).toBe(403)
+    expect((await post(t, '/_api/admin/create-user', account({ role: 'client' }), driver)).statusCode).toBe(
+      403,
+    )
+    expect((await post(t, '/_api/admin/create-user', account({ role: 'client' }), client)).statusCode).toBe(
+      403,
+    )
     expect((await post(t, '/_api/admin/create-user', account({ role: 'client' }))).statusCode).toBe(401)
   })
 
@@ -66,7 +72,12 @@ describe('POST /_api/admin/create-user: the role matrix', () => {
     const input = account({ role: 'delivery_driver' })
     expect((await post(t, '/_api/admin/create-user', input, root)).statusCode).toBe(201)
     expect(await login(t, input.email, input.password)).toMatch(/^etal_session=/)
-    const again = await post(t, '/_api/admin/create-user', { ...input, email: input.email.toUpperCase() }, root)
+    const again = await post(
+      t,
+      '/_api/admin/create-user',
+      { ...input, email: input.email.toUpperCase() },
+      root,
+    )
     expect(again.statusCode).toBe(409)
     expect(again.json().error).toBe('Cette adresse email est déjà utilisée.')
   })
@@ -93,14 +104,20 @@ describe('POST /_api/admin/create-user: the role matrix', () => {
 
 describe('POST /_api/admin/create-delivery-driver', () => {
   it('creates a driver: root in the chosen country, super_admin and admin in their own', async () => {
-    for (const [cookie, country] of [[root, 'Mali'], [superSn, 'Sénégal'], [adminSn, 'Sénégal']] as const) {
+    for (const [cookie, country] of [
+      [root, 'Mali'],
+      [superSn, 'Sénégal'],
+      [adminSn, 'Sénégal'],
+    ] as const) {
       const res = await post(t, '/_api/admin/create-delivery-driver', account(), cookie)
       expect(res.statusCode).toBe(201)
       expect(decode<U>(res.body).user).toMatchObject({ role: 'delivery_driver', country, isActive: true })
     }
   })
   it('refuses a role in the body (strict input), drivers, clients and visitors', async () => {
-    expect((await post(t, '/_api/admin/create-delivery-driver', account({ role: 'root' }), root)).statusCode).toBe(400)
+    expect(
+      (await post(t, '/_api/admin/create-delivery-driver', account({ role: 'root' }), root)).statusCode,
+    ).toBe(400)
     expect((await post(t, '/_api/admin/create-delivery-driver', account(), driver)).statusCode).toBe(403)
     expect((await post(t, '/_api/admin/create-delivery-driver', account(), client)).statusCode).toBe(403)
     expect((await post(t, '/_api/admin/create-delivery-driver', account())).statusCode).toBe(401)
@@ -130,23 +147,30 @@ describe('POST /_api/admin/create-super-admin and GET /_api/admin/super-admins',
     expect((await get(t, '/_api/admin/super-admins')).statusCode).toBe(401)
   })
   it('pages by 10, filters by country name and searches name or email', async () => {
-    for (let i = 0; i < 12; i++) await createUser(t.db, { role: 'super_admin', country: 'BF', displayName: `Burkinabè ${i}` })
+    for (let i = 0; i < 12; i++)
+      await createUser(t.db, { role: 'super_admin', country: 'BF', displayName: `Burkinabè ${i}` })
     const p1 = decode<{ superAdmins: { country: string }[]; pagination: { totalPages: number } }>(
       (await get(t, '/_api/admin/super-admins?country=burkina%20faso', root)).body,
     )
     expect(p1.superAdmins).toHaveLength(10)
     expect(p1.pagination.totalPages).toBe(2)
     expect(p1.superAdmins.every((s) => s.country === 'Burkina Faso')).toBe(true)
-    const p2 = decode<{ superAdmins: unknown[] }>((await get(t, '/_api/admin/super-admins?country=Burkina%20Faso&page=2', root)).body)
+    const p2 = decode<{ superAdmins: unknown[] }>(
+      (await get(t, '/_api/admin/super-admins?country=Burkina%20Faso&page=2', root)).body,
+    )
     expect(p2.superAdmins).toHaveLength(2)
     const found = decode<{ superAdmins: { displayName: string }[]; pagination: { totalPages: number } }>(
       (await get(t, '/_api/admin/super-admins?search=bè%2011', root)).body,
     )
     expect(found.superAdmins.map((s) => s.displayName)).toEqual(['Burkinabè 11'])
     expect(found.pagination.totalPages).toBe(1)
-    const none = decode<{ superAdmins: unknown[]; pagination: { totalPages: number } }>((await get(t, '/_api/admin/super-admins?search=100%25', root)).body)
+    const none = decode<{ superAdmins: unknown[]; pagination: { totalPages: number } }>(
+      (await get(t, '/_api/admin/super-admins?search=100%25', root)).body,
+    )
     expect(none.superAdmins).toEqual([])
-    expect((await get(t, '/_api/admin/super-admins?page=0', root)).json().error).toBe('La page doit être au moins 1.')
+    expect((await get(t, '/_api/admin/super-admins?page=0', root)).json().error).toBe(
+      'La page doit être au moins 1.',
+    )
     expect((await get(t, '/_api/admin/super-admins?country=Atlantide', root)).statusCode).toBe(404)
   })
 })

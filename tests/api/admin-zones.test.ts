@@ -18,7 +18,13 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Zone = { id: number; name: string; isActive: boolean; cityId: number; city: { id: number; name: string; country: { id: number; name: string } } }
+type Zone = {
+  id: number
+  name: string
+  isActive: boolean
+  cityId: number
+  city: { id: number; name: string; country: { id: number; name: string } }
+}
 type Page = { zones: Zone[]; total: number }
 const list = async (cookie: string, query = '') => {
   const res = await get(t, `/_api/admin/zones${query}`, cookie)
@@ -49,7 +55,12 @@ describe('GET /_api/admin/zones', () => {
 
   it('filters by city and status', async () => {
     const res = await list(root, `?cityId=${dakar.id}&limit=100`)
-    expect(res.zones.map((z) => z.name).sort()).toEqual(['Almadies', 'Médina', 'Parcelles Assainies', 'Plateau'])
+    expect(res.zones.map((z) => z.name).sort()).toEqual([
+      'Almadies',
+      'Médina',
+      'Parcelles Assainies',
+      'Plateau',
+    ])
     expect((await list(root, `?cityId=${dakar.id}&isActive=false`)).total).toBe(0)
   })
 
@@ -78,8 +89,14 @@ describe('GET /_api/admin/zones', () => {
   })
 
   it(`caps the total at ${COUNT_CAP}`, async () => {
-    const [city] = await t.db.insert(citiesTable).values({ name: 'Grande Ville', countryId: (await firstZoneOf(t.db, 'GA')).country.id }).returning()
-    const rows = Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({ name: `Quartier ${i}`, cityId: city!.id }))
+    const [city] = await t.db
+      .insert(citiesTable)
+      .values({ name: 'Grande Ville', countryId: (await firstZoneOf(t.db, 'GA')).country.id })
+      .returning()
+    const rows = Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({
+      name: `Quartier ${i}`,
+      cityId: city!.id,
+    }))
     for (let i = 0; i < rows.length; i += 2000) await t.db.insert(zonesTable).values(rows.slice(i, i + 2000))
     const res = await list(root, `?cityId=${city!.id}&limit=5`)
     expect(res.total).toBe(COUNT_CAP)
@@ -91,7 +108,11 @@ describe('POST /_api/admin/zones', () => {
   it('lets a super_admin create a zone in its country', async () => {
     const res = await post(t, '/_api/admin/zones', { name: 'Ouakam', cityId: dakar.id }, superSn)
     expect(res.statusCode).toBe(201)
-    expect(decode<{ zone: Zone }>(res.body).zone).toMatchObject({ name: 'Ouakam', isActive: true, city: { name: 'Dakar', country: { name: 'Sénégal' } } })
+    expect(decode<{ zone: Zone }>(res.body).zone).toMatchObject({
+      name: 'Ouakam',
+      isActive: true,
+      city: { name: 'Dakar', country: { name: 'Sénégal' } },
+    })
     expect((await list(superSn, '?search=ouakam')).total).toBe(1)
   })
 
@@ -99,11 +120,15 @@ describe('POST /_api/admin/zones', () => {
     const dup = await post(t, '/_api/admin/zones', { name: 'plateau', cityId: dakar.id }, root)
     expect(dup.statusCode).toBe(409)
     expect(dup.json().error).toBe('Une zone portant ce nom existe déjà dans cette ville.')
-    expect((await post(t, '/_api/admin/zones', { name: 'Plateau', cityId: bamako.id }, root)).statusCode).toBe(201)
+    expect(
+      (await post(t, '/_api/admin/zones', { name: 'Plateau', cityId: bamako.id }, root)).statusCode,
+    ).toBe(201)
   })
 
   it('answers 404 to a super_admin creating in another country’s city', async () => {
-    expect((await post(t, '/_api/admin/zones', { name: 'Sogoniko', cityId: bamako.id }, superSn)).statusCode).toBe(404)
+    expect(
+      (await post(t, '/_api/admin/zones', { name: 'Sogoniko', cityId: bamako.id }, superSn)).statusCode,
+    ).toBe(404)
     expect((await list(root, '?search=Sogoniko')).total).toBe(0)
   })
 
@@ -119,7 +144,9 @@ describe('POST /_api/admin/zones', () => {
 
   it('refuses an admin (403) and a visitor (401)', async () => {
     const { cookie } = await signedIn(t, 'admin')
-    expect((await post(t, '/_api/admin/zones', { name: 'Yoff', cityId: dakar.id }, cookie)).statusCode).toBe(403)
+    expect((await post(t, '/_api/admin/zones', { name: 'Yoff', cityId: dakar.id }, cookie)).statusCode).toBe(
+      403,
+    )
     expect((await post(t, '/_api/admin/zones', { name: 'Yoff', cityId: dakar.id })).statusCode).toBe(401)
   })
 })
@@ -127,7 +154,12 @@ describe('POST /_api/admin/zones', () => {
 describe('POST /_api/admin/zones/update', () => {
   it('renames and toggles a zone; a deactivated zone leaves the public zones of its city', async () => {
     const zone = (await list(superSn, `?cityId=${dakar.id}&search=Médina`)).zones[0]!
-    const res = await post(t, '/_api/admin/zones/update', { id: zone.id, name: 'Médina Rebeuss', isActive: false }, superSn)
+    const res = await post(
+      t,
+      '/_api/admin/zones/update',
+      { id: zone.id, name: 'Médina Rebeuss', isActive: false },
+      superSn,
+    )
     expect(res.statusCode).toBe(200)
     expect(decode<{ zone: Zone }>(res.body).zone).toMatchObject({ name: 'Médina Rebeuss', isActive: false })
     expect((await list(root, `?cityId=${dakar.id}&isActive=false`)).zones.map((z) => z.id)).toEqual([zone.id])
@@ -141,18 +173,26 @@ describe('POST /_api/admin/zones/update', () => {
 
   it('answers 404 to a super_admin on another country’s zone, 409 for a taken name, 400 for an empty one', async () => {
     const mali = (await list(root, `?cityId=${bamako.id}&search=Hamdallaye`)).zones[0]!
-    expect((await post(t, '/_api/admin/zones/update', { id: mali.id, isActive: false }, superSn)).statusCode).toBe(404)
+    expect(
+      (await post(t, '/_api/admin/zones/update', { id: mali.id, isActive: false }, superSn)).statusCode,
+    ).toBe(404)
     expect((await list(root, `?cityId=${bamako.id}&search=Hamdallaye`)).zones[0]!.isActive).toBe(true)
-    expect((await post(t, '/_api/admin/zones/update', { id: mali.id, name: 'ACI 2000' }, root)).statusCode).toBe(409)
+    expect(
+      (await post(t, '/_api/admin/zones/update', { id: mali.id, name: 'ACI 2000' }, root)).statusCode,
+    ).toBe(409)
     const empty = await post(t, '/_api/admin/zones/update', { id: mali.id, name: '' }, root)
     expect(empty.statusCode).toBe(400)
     expect(empty.json().error).toBe('Le nom de la zone est requis.')
-    expect((await post(t, '/_api/admin/zones/update', { id: 999999, isActive: true }, root)).statusCode).toBe(404)
+    expect((await post(t, '/_api/admin/zones/update', { id: 999999, isActive: true }, root)).statusCode).toBe(
+      404,
+    )
   })
 
   it('refuses a driver (403) and a visitor (401)', async () => {
     const { cookie } = await signedIn(t, 'delivery_driver')
-    expect((await post(t, '/_api/admin/zones/update', { id: 1, isActive: false }, cookie)).statusCode).toBe(403)
+    expect((await post(t, '/_api/admin/zones/update', { id: 1, isActive: false }, cookie)).statusCode).toBe(
+      403,
+    )
     expect((await post(t, '/_api/admin/zones/update', { id: 1, isActive: false })).statusCode).toBe(401)
   })
 })

@@ -20,14 +20,19 @@ const validRegistration = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-const sessionCookie = (res: { cookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[] }) =>
-  res.cookies.find((c) => c.name === 'etal_session')
+const sessionCookie = (res: {
+  cookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[]
+}) => res.cookies.find((c) => c.name === 'etal_session')
 
 describe('GET /_api/auth/session', () => {
   it('answers 401 with the French message when signed out', async () => {
     const res = await get(t, '/_api/auth/session')
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toMatchObject({ error: 'Non authentifié', code: 'UNAUTHORIZED', message: 'Non authentifié' })
+    expect(res.json()).toMatchObject({
+      error: 'Non authentifié',
+      code: 'UNAUTHORIZED',
+      message: 'Non authentifié',
+    })
   })
 
   it('answers 401 for a forged token', async () => {
@@ -64,7 +69,11 @@ describe('POST /_api/auth/register_with_password', () => {
   })
 
   it('resolves the country case-insensitively and keeps an international number as typed', async () => {
-    const res = await post(t, '/_api/auth/register_with_password', validRegistration({ country: 'mali', phoneNumber: '+223 70 00 00 00' }))
+    const res = await post(
+      t,
+      '/_api/auth/register_with_password',
+      validRegistration({ country: 'mali', phoneNumber: '+223 70 00 00 00' }),
+    )
     expect(res.statusCode).toBe(201)
     expect(res.json().user).toMatchObject({ country: 'Mali', phoneNumber: '+223 70 00 00 00' })
   })
@@ -72,7 +81,10 @@ describe('POST /_api/auth/register_with_password', () => {
   it('answers 409 with "déjà utilisée" for a taken email, whatever its case', async () => {
     const input = validRegistration()
     expect((await post(t, '/_api/auth/register_with_password', input)).statusCode).toBe(201)
-    const again = await post(t, '/_api/auth/register_with_password', { ...input, email: input.email.toUpperCase() })
+    const again = await post(t, '/_api/auth/register_with_password', {
+      ...input,
+      email: input.email.toUpperCase(),
+    })
     expect(again.statusCode).toBe(409)
     expect(again.json().error).toContain('déjà utilisée')
     expect(again.json().message).toContain('déjà utilisée')
@@ -94,16 +106,23 @@ describe('POST /_api/auth/register_with_password', () => {
     expect(await t.db.$count(users)).toBe(before)
   })
 
-  it.each(['email', 'password', 'displayName', 'phoneNumber', 'city', 'country'])('refuses a missing %s', async (field) => {
-    const input: Record<string, unknown> = validRegistration()
-    delete input[field]
-    const res = await post(t, '/_api/auth/register_with_password', input)
-    expect(res.statusCode).toBe(400)
-    expect(res.json().fieldErrors[field]).toBeDefined()
-  })
+  it.each(['email', 'password', 'displayName', 'phoneNumber', 'city', 'country'])(
+    'refuses a missing %s',
+    async (field) => {
+      const input: Record<string, unknown> = validRegistration()
+      delete input[field]
+      const res = await post(t, '/_api/auth/register_with_password', input)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().fieldErrors[field]).toBeDefined()
+    },
+  )
 
   it('refuses a country Étal does not serve', async () => {
-    const res = await post(t, '/_api/auth/register_with_password', validRegistration({ country: 'Atlantide' }))
+    const res = await post(
+      t,
+      '/_api/auth/register_with_password',
+      validRegistration({ country: 'Atlantide' }),
+    )
     expect(res.statusCode).toBe(400)
     expect(res.json().error.toLowerCase()).toContain('pays')
   })
@@ -118,7 +137,10 @@ describe('POST /_api/auth/register_with_password', () => {
 describe('POST /_api/auth/login_with_password', () => {
   it('signs in, answers the user, and gives a new token at each sign-in', async () => {
     const u = await createUser(t.db, { role: 'admin' })
-    const first = await post(t, '/_api/auth/login_with_password', { email: u.email.toUpperCase(), password: PASSWORD })
+    const first = await post(t, '/_api/auth/login_with_password', {
+      email: u.email.toUpperCase(),
+      password: PASSWORD,
+    })
     expect(first.statusCode).toBe(200)
     expect(first.json().user).toMatchObject({ id: u.id, role: 'admin', country: 'Sénégal' })
     const c1 = sessionCookie(first)!
@@ -143,7 +165,10 @@ describe('POST /_api/auth/login_with_password', () => {
   it('answers 401 for a wrong password and for an unknown email, with the same message', async () => {
     const u = await createUser(t.db)
     const wrong = await post(t, '/_api/auth/login_with_password', { email: u.email, password: 'nope-nope' })
-    const unknown = await post(t, '/_api/auth/login_with_password', { email: 'personne@exemple.sn', password: 'nope-nope' })
+    const unknown = await post(t, '/_api/auth/login_with_password', {
+      email: 'personne@exemple.sn',
+      password: 'nope-nope',
+    })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
     expect(wrong.json().error).toBe('Email ou mot de passe incorrect.')
@@ -182,7 +207,10 @@ describe('POST /_api/auth/login_with_password', () => {
     expect(blocked.json().error).toMatch(/Trop de tentatives de connexion/)
     // Another account from the same IP is not blocked.
     const other = await createUser(t.db)
-    expect((await post(t, '/_api/auth/login_with_password', { email: other.email, password: PASSWORD })).statusCode).toBe(200)
+    expect(
+      (await post(t, '/_api/auth/login_with_password', { email: other.email, password: PASSWORD }))
+        .statusCode,
+    ).toBe(200)
   })
 })
 

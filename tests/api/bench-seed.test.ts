@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../setup/test-app'
 describe('bench/seed-large', () => {
   let t: TestApp
   const size = { orders: 300, products: 120, clients: 400, contacts: 30 }
-  const one = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows[0]!
+  const one = async <T>(q: ReturnType<typeof sql>) =>
+    ((await t.db.execute(q)) as unknown as { rows: T[] }).rows[0]!
 
   beforeAll(async () => {
     t = await createTestApp({ SEED_DEMO: 'false' })
@@ -42,7 +43,9 @@ describe('bench/seed-large', () => {
   })
 
   it('leaves the order sequence after the loaded ids', async () => {
-    const next = await one<{ id: number }>(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)
+    const next = await one<{ id: number }>(
+      sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+    )
     expect(next.id).toBe(size.orders + 1)
   })
 

@@ -6,7 +6,14 @@ import type { Role } from '../../src/shared/domain/roles'
 import { createProduct, decode, deliveryIn, get, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-type Order = { id: number; userId: number; status: string; totalAmount: number; items: { productName: string }[]; customer: { id: number } }
+type Order = {
+  id: number
+  userId: number
+  status: string
+  totalAmount: number
+  items: { productName: string }[]
+  customer: { id: number }
+}
 
 let t: TestApp
 let alice: Awaited<ReturnType<typeof signedIn>>
@@ -14,8 +21,17 @@ let bob: Awaited<ReturnType<typeof signedIn>>
 const made: Order[] = []
 
 async function order(who: { cookie: string }, productName: string, quantity = 1) {
-  const p = await createProduct(t.db, { name: productName, unitType: 'unit', minQuantity: 1, pricePerUnit: 2500 })
-  const res = await postOrder(t, { ...(await deliveryIn(t.db, 'SN')), items: [{ productId: p.id, quantity }] }, who.cookie)
+  const p = await createProduct(t.db, {
+    name: productName,
+    unitType: 'unit',
+    minQuantity: 1,
+    pricePerUnit: 2500,
+  })
+  const res = await postOrder(
+    t,
+    { ...(await deliveryIn(t.db, 'SN')), items: [{ productId: p.id, quantity }] },
+    who.cookie,
+  )
   expect(res.statusCode, res.body).toBe(201)
   return decode<{ order: Order }>(res.body).order
 }
@@ -30,20 +46,29 @@ beforeAll(async () => {
   made.push(await order(bob, 'Merguez de Bob'))
   // Distinct times, so "newest first" is visible whatever the clock's resolution.
   for (const [i, o] of made.entries()) {
-    await t.db.update(orders).set({ createdAt: new Date(Date.UTC(2026, 5, 1 + i)) }).where(eq(orders.id, o.id))
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.UTC(2026, 5, 1 + i)) })
+      .where(eq(orders.id, o.id))
   }
   await t.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, made[0]!.id))
 })
 afterAll(() => t.close())
 
 describe('GET /_api/orders/details', () => {
-  const details = (id: number | string, cookie?: string) => get(t, `/_api/orders/details?orderId=${id}`, cookie)
+  const details = (id: number | string, cookie?: string) =>
+    get(t, `/_api/orders/details?orderId=${id}`, cookie)
 
   it("answers the client's own order with its items", async () => {
     const res = await details(made[1]!.id, alice.cookie)
     expect(res.statusCode).toBe(200)
     const { order: o } = decode<{ order: Order }>(res.body)
-    expect(o).toMatchObject({ id: made[1]!.id, userId: alice.user.id, totalAmount: 7500, customer: { id: alice.user.id } })
+    expect(o).toMatchObject({
+      id: made[1]!.id,
+      userId: alice.user.id,
+      totalAmount: 7500,
+      customer: { id: alice.user.id },
+    })
     expect(o.items.map((i) => i.productName)).toEqual(['Merguez maison'])
   })
 
@@ -60,18 +85,23 @@ describe('GET /_api/orders/details', () => {
       expect((await details(made[0]!.id, (await signedIn(t, role, 'ML')).cookie)).statusCode).toBe(404)
     }
     expect((await details(made[0]!.id, (await signedIn(t, 'root', 'ML')).cookie)).statusCode).toBe(200)
-    expect((await details(made[0]!.id, (await signedIn(t, 'delivery_driver', 'SN')).cookie)).statusCode).toBe(403)
+    expect((await details(made[0]!.id, (await signedIn(t, 'delivery_driver', 'SN')).cookie)).statusCode).toBe(
+      403,
+    )
   })
 
   it('answers 401 signed out', async () => {
     expect((await details(made[0]!.id)).statusCode).toBe(401)
   })
 
-  it.each(['', '?orderId=', '?orderId=abc', '?orderId=-1'])("answers 400 'ID de commande manquant ou invalide.' for %s", async (q) => {
-    const res = await get(t, `/_api/orders/details${q}`, alice.cookie)
-    expect(res.statusCode).toBe(400)
-    expect(res.json().error).toBe('ID de commande manquant ou invalide.')
-  })
+  it.each(['', '?orderId=', '?orderId=abc', '?orderId=-1'])(
+    "answers 400 'ID de commande manquant ou invalide.' for %s",
+    async (q) => {
+      const res = await get(t, `/_api/orders/details${q}`, alice.cookie)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toBe('ID de commande manquant ou invalide.')
+    },
+  )
 })
 
 describe('GET /_api/orders', () => {
@@ -132,7 +162,9 @@ describe('GET /_api/dashboard/client', () => {
   it('answers 401 signed out and 403 to staff', async () => {
     expect((await get(t, '/_api/dashboard/client')).statusCode).toBe(401)
     for (const role of ['root', 'super_admin', 'admin', 'delivery_driver'] as Role[]) {
-      expect((await get(t, '/_api/dashboard/client', (await signedIn(t, role, 'SN')).cookie)).statusCode).toBe(403)
+      expect(
+        (await get(t, '/_api/dashboard/client', (await signedIn(t, role, 'SN')).cookie)).statusCode,
+      ).toBe(403)
     }
   })
 })

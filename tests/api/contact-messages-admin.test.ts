@@ -33,8 +33,12 @@ describe('GET /_api/admin/contact-messages', () => {
     expect(read.messages.every((m) => m.status === 'read')).toBe(true)
   })
   it('validates the filters', async () => {
-    expect((await get(t, '/_api/admin/contact-messages?status=spam', root)).json().error).toBe('Le statut doit être new, read ou processed.')
-    expect((await get(t, '/_api/admin/contact-messages?limit=0', root)).json().error).toBe('La limite doit être au moins 1.')
+    expect((await get(t, '/_api/admin/contact-messages?status=spam', root)).json().error).toBe(
+      'Le statut doit être new, read ou processed.',
+    )
+    expect((await get(t, '/_api/admin/contact-messages?limit=0', root)).json().error).toBe(
+      'La limite doit être au moins 1.',
+    )
   })
   it('is root only', async () => {
     expect((await get(t, '/_api/admin/contact-messages', superSn)).statusCode).toBe(403)
@@ -45,8 +49,14 @@ describe('GET /_api/admin/contact-messages', () => {
 
 describe('GET /_api/admin/contact-messages: the totals (kept per status by a trigger)', () => {
   const totals = async () => {
-    const of = async (q: string) => decode<List>((await get(t, `/_api/admin/contact-messages${q}`, root)).body).total
-    return { all: await of(''), new: await of('?status=new'), read: await of('?status=read'), processed: await of('?status=processed') }
+    const of = async (q: string) =>
+      decode<List>((await get(t, `/_api/admin/contact-messages${q}`, root)).body).total
+    return {
+      all: await of(''),
+      new: await of('?status=new'),
+      read: await of('?status=read'),
+      processed: await of('?status=processed'),
+    }
   }
   const counted = async () => {
     const { rows } = (await t.db.execute(
@@ -58,14 +68,20 @@ describe('GET /_api/admin/contact-messages: the totals (kept per status by a tri
   }
 
   it('equal a count of the messages after every kind of write, one row or many', async () => {
-    const sent = await post(t, '/_api/contact', { name: 'Awa', email: 'awa@exemple.sn', subject: 'Livraison', message: 'Livrez-vous à Thiès demain ?' })
+    const sent = await post(t, '/_api/contact', {
+      name: 'Awa',
+      email: 'awa@exemple.sn',
+      subject: 'Livraison',
+      message: 'Livrez-vous à Thiès demain ?',
+    })
     expect(sent.statusCode).toBeLessThan(300)
     expect(await totals()).toEqual(await counted())
     await t.db.execute(sql`insert into contact_messages (name, email, subject, message, status)
       select 'V' || i, 'v' || i || '@exemple.sn', 'Sujet', 'Message', (array['new','read','processed']::contact_status[])[1 + i % 3]
       from generate_series(1, 40) i`)
     expect(await totals()).toEqual(await counted())
-    const one = decode<List>((await get(t, '/_api/admin/contact-messages?status=new', root)).body).messages[0]!
+    const one = decode<List>((await get(t, '/_api/admin/contact-messages?status=new', root)).body)
+      .messages[0]!
     await post(t, '/_api/admin/contact-messages/update-status', { messageId: one.id, status: 'read' }, root)
     expect(await totals()).toEqual(await counted())
     await t.db.execute(sql`update contact_messages set status = 'processed' where status = 'read'`)
@@ -80,9 +96,16 @@ describe('POST /_api/admin/contact-messages/update-status and delete', () => {
   it('switches statuses freely and answers { contactMessage }', async () => {
     const m = await createContactMessage(t.db)
     for (const status of ['read', 'processed', 'new'] as const) {
-      const res = await post(t, '/_api/admin/contact-messages/update-status', { messageId: m.id, status }, root)
+      const res = await post(
+        t,
+        '/_api/admin/contact-messages/update-status',
+        { messageId: m.id, status },
+        root,
+      )
       expect(res.statusCode).toBe(200)
-      expect(decode<{ contactMessage: { id: number; status: string } }>(res.body).contactMessage).toMatchObject({ id: m.id, status })
+      expect(
+        decode<{ contactMessage: { id: number; status: string } }>(res.body).contactMessage,
+      ).toMatchObject({ id: m.id, status })
     }
   })
   it('deletes only a read or processed message (409 for a new one), for good', async () => {
@@ -99,9 +122,25 @@ describe('POST /_api/admin/contact-messages/update-status and delete', () => {
     }
   })
   it('answers 404 for an unknown message and 400 with the messages', async () => {
-    expect((await post(t, '/_api/admin/contact-messages/update-status', { messageId: 999999, status: 'read' }, root)).statusCode).toBe(404)
-    expect((await post(t, '/_api/admin/contact-messages/delete', { messageId: 999999 }, root)).statusCode).toBe(404)
-    const bad = await post(t, '/_api/admin/contact-messages/update-status', { messageId: 1, status: 'spam' }, root)
+    expect(
+      (
+        await post(
+          t,
+          '/_api/admin/contact-messages/update-status',
+          { messageId: 999999, status: 'read' },
+          root,
+        )
+      ).statusCode,
+    ).toBe(404)
+    expect(
+      (await post(t, '/_api/admin/contact-messages/delete', { messageId: 999999 }, root)).statusCode,
+    ).toBe(404)
+    const bad = await post(
+      t,
+      '/_api/admin/contact-messages/update-status',
+      { messageId: 1, status: 'spam' },
+      root,
+    )
     expect(bad.json().error).toBe('Le statut doit être new, read ou processed.')
     const badId = await post(t, '/_api/admin/contact-messages/delete', { messageId: 'x' }, root)
     expect(badId.statusCode).toBe(400)
@@ -110,8 +149,13 @@ describe('POST /_api/admin/contact-messages/update-status and delete', () => {
   it('is root only', async () => {
     const m = await createContactMessage(t.db, { status: 'read' })
     for (const c of [superSn, adminSn]) {
-      expect((await post(t, '/_api/admin/contact-messages/update-status', { messageId: m.id, status: 'new' }, c)).statusCode).toBe(403)
-      expect((await post(t, '/_api/admin/contact-messages/delete', { messageId: m.id }, c)).statusCode).toBe(403)
+      expect(
+        (await post(t, '/_api/admin/contact-messages/update-status', { messageId: m.id, status: 'new' }, c))
+          .statusCode,
+      ).toBe(403)
+      expect((await post(t, '/_api/admin/contact-messages/delete', { messageId: m.id }, c)).statusCode).toBe(
+        403,
+      )
     }
     expect((await post(t, '/_api/admin/contact-messages/delete', { messageId: m.id })).statusCode).toBe(401)
   })

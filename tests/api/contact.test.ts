@@ -22,8 +22,15 @@ describe('POST /_api/contact', () => {
   it('stores the message as new and answers 201 { contactMessage }, signed out', async () => {
     const res = await post(t, '/_api/contact', valid())
     expect(res.statusCode).toBe(201)
-    const { contactMessage } = decode<{ contactMessage: { id: number; status: string; email: string; createdAt: Date } }>(res.body)
-    expect(contactMessage).toMatchObject({ name: 'Awa Diallo', email: 'awa@exemple.sn', subject: 'Livraison à Thiès', status: 'new' })
+    const { contactMessage } = decode<{
+      contactMessage: { id: number; status: string; email: string; createdAt: Date }
+    }>(res.body)
+    expect(contactMessage).toMatchObject({
+      name: 'Awa Diallo',
+      email: 'awa@exemple.sn',
+      subject: 'Livraison à Thiès',
+      status: 'new',
+    })
     expect(contactMessage.createdAt).toBeInstanceOf(Date)
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, contactMessage.id))
     expect(row!.message).toBe('Livrez-vous aussi le dimanche matin ?')

@@ -45,7 +45,9 @@ async function start(databaseUrl: string) {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   // Its error lines, to show with a failure (an unexpected 500 says why here).
-  server.stdout!.setEncoding('utf8').on('data', (chunk: string) => serverErrors.push(...chunk.split('\n').filter(Boolean)))
+  server
+    .stdout!.setEncoding('utf8')
+    .on('data', (chunk: string) => serverErrors.push(...chunk.split('\n').filter(Boolean)))
   url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 120; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
@@ -69,9 +71,14 @@ function kill(signal: NodeJS.Signals) {
 }
 
 const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
-const rows = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[]
+const rows = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  (await db.query(text, values)).rows as T[]
 
 type Attempt = { client: number; key: string; acked?: { status: number; orderId?: number } }
 
@@ -139,14 +146,20 @@ describe.skipIf(!pgBase)(pgTitle('a crash in the middle of checkouts'), () => {
   })
 
   it('survives SIGKILL during 100 concurrent checkouts: acknowledged orders exist once, nothing is half-written', async () => {
-    for (let i = 0; i < CHECKOUTS; i++) attempts.push({ client: i % CLIENTS, key: `crash-${i}-${Date.now()}` })
+    for (let i = 0; i < CHECKOUTS; i++)
+      attempts.push({ client: i % CLIENTS, key: `crash-${i}-${Date.now()}` })
     let answered = 0
     let killing: Promise<void> | undefined
     const fired = attempts.map(async (a) => {
       try {
-        const res = await postJson('/_api/orders/create', payload, { cookie: cookies[a.client]!, 'idempotency-key': a.key })
+        const res = await postJson('/_api/orders/create', payload, {
+          cookie: cookies[a.client]!,
+          'idempotency-key': a.key,
+        })
         const body = (await res.text()) || '{}'
-        const orderId = res.ok ? (JSON.parse(body) as { json: { order: { id: number } } }).json.order.id : undefined
+        const orderId = res.ok
+          ? (JSON.parse(body) as { json: { order: { id: number } } }).json.order.id
+          : undefined
         a.acked = { status: res.status, orderId }
       } catch {
         // the connection died with the server: not acknowledged
@@ -163,12 +176,20 @@ describe.skipIf(!pgBase)(pgTitle('a crash in the middle of checkouts'), () => {
     const lost = attempts.filter((a) => !a.acked)
     expect(acked.length).toBeGreaterThanOrEqual(8)
     expect(lost.length, 'the kill came after every answer: nothing was in flight').toBeGreaterThan(0)
-    expect(acked.every((a) => a.acked!.status === 201 || a.acked!.status === 400), JSON.stringify({ answers: acked.map((a) => a.acked), serverErrors })).toBe(true)
+    expect(
+      acked.every((a) => a.acked!.status === 201 || a.acked!.status === 400),
+      JSON.stringify({ answers: acked.map((a) => a.acked), serverErrors }),
+    ).toBe(true)
 
     await start(`${pgBase!.replace(/\/[^/]*$/, '')}/${dbName}`)
 
-    const [count] = await rows<{ n: number }>(`select count(*)::int as n from orders where user_id = any($1)`, [userIds])
-    console.log(`crash: killed after ${acked.length} answers; ${count!.n} orders committed, ${lost.length} requests lost`)
+    const [count] = await rows<{ n: number }>(
+      `select count(*)::int as n from orders where user_id = any($1)`,
+      [userIds],
+    )
+    console.log(
+      `crash: killed after ${acked.length} answers; ${count!.n} orders committed, ${lost.length} requests lost`,
+    )
     // Every acknowledged order exists exactly once, its key pointing at it.
     for (const a of acked.filter((x) => x.acked!.status === 201)) {
       const found = await rows(`select id, user_id from orders where id = $1`, [a.acked!.orderId])
@@ -181,7 +202,10 @@ describe.skipIf(!pgBase)(pgTitle('a crash in the middle of checkouts'), () => {
     // Retrying every attempt with its key: an acknowledged one answers its own order (200), a
     // lost one either finds the order the dead server committed (200) or places it now.
     for (const a of attempts) {
-      const res = await postJson('/_api/orders/create', payload, { cookie: cookies[a.client]!, 'idempotency-key': a.key })
+      const res = await postJson('/_api/orders/create', payload, {
+        cookie: cookies[a.client]!,
+        'idempotency-key': a.key,
+      })
       const body = (await res.json()) as { json?: { order: { id: number } } }
       if (a.acked?.status === 201) {
         expect(res.status).toBe(200)
@@ -201,9 +225,15 @@ describe.skipIf(!pgBase)(pgTitle('a crash in the middle of checkouts'), () => {
 
   /** The invariants a crash must not break, over the whole database. */
   async function expectConsistent() {
-    expect(await rows(`select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`)).toEqual([])
     expect(
-      await rows(`select o.id from orders o where not exists (select 1 from order_events e where e.order_id = o.id and e.type = 'created')`),
+      await rows(
+        `select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`,
+      ),
+    ).toEqual([])
+    expect(
+      await rows(
+        `select o.id from orders o where not exists (select 1 from order_events e where e.order_id = o.id and e.type = 'created')`,
+      ),
     ).toEqual([])
     // Points move with their order: no order movement without an order of that user, and
     // every order that spent points has exactly its debit.

@@ -22,16 +22,49 @@ beforeAll(async () => {
   await createUser(t.db, { role: 'client', country: 'SN', isActive: false })
   const ml1 = await createUser(t.db, { role: 'client', country: 'ML' })
   const beef = await createProduct(t.db, { country: 'SN', name: 'Bœuf', pricePerUnit: 5000, unitType: 'kg' })
-  const chicken = await createProduct(t.db, { country: 'SN', name: 'Poulet', pricePerUnit: 4000, unitType: 'unit' })
-  const sheep = await createProduct(t.db, { country: 'ML', name: 'Mouton', pricePerUnit: 80000, unitType: 'unit' })
+  const chicken = await createProduct(t.db, {
+    country: 'SN',
+    name: 'Poulet',
+    pricePerUnit: 4000,
+    unitType: 'unit',
+  })
+  const sheep = await createProduct(t.db, {
+    country: 'ML',
+    name: 'Mouton',
+    pricePerUnit: 80000,
+    unitType: 'unit',
+  })
   const day = (s: string) => new Date(`${s}T10:00:00Z`)
   // SN: 10 000 (2 kg beef) on Jan 10, 8 000 (2 chickens) on Feb 5, cancelled 5 000 on Feb 6.
-  await insertOrder(t.db, { userId: sn1.id, lines: [{ product: beef, quantity: 2 }], createdAt: day('2026-01-10'), status: 'delivered' })
-  await insertOrder(t.db, { userId: sn1.id, lines: [{ product: chicken, quantity: 2 }], createdAt: day('2026-02-05') })
-  await insertOrder(t.db, { userId: sn1.id, lines: [{ product: beef, quantity: 1 }], createdAt: day('2026-02-06'), status: 'cancelled' })
+  await insertOrder(t.db, {
+    userId: sn1.id,
+    lines: [{ product: beef, quantity: 2 }],
+    createdAt: day('2026-01-10'),
+    status: 'delivered',
+  })
+  await insertOrder(t.db, {
+    userId: sn1.id,
+    lines: [{ product: chicken, quantity: 2 }],
+    createdAt: day('2026-02-05'),
+  })
+  await insertOrder(t.db, {
+    userId: sn1.id,
+    lines: [{ product: beef, quantity: 1 }],
+    createdAt: day('2026-02-06'),
+    status: 'cancelled',
+  })
   // ML: 80 000 on Jan 20; 160 000 less a 10 % discount (144 000) on Feb 10.
-  await insertOrder(t.db, { userId: ml1.id, lines: [{ product: sheep, quantity: 1 }], createdAt: day('2026-01-20') })
-  await insertOrder(t.db, { userId: ml1.id, lines: [{ product: sheep, quantity: 2 }], createdAt: day('2026-02-10'), totalAmount: 144000 })
+  await insertOrder(t.db, {
+    userId: ml1.id,
+    lines: [{ product: sheep, quantity: 1 }],
+    createdAt: day('2026-01-20'),
+  })
+  await insertOrder(t.db, {
+    userId: ml1.id,
+    lines: [{ product: sheep, quantity: 2 }],
+    createdAt: day('2026-02-10'),
+    totalAmount: 144000,
+  })
 })
 afterAll(() => t.close())
 
@@ -51,7 +84,9 @@ describe('GET /_api/dashboard/admin', () => {
       totalOrders: 2,
       activeUsers: 1,
     })
-    expect(decode<AdminDashboard>((await get(t, '/_api/dashboard/admin', adminSn)).body).summary.totalOrders).toBe(3)
+    expect(
+      decode<AdminDashboard>((await get(t, '/_api/dashboard/admin', adminSn)).body).summary.totalOrders,
+    ).toBe(3)
     const all = decode<AdminDashboard>((await get(t, '/_api/dashboard/admin', root)).body)
     expect(all.summary).toMatchObject({ totalRevenue: 242000, totalOrders: 5 })
     expect(all.recentOrders).toHaveLength(5)
@@ -67,13 +102,25 @@ describe('GET /_api/dashboard/root', () => {
     const d = await root$()
     expect(d.globalSummary.totalRevenue).toBe(242000)
     expect(d.globalSummary.totalOrders).toBe(5)
-    expect(d.countryBreakdown[0]).toMatchObject({ countryName: 'Mali', totalRevenue: 224000, totalOrders: 2, activeUsers: 1 })
-    expect(d.countryBreakdown[1]).toMatchObject({ countryName: 'Sénégal', totalRevenue: 18000, totalOrders: 3, activeUsers: 2 })
+    expect(d.countryBreakdown[0]).toMatchObject({
+      countryName: 'Mali',
+      totalRevenue: 224000,
+      totalOrders: 2,
+      activeUsers: 1,
+    })
+    expect(d.countryBreakdown[1]).toMatchObject({
+      countryName: 'Sénégal',
+      totalRevenue: 18000,
+      totalOrders: 3,
+      activeUsers: 2,
+    })
     expect(d.countryBreakdown).toHaveLength(18)
     expect(d.countries).toHaveLength(18)
     // The breakdown agrees with the summary.
     expect(d.countryBreakdown.reduce((s, c) => s + c.totalRevenue, 0)).toBe(d.globalSummary.totalRevenue)
-    expect(d.productPerformance.map((p) => [p.productName, p.totalQuantitySold, p.totalRevenue, p.countryName])).toEqual([
+    expect(
+      d.productPerformance.map((p) => [p.productName, p.totalQuantitySold, p.totalRevenue, p.countryName]),
+    ).toEqual([
       ['Mouton', 3, 240000, 'Mali'],
       ['Bœuf', 2, 10000, 'Sénégal'],
       ['Poulet', 2, 8000, 'Sénégal'],
@@ -100,8 +147,12 @@ describe('GET /_api/dashboard/root', () => {
     const res = await get(t, '/_api/dashboard/root?startDate=2026-03-01&endDate=2026-02-01', root)
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toBe('La date de début doit être antérieure à la date de fin')
-    expect((await get(t, '/_api/dashboard/root?startDate=hier', root)).json().error).toBe('La date est invalide.')
-    expect((await get(t, '/_api/dashboard/root?countryId=0', root)).json().error).toBe('Le pays est invalide.')
+    expect((await get(t, '/_api/dashboard/root?startDate=hier', root)).json().error).toBe(
+      'La date est invalide.',
+    )
+    expect((await get(t, '/_api/dashboard/root?countryId=0', root)).json().error).toBe(
+      'Le pays est invalide.',
+    )
   })
   it('is root only', async () => {
     expect((await get(t, '/_api/dashboard/root', superSn)).statusCode).toBe(403)

@@ -24,7 +24,10 @@ describe('health and readiness', () => {
   let t: TestApp
   const lines: string[] = []
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info', API_RATE_PER_MINUTE: '3' }, { logStream: { write: (l: string) => void lines.push(l) } })
+    t = await createTestApp(
+      { LOG_LEVEL: 'info', API_RATE_PER_MINUTE: '3' },
+      { logStream: { write: (l: string) => void lines.push(l) } },
+    )
   })
   afterAll(() => t.close())
 
@@ -43,7 +46,9 @@ describe('health and readiness', () => {
   })
 
   it('ready answers 503 when a migration is missing', async () => {
-    await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`)
+    await t.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+    )
     const ready = await t.app.inject({ method: 'GET', url: '/_api/ready' })
     expect(ready.statusCode).toBe(503)
     expect(ready.json()).toMatchObject({ code: 'MIGRATIONS_PENDING' })
@@ -159,7 +164,13 @@ describe.skipIf(!pgBase)(pgTitle('PostgreSQL going away under load'), () => {
       while (!stop) {
         for (const url of ['/_api/products', '/_api/orders', '/_api/ready', '/_api/health']) {
           const res = await app.inject({ method: 'GET', url, headers: { cookie } })
-          answers.push({ phase, status: res.statusCode, body: res.body, retryAfter: res.headers['retry-after'] as string | undefined, url })
+          answers.push({
+            phase,
+            status: res.statusCode,
+            body: res.body,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            url,
+          })
         }
         await new Promise((r) => setTimeout(r, 5))
       }
@@ -172,8 +183,15 @@ describe.skipIf(!pgBase)(pgTitle('PostgreSQL going away under load'), () => {
           headers: { cookie, 'idempotency-key': `outage-${process.pid}-${++seq}` },
           payload: checkout,
         })
-        answers.push({ phase, status: res.statusCode, body: res.body, retryAfter: res.headers['retry-after'] as string | undefined, url: 'checkout' })
-        if (res.statusCode === 201) acked.push((JSON.parse(res.body) as { json: { order: { id: number } } }).json.order.id)
+        answers.push({
+          phase,
+          status: res.statusCode,
+          body: res.body,
+          retryAfter: res.headers['retry-after'] as string | undefined,
+          url: 'checkout',
+        })
+        if (res.statusCode === 201)
+          acked.push((JSON.parse(res.body) as { json: { order: { id: number } } }).json.order.id)
       }
     }
     const load = [reader(), reader(), reader(), buyer(), buyer()]
@@ -198,16 +216,32 @@ describe.skipIf(!pgBase)(pgTitle('PostgreSQL going away under load'), () => {
     await Promise.all(load)
 
     const during = answers.filter((a) => a.phase === 'outage')
-    const summary = (xs: Answer[]) => JSON.stringify(Object.entries(xs.reduce<Record<string, number>>((m, a) => ((m[`${a.url} ${a.status}`] = (m[`${a.url} ${a.status}`] ?? 0) + 1), m), {})))
-    console.log(`outage: ${during.length} answers during the cut ${summary(during)}; ${acked.length} orders acknowledged; ${outageLines.length} log lines during the cut`)
+    const summary = (xs: Answer[]) =>
+      JSON.stringify(
+        Object.entries(
+          xs.reduce<Record<string, number>>(
+            (m, a) => ((m[`${a.url} ${a.status}`] = (m[`${a.url} ${a.status}`] ?? 0) + 1), m),
+            {},
+          ),
+        ),
+      )
+    console.log(
+      `outage: ${during.length} answers during the cut ${summary(during)}; ${acked.length} orders acknowledged; ${outageLines.length} log lines during the cut`,
+    )
     // No 500 at all, before, during or after.
-    expect(answers.filter((a) => a.status >= 500 && a.status !== 503), summary(answers)).toEqual([])
+    expect(
+      answers.filter((a) => a.status >= 500 && a.status !== 503),
+      summary(answers),
+    ).toEqual([])
     // During the cut, those that needed the database answered 503, in French, with Retry-After.
     const unavailable = during.filter((a) => a.status === 503)
     expect(unavailable.length).toBeGreaterThan(20)
     for (const a of unavailable) {
       expect(a.retryAfter, a.url).toBeDefined()
-      expect(JSON.parse(a.body)).toMatchObject({ code: 'DATABASE_UNAVAILABLE', error: expect.stringMatching(/base de données/) })
+      expect(JSON.parse(a.body)).toMatchObject({
+        code: 'DATABASE_UNAVAILABLE',
+        error: expect.stringMatching(/base de données/),
+      })
     }
     expect(during.filter((a) => a.url === '/_api/ready' && a.status === 503).length).toBeGreaterThan(0)
     expect(during.filter((a) => a.url === '/_api/health').every((a) => a.status === 200)).toBe(true)
@@ -216,10 +250,14 @@ describe.skipIf(!pgBase)(pgTitle('PostgreSQL going away under load'), () => {
     expect(errorLines.length, errorLines.join('\n')).toBeGreaterThanOrEqual(1)
     expect(errorLines.length, errorLines.join('\n')).toBeLessThanOrEqual(2)
     // Serving again after the restart: checkouts acknowledged.
-    expect(answers.filter((a) => a.phase === 'after' && a.url === 'checkout' && a.status === 201).length).toBeGreaterThan(0)
+    expect(
+      answers.filter((a) => a.phase === 'after' && a.url === 'checkout' && a.status === 201).length,
+    ).toBeGreaterThan(0)
     expect(acked.length).toBeGreaterThan(ackedBeforeEnd - 1)
     // Every acknowledged order is stored.
     const { rows } = await direct.query('select id from orders where id = any($1)', [acked])
-    expect(rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual([...acked].sort((a, b) => a - b))
+    expect(rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual(
+      [...acked].sort((a, b) => a - b),
+    )
   }, 120_000)
 })

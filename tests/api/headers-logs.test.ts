@@ -20,12 +20,19 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const call = (app: TestApp, method: 'GET' | 'POST', url: string, cookie?: string) =>
-  app.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(method === 'POST' ? { payload: {} } : {}) })
+  app.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(method === 'POST' ? { payload: {} } : {}),
+  })
 
 /** Each endpoint once as a visitor and once as root (logout last), then the SPA and an asset. */
 async function everyAnswer(app: TestApp, cookie: string) {
   const answers: [string, LightMyRequestResponse][] = []
-  const ordered = [...endpoints].sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')))
+  const ordered = [...endpoints].sort(
+    (a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')),
+  )
   for (const ep of ordered) {
     answers.push([`${ep.method} ${ep.path} (visitor)`, await call(app, ep.method, ep.path)])
     answers.push([`${ep.method} ${ep.path} (root)`, await call(app, ep.method, ep.path, cookie)])
@@ -83,7 +90,8 @@ describe('security headers on every answer', () => {
 describe('cross-site form posts', () => {
   const formTypes = {
     'application/x-www-form-urlencoded': 'email=a%40b.c&password=x',
-    'multipart/form-data; boundary=XyZ': '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ--\r\n',
+    'multipart/form-data; boundary=XyZ':
+      '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ--\r\n',
     'text/plain': '{"orderId":1,"status":"cancelled"}',
   }
   it('are refused with 415 on every POST endpoint, for each form content type, even with a session cookie', async () => {
@@ -123,9 +131,19 @@ describe('refusals in the logs', () => {
       const forged = 'etal_session=Zm9yZ2VkLXRva2VuLXZhbHVlLXRoYXQtaXMtbG9uZy1lbm91Z2g'
       const wrong = 'Mauvais-Secret-987!'
       secrets.push(clientCookie.split('=')[1]!, forged.split('=')[1]!, wrong)
-      const inject = (method: 'GET' | 'POST', url: string, opts: { cookie?: string; payload?: object } = {}) =>
-        app.app.inject({ method, url, headers: opts.cookie ? { cookie: opts.cookie } : {}, ...(opts.payload ? { payload: opts.payload } : {}) })
-      const loginAs = (email: string, password: string) => inject('POST', '/_api/auth/login_with_password', { payload: { email, password } })
+      const inject = (
+        method: 'GET' | 'POST',
+        url: string,
+        opts: { cookie?: string; payload?: object } = {},
+      ) =>
+        app.app.inject({
+          method,
+          url,
+          headers: opts.cookie ? { cookie: opts.cookie } : {},
+          ...(opts.payload ? { payload: opts.payload } : {}),
+        })
+      const loginAs = (email: string, password: string) =>
+        inject('POST', '/_api/auth/login_with_password', { payload: { email, password } })
 
       const refused: [string, LightMyRequestResponse][] = [
         ['no session', await inject('GET', '/_api/admin/orders')],
@@ -160,11 +178,16 @@ describe('refusals in the logs', () => {
         const mine = logged.filter((l) => l.reqId === id)
         const warnings = mine.filter((l) => Number(l.level) >= 40)
         expect(warnings, label).toHaveLength(1)
-        expect(warnings[0], label).toMatchObject({ reqId: id, status: res.statusCode, msg: 'request refused' })
+        expect(warnings[0], label).toMatchObject({
+          reqId: id,
+          status: res.statusCode,
+          msg: 'request refused',
+        })
       }
       // No password, cookie or token anywhere in the log.
       const all = lines.join('\n')
-      for (const secret of secrets) expect(all.includes(secret), `log contains ${secret.slice(0, 6)}…`).toBe(false)
+      for (const secret of secrets)
+        expect(all.includes(secret), `log contains ${secret.slice(0, 6)}…`).toBe(false)
       expect(all).not.toMatch(/etal_session=/)
     } finally {
       await app.close()

@@ -41,25 +41,73 @@ const leaf = fc.oneof(
   fc.double(),
   fc.integer(),
 )
-const value = fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 3 }))
+const value = fc.oneof(
+  leaf,
+  fc.array(leaf, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 3 }),
+)
 /** Objects with the field names endpoints use, holding values of the wrong kind, plus extras. */
 const fieldNames = [
-  'id', 'orderId', 'userId', 'productId', 'productIds', 'cityId', 'zoneId', 'countryId', 'driverId', 'messageId',
-  'email', 'password', 'displayName', 'name', 'status', 'isActive', 'items', 'quantity', 'page', 'limit',
-  'pricePerUnit', 'totalAmount', 'discount', 'role', 'country', 'city', 'search', 'action', 'targetCountryId',
+  'id',
+  'orderId',
+  'userId',
+  'productId',
+  'productIds',
+  'cityId',
+  'zoneId',
+  'countryId',
+  'driverId',
+  'messageId',
+  'email',
+  'password',
+  'displayName',
+  'name',
+  'status',
+  'isActive',
+  'items',
+  'quantity',
+  'page',
+  'limit',
+  'pricePerUnit',
+  'totalAmount',
+  'discount',
+  'role',
+  'country',
+  'city',
+  'search',
+  'action',
+  'targetCountryId',
 ]
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...fieldNames), value, { maxKeys: 6 }),
   fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 4 }),
   fc.anything(),
 )
-const query = fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(fc.constantFrom(...hostileStrings), fc.string()), { maxKeys: 4 })
+const query = fc.dictionary(
+  fc.constantFrom(...fieldNames),
+  fc.oneof(fc.constantFrom(...hostileStrings), fc.string()),
+  { maxKeys: 4 },
+)
 
-const business = ['users', 'orders', 'order_items', 'order_events', 'products', 'countries', 'cities', 'zones', 'contact_messages', 'loyalty_transactions', 'product_categories']
+const business = [
+  'users',
+  'orders',
+  'order_items',
+  'order_events',
+  'products',
+  'countries',
+  'cities',
+  'zones',
+  'contact_messages',
+  'loyalty_transactions',
+  'product_categories',
+]
 async function counts() {
   const out: Record<string, number> = {}
   for (const table of business) {
-    const r = (await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }
+    const r = (await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+      rows: { n: number }[]
+    }
     out[table] = Number(r.rows[0]!.n)
   }
   return out
@@ -71,7 +119,10 @@ describe('hostile input', () => {
     const failures: string[] = []
     let sent = 0
     for (const [i, ep] of endpoints.entries()) {
-      const samples = ep.method === 'GET' ? fc.sample(query, { numRuns: 200, seed: 1000 + i }) : fc.sample(body, { numRuns: 200, seed: 1000 + i })
+      const samples =
+        ep.method === 'GET'
+          ? fc.sample(query, { numRuns: 200, seed: 1000 + i })
+          : fc.sample(body, { numRuns: 200, seed: 1000 + i })
       for (const [n, sample] of samples.entries()) {
         const cookie = cookies[n % cookies.length]
         const headers: Record<string, string> = cookie ? { cookie } : {}
@@ -80,14 +131,32 @@ describe('hostile input', () => {
           const qs = new URLSearchParams(sample as Record<string, string>).toString()
           res = await t.app.inject({ method: 'GET', url: `${ep.path}?${qs}`, headers })
         } else if (n % 20 === 0) {
-          res = await t.app.inject({ method: 'POST', url: ep.path, payload: '{"broken": ', headers: { ...headers, 'content-type': 'application/json' } })
+          res = await t.app.inject({
+            method: 'POST',
+            url: ep.path,
+            payload: '{"broken": ',
+            headers: { ...headers, 'content-type': 'application/json' },
+          })
         } else if (n % 20 === 1) {
-          res = await t.app.inject({ method: 'POST', url: ep.path, payload: 'a=1&b=2', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } })
+          res = await t.app.inject({
+            method: 'POST',
+            url: ep.path,
+            payload: 'a=1&b=2',
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          })
         } else {
-          res = await t.app.inject({ method: 'POST', url: ep.path, payload: JSON.stringify(sample ?? null), headers: { ...headers, 'content-type': 'application/json' } })
+          res = await t.app.inject({
+            method: 'POST',
+            url: ep.path,
+            payload: JSON.stringify(sample ?? null),
+            headers: { ...headers, 'content-type': 'application/json' },
+          })
         }
         sent += 1
-        if (res.statusCode >= 500) failures.push(`${ep.method} ${ep.path} ${JSON.stringify(sample)?.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`)
+        if (res.statusCode >= 500)
+          failures.push(
+            `${ep.method} ${ep.path} ${JSON.stringify(sample)?.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          )
       }
     }
     expect(failures).toEqual([])

@@ -16,14 +16,20 @@ afterAll(() => t.close())
 
 const lists: Record<string, string> = {
   'admin orders': 'select id from orders order by created_at desc, id desc limit 15',
-  'admin orders of a country': 'select id from orders where country_id = 1 order by created_at desc, id desc limit 15',
-  'admin orders by status': "select id from orders where status = 'pending' order by created_at desc, id desc limit 15",
-  'admin orders of a city': 'select id from orders where city_id = 1 order by created_at desc, id desc limit 15',
-  'admin orders of a zone': 'select id from orders where zone_id = 1 order by created_at desc, id desc limit 15',
+  'admin orders of a country':
+    'select id from orders where country_id = 1 order by created_at desc, id desc limit 15',
+  'admin orders by status':
+    "select id from orders where status = 'pending' order by created_at desc, id desc limit 15",
+  'admin orders of a city':
+    'select id from orders where city_id = 1 order by created_at desc, id desc limit 15',
+  'admin orders of a zone':
+    'select id from orders where zone_id = 1 order by created_at desc, id desc limit 15',
   "a client's orders": 'select id from orders where user_id = 1 order by created_at desc limit 15',
   'contact messages': 'select id from contact_messages order by created_at desc, id desc limit 15',
-  'contact messages by status': "select id from contact_messages where status = 'new' order by created_at desc, id desc limit 15",
-  "a client's points": 'select id from loyalty_transactions where user_id = 1 order by created_at desc limit 15',
+  'contact messages by status':
+    "select id from contact_messages where status = 'new' order by created_at desc, id desc limit 15",
+  "a client's points":
+    'select id from loyalty_transactions where user_id = 1 order by created_at desc limit 15',
 }
 
 describe('newest-first lists', () => {
@@ -32,7 +38,9 @@ describe('newest-first lists', () => {
       const plan = await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_sort = off`)
         await tx.execute(sql`set local enable_seqscan = off`)
-        const rows = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as { rows: { 'QUERY PLAN': string }[] }
+        const rows = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as {
+          rows: { 'QUERY PLAN': string }[]
+        }
         return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
       })
       expect(plan).not.toMatch(/(^|->\s+)Sort\b/m)

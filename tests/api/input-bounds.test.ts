@@ -42,7 +42,14 @@ function callerFor(ep: Endpoint): SignedCaller {
   throw new Error(`no caller for ${key(ep)}`)
 }
 
-type Json = { type?: string | string[]; properties?: Record<string, Json>; items?: Json; anyOf?: Json[]; oneOf?: Json[]; format?: string }
+type Json = {
+  type?: string | string[]
+  properties?: Record<string, Json>
+  items?: Json
+  anyOf?: Json[]
+  oneOf?: Json[]
+  format?: string
+}
 type Leaf = { path: (string | number)[]; kinds: Set<string>; format?: string }
 
 /** Every field an input schema declares (object properties, array items), with its JSON types. */
@@ -56,11 +63,16 @@ function leaves(schema: Json, path: (string | number)[] = [], out: Leaf[] = []):
     for (const type of [s.type ?? []].flat()) kinds.add(type)
     format ??= s.format
   }
-  if (path.length > 0 && (kinds.has('string') || kinds.has('integer') || kinds.has('number'))) out.push({ path, kinds, format })
+  if (path.length > 0 && (kinds.has('string') || kinds.has('integer') || kinds.has('number')))
+    out.push({ path, kinds, format })
   return out
 }
 
-function withValue(input: Record<string, unknown>, path: (string | number)[], value: unknown): Record<string, unknown> {
+function withValue(
+  input: Record<string, unknown>,
+  path: (string | number)[],
+  value: unknown,
+): Record<string, unknown> {
   const copy = structuredClone(input) as Record<string | number, unknown>
   let cur: Record<string | number, unknown> = copy
   for (const [i, k] of path.entries()) {
@@ -98,36 +110,44 @@ function errorBody(res: LightMyRequestResponse) {
 }
 
 describe('input bounds', () => {
-  it.each(endpoints.map((ep) => [key(ep), ep] as const))('%s refuses every out-of-range field with 400', async (name, ep) => {
-    const policy = policies[name]!
-    const caller = callerFor(ep)
-    const schema = z.toJSONSchema(ep.input, { io: 'input', unrepresentable: 'any' }) as Json
-    const fields = leaves(schema)
-    const wrong: string[] = []
-    let tried = 0
-    for (const leaf of fields) {
-      const field = leaf.path.join('.')
-      const values: unknown[] = []
-      if (leaf.kinds.has('integer') || leaf.kinds.has('number')) values.push(...BIG_NUMBERS)
-      if (leaf.kinds.has('string')) {
-        values.push(...BAD_TEXTS)
-        if (DATE_FIELDS.test(field)) values.push(...FAR_DATES)
+  it.each(endpoints.map((ep) => [key(ep), ep] as const))(
+    '%s refuses every out-of-range field with 400',
+    async (name, ep) => {
+      const policy = policies[name]!
+      const caller = callerFor(ep)
+      const schema = z.toJSONSchema(ep.input, { io: 'input', unrepresentable: 'any' }) as Json
+      const fields = leaves(schema)
+      const wrong: string[] = []
+      let tried = 0
+      for (const leaf of fields) {
+        const field = leaf.path.join('.')
+        const values: unknown[] = []
+        if (leaf.kinds.has('integer') || leaf.kinds.has('number')) values.push(...BIG_NUMBERS)
+        if (leaf.kinds.has('string')) {
+          values.push(...BAD_TEXTS)
+          if (DATE_FIELDS.test(field)) values.push(...FAR_DATES)
+        }
+        for (const value of values) {
+          const valid = await policy.input({ f, caller, cc: caller.cc, reaches: true })
+          const res = await call(ep, withValue(valid, leaf.path, value), caller.cookie)
+          if (policy.endsSession) await resign(t, caller)
+          tried++
+          if (res.statusCode !== 400 || !errorBody(res))
+            wrong.push(`${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 100)}`)
+        }
       }
-      for (const value of values) {
-        const valid = await policy.input({ f, caller, cc: caller.cc, reaches: true })
-        const res = await call(ep, withValue(valid, leaf.path, value), caller.cookie)
-        if (policy.endsSession) await resign(t, caller)
-        tried++
-        if (res.statusCode !== 400 || !errorBody(res)) wrong.push(`${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 100)}`)
-      }
-    }
-    expect(wrong).toEqual([])
-    // The registry's inputs are walked, not skipped: an endpoint with fields tried none of them otherwise.
-    if (fields.length > 0) expect(tried).toBeGreaterThan(0)
-  })
+      expect(wrong).toEqual([])
+      // The registry's inputs are walked, not skipped: an endpoint with fields tried none of them otherwise.
+      if (fields.length > 0) expect(tried).toBeGreaterThan(0)
+    },
+  )
 
   it('walks the fields of the schemas (the check above is not vacuous)', () => {
-    const all = endpoints.flatMap((ep) => leaves(z.toJSONSchema(ep.input, { io: 'input', unrepresentable: 'any' }) as Json).map((l) => `${key(ep)} ${l.path.join('.')}`))
+    const all = endpoints.flatMap((ep) =>
+      leaves(z.toJSONSchema(ep.input, { io: 'input', unrepresentable: 'any' }) as Json).map(
+        (l) => `${key(ep)} ${l.path.join('.')}`,
+      ),
+    )
     expect(all).toContain('GET /_api/zones/by-city cityId')
     expect(all).toContain('POST /_api/orders/create items.0.productId')
     expect(all).toContain('POST /_api/orders/create notes')
@@ -150,10 +170,20 @@ describe('authentication before validation', () => {
       const answers =
         ep.method === 'GET'
           ? [await t.app.inject({ method: 'GET', url: `${ep.path}?nope=1&orderId=x&page=-4` })]
-          : await Promise.all(badBodies.map((b) => t.app.inject({ method: 'POST', url: ep.path, payload: b.payload, headers: { 'content-type': b.type } })))
+          : await Promise.all(
+              badBodies.map((b) =>
+                t.app.inject({
+                  method: 'POST',
+                  url: ep.path,
+                  payload: b.payload,
+                  headers: { 'content-type': b.type },
+                }),
+              ),
+            )
       for (const res of answers) {
         const body = res.json() as { code?: string; fieldErrors?: unknown }
-        if (res.statusCode !== 401 || body.fieldErrors !== undefined) wrong.push(`${key(ep)}: ${res.statusCode} ${res.body.slice(0, 100)}`)
+        if (res.statusCode !== 401 || body.fieldErrors !== undefined)
+          wrong.push(`${key(ep)}: ${res.statusCode} ${res.body.slice(0, 100)}`)
       }
     }
     expect(staff.length).toBeGreaterThan(30)
@@ -165,15 +195,27 @@ describe('authentication before validation', () => {
     let tried = 0
     for (const ep of staff) {
       const roles = ep.roles as readonly string[]
-      const outsider = ['client', 'delivery_driver', 'admin SN'].map((n) => f.callers[n]!).find((c) => !roles.includes(c.role!))
+      const outsider = ['client', 'delivery_driver', 'admin SN']
+        .map((n) => f.callers[n]!)
+        .find((c) => !roles.includes(c.role!))
       if (!outsider) continue
       tried++
       const res =
         ep.method === 'GET'
-          ? await t.app.inject({ method: 'GET', url: `${ep.path}?nope=1&orderId=x`, headers: { cookie: outsider.cookie! } })
-          : await t.app.inject({ method: 'POST', url: ep.path, payload: '{"nope": 1', headers: { 'content-type': 'application/json', cookie: outsider.cookie! } })
+          ? await t.app.inject({
+              method: 'GET',
+              url: `${ep.path}?nope=1&orderId=x`,
+              headers: { cookie: outsider.cookie! },
+            })
+          : await t.app.inject({
+              method: 'POST',
+              url: ep.path,
+              payload: '{"nope": 1',
+              headers: { 'content-type': 'application/json', cookie: outsider.cookie! },
+            })
       const body = res.json() as { fieldErrors?: unknown }
-      if (res.statusCode !== 403 || body.fieldErrors !== undefined) wrong.push(`${key(ep)} as ${outsider.name}: ${res.statusCode} ${res.body.slice(0, 100)}`)
+      if (res.statusCode !== 403 || body.fieldErrors !== undefined)
+        wrong.push(`${key(ep)} as ${outsider.name}: ${res.statusCode} ${res.body.slice(0, 100)}`)
     }
     expect(tried).toBeGreaterThan(20)
     expect(wrong).toEqual([])

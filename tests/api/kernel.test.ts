@@ -42,7 +42,9 @@ describe('the endpoint registry', () => {
 
   it('is described by docs/endpoints.md as it is today (npm run docs:endpoints rewrites it)', async () => {
     const doc = readFileSync(ENDPOINTS_DOC, 'utf8')
-    expect(doc, 'docs/endpoints.md is out of date: run npm run docs:endpoints').toBe(await renderEndpointTable())
+    expect(doc, 'docs/endpoints.md is out of date: run npm run docs:endpoints').toBe(
+      await renderEndpointTable(),
+    )
     for (const e of endpoints) expect(doc).toContain(`| ${e.method} | \`${e.path}\` |`)
   })
 
@@ -114,7 +116,10 @@ describe('HTTP kernel', () => {
     expect(body.json.countries).toHaveLength(18)
     const names = body.json.countries.map((c: { name: string }) => c.name)
     expect(names.indexOf('Bénin')).toBeLessThan(names.indexOf('Burkina Faso'))
-    expect(body.json.countries.find((c: { code: string }) => c.code === 'SN')).toMatchObject({ name: 'Sénégal', dialCode: '+221' })
+    expect(body.json.countries.find((c: { code: string }) => c.code === 'SN')).toMatchObject({
+      name: 'Sénégal',
+      dialCode: '+221',
+    })
   })
 
   it('refuses unknown query parameters with a French 400', async () => {
@@ -141,12 +146,20 @@ describe('HTTP kernel', () => {
 
 describe('one contract for every call', () => {
   async function appWith(nodeEnv: 'test' | 'production', answer: unknown) {
-    const call = defineCall({ method: 'GET', path: '/_api/contract-probe', input: noInput, output: z.strictObject({ n: z.number() }) })
+    const call = defineCall({
+      method: 'GET',
+      path: '/_api/contract-probe',
+      input: noInput,
+      output: z.strictObject({ n: z.number() }),
+    })
     const probe = defineEndpoint({ call, roles: 'public', handler: async () => answer as { n: number } })
     const app = Fastify({ logger: false })
     app.setValidatorCompiler(validatorCompiler)
     installErrorHandler(app)
-    registerEndpoints(app, [probe as unknown as Endpoint], { ...t.deps, config: { ...t.config, NODE_ENV: nodeEnv } })
+    registerEndpoints(app, [probe as unknown as Endpoint], {
+      ...t.deps,
+      config: { ...t.config, NODE_ENV: nodeEnv },
+    })
     await app.ready()
     return app
   }
@@ -166,7 +179,9 @@ describe('one contract for every call', () => {
   })
 
   it('gives every call its answer schema in the OpenAPI document', async () => {
-    const doc = (await get(t, '/_api/openapi.json')).json() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }
+    const doc = (await get(t, '/_api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>
+    }
     const missing = endpoints.filter((e) => {
       const op = doc.paths[e.path]?.[e.method.toLowerCase()]
       const ok = op?.responses?.['2XX'] ?? op?.responses?.['2xx'] ?? op?.responses?.['200']

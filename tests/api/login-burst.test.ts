@@ -23,7 +23,12 @@ type Instance = { inject: TestApp['app']['inject']; close(): Promise<void> }
 /** A second instance of the app on the same database as `t` (its own limiter, its own pool). */
 async function secondInstance(t: TestApp, redisUrl?: string): Promise<Instance> {
   const database = t.deps.database.kind === 'postgres' ? openDatabase(t.config.DATABASE_URL) : t.deps.database
-  const loginLimiter = await createLoginLimiter({ maxFailures: LIMIT, windowMinutes: 15, pool: database.pool, redisUrl })
+  const loginLimiter = await createLoginLimiter({
+    maxFailures: LIMIT,
+    windowMinutes: 15,
+    pool: database.pool,
+    redisUrl,
+  })
   const app = await createApp({ ...t.deps, database, loginLimiter })
   await app.ready()
   return {
@@ -41,9 +46,15 @@ const attempt = (i: Instance, email: string, password: string) =>
 
 async function burst(instances: Instance[], email: string) {
   const before = passwordVerifications.count
-  const answers = await Promise.all(Array.from({ length: BURST }, (_, n) => attempt(instances[n % instances.length]!, email, `faux-${n}`)))
+  const answers = await Promise.all(
+    Array.from({ length: BURST }, (_, n) => attempt(instances[n % instances.length]!, email, `faux-${n}`)),
+  )
   const statuses = answers.map((r) => r.statusCode)
-  return { verifications: passwordVerifications.count - before, passed: statuses.filter((s) => s !== 429).length, statuses }
+  return {
+    verifications: passwordVerifications.count - before,
+    passed: statuses.filter((s) => s !== 429).length,
+    statuses,
+  }
 }
 
 async function holds(instances: Instance[], email: string) {
@@ -74,9 +85,11 @@ describe('a burst of parallel wrong logins, one instance', () => {
 
   it('a sign-in that succeeds gives the attempts back', async () => {
     const user = await createUser(t.db, { role: 'client' })
-    for (let n = 0; n < LIMIT - 1; n++) expect((await attempt(t.app as unknown as Instance, user.email, 'faux')).statusCode).toBe(401)
+    for (let n = 0; n < LIMIT - 1; n++)
+      expect((await attempt(t.app as unknown as Instance, user.email, 'faux')).statusCode).toBe(401)
     expect((await attempt(t.app as unknown as Instance, user.email, PASSWORD)).statusCode).toBe(200)
-    for (let n = 0; n < LIMIT; n++) expect((await attempt(t.app as unknown as Instance, user.email, 'faux')).statusCode).toBe(401)
+    for (let n = 0; n < LIMIT; n++)
+      expect((await attempt(t.app as unknown as Instance, user.email, 'faux')).statusCode).toBe(401)
     expect((await attempt(t.app as unknown as Instance, user.email, PASSWORD)).statusCode).toBe(429)
   })
 })
@@ -100,7 +113,12 @@ describe.skipIf(!pgBase)(pgTitle('a burst spread over two instances on one Postg
 })
 
 async function redisUp() {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 1000 })
+  const r = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    connectTimeout: 1000,
+  })
   try {
     await r.connect()
     return (await r.ping()) === 'PONG'
@@ -113,20 +131,23 @@ async function redisUp() {
 const hasRedis = await redisUp()
 if (!hasRedis) console.warn(`login burst on Redis: skipped: no Redis at ${REDIS_URL}`)
 
-describe.skipIf(!hasRedis)(`a burst spread over two instances sharing Redis${hasRedis ? '' : ' — skipped: no Redis'}`, () => {
-  let t: TestApp
-  let other: Instance
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_MAX_FAILURES: String(LIMIT), REDIS_URL })
-    other = await secondInstance(t, REDIS_URL)
-  })
-  afterAll(async () => {
-    await other?.close()
-    await t?.close()
-  })
+describe.skipIf(!hasRedis)(
+  `a burst spread over two instances sharing Redis${hasRedis ? '' : ' — skipped: no Redis'}`,
+  () => {
+    let t: TestApp
+    let other: Instance
+    beforeAll(async () => {
+      t = await createTestApp({ LOGIN_MAX_FAILURES: String(LIMIT), REDIS_URL })
+      other = await secondInstance(t, REDIS_URL)
+    })
+    afterAll(async () => {
+      await other?.close()
+      await t?.close()
+    })
 
-  it(`checks at most ${LIMIT} passwords in all, then refuses the right one on both with 429`, async () => {
-    const user = await createUser(t.db, { role: 'admin' })
-    await holds([t.app as unknown as Instance, other], user.email)
-  })
-})
+    it(`checks at most ${LIMIT} passwords in all, then refuses the right one on both with 429`, async () => {
+      const user = await createUser(t.db, { role: 'admin' })
+      await holds([t.app as unknown as Instance, other], user.email)
+    })
+  },
+)

@@ -40,7 +40,12 @@ describe('migration 0012 (loyalty reversals)', () => {
     const after = await client.query<{ transaction_type: string; points: number }>(
       'select transaction_type, points from loyalty_transactions order by id',
     )
-    expect(after.rows.map((r) => `${r.transaction_type}:${r.points}`)).toEqual(['earned:120', 'reversed:-120', 'redeemed:-30', 'bonus:30'])
+    expect(after.rows.map((r) => `${r.transaction_type}:${r.points}`)).toEqual([
+      'earned:120',
+      'reversed:-120',
+      'redeemed:-30',
+      'bonus:30',
+    ])
     await client.close()
   }, 60_000)
 })

@@ -16,7 +16,15 @@ async function start(port: number, databaseUrl: string) {
   // One node process (tsx as a loader): SIGTERM reaches the server, not an npx wrapper that
   // would exit and leave the server running.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   procs.push(child)
@@ -49,11 +57,14 @@ describe.skipIf(!base)('two instances on one PostgreSQL', () => {
 
   afterAll(async () => {
     await Promise.all(
-      procs.map((p) => new Promise((resolve) => {
-        if (p.exitCode !== null) return resolve(null)
-        p.once('exit', resolve)
-        p.kill('SIGTERM')
-      })),
+      procs.map(
+        (p) =>
+          new Promise((resolve) => {
+            if (p.exitCode !== null) return resolve(null)
+            p.once('exit', resolve)
+            p.kill('SIGTERM')
+          }),
+      ),
     )
     const admin = new pg.Client({ connectionString: base })
     await admin.connect()
@@ -75,14 +86,19 @@ describe.skipIf(!base)('two instances on one PostgreSQL', () => {
     expect(res.status).toBe(200)
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!
     expect((await fetch(`${b}/_api/auth/session`, { headers: { cookie } })).status).toBe(200)
-    const out = await fetch(`${b}/_api/auth/logout`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })
+    const out = await fetch(`${b}/_api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(out.status).toBe(200)
     expect((await fetch(`${a}/_api/auth/session`, { headers: { cookie } })).status).toBe(401)
   })
 
   it('failed logins spread across both instances still reach 429', async () => {
     const [a, b] = urls as [string, string]
-    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? a : b, 'admin@etal.demo', `faux-${i}`)).status).toBe(401)
+    for (let i = 0; i < 10; i++)
+      expect((await login(i % 2 ? a : b, 'admin@etal.demo', `faux-${i}`)).status).toBe(401)
     expect((await login(a, 'admin@etal.demo', 'Demo-2026!')).status).toBe(429)
     expect((await login(b, 'admin@etal.demo', 'Demo-2026!')).status).toBe(429)
   })

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cities, loyaltyTransactions, orderEvents, orderItems, orders, users, zones } from '../../src/server/db/schema'
+import {
+  cities,
+  loyaltyTransactions,
+  orderEvents,
+  orderItems,
+  orders,
+  users,
+  zones,
+} from '../../src/server/db/schema'
 import { placeOrder } from '../../src/server/services/checkout'
 import { movePoints } from '../../src/server/services/loyalty'
 import { loadOrder } from '../../src/server/services/orders'
@@ -26,7 +34,14 @@ type Order = {
   deliveryCountry: string
   zoneName: string
   notes: string | null
-  items: { productId: number; productName: string; unitPrice: number; unitType: string; quantity: number; totalPrice: number }[]
+  items: {
+    productId: number
+    productName: string
+    unitPrice: number
+    unitType: string
+    quantity: number
+    totalPrice: number
+  }[]
   events: { type: string; toValue: string | null; actorId: number | null }[]
 }
 
@@ -40,8 +55,18 @@ beforeAll(async () => {
   t = await createTestApp()
   client = await signedIn(t, 'client', 'SN')
   delivery = await deliveryIn(t.db, 'SN')
-  kg = await createProduct(t.db, { name: 'Filet de bœuf', pricePerUnit: 9000, unitType: 'kg', minQuantity: 0.5 })
-  unit = await createProduct(t.db, { name: 'Poulet fermier', pricePerUnit: 4500, unitType: 'unit', minQuantity: 1 })
+  kg = await createProduct(t.db, {
+    name: 'Filet de bœuf',
+    pricePerUnit: 9000,
+    unitType: 'kg',
+    minQuantity: 0.5,
+  })
+  unit = await createProduct(t.db, {
+    name: 'Poulet fermier',
+    pricePerUnit: 4500,
+    unitType: 'unit',
+    minQuantity: 1,
+  })
 })
 afterAll(() => t.close())
 
@@ -56,7 +81,8 @@ const payload = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-const countOrders = async (userId: number) => (await t.db.select().from(orders).where(eq(orders.userId, userId))).length
+const countOrders = async (userId: number) =>
+  (await t.db.select().from(orders).where(eq(orders.userId, userId))).length
 
 async function expect400(body: unknown, message: string, cookie = client.cookie) {
   const before = await t.db.select().from(orders)
@@ -88,17 +114,41 @@ describe('POST /_api/orders/create: the happy path', () => {
       notes: 'Sonner deux fois',
     })
     expect(order.items).toEqual([
-      expect.objectContaining({ productId: kg.id, productName: 'Filet de bœuf', unitPrice: 9000, unitType: 'kg', quantity: 1.5, totalPrice: 13500 }),
-      expect.objectContaining({ productId: unit.id, productName: 'Poulet fermier', unitPrice: 4500, unitType: 'unit', quantity: 2, totalPrice: 9000 }),
+      expect.objectContaining({
+        productId: kg.id,
+        productName: 'Filet de bœuf',
+        unitPrice: 9000,
+        unitType: 'kg',
+        quantity: 1.5,
+        totalPrice: 13500,
+      }),
+      expect.objectContaining({
+        productId: unit.id,
+        productName: 'Poulet fermier',
+        unitPrice: 4500,
+        unitType: 'unit',
+        quantity: 2,
+        totalPrice: 9000,
+      }),
     ])
-    expect(order.events).toEqual([expect.objectContaining({ type: 'created', toValue: 'pending', actorId: client.user.id })])
+    expect(order.events).toEqual([
+      expect.objectContaining({ type: 'created', toValue: 'pending', actorId: client.user.id }),
+    ])
   })
 
   it("accepts the 'user' role, country and city names in any case, and no notes", async () => {
     const u = await signedIn(t, 'user', 'SN')
-    const res = await postOrder(t, payload({ deliveryCountry: 'SÉNÉGAL', deliveryCity: 'dakar', notes: undefined }), u.cookie)
+    const res = await postOrder(
+      t,
+      payload({ deliveryCountry: 'SÉNÉGAL', deliveryCity: 'dakar', notes: undefined }),
+      u.cookie,
+    )
     expect(res.statusCode, res.body).toBe(201)
-    expect(decode<{ order: Order }>(res.body).order).toMatchObject({ deliveryCountry: 'Sénégal', deliveryCity: 'Dakar', notes: null })
+    expect(decode<{ order: Order }>(res.body).order).toMatchObject({
+      deliveryCountry: 'Sénégal',
+      deliveryCity: 'Dakar',
+      notes: null,
+    })
   })
 
   it('keeps the snapshot when the product later changes', async () => {
@@ -138,17 +188,34 @@ describe('POST /_api/orders/create: SPEC §5 messages', () => {
     ['zone not positive', { zoneId: 0 }, 'Zone ID is required.'],
     ['points negative', { pointsToUse: -1 }, 'Les points doivent être un entier positif ou nul.'],
     ['points decimal', { pointsToUse: 1.5 }, 'Les points doivent être un entier positif ou nul.'],
-    ['productId not positive', { items: [{ productId: -3, quantity: 1 }] }, 'Identifiant de produit invalide.'],
+    [
+      'productId not positive',
+      { items: [{ productId: -3, quantity: 1 }] },
+      'Identifiant de produit invalide.',
+    ],
     ['quantity zero', { items: [{ productId: 1, quantity: 0 }] }, 'La quantité doit être un nombre positif.'],
-    ['quantity text', { items: [{ productId: 1, quantity: '2' }] }, 'La quantité doit être un nombre positif.'],
-    ['quantity above 1000', { items: [{ productId: 1, quantity: 1000.5 }] }, 'La quantité ne peut pas dépasser 1000.'],
+    [
+      'quantity text',
+      { items: [{ productId: 1, quantity: '2' }] },
+      'La quantité doit être un nombre positif.',
+    ],
+    [
+      'quantity above 1000',
+      { items: [{ productId: 1, quantity: 1000.5 }] },
+      'La quantité ne peut pas dépasser 1000.',
+    ],
   ])('%s', async (_name, over, message) => {
     await expect400(payload(over), message)
   })
 
   it('refuses the same product twice in one order', async () => {
     await expect400(
-      payload({ items: [{ productId: kg.id, quantity: 1 }, { productId: kg.id, quantity: 2 }] }),
+      payload({
+        items: [
+          { productId: kg.id, quantity: 1 },
+          { productId: kg.id, quantity: 2 },
+        ],
+      }),
       "Un produit ne peut figurer qu'une seule fois dans la commande.",
     )
   })
@@ -179,8 +246,13 @@ describe('POST /_api/orders/create: products and quantities', () => {
 
   it('accepts 1.5 kg and refuses 1.25 kg', async () => {
     expect((await postOrder(t, line(kg.id, 1.5), client.cookie)).statusCode).toBe(201)
-    const body = await expect400(line(kg.id, 1.25), 'La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.')
-    expect(body.fieldErrors).toEqual({ 'items.0.quantity': ['La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.'] })
+    const body = await expect400(
+      line(kg.id, 1.25),
+      'La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.',
+    )
+    expect(body.fieldErrors).toEqual({
+      'items.0.quantity': ['La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.'],
+    })
   })
 
   it('refuses a fractional quantity of a unit product', async () => {
@@ -243,7 +315,12 @@ describe('POST /_api/orders/create: discount and points', () => {
     const res = await postOrder(t, payload({ items: [{ productId: p.id, quantity: 2.5 }] }), c.cookie)
     const { order } = decode<{ order: Order }>(res.body)
     // 3333 × 2.5 = 8332.5 → 8333; 12.5 % of 8333 = 1041.625 → 1042
-    expect(order).toMatchObject({ subtotalAmount: 8333, discountPercent: 12.5, discountAmount: 1042, totalAmount: 7291 })
+    expect(order).toMatchObject({
+      subtotalAmount: 8333,
+      discountPercent: 12.5,
+      discountAmount: 1042,
+      totalAmount: 7291,
+    })
   })
 
   it('spends points: debits the balance and writes a redeemed movement in the same order', async () => {
@@ -252,10 +329,19 @@ describe('POST /_api/orders/create: discount and points', () => {
     const res = await postOrder(t, payload({ pointsToUse: 300 }), c.cookie)
     expect(res.statusCode, res.body).toBe(201)
     const { order } = decode<{ order: Order }>(res.body)
-    expect(order).toMatchObject({ subtotalAmount: 22500, pointsUsed: 300, pointValue: 1, pointsDiscountAmount: 300, totalAmount: 22200 })
+    expect(order).toMatchObject({
+      subtotalAmount: 22500,
+      pointsUsed: 300,
+      pointValue: 1,
+      pointsDiscountAmount: 300,
+      totalAmount: 22200,
+    })
     const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
     expect(u!.loyaltyPoints).toBe(200)
-    const moves = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.userId, c.user.id))
+    const moves = await t.db
+      .select()
+      .from(loyaltyTransactions)
+      .where(eq(loyaltyTransactions.userId, c.user.id))
     expect(moves.map((m) => [m.transactionType, m.points, m.orderId])).toEqual([
       ['bonus', 500, null],
       ['redeemed', -300, order.id],
@@ -274,7 +360,11 @@ describe('POST /_api/orders/create: discount and points', () => {
     const c = await signedIn(t, 'client', 'SN')
     await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 5000, description: 'Bienvenue' })
     const p = await createProduct(t.db, { pricePerUnit: 1200, unitType: 'unit', minQuantity: 1 })
-    const res = await postOrder(t, payload({ items: [{ productId: p.id, quantity: 1 }], pointsToUse: 5000 }), c.cookie)
+    const res = await postOrder(
+      t,
+      payload({ items: [{ productId: p.id, quantity: 1 }], pointsToUse: 5000 }),
+      c.cookie,
+    )
     expect(decode<{ order: Order }>(res.body).order).toMatchObject({ pointsUsed: 1200, totalAmount: 0 })
     const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
     expect(u!.loyaltyPoints).toBe(3800)
@@ -316,7 +406,10 @@ describe('POST /_api/orders/create: Idempotency-Key', () => {
     expect(await countOrders(c.user.id)).toBe(1)
     const [u] = await t.db.select().from(users).where(eq(users.id, c.user.id))
     expect(u!.loyaltyPoints).toBe(0)
-    const events = await t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, ids[0]!)))
+    const events = await t.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, ids[0]!)))
     expect(events).toHaveLength(1)
   })
 
@@ -337,7 +430,9 @@ describe('checkout keys housekeeping', () => {
       { userId: u.id, key: 'new-key' },
     ])
     await purgeOldIdempotencyKeys(t.db)
-    const keys = (await t.db.select().from(idempotencyKeys)).filter((k) => k.userId === u.id).map((k) => k.key)
+    const keys = (await t.db.select().from(idempotencyKeys))
+      .filter((k) => k.userId === u.id)
+      .map((k) => k.key)
     expect(keys).toEqual(['new-key'])
   })
 })
@@ -365,7 +460,9 @@ describe('checkout with an account that changed after the session was read', () 
     await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 500, description: 'Bienvenue' })
     const stale = await sessionOf(c.user.id)
     await movePoints(t.db, { userId: c.user.id, type: 'redeemed', points: -400, description: 'Ailleurs' })
-    await expect(placeOrder(t.db, stale, { ...input(), pointsToUse: 300 }, { pointValue: 1 })).rejects.toMatchObject({
+    await expect(
+      placeOrder(t.db, stale, { ...input(), pointsToUse: 300 }, { pointValue: 1 }),
+    ).rejects.toMatchObject({
       status: 400,
       message: "Vous n'avez pas assez de points de fidélité.",
     })
@@ -383,7 +480,10 @@ describe('checkout with an account that changed after the session was read', () 
     const replay = await postOrder(t, payload({ pointsToUse: 150 }), c.cookie, 'lecture')
     expect(replay.statusCode).toBe(200)
     expect(decode<{ order: Order }>(replay.body).order).toEqual(answered)
-    const ledger = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.orderId, answered.id))
+    const ledger = await t.db
+      .select()
+      .from(loyaltyTransactions)
+      .where(eq(loyaltyTransactions.orderId, answered.id))
     expect(ledger.map((l) => [l.transactionType, l.points])).toEqual([['redeemed', -150]])
   })
 })

@@ -34,9 +34,20 @@ describe('the stored total (property)', () => {
     const c = await signedIn(t, 'client', 'SN')
     await movePoints(t.db, { userId: c.user.id, type: 'bonus', points: 100, description: 'Bienvenue' })
     const p = await createProduct(t.db, { pricePerUnit: 2000, unitType: 'unit', minQuantity: 1 })
-    const res = await postOrder(t, { ...(await deliveryIn(t.db, 'SN')), items: [{ productId: p.id, quantity: 1 }], pointsToUse: 100 }, c.cookie)
-    expect(decode<{ order: object }>(res.body).order).toMatchObject({ pointsUsed: 100, pointValue: 2, pointsDiscountAmount: 200, totalAmount: 1800 })
-    const dashboard = decode<{ pointValueInCfa: number; loyaltyPoints: number }>((await get(t, '/_api/dashboard/client', c.cookie)).body)
+    const res = await postOrder(
+      t,
+      { ...(await deliveryIn(t.db, 'SN')), items: [{ productId: p.id, quantity: 1 }], pointsToUse: 100 },
+      c.cookie,
+    )
+    expect(decode<{ order: object }>(res.body).order).toMatchObject({
+      pointsUsed: 100,
+      pointValue: 2,
+      pointsDiscountAmount: 200,
+      totalAmount: 1800,
+    })
+    const dashboard = decode<{ pointValueInCfa: number; loyaltyPoints: number }>(
+      (await get(t, '/_api/dashboard/client', c.cookie)).body,
+    )
     expect(dashboard).toMatchObject({ pointValueInCfa: 2, loyaltyPoints: 0 })
   })
 
@@ -52,8 +63,16 @@ describe('the stored total (property)', () => {
         fc.integer({ min: 0, max: 40_000 }),
         async (lines, percent, balance, wanted) => {
           const pointsToUse = Math.min(balance, wanted)
-          await t.db.update(users).set({ customDiscountPercent: percent, loyaltyPoints: 0 }).where(eq(users.id, client.user.id))
-          await movePoints(t.db, { userId: client.user.id, type: 'bonus', points: balance, description: 'test' })
+          await t.db
+            .update(users)
+            .set({ customDiscountPercent: percent, loyaltyPoints: 0 })
+            .where(eq(users.id, client.user.id))
+          await movePoints(t.db, {
+            userId: client.user.id,
+            type: 'bonus',
+            points: balance,
+            description: 'test',
+          })
           const rows = await t.db
             .insert(products)
             .values(
@@ -67,7 +86,10 @@ describe('the stored total (property)', () => {
               })),
             )
             .returning()
-          const priced = lines.map((l) => ({ price: l.price, quantity: l.unitType === 'kg' ? l.steps / 2 : l.steps }))
+          const priced = lines.map((l) => ({
+            price: l.price,
+            quantity: l.unitType === 'kg' ? l.steps / 2 : l.steps,
+          }))
           const items = rows.map((p, i) => ({ productId: p.id, quantity: priced[i]!.quantity }))
           const res = await postOrder(t, { ...delivery, items, pointsToUse }, client.cookie)
           expect(res.statusCode, res.body).toBe(201)

@@ -12,7 +12,11 @@ import { createTestApp, type TestApp } from '../setup/test-app'
 let t: TestApp
 beforeAll(async () => {
   // As in production: the guard is on.
-  t = await createTestApp({ NODE_ENV: 'production', API_RATE_PER_MINUTE: '1000000', LOGIN_MAX_FAILURES: '1000000' })
+  t = await createTestApp({
+    NODE_ENV: 'production',
+    API_RATE_PER_MINUTE: '1000000',
+    LOGIN_MAX_FAILURES: '1000000',
+  })
 })
 afterAll(() => t.close())
 
@@ -53,7 +57,10 @@ describe('the overload guard', () => {
     }
     expect(shed, 'no 503 after measured stalls of 2.5 s').toBeDefined()
     expect(shed!.headers['retry-after']).toBe('10')
-    expect(shed!.json()).toEqual({ error: 'Le service est momentanément surchargé. Veuillez réessayer dans un instant.', code: 'SERVICE_UNAVAILABLE' })
+    expect(shed!.json()).toEqual({
+      error: 'Le service est momentanément surchargé. Veuillez réessayer dans un instant.',
+      code: 'SERVICE_UNAVAILABLE',
+    })
     // It recovers: a second without stalls, and requests are served again.
     await new Promise((r) => setTimeout(r, 2_500))
     expect((await t.app.inject({ method: 'GET', url: '/_api/countries' })).statusCode).toBe(200)
@@ -70,12 +77,18 @@ describe('argon2 under a login flood', () => {
       if (argon2Queue.waiting > 0) waitedAtSomePoint = true
     }, 1)
     const logins = Array.from({ length: 12 }, (_, i) =>
-      t.app.inject({ method: 'POST', url: '/_api/auth/login_with_password', payload: { email: user.email, password: i % 2 ? PASSWORD : 'Mauvais-Secret-1!' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/_api/auth/login_with_password',
+        payload: { email: user.email, password: i % 2 ? PASSWORD : 'Mauvais-Secret-1!' },
+      }),
     )
     const reads = Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: '/_api/countries' }))
     const [loginAnswers, readAnswers] = await Promise.all([Promise.all(logins), Promise.all(reads)])
     clearInterval(watch)
-    expect(loginAnswers.map((r) => r.statusCode).sort()).toEqual([...Array(6).fill(200), ...Array(6).fill(401)].sort())
+    expect(loginAnswers.map((r) => r.statusCode).sort()).toEqual(
+      [...Array(6).fill(200), ...Array(6).fill(401)].sort(),
+    )
     expect(readAnswers.every((r) => r.statusCode === 200)).toBe(true)
     expect(peak).toBeGreaterThan(0)
     expect(peak).toBeLessThanOrEqual(ARGON2_CONCURRENCY)

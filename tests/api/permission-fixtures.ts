@@ -1,7 +1,14 @@
 import type { Role } from '../../src/shared/domain/roles'
 import type { Db } from '../../src/server/db/client'
 import { createSession, SESSION_COOKIE } from '../../src/server/http/session'
-import { createContactMessage, createOrder, createProduct, createUser, firstZoneOf, login } from '../factories'
+import {
+  createContactMessage,
+  createOrder,
+  createProduct,
+  createUser,
+  firstZoneOf,
+  login,
+} from '../factories'
 import type { TestApp } from '../setup/test-app'
 import type { Caller, Cc } from './permission-policy'
 
@@ -43,13 +50,19 @@ export async function buildFixtures(t: TestApp) {
       callers[spec.name] = { ...spec, id: null, email: null, cookie: undefined }
       continue
     }
-    const row = await createUser(db, { role: spec.role, country: spec.cc, displayName: `Appelant ${spec.name}` })
+    const row = await createUser(db, {
+      role: spec.role,
+      country: spec.cc,
+      displayName: `Appelant ${spec.name}`,
+    })
     callers[spec.name] = { ...spec, id: row.id, email: row.email, cookie: await login(t, row.email) }
   }
   const ownOrders: Record<string, { id: number }> = {}
   for (const name of ['client', 'user']) {
     const c = callers[name]!
-    ownOrders[name] = await createOrder(db, { user: { id: c.id!, displayName: name, countryId: SN.country.id } })
+    ownOrders[name] = await createOrder(db, {
+      user: { id: c.id!, displayName: name, countryId: SN.country.id },
+    })
   }
   const driver = callers.delivery_driver!
   await createOrder(db, { user: SN.customer, status: 'in_delivery', driverId: driver.id })

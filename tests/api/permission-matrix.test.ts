@@ -7,7 +7,13 @@ import type { Endpoint } from '../../src/server/http/define-endpoint'
 import type { Role } from '../../src/shared/domain/roles'
 import { decode } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
-import { buildFixtures, callerSpecs, resign, type MatrixFixtures, type SignedCaller } from './permission-fixtures'
+import {
+  buildFixtures,
+  callerSpecs,
+  resign,
+  type MatrixFixtures,
+  type SignedCaller,
+} from './permission-fixtures'
 import { policies, type Cc, type Kind, type Policy, type Scope } from './permission-policy'
 
 /**
@@ -27,7 +33,8 @@ afterAll(() => t?.close())
 const key = (ep: Endpoint) => `${ep.method} ${ep.path}`
 const other = (cc: Cc): Cc => (cc === 'SN' ? 'ML' : 'SN')
 
-const scopeOf = (p: Policy, role: Role | null): Scope => (typeof p.scope === 'string' ? p.scope : role ? (p.scope[role] ?? 'global') : 'global')
+const scopeOf = (p: Policy, role: Role | null): Scope =>
+  typeof p.scope === 'string' ? p.scope : role ? (p.scope[role] ?? 'global') : 'global'
 
 /** What the policy says the caller gets: a status class, plus checks on what a 2xx holds. */
 type Expect = '2xx' | 401 | 403 | 404 | '2xx|404' | 'refused'
@@ -78,22 +85,41 @@ async function owners(kind: Kind, ids: number[]) {
   if (ids.length === 0) return []
   switch (kind) {
     case 'order':
-      return f.db.select({ countryId: orders.countryId, userId: orders.userId, driverId: orders.deliveryDriverId }).from(orders).where(inArray(orders.id, ids))
+      return f.db
+        .select({ countryId: orders.countryId, userId: orders.userId, driverId: orders.deliveryDriverId })
+        .from(orders)
+        .where(inArray(orders.id, ids))
     case 'user':
-      return (await f.db.select({ countryId: users.countryId }).from(users).where(inArray(users.id, ids))).map((r) => ({ ...r, userId: null, driverId: null }))
+      return (
+        await f.db.select({ countryId: users.countryId }).from(users).where(inArray(users.id, ids))
+      ).map((r) => ({ ...r, userId: null, driverId: null }))
     case 'city':
-      return (await f.db.select({ countryId: cities.countryId }).from(cities).where(inArray(cities.id, ids))).map((r) => ({ ...r, userId: null, driverId: null }))
+      return (
+        await f.db.select({ countryId: cities.countryId }).from(cities).where(inArray(cities.id, ids))
+      ).map((r) => ({ ...r, userId: null, driverId: null }))
     case 'zone':
       return (
-        await f.db.select({ countryId: cities.countryId }).from(zones).innerJoin(cities, eq(cities.id, zones.cityId)).where(inArray(zones.id, ids))
+        await f.db
+          .select({ countryId: cities.countryId })
+          .from(zones)
+          .innerJoin(cities, eq(cities.id, zones.cityId))
+          .where(inArray(zones.id, ids))
       ).map((r) => ({ ...r, userId: null, driverId: null }))
     case 'product':
-      return (await f.db.select({ countryId: products.countryId }).from(products).where(inArray(products.id, ids))).map((r) => ({ ...r, userId: null, driverId: null }))
+      return (
+        await f.db.select({ countryId: products.countryId }).from(products).where(inArray(products.id, ids))
+      ).map((r) => ({ ...r, userId: null, driverId: null }))
   }
 }
 
 /** What a 2xx answer holds must be within the caller's reach; mismatches as text. */
-async function checkHeld(ep: Endpoint, p: Policy, caller: SignedCaller, res: LightMyRequestResponse, elsewhere: boolean) {
+async function checkHeld(
+  ep: Endpoint,
+  p: Policy,
+  caller: SignedCaller,
+  res: LightMyRequestResponse,
+  elsewhere: boolean,
+) {
   const problems: string[] = []
   const b = body(ep, res)
   if (p.listed && caller.role !== 'root') {
@@ -102,25 +128,48 @@ async function checkHeld(ep: Endpoint, p: Policy, caller: SignedCaller, res: Lig
     if (rows.length !== ids.length) problems.push(`lists ${ids.length} ${kind}s, ${rows.length} found`)
     const ownCountry = f[caller.cc].country.id
     for (const r of rows) {
-      if (caller.role === 'delivery_driver' ? r.driverId !== caller.id : caller.role === 'client' || caller.role === 'user' ? r.userId !== caller.id : r.countryId !== ownCountry)
-        problems.push(`lists a ${kind} out of reach (country ${r.countryId}, user ${r.userId}, driver ${r.driverId})`)
+      if (
+        caller.role === 'delivery_driver'
+          ? r.driverId !== caller.id
+          : caller.role === 'client' || caller.role === 'user'
+            ? r.userId !== caller.id
+            : r.countryId !== ownCountry
+      )
+        problems.push(
+          `lists a ${kind} out of reach (country ${r.countryId}, user ${r.userId}, driver ${r.driverId})`,
+        )
     }
     if (!elsewhere && ids.length === 0) problems.push(`lists no ${kind} of its own (the fixtures hold some)`)
   }
   if (p.created) {
     const made = p.created(b)
-    const want = caller.role === 'root' ? f[elsewhere ? other(caller.cc) : caller.cc].country.id : f[caller.cc].country.id
+    const want =
+      caller.role === 'root'
+        ? f[elsewhere ? other(caller.cc) : caller.cc].country.id
+        : f[caller.cc].country.id
     if (made !== want) problems.push(`created in country ${made}, expected ${want}`)
   }
   return problems
 }
 
 /** One cell: the status against the policy, then the error body or what the 2xx holds. */
-async function judge(ep: Endpoint, p: Policy, caller: SignedCaller, cell: string, res: LightMyRequestResponse, want: Expect, elsewhere: boolean) {
-  if (!matches(res.statusCode, want)) return [`${cell}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`]
-  if (res.statusCode < 400) return (await checkHeld(ep, p, caller, res, elsewhere)).map((problem) => `${cell}: ${problem}`)
+async function judge(
+  ep: Endpoint,
+  p: Policy,
+  caller: SignedCaller,
+  cell: string,
+  res: LightMyRequestResponse,
+  want: Expect,
+  elsewhere: boolean,
+) {
+  if (!matches(res.statusCode, want))
+    return [`${cell}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`]
+  if (res.statusCode < 400)
+    return (await checkHeld(ep, p, caller, res, elsewhere)).map((problem) => `${cell}: ${problem}`)
   const err = res.json() as { error?: unknown; code?: unknown }
-  return typeof err.error === 'string' && typeof err.code === 'string' ? [] : [`${cell}: error body without error and code`]
+  return typeof err.error === 'string' && typeof err.code === 'string'
+    ? []
+    : [`${cell}: error body without error and code`]
 }
 
 /** The status the canonical path gives each caller (own country), for the path-variant test. */
@@ -151,10 +200,24 @@ describe('permission matrix', () => {
           wrong.push(...(await judge(ep, p!, caller, `${caller.name} on ${cc}`, res, want, elsewhere)))
         }
         // Own records only: someone else's record of one's own country is out of reach too.
-        if (scopeOf(p!, caller.role) === 'own-records' && !p!.listed && expected(p!, caller.role, false) === '2xx') {
+        if (
+          scopeOf(p!, caller.role) === 'own-records' &&
+          !p!.listed &&
+          expected(p!, caller.role, false) === '2xx'
+        ) {
           const input = await p!.input({ f, caller, cc: caller.cc, reaches: true, neighbour: true })
           const res = await call(ep, ep.path, input, caller.cookie)
-          wrong.push(...(await judge(ep, p!, caller, `${caller.name} on another's ${caller.cc} record`, res, 404, true)))
+          wrong.push(
+            ...(await judge(
+              ep,
+              p!,
+              caller,
+              `${caller.name} on another's ${caller.cc} record`,
+              res,
+              404,
+              true,
+            )),
+          )
         }
       }
       expect(wrong).toEqual([])
@@ -206,7 +269,8 @@ describe('path variants reach nothing more', () => {
         if (p!.endsSession) await resign(t, caller)
         const s = res.statusCode
         // The SPA's page (GET of a path outside /_api) holds no data: it is not the endpoint.
-        const spaPage = ep.method === 'GET' && s === 200 && String(res.headers['content-type']).startsWith('text/html')
+        const spaPage =
+          ep.method === 'GET' && s === 200 && String(res.headers['content-type']).startsWith('text/html')
         const reachedAsCanonical = base !== undefined && s === base
         if (s >= 500 || !(s === 404 || spaPage || reachedAsCanonical))
           wrong.push(`${caller.name} ${ep.method} ${url}: ${s} (canonical ${base})`)

@@ -67,8 +67,10 @@ const account = (f: MatrixFixtures, cc: Cc) => ({
 })
 const userCountry = (body: Body) => (body.user as { countryId: number | null }).countryId
 /** A fresh order of country cc's customer for a caller the policy lets through; else the fixture order. */
-const freshOrder = async ({ f, cc, reaches }: Cell, extra: { status?: 'in_delivery'; driverId?: number } = {}) =>
-  reaches ? createOrder(f.db, { user: f[cc].customer, ...extra }) : f[cc].order
+const freshOrder = async (
+  { f, cc, reaches }: Cell,
+  extra: { status?: 'in_delivery'; driverId?: number } = {},
+) => (reaches ? createOrder(f.db, { user: f[cc].customer, ...extra }) : f[cc].order)
 
 export const policies: Record<string, Policy> = {
   // ---- auth ------------------------------------------------------------------------------
@@ -99,15 +101,30 @@ export const policies: Record<string, Policy> = {
     input: ({ f, cc }) => ({ ...account(f, cc), phoneNumber: '77 000 00 00' }),
   },
   // ---- storefront (public) ---------------------------------------------------------------
-  'GET /_api/countries': { who: 'public', scope: 'global', rule: 'Registration and checkout list active countries', input: () => ({}) },
-  'GET /_api/featured': { who: 'public', scope: 'global', rule: 'Routes: / is for everyone', input: () => ({}) },
+  'GET /_api/countries': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Registration and checkout list active countries',
+    input: () => ({}),
+  },
+  'GET /_api/featured': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Routes: / is for everyone',
+    input: () => ({}),
+  },
   'GET /_api/products': {
     who: 'public',
     scope: 'global',
     rule: "Small things: GET /_api/products is public and lists every country's active products",
     input: () => ({}),
   },
-  'GET /_api/product-categories': { who: 'public', scope: 'global', rule: 'Routes: /products is for everyone', input: () => ({}) },
+  'GET /_api/product-categories': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Routes: /products is for everyone',
+    input: () => ({}),
+  },
   'GET /_api/cities': {
     who: 'public',
     scope: 'global',
@@ -124,14 +141,22 @@ export const policies: Record<string, Policy> = {
     who: 'public',
     scope: 'global',
     rule: 'Who may do what: send a contact message (also signed out): everyone',
-    input: () => ({ name: 'Visiteur', email: 'visiteur@exemple.sn', subject: 'Une question', message: 'Bonjour, une question sur la viande.' }),
+    input: () => ({
+      name: 'Visiteur',
+      email: 'visiteur@exemple.sn',
+      subject: 'Une question',
+      message: 'Bonjour, une question sur la viande.',
+    }),
   },
   // ---- shopping: client and user -----------------------------------------------------------
   'POST /_api/orders/create': {
     who: SHOPPERS,
     scope: 'refused',
     rule: "Who may do what: checkout is client and user's; Money: the product must be of the client's own country",
-    input: async ({ f, cc }) => ({ items: [{ productId: f[cc].product.id, quantity: 1 }], ...(await deliveryIn(f.db, cc)) }),
+    input: async ({ f, cc }) => ({
+      items: [{ productId: f[cc].product.id, quantity: 1 }],
+      ...(await deliveryIn(f.db, cc)),
+    }),
   },
   'GET /_api/orders': {
     who: SHOPPERS,
@@ -149,10 +174,19 @@ export const policies: Record<string, Policy> = {
   },
   'GET /_api/orders/details': {
     who: ['client', 'user', ...STAFF],
-    scope: { client: 'own-records', user: 'own-records', root: 'country', super_admin: 'country', admin: 'country' },
+    scope: {
+      client: 'own-records',
+      user: 'own-records',
+      root: 'country',
+      super_admin: 'country',
+      admin: 'country',
+    },
     rule: 'Who may do what: own orders (client, user); orders detail: root all, super_admin and admin own country; driver –',
     input: ({ f, caller, cc, neighbour }) => ({
-      orderId: cc === caller.cc && !neighbour && f.ownOrders[caller.name] ? f.ownOrders[caller.name]!.id : f[cc].order.id,
+      orderId:
+        cc === caller.cc && !neighbour && f.ownOrders[caller.name]
+          ? f.ownOrders[caller.name]!.id
+          : f[cc].order.id,
     }),
   },
   // ---- delivery ----------------------------------------------------------------------------
@@ -169,7 +203,8 @@ export const policies: Record<string, Policy> = {
     rule: 'Who may do what: confirm delivery: own assigned orders in delivery',
     input: async (cell) => {
       const { f, caller, cc, neighbour } = cell
-      const driverId = cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
+      const driverId =
+        cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
       return { orderId: (await freshOrder(cell, { status: 'in_delivery', driverId })).id }
     },
   },
@@ -267,7 +302,15 @@ export const policies: Record<string, Policy> = {
     rule: 'Who may do what: users edit: root all but other roots, super_admin own country; admin –',
     input: ({ f, cc }) => {
       const c = f[cc].customer
-      return { userId: c.id, email: c.email, displayName: c.displayName, phoneNumber: c.phoneNumber, city: c.city, country: f[cc].country.name, role: 'client' }
+      return {
+        userId: c.id,
+        email: c.email,
+        displayName: c.displayName,
+        phoneNumber: c.phoneNumber,
+        city: c.city,
+        country: f[cc].country.name,
+        role: 'client',
+      }
     },
   },
   'POST /_api/admin/users/toggle-status': {
@@ -283,7 +326,12 @@ export const policies: Record<string, Policy> = {
     input: ({ f, cc }) => ({ userId: f[cc].customer.id, discountPercent: 5 }),
   },
   // ---- contact messages (root) -------------------------------------------------------------
-  'GET /_api/admin/contact-messages': { who: ROOT, scope: 'global', rule: 'Who may do what: contact messages: root', input: () => ({}) },
+  'GET /_api/admin/contact-messages': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: contact messages: root',
+    input: () => ({}),
+  },
   'POST /_api/admin/contact-messages/update-status': {
     who: ROOT,
     scope: 'global',
@@ -294,17 +342,29 @@ export const policies: Record<string, Policy> = {
     who: ROOT,
     scope: 'global',
     rule: 'Who may do what: contact messages: root (Deleting: read or processed ones)',
-    input: async ({ f, reaches }) => ({ messageId: reaches ? (await createContactMessage(f.db, { status: 'read' })).id : f.message.id }),
+    input: async ({ f, reaches }) => ({
+      messageId: reaches ? (await createContactMessage(f.db, { status: 'read' })).id : f.message.id,
+    }),
   },
   // ---- countries (root) --------------------------------------------------------------------
-  'GET /_api/admin/countries': { who: ROOT, scope: 'global', rule: 'Who may do what: countries: root', input: () => ({}) },
+  'GET /_api/admin/countries': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: countries: root',
+    input: () => ({}),
+  },
   'POST /_api/admin/countries': {
     who: ROOT,
     scope: 'global',
     rule: 'Who may do what: countries create: root',
     input: () => {
       const i = next()
-      return { name: `Pays matrice ${i}`, code: `${'QXZ'[Math.floor(i / 26) % 3]}${String.fromCharCode(65 + (i % 26))}`, currency: 'XOF', mobileMoneyProviders: ['Orange Money'] }
+      return {
+        name: `Pays matrice ${i}`,
+        code: `${'QXZ'[Math.floor(i / 26) % 3]}${String.fromCharCode(65 + (i % 26))}`,
+        currency: 'XOF',
+        mobileMoneyProviders: ['Orange Money'],
+      }
     },
   },
   'POST /_api/admin/countries/update': {
@@ -364,7 +424,13 @@ export const policies: Record<string, Policy> = {
     who: MANAGERS,
     scope: 'country',
     rule: 'Who may do what: products create: root all, super_admin own country',
-    input: ({ f, cc }) => ({ name: `Produit matrice ${next()}`, pricePerUnit: 1000, unitType: 'kg', minQuantity: 0.5, countryId: f[cc].country.id }),
+    input: ({ f, cc }) => ({
+      name: `Produit matrice ${next()}`,
+      pricePerUnit: 1000,
+      unitType: 'kg',
+      minQuantity: 0.5,
+      countryId: f[cc].country.id,
+    }),
   },
   'POST /_api/admin/products/update': {
     who: MANAGERS,
@@ -376,7 +442,9 @@ export const policies: Record<string, Policy> = {
     who: MANAGERS,
     scope: 'country',
     rule: 'Who may do what: products delete: root all, super_admin own country',
-    input: async ({ f, cc, reaches }) => ({ id: reaches ? (await createProduct(f.db, { country: cc })).id : f[cc].product.id }),
+    input: async ({ f, cc, reaches }) => ({
+      id: reaches ? (await createProduct(f.db, { country: cc })).id : f[cc].product.id,
+    }),
   },
   'POST /_api/admin/products/bulk-actions': {
     who: ROOT,

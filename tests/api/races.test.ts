@@ -82,7 +82,10 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
       ),
     )
     const statuses = answers.map((r) => r.statusCode)
-    expect(statuses.every((s) => s === 201 || s === 400), statuses.join(',')).toBe(true)
+    expect(
+      statuses.every((s) => s === 201 || s === 400),
+      statuses.join(','),
+    ).toBe(true)
     for (const r of answers.filter((a) => a.statusCode === 400)) {
       expect(r.json().error).toBe("Vous n'avez pas assez de points de fidélité.")
     }
@@ -113,19 +116,34 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
     // Several orders at once, so the races overlap each other too.
     const made = await Promise.all(
       Array.from({ length: 5 }, () =>
-        createOrder(t.db, { user: client, lines: [{ price: 12_345, quantity: 1 }], status: 'in_delivery', driverId: driver.user.id }),
+        createOrder(t.db, {
+          user: client,
+          lines: [{ price: 12_345, quantity: 1 }],
+          status: 'in_delivery',
+          driverId: driver.user.id,
+        }),
       ),
     )
     const calls = made.flatMap((o) => [
-      ...staff.flatMap((cookie) => [0, 1].map(() => post(t, '/_api/admin/orders/update-status', { orderId: o.id, status: 'delivered' }, cookie))),
+      ...staff.flatMap((cookie) =>
+        [0, 1].map(() =>
+          post(t, '/_api/admin/orders/update-status', { orderId: o.id, status: 'delivered' }, cookie),
+        ),
+      ),
       ...[0, 1, 2, 3].map(() => post(t, '/_api/delivery/confirm', { orderId: o.id }, driver.cookie)),
     ])
     const answers = await Promise.all(calls)
     const perOrder = answers.length / made.length
     for (let i = 0; i < made.length; i++) {
       const mine = answers.slice(i * perOrder, (i + 1) * perOrder).map((r) => r.statusCode)
-      expect(mine.filter((s) => s === 200), mine.join(',')).toHaveLength(1)
-      expect(mine.filter((s) => s !== 200).every((s) => s === 409), mine.join(',')).toBe(true)
+      expect(
+        mine.filter((s) => s === 200),
+        mine.join(','),
+      ).toHaveLength(1)
+      expect(
+        mine.filter((s) => s !== 200).every((s) => s === 409),
+        mine.join(','),
+      ).toBe(true)
     }
     for (const o of made) {
       const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id))
@@ -156,19 +174,40 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
         }),
       ),
     )
-    const targets = ['delivered', 'cancelled', 'pending', 'delivered', 'in_delivery', 'delivered', 'cancelled', 'delivered']
+    const targets = [
+      'delivered',
+      'cancelled',
+      'pending',
+      'delivered',
+      'in_delivery',
+      'delivered',
+      'cancelled',
+      'delivered',
+    ]
     const calls = made.flatMap((o) => [
-      ...targets.map((status, i) => post(t, '/_api/admin/orders/update-status', { orderId: o.id, status }, staff[i % staff.length]!)),
+      ...targets.map((status, i) =>
+        post(t, '/_api/admin/orders/update-status', { orderId: o.id, status }, staff[i % staff.length]!),
+      ),
       post(t, '/_api/delivery/confirm', { orderId: o.id }, driver.cookie),
       post(t, '/_api/delivery/confirm', { orderId: o.id }, driver.cookie),
     ])
     // Meanwhile the client spends points on new orders: both sides lock the client's row.
     const checkouts = Array.from({ length: 10 }, () =>
-      postOrder(t, { items: [{ productId: product.id, quantity: 1 }], ...delivery, pointsToUse: 300 }, cookie),
+      postOrder(
+        t,
+        { items: [{ productId: product.id, quantity: 1 }], ...delivery, pointsToUse: 300 },
+        cookie,
+      ),
     )
     const [answers, bought] = await Promise.all([Promise.all(calls), Promise.all(checkouts)])
-    expect(answers.every((r) => r.statusCode < 500), answers.map((r) => r.statusCode).join(',')).toBe(true)
-    expect(bought.every((r) => r.statusCode === 201 || r.statusCode === 400), bought.map((r) => r.statusCode).join(',')).toBe(true)
+    expect(
+      answers.every((r) => r.statusCode < 500),
+      answers.map((r) => r.statusCode).join(','),
+    ).toBe(true)
+    expect(
+      bought.every((r) => r.statusCode === 201 || r.statusCode === 400),
+      bought.map((r) => r.statusCode).join(','),
+    ).toBe(true)
 
     const perOrder = targets.length + 2
     for (const [k, o] of made.entries()) {
@@ -193,9 +232,12 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
       expect(at).toBe(row!.status)
     }
     const madeIds = new Set(made.map((o) => o.id))
-    const placed = (await t.db.select().from(orders).where(eq(orders.userId, client.id))).filter((o) => !madeIds.has(o.id))
+    const placed = (await t.db.select().from(orders).where(eq(orders.userId, client.id))).filter(
+      (o) => !madeIds.has(o.id),
+    )
     expect(placed).toHaveLength(bought.filter((b) => b.statusCode === 201).length)
-    for (const o of placed) expect((await movementsOf(o.id)).rows).toEqual([{ type: 'redeemed', points: -300 }])
+    for (const o of placed)
+      expect((await movementsOf(o.id)).rows).toEqual([{ type: 'redeemed', points: -300 }])
     const p = await pointsOf(client.id)
     expect(p.balance).toBe(p.ledger)
     expect(p.balance).toBeGreaterThanOrEqual(0)
@@ -206,7 +248,9 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
     const cookies = await Promise.all(Array.from({ length: 10 }, () => login(t, user.email)))
     expect(new Set(cookies).size).toBe(10)
     for (const cookie of cookies) {
-      expect((await t.app.inject({ method: 'GET', url: '/_api/auth/session', headers: { cookie } })).statusCode).toBe(200)
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/_api/auth/session', headers: { cookie } })).statusCode,
+      ).toBe(200)
     }
   })
 })

@@ -22,30 +22,45 @@ beforeAll(async () => {
   for (const code of ['SN', 'ML']) {
     people[code] = (await createUser(t.db, { role: 'client', country: code })).id
     catalogue[code] = []
-    for (let i = 0; i < 4; i++) catalogue[code].push(await createProduct(t.db, { country: code, name: `P${code}${i}`, pricePerUnit: 1000 * (i + 1), unitType: i % 2 ? 'unit' : 'kg' }))
+    for (let i = 0; i < 4; i++)
+      catalogue[code].push(
+        await createProduct(t.db, {
+          country: code,
+          name: `P${code}${i}`,
+          pricePerUnit: 1000 * (i + 1),
+          unitType: i % 2 ? 'unit' : 'kg',
+        }),
+      )
     countryIds.push(catalogue[code][0]!.countryId)
   }
 })
 afterAll(() => t.close())
 
-const rows = async <T>(q: ReturnType<typeof sql>) => (await t.db.execute(q) as unknown as { rows: T[] }).rows
+const rows = async <T>(q: ReturnType<typeof sql>) =>
+  ((await t.db.execute(q)) as unknown as { rows: T[] }).rows
 
 /** The rollup tables as they are, and as a recount from the orders says they should be (zero rows aside). */
 async function rollupsAndRecount() {
-  const actualOrders = await rows(sql`select grain, period::text, country_id, orders::float8, revenue::float8 from order_rollups
+  const actualOrders =
+    await rows(sql`select grain, period::text, country_id, orders::float8, revenue::float8 from order_rollups
     where orders <> 0 or revenue <> 0 order by 1, 2, 3`)
-  const expectedOrders = await rows(sql`select p.grain, p.period::text, o.country_id, count(*)::float8 as orders,
+  const expectedOrders =
+    await rows(sql`select p.grain, p.period::text, o.country_id, count(*)::float8 as orders,
       coalesce(sum(o.total_amount) filter (where o.status <> 'cancelled'), 0)::float8 as revenue
     from orders o cross join lateral etal_periods(o.created_at) p group by 1, 2, 3 order by 1, 2, 3`)
-  const actualProducts = await rows(sql`select grain, period::text, country_id, product_id, quantity::float8, revenue::float8
+  const actualProducts =
+    await rows(sql`select grain, period::text, country_id, product_id, quantity::float8, revenue::float8
     from product_rollups where quantity <> 0 or revenue <> 0 order by 1, 2, 3, 4`)
-  const expectedProducts = await rows(sql`select p.grain, p.period::text, o.country_id, i.product_id, sum(i.quantity)::float8 as quantity,
+  const expectedProducts =
+    await rows(sql`select p.grain, p.period::text, o.country_id, i.product_id, sum(i.quantity)::float8 as quantity,
       sum(i.total_price)::float8 as revenue
     from order_items i join orders o on o.id = i.order_id cross join lateral etal_periods(o.created_at) p
     where o.status <> 'cancelled' group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
-  const actualCounts = await rows(sql`select city_id, zone_id, status::text, country_id, orders::float8 from order_counts
+  const actualCounts =
+    await rows(sql`select city_id, zone_id, status::text, country_id, orders::float8 from order_counts
     where orders <> 0 order by 1, 2, 3, 4`)
-  const expectedCounts = await rows(sql`select city_id, zone_id, status::text, country_id, count(*)::float8 as orders
+  const expectedCounts =
+    await rows(sql`select city_id, zone_id, status::text, country_id, count(*)::float8 as orders
     from orders group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
   return { actualOrders, expectedOrders, actualProducts, expectedProducts, actualCounts, expectedCounts }
 }
@@ -55,13 +70,20 @@ const SPAN = 70 * 86_400_000
 const when = fc.integer({ min: 0, max: SPAN }).map((ms) => new Date(START + ms))
 const status = fc.constantFrom(...orderStatuses)
 const code = fc.constantFrom('SN', 'ML')
-const lines = fc.array(fc.record({ i: fc.integer({ min: 0, max: 3 }), quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 3 })
+const lines = fc.array(
+  fc.record({ i: fc.integer({ min: 0, max: 3 }), quantity: fc.integer({ min: 1, max: 5 }) }),
+  { minLength: 1, maxLength: 3 },
+)
 
 /** One write of any kind the app or an operator could make. */
 const write = fc.oneof(
   fc.record({ op: fc.constant('insert' as const), code, when, status, lines }),
   fc.record({ op: fc.constant('status' as const), pick: fc.nat(), status }),
-  fc.record({ op: fc.constant('amount' as const), pick: fc.nat(), amount: fc.integer({ min: 0, max: 50_000 }) }),
+  fc.record({
+    op: fc.constant('amount' as const),
+    pick: fc.nat(),
+    amount: fc.integer({ min: 0, max: 50_000 }),
+  }),
   fc.record({ op: fc.constant('move' as const), pick: fc.nat(), when }),
   fc.record({ op: fc.constant('relocate' as const), pick: fc.nat(), zone: fc.nat() }),
   fc.record({ op: fc.constant('line' as const), pick: fc.nat(), quantity: fc.integer({ min: 1, max: 9 }) }),
@@ -82,45 +104,79 @@ async function apply(w: Write) {
   const db = t.db
   switch (w.op) {
     case 'insert':
-      await insertOrder(db, { userId: people[w.code]!, createdAt: w.when, status: w.status, lines: w.lines.map((l) => ({ product: catalogue[w.code]![l.i]!, quantity: l.quantity })) })
+      await insertOrder(db, {
+        userId: people[w.code]!,
+        createdAt: w.when,
+        status: w.status,
+        lines: w.lines.map((l) => ({ product: catalogue[w.code]![l.i]!, quantity: l.quantity })),
+      })
       return
     case 'insertThenCancel':
       await db.transaction(async (tx) => {
-        const o = await insertOrder(tx as never, { userId: people[w.code]!, createdAt: w.when, lines: w.lines.map((l) => ({ product: catalogue[w.code]![l.i]!, quantity: l.quantity })) })
-        await tx.update(orders).set({ status: 'cancelled' }).where(sql`id = ${o.id}`)
+        const o = await insertOrder(tx as never, {
+          userId: people[w.code]!,
+          createdAt: w.when,
+          lines: w.lines.map((l) => ({ product: catalogue[w.code]![l.i]!, quantity: l.quantity })),
+        })
+        await tx
+          .update(orders)
+          .set({ status: 'cancelled' })
+          .where(sql`id = ${o.id}`)
       })
       return
     case 'fold':
       await foldRollups(db)
       return
     case 'bulkStatus':
-      await db.update(orders).set({ status: w.status }).where(sql`country_id = ${catalogue[w.code]![0]!.countryId}`)
+      await db
+        .update(orders)
+        .set({ status: w.status })
+        .where(sql`country_id = ${catalogue[w.code]![0]!.countryId}`)
       return
   }
   const id = await pickOrder(w.pick)
   if (id == null) return
   switch (w.op) {
     case 'status':
-      await db.update(orders).set({ status: w.status }).where(sql`id = ${id}`)
+      await db
+        .update(orders)
+        .set({ status: w.status })
+        .where(sql`id = ${id}`)
       return
     case 'amount':
-      await db.update(orders).set({ totalAmount: w.amount }).where(sql`id = ${id}`)
+      await db
+        .update(orders)
+        .set({ totalAmount: w.amount })
+        .where(sql`id = ${id}`)
       return
     case 'move':
-      await db.update(orders).set({ createdAt: w.when }).where(sql`id = ${id}`)
+      await db
+        .update(orders)
+        .set({ createdAt: w.when })
+        .where(sql`id = ${id}`)
       return
     case 'relocate': {
       // Another zone and its city (of any country: the counts must follow whatever is written).
-      const places = await rows<{ zone_id: number; city_id: number }>(sql`select id as zone_id, city_id from zones order by id`)
+      const places = await rows<{ zone_id: number; city_id: number }>(
+        sql`select id as zone_id, city_id from zones order by id`,
+      )
       const place = places[w.zone % places.length]!
-      await db.update(orders).set({ zoneId: place.zone_id, cityId: place.city_id }).where(sql`id = ${id}`)
+      await db
+        .update(orders)
+        .set({ zoneId: place.zone_id, cityId: place.city_id })
+        .where(sql`id = ${id}`)
       return
     }
     case 'line':
-      await db.update(orderItems).set({ quantity: w.quantity, totalPrice: sql`unit_price * ${w.quantity}` }).where(sql`order_id = ${id}`)
+      await db
+        .update(orderItems)
+        .set({ quantity: w.quantity, totalPrice: sql`unit_price * ${w.quantity}` })
+        .where(sql`order_id = ${id}`)
       return
     case 'dropLine':
-      await db.execute(sql`delete from order_items where id = (select min(id) from order_items where order_id = ${id})`)
+      await db.execute(
+        sql`delete from order_items where id = (select min(id) from order_items where order_id = ${id})`,
+      )
       return
     case 'deleteOrder':
       await db.execute(sql`delete from loyalty_transactions where order_id = ${id}`)
@@ -148,7 +204,9 @@ describe('dashboard rollups', () => {
     const c = await signedIn(t, 'client', 'SN')
     const delivery = await deliveryIn(t.db, 'SN')
     for (const n of [1, 2, 3]) {
-      const items = catalogue.SN!.slice(0, n).map((p) => ({ productId: p.id, quantity: p.unitType === 'kg' ? 1.5 : 2 }))
+      const items = catalogue
+        .SN!.slice(0, n)
+        .map((p) => ({ productId: p.id, quantity: p.unitType === 'kg' ? 1.5 : 2 }))
       const res = await postOrder(t, { items, ...delivery, pointsToUse: 0 }, c.cookie)
       expect(res.statusCode, res.body).toBe(201)
     }
@@ -161,27 +219,60 @@ describe('dashboard rollups', () => {
 
   it('give every dashboard figure the orders themselves give, for any range and country, folded or not', async () => {
     // Some differences wait in the deltas, as they do between two folds.
-    for (const w of fc.sample(write.filter((x) => x.op !== 'fold'), { numRuns: 15, seed: 42 })) await apply(w)
-    const bound = fc.oneof(when, when.map((d) => new Date(Math.floor(d.getTime() / 86_400_000) * 86_400_000)))
+    for (const w of fc.sample(
+      write.filter((x) => x.op !== 'fold'),
+      { numRuns: 15, seed: 42 },
+    ))
+      await apply(w)
+    const bound = fc.oneof(
+      when,
+      when.map((d) => new Date(Math.floor(d.getTime() / 86_400_000) * 86_400_000)),
+    )
     await fc.assert(
-      fc.asyncProperty(fc.option(bound, { nil: undefined }), fc.option(bound, { nil: undefined }), fc.option(fc.constantFrom(...countryIds), { nil: undefined }), async (a, b, countryId) => {
-        const [start, endExclusive] = a && b && a > b ? [b, a] : [a, b]
-        const where = sql.join(
-          [sql`true`, ...(start ? [sql`o.created_at >= ${start.toISOString()}::timestamptz`] : []), ...(endExclusive ? [sql`o.created_at < ${endExclusive.toISOString()}::timestamptz`] : []), ...(countryId ? [sql`o.country_id = ${countryId}`] : [])],
-          sql` and `,
-        )
-        const expectedTotals = await rows<{ country_id: number; orders: number; revenue: number }>(sql`select o.country_id, count(*)::float8 as orders,
+      fc.asyncProperty(
+        fc.option(bound, { nil: undefined }),
+        fc.option(bound, { nil: undefined }),
+        fc.option(fc.constantFrom(...countryIds), { nil: undefined }),
+        async (a, b, countryId) => {
+          const [start, endExclusive] = a && b && a > b ? [b, a] : [a, b]
+          const where = sql.join(
+            [
+              sql`true`,
+              ...(start ? [sql`o.created_at >= ${start.toISOString()}::timestamptz`] : []),
+              ...(endExclusive ? [sql`o.created_at < ${endExclusive.toISOString()}::timestamptz`] : []),
+              ...(countryId ? [sql`o.country_id = ${countryId}`] : []),
+            ],
+            sql` and `,
+          )
+          const expectedTotals = await rows<{
+            country_id: number
+            orders: number
+            revenue: number
+          }>(sql`select o.country_id, count(*)::float8 as orders,
             coalesce(sum(o.total_amount) filter (where o.status <> 'cancelled'), 0)::float8 as revenue from orders o where ${where} group by 1`)
-        const totals = await orderTotalsByCountry(t.db, { countryId, start, endExclusive })
-        expect(Object.fromEntries([...totals].filter(([, v]) => v.totalOrders > 0))).toEqual(
-          Object.fromEntries(expectedTotals.map((r) => [r.country_id, { totalOrders: r.orders, totalRevenue: r.revenue }])),
-        )
-        const expectedTop = await rows<{ product_id: number; quantity: number; revenue: number }>(sql`select i.product_id, sum(i.quantity)::float8 as quantity,
+          const totals = await orderTotalsByCountry(t.db, { countryId, start, endExclusive })
+          expect(Object.fromEntries([...totals].filter(([, v]) => v.totalOrders > 0))).toEqual(
+            Object.fromEntries(
+              expectedTotals.map((r) => [r.country_id, { totalOrders: r.orders, totalRevenue: r.revenue }]),
+            ),
+          )
+          const expectedTop = await rows<{
+            product_id: number
+            quantity: number
+            revenue: number
+          }>(sql`select i.product_id, sum(i.quantity)::float8 as quantity,
             sum(i.total_price)::float8 as revenue from order_items i join orders o on o.id = i.order_id
           where o.status <> 'cancelled' and ${where} group by 1 order by 3 desc, 1 asc limit 5`)
-        const top = await topProducts(t.db, { countryId, start, endExclusive }, 5)
-        expect(top.map((p) => ({ product_id: p.productId, quantity: p.totalQuantitySold, revenue: p.totalRevenue }))).toEqual(expectedTop)
-      }),
+          const top = await topProducts(t.db, { countryId, start, endExclusive }, 5)
+          expect(
+            top.map((p) => ({
+              product_id: p.productId,
+              quantity: p.totalQuantitySold,
+              revenue: p.totalRevenue,
+            })),
+          ).toEqual(expectedTop)
+        },
+      ),
       { numRuns: 60 },
     )
   })

@@ -15,9 +15,21 @@ describe('reference and demo data', () => {
   it('loads the 18 countries, one account per role, orders in every status, products of both units in 3+ countries', async () => {
     expect(await t.db.$count(countries)).toBe(18)
     const roles = await t.db.selectDistinct({ role: users.role }).from(users)
-    expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'client', 'delivery_driver', 'root', 'super_admin'])
+    expect(roles.map((r) => r.role).sort()).toEqual([
+      'admin',
+      'client',
+      'delivery_driver',
+      'root',
+      'super_admin',
+    ])
     const statuses = await t.db.selectDistinct({ status: orders.status }).from(orders)
-    expect(statuses.map((s) => s.status).sort()).toEqual(['cancelled', 'delivered', 'in_delivery', 'in_preparation', 'pending'])
+    expect(statuses.map((s) => s.status).sort()).toEqual([
+      'cancelled',
+      'delivered',
+      'in_delivery',
+      'in_preparation',
+      'pending',
+    ])
     const productCountries = await t.db.selectDistinct({ c: products.countryId }).from(products)
     expect(productCountries.length).toBeGreaterThanOrEqual(3)
     const units = await t.db.selectDistinct({ u: products.unitType }).from(products)
@@ -32,10 +44,25 @@ describe('reference and demo data', () => {
     const staffed = [...new Set(list.filter((r) => r.role !== 'delivery_driver').map((r) => r.country_id))]
     expect(staffed.length).toBeGreaterThanOrEqual(2)
     for (const countryId of staffed) {
-      expect(list.some((r) => r.country_id === countryId && r.role === 'delivery_driver'), `driver in ${countryId}`).toBe(true)
-      const statuses = await t.db.selectDistinct({ status: orders.status }).from(orders).where(eq(orders.countryId, countryId))
-      expect(statuses.map((s) => s.status).sort(), `statuses in ${countryId}`).toEqual(['cancelled', 'delivered', 'in_delivery', 'in_preparation', 'pending'])
-      const unassigned = await t.db.$count(orders, and(eq(orders.countryId, countryId), isNull(orders.deliveryDriverId), eq(orders.status, 'pending')))
+      expect(
+        list.some((r) => r.country_id === countryId && r.role === 'delivery_driver'),
+        `driver in ${countryId}`,
+      ).toBe(true)
+      const statuses = await t.db
+        .selectDistinct({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.countryId, countryId))
+      expect(statuses.map((s) => s.status).sort(), `statuses in ${countryId}`).toEqual([
+        'cancelled',
+        'delivered',
+        'in_delivery',
+        'in_preparation',
+        'pending',
+      ])
+      const unassigned = await t.db.$count(
+        orders,
+        and(eq(orders.countryId, countryId), isNull(orders.deliveryDriverId), eq(orders.status, 'pending')),
+      )
       expect(unassigned, `orders to assign in ${countryId}`).toBeGreaterThan(0)
     }
   })
@@ -45,13 +72,22 @@ describe('reference and demo data', () => {
       sql`select u.id, u.loyalty_points as balance, coalesce(sum(l.points), 0)::int as ledger
           from ${users} u left join ${loyaltyTransactions} l on l.user_id = u.id group by u.id`,
     )
-    for (const r of (rows as unknown as { rows: { balance: number; ledger: number }[] }).rows) expect(Number(r.balance)).toBe(Number(r.ledger))
+    for (const r of (rows as unknown as { rows: { balance: number; ledger: number }[] }).rows)
+      expect(Number(r.balance)).toBe(Number(r.ledger))
   })
 
   it('adds nothing when run again', async () => {
-    const before = { u: await t.db.$count(users), o: await t.db.$count(orders), p: await t.db.$count(products) }
+    const before = {
+      u: await t.db.$count(users),
+      o: await t.db.$count(orders),
+      p: await t.db.$count(products),
+    }
     await seed(t.db, { seedDemo: true, LOYALTY_POINT_VALUE: 1 })
-    expect({ u: await t.db.$count(users), o: await t.db.$count(orders), p: await t.db.$count(products) }).toEqual(before)
+    expect({
+      u: await t.db.$count(users),
+      o: await t.db.$count(orders),
+      p: await t.db.$count(products),
+    }).toEqual(before)
     expect(await t.db.$count(users)).toBe(demoAccounts.length)
   })
 })

@@ -23,7 +23,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('session rows kept until the ne
     const client = await signedIn(t, 'client', 'SN')
     await get(t, '/_api/auth/session', client.cookie)
     const before = sessionRowReads.count
-    const answers = await Promise.all(Array.from({ length: 20 }, () => get(t, '/_api/auth/session', client.cookie)))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => get(t, '/_api/auth/session', client.cookie)),
+    )
     expect(answers.every((a) => a.statusCode === 200)).toBe(true)
     expect(sessionRowReads.count - before).toBe(0)
 
@@ -44,7 +46,12 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('session rows kept until the ne
     const driver = await signedIn(t, 'delivery_driver', 'SN')
     const admin = await signedIn(t, 'admin', 'SN')
     expect((await get(t, '/_api/dashboard/delivery', driver.cookie)).statusCode).toBe(200)
-    const off = await post(t, '/_api/admin/users/toggle-status', { userId: driver.user.id, isActive: false }, admin.cookie)
+    const off = await post(
+      t,
+      '/_api/admin/users/toggle-status',
+      { userId: driver.user.id, isActive: false },
+      admin.cookie,
+    )
     expect(off.statusCode).toBe(200)
     expect((await get(t, '/_api/dashboard/delivery', driver.cookie)).statusCode).toBe(401)
   })

@@ -32,7 +32,12 @@ describe('the old cookie stops working', () => {
   it('after deactivation by an admin, and the account cannot sign in again', async () => {
     const admin = await signedIn(t, 'admin', 'SN')
     const { user, cookie } = await signedIn(t, 'client', 'SN')
-    const res = await post(t, '/_api/admin/users/toggle-status', { userId: user.id, isActive: false }, admin.cookie)
+    const res = await post(
+      t,
+      '/_api/admin/users/toggle-status',
+      { userId: user.id, isActive: false },
+      admin.cookie,
+    )
     expect(res.statusCode, res.body).toBe(200)
     expect((await session(cookie)).statusCode).toBe(401)
     expect((await get(t, '/_api/orders', cookie)).statusCode).toBe(401)
@@ -73,7 +78,11 @@ describe('the old cookie stops working', () => {
 async function cookieAnswers(app: TestApp) {
   const user = await createUser(app.db, { country: 'SN' })
   const answers: [string, LightMyRequestResponse][] = []
-  const loginRes = await app.app.inject({ method: 'POST', url: '/_api/auth/login_with_password', payload: { email: user.email, password: PASSWORD } })
+  const loginRes = await app.app.inject({
+    method: 'POST',
+    url: '/_api/auth/login_with_password',
+    payload: { email: user.email, password: PASSWORD },
+  })
   answers.push(['login', loginRes])
   const cookie = `etal_session=${loginRes.cookies.find((c) => c.name === 'etal_session')!.value}`
   // Within 15 days of its end the session is renewed and its cookie sent again.
@@ -81,11 +90,23 @@ async function cookieAnswers(app: TestApp) {
     .update(sessions)
     .set({ expiresAt: new Date(Date.now() + 2 * 86_400_000) })
     .where(eq(sessions.id, hashToken(cookie.split('=')[1]!)))
-  answers.push(['renewed session', await app.app.inject({ method: 'GET', url: '/_api/auth/session', headers: { cookie } })])
-  answers.push(['logout', await app.app.inject({ method: 'POST', url: '/_api/auth/logout', payload: {}, headers: { cookie } })])
+  answers.push([
+    'renewed session',
+    await app.app.inject({ method: 'GET', url: '/_api/auth/session', headers: { cookie } }),
+  ])
+  answers.push([
+    'logout',
+    await app.app.inject({ method: 'POST', url: '/_api/auth/logout', payload: {}, headers: { cookie } }),
+  ])
   // A dead token is cleared by whichever call meets it.
-  answers.push(['dead token on session', await app.app.inject({ method: 'GET', url: '/_api/auth/session', headers: { cookie } })])
-  answers.push(['dead token elsewhere', await app.app.inject({ method: 'GET', url: '/_api/orders', headers: { cookie } })])
+  answers.push([
+    'dead token on session',
+    await app.app.inject({ method: 'GET', url: '/_api/auth/session', headers: { cookie } }),
+  ])
+  answers.push([
+    'dead token elsewhere',
+    await app.app.inject({ method: 'GET', url: '/_api/orders', headers: { cookie } }),
+  ])
   answers.push([
     'register',
     await app.app.inject({
@@ -108,7 +129,9 @@ function expectFlags(answers: [string, LightMyRequestResponse][], secure: boolea
   for (const [label, res] of answers) {
     expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500)
     const raw = res.headers['set-cookie']
-    const lines = (Array.isArray(raw) ? raw : [raw]).filter((l): l is string => !!l && l.startsWith('etal_session='))
+    const lines = (Array.isArray(raw) ? raw : [raw]).filter(
+      (l): l is string => !!l && l.startsWith('etal_session='),
+    )
     expect(lines, label).toHaveLength(1)
     const attrs = lines[0]!.split(';').map((a) => a.trim().toLowerCase())
     expect(attrs, label).toContain('httponly')
@@ -135,7 +158,10 @@ describe('cookie flags on every auth answer that sets the cookie', () => {
 
   it('a failed login sets no cookie', async () => {
     const user = await createUser(t.db, { country: 'SN' })
-    const res = await post(t, '/_api/auth/login_with_password', { email: user.email, password: 'Mauvais-123!' })
+    const res = await post(t, '/_api/auth/login_with_password', {
+      email: user.email,
+      password: 'Mauvais-123!',
+    })
     expect(res.statusCode).toBe(401)
     expect(res.headers['set-cookie']).toBeUndefined()
   })
@@ -169,7 +195,9 @@ describe('login timing', () => {
       }
       const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
       const ratio = median(a) / median(b)
-      expect(ratio, `unknown ${median(a).toFixed(1)} ms, known ${median(b).toFixed(1)} ms`).toBeGreaterThan(0.5)
+      expect(ratio, `unknown ${median(a).toFixed(1)} ms, known ${median(b).toFixed(1)} ms`).toBeGreaterThan(
+        0.5,
+      )
       expect(ratio).toBeLessThan(2)
     } finally {
       await app.close()

@@ -18,7 +18,10 @@ describe('sliding expiry', () => {
     const u = await createUser(t.db)
     const cookie = await login(t, u.email)
     const id = hashToken(cookie.split('=')[1]!)
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 2 * DAY) }).where(eq(sessions.id, id))
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 2 * DAY) })
+      .where(eq(sessions.id, id))
     const res = await get(t, '/_api/auth/session', cookie)
     expect(res.statusCode).toBe(200)
     expect(res.cookies.find((c) => c.name === 'etal_session')).toBeDefined()
@@ -30,7 +33,10 @@ describe('sliding expiry', () => {
     const u = await createUser(t.db)
     const cookie = await login(t, u.email)
     const id = hashToken(cookie.split('=')[1]!)
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id))
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id))
     expect((await get(t, '/_api/auth/session', cookie)).statusCode).toBe(401)
     expect(await t.db.$count(sessions, eq(sessions.id, id))).toBe(0)
   })

@@ -38,9 +38,12 @@ type Checkout = { body: string }
 
 /** Migrates and seeds the demo data from the test process, and reads a valid checkout for client@etal.demo. */
 async function prepare(url: string): Promise<Checkout> {
-  const deps = await createDeps(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'true' }))
+  const deps = await createDeps(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'true' }),
+  )
   try {
-    const rows = async <T>(q: ReturnType<typeof sql>) => ((await deps.database.db.execute(q)) as unknown as { rows: T[] }).rows
+    const rows = async <T>(q: ReturnType<typeof sql>) =>
+      ((await deps.database.db.execute(q)) as unknown as { rows: T[] }).rows
     const [place] = await rows<{ country: string; city: string; zone_id: number }>(
       sql`select co.name as country, ci.name as city, z.id as zone_id from zones z join cities ci on ci.id = z.city_id
        join countries co on co.id = ci.country_id where co.code = 'SN' and z.is_active and ci.is_active order by z.id limit 1`,
@@ -67,9 +70,14 @@ async function prepare(url: string): Promise<Checkout> {
 
 async function storedOrders(url: string, ids: number[]) {
   if (ids.length === 0) return []
-  const deps = await createDeps(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false' }), { prepare: false })
+  const deps = await createDeps(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false' }),
+    { prepare: false },
+  )
   try {
-    const res = (await deps.database.db.execute(sql`select id from orders where id in ${sql.raw(`(${ids.join(',')})`)}`)) as unknown as { rows: { id: number }[] }
+    const res = (await deps.database.db.execute(
+      sql`select id from orders where id in ${sql.raw(`(${ids.join(',')})`)}`,
+    )) as unknown as { rows: { id: number }[] }
     return res.rows.map((r) => r.id)
   } finally {
     await deps.close()
@@ -100,7 +108,10 @@ async function start(url: string) {
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${out}`)
     if (i > 480) throw new Error(`server did not start: ${out}`)
-    const ok = await fetch(`${base}/_api/countries`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${base}/_api/countries`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     await sleep(250)
   }
@@ -128,7 +139,9 @@ async function round(url: string, checkout: Checkout) {
   const fail = { fiveHundreds: 0 }
   const reader = async () => {
     while (!stopped) {
-      const res = await fetch(`${base}/_api/admin/orders?page=1&limit=15`, { headers: { cookie: root } }).catch(() => undefined)
+      const res = await fetch(`${base}/_api/admin/orders?page=1&limit=15`, {
+        headers: { cookie: root },
+      }).catch(() => undefined)
       if (!res) return
       await res.arrayBuffer().catch(() => undefined)
       answered += 1
@@ -139,20 +152,31 @@ async function round(url: string, checkout: Checkout) {
     for (let i = 0; !stopped; i++) {
       const res = await fetch(`${base}/_api/orders/create`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: client, 'idempotency-key': `shutdown-${Date.now()}-${b}-${i}` },
+        headers: {
+          'content-type': 'application/json',
+          cookie: client,
+          'idempotency-key': `shutdown-${Date.now()}-${b}-${i}`,
+        },
         body: checkout.body,
       }).catch((e: unknown) => void (firstRefusal ||= String((e as Error).cause ?? e)))
       if (!res) return
       const text = await res.text().catch(() => '')
       if (res.status !== 201 && !firstRefusal) firstRefusal = `${res.status} ${text}`
-      if (res.status === 201) acked.push((JSON.parse(text) as { json: { order: { id: number } } }).json.order.id)
+      if (res.status === 201)
+        acked.push((JSON.parse(text) as { json: { order: { id: number } } }).json.order.id)
       if (res.status === 500) fail.fiveHundreds += 1
     }
   }
-  const load = [...Array.from({ length: READERS }, reader), ...Array.from({ length: BUYERS }, (_, b) => buyer(b))]
-  for (const until = Date.now() + 60_000; (answered < 200 || acked.length < 4) && Date.now() < until; ) await sleep(50)
+  const load = [
+    ...Array.from({ length: READERS }, reader),
+    ...Array.from({ length: BUYERS }, (_, b) => buyer(b)),
+  ]
+  for (const until = Date.now() + 60_000; (answered < 200 || acked.length < 4) && Date.now() < until;)
+    await sleep(50)
 
-  const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: string | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  )
   const t0 = Date.now()
   // The reader of the output goes away as the supervisor sends SIGTERM.
   child.stdout!.destroy()
@@ -182,14 +206,25 @@ async function rounds(url: string) {
   const checkout = await prepare(url)
   for (let i = 0; i < ROUNDS; i++) {
     const r = await round(url, checkout)
-    console.log(`shutdown round ${i + 1}: exit ${JSON.stringify(r.exited)} after ${r.ms} ms, ${r.acked.length} orders acknowledged ${r.stuck}`)
-    expect(r.exited, `round ${i + 1}: the server did not exit within ${EXIT_WITHIN_MS} ms of SIGTERM (${r.stuck})\n${r.output.slice(-3000)}`).toBeDefined()
+    console.log(
+      `shutdown round ${i + 1}: exit ${JSON.stringify(r.exited)} after ${r.ms} ms, ${r.acked.length} orders acknowledged ${r.stuck}`,
+    )
+    expect(
+      r.exited,
+      `round ${i + 1}: the server did not exit within ${EXIT_WITHIN_MS} ms of SIGTERM (${r.stuck})\n${r.output.slice(-3000)}`,
+    ).toBeDefined()
     // 0: it closed cleanly, not by its own forced exit (1) nor killed by its watchdog (a signal).
-    expect(r.exited, `round ${i + 1}: a clean exit\n${r.output.slice(-3000)}`).toEqual({ code: 0, signal: null })
+    expect(r.exited, `round ${i + 1}: a clean exit\n${r.output.slice(-3000)}`).toEqual({
+      code: 0,
+      signal: null,
+    })
     expect(r.fiveHundreds, `round ${i + 1}: answers of 500`).toBe(0)
     expect(r.acked.length, `some checkouts were acknowledged (${firstRefusal})`).toBeGreaterThan(0)
     const stored = await storedOrders(url, r.acked)
-    expect(stored.sort((a, b) => a - b), 'every acknowledged order is stored').toEqual([...r.acked].sort((a, b) => a - b))
+    expect(
+      stored.sort((a, b) => a - b),
+      'every acknowledged order is stored',
+    ).toEqual([...r.acked].sort((a, b) => a - b))
   }
 }
 

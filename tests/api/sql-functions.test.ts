@@ -26,7 +26,9 @@ async function live() {
   const result = await t.db.execute(sql`
     select p.proname as name, p.prosrc as body from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.proname like 'etal\\_%' order by 1`)
-  return new Map((result as unknown as { rows: { name: string; body: string }[] }).rows.map((r) => [r.name, r.body]))
+  return new Map(
+    (result as unknown as { rows: { name: string; body: string }[] }).rows.map((r) => [r.name, r.body]),
+  )
 }
 
 describe('src/server/db/functions.sql', () => {

@@ -102,7 +102,8 @@ describe('the storefront reads with the cache on', () => {
   })
   afterAll(async () => t.close())
 
-  const list = async (url: string) => decode<{ products: Product[] }>((await t.app.inject({ method: 'GET', url })).body).products
+  const list = async (url: string) =>
+    decode<{ products: Product[] }>((await t.app.inject({ method: 'GET', url })).body).products
 
   it('serves the cached copy to a write the app did not make (other instances: the TTL)', async () => {
     const before = await list('/_api/products')
@@ -116,8 +117,16 @@ describe('the storefront reads with the cache on', () => {
     for (let i = 0; i < 12; i++) await createProduct(t.db, { name: `Produit compressé ${i}` })
     t.deps.storefrontCache.invalidate()
     const plain = await t.app.inject({ method: 'GET', url: '/_api/products' })
-    const br = await t.app.inject({ method: 'GET', url: '/_api/products', headers: { 'accept-encoding': 'br' } })
-    const gzip = await t.app.inject({ method: 'GET', url: '/_api/products', headers: { 'accept-encoding': 'gzip' } })
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/_api/products',
+      headers: { 'accept-encoding': 'br' },
+    })
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/_api/products',
+      headers: { 'accept-encoding': 'gzip' },
+    })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(br.headers['content-encoding']).toBe('br')
     expect(gzip.headers['content-encoding']).toBe('gzip')
@@ -148,7 +157,10 @@ describe('a product write through the API', () => {
       roles: 'public',
       writesStorefront: true,
       async handler({ input, db }) {
-        await db.update(products).set({ name: input.name, pricePerUnit: input.pricePerUnit }).where(eq(products.id, input.id))
+        await db
+          .update(products)
+          .set({ name: input.name, pricePerUnit: input.pricePerUnit })
+          .where(eq(products.id, input.id))
         return { ok: true }
       },
     })
@@ -161,10 +173,16 @@ describe('a product write through the API', () => {
     try {
       const p = await createProduct(t.db, { name: 'Avant', isFeatured: true })
       const read = async (url: string) =>
-        decode<{ products: Product[] }>((await app.inject({ method: 'GET', url })).body).products.find((x) => x.id === p.id)
+        decode<{ products: Product[] }>((await app.inject({ method: 'GET', url })).body).products.find(
+          (x) => x.id === p.id,
+        )
       expect(await read('/_api/products')).toMatchObject({ name: 'Avant', pricePerUnit: 1000 })
       expect(await read('/_api/featured')).toMatchObject({ name: 'Avant' })
-      const res = await app.inject({ method: 'POST', url: '/_api/admin/products/update', payload: { id: p.id, name: 'Après', pricePerUnit: 2500 } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/_api/admin/products/update',
+        payload: { id: p.id, name: 'Après', pricePerUnit: 2500 },
+      })
       expect(res.statusCode).toBe(200)
       expect(await read('/_api/products')).toMatchObject({ name: 'Après', pricePerUnit: 2500 })
       expect(await read('/_api/featured')).toMatchObject({ name: 'Après', pricePerUnit: 2500 })
@@ -185,7 +203,8 @@ describe('the admin catalogue writes, with the cache on', () => {
 
   const find = async (url: string, id: number) =>
     decode<{ products: Product[] }>((await get(t, url)).body).products.find((p) => p.id === id)
-  const ok = async (url: string, payload: object) => expect((await post(t, url, payload, root)).statusCode).toBeLessThan(300)
+  const ok = async (url: string, payload: object) =>
+    expect((await post(t, url, payload, root)).statusCode).toBeLessThan(300)
 
   it('are visible at once in GET /_api/products and /_api/featured: update, bulk toggle, delete, country toggle', async () => {
     const a = await createProduct(t.db, { name: 'Cache A', isFeatured: true })
@@ -198,10 +217,18 @@ describe('the admin catalogue writes, with the cache on', () => {
     expect(await find('/_api/products', a.id)).toMatchObject({ name: 'Cache A renommé', pricePerUnit: 4200 })
     expect(await find('/_api/featured', a.id)).toMatchObject({ name: 'Cache A renommé' })
 
-    await ok('/_api/admin/products/bulk-actions', { action: 'toggle_active', productIds: [a.id], isActive: false })
+    await ok('/_api/admin/products/bulk-actions', {
+      action: 'toggle_active',
+      productIds: [a.id],
+      isActive: false,
+    })
     expect(await find('/_api/products', a.id)).toBeUndefined()
     expect(await find('/_api/featured', a.id)).toBeUndefined()
-    await ok('/_api/admin/products/bulk-actions', { action: 'toggle_active', productIds: [a.id], isActive: true })
+    await ok('/_api/admin/products/bulk-actions', {
+      action: 'toggle_active',
+      productIds: [a.id],
+      isActive: true,
+    })
     expect(await find('/_api/products', a.id)).toBeDefined()
 
     await ok('/_api/admin/products/delete', { id: a.id })

@@ -2,7 +2,11 @@ import pg from 'pg'
 import { freshPgDatabase } from '../../scripts/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStorefrontCache } from '../../src/server/services/storefront-cache'
-import { createStorefrontSync, STOREFRONT_CHANNEL, type StorefrontSync } from '../../src/server/services/storefront-sync'
+import {
+  createStorefrontSync,
+  STOREFRONT_CHANNEL,
+  type StorefrontSync,
+} from '../../src/server/services/storefront-sync'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 
 /** LISTEN/NOTIFY between instances' storefront caches, and the listener's reconnection. */
@@ -48,7 +52,8 @@ describe.skipIf(!pgBase)(pgTitle('storefront invalidation across instances (Post
   }
 
   const until = async (ok: () => boolean, what: string) => {
-    for (const end = Date.now() + 15_000; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if (ok()) return
+    for (const end = Date.now() + 15_000; Date.now() < end; await new Promise((r) => setTimeout(r, 20)))
+      if (ok()) return
     throw new Error(`timed out: ${what}`)
   }
 
@@ -86,7 +91,10 @@ describe.skipIf(!pgBase)(pgTitle('storefront invalidation across instances (Post
     } finally {
       await admin.end()
     }
-    await until(() => a.state.drops === 2 && b.state.drops === 2 && a.sync.listening && b.sync.listening, 'both reconnect')
+    await until(
+      () => a.state.drops === 2 && b.state.drops === 2 && a.sync.listening && b.sync.listening,
+      'both reconnect',
+    )
     expect(logs).toContain('storefront listener lost, reconnecting')
     await a.cache.afterWrite()
     await until(() => b.state.drops === 3, 'b hears a after reconnecting')

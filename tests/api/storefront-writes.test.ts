@@ -25,7 +25,9 @@ const storefrontTables = ['products', 'product_categories', 'countries']
 async function fingerprint() {
   const parts: string[] = []
   for (const table of storefrontTables) {
-    const r = (await t.db.execute(sql.raw(`select md5(coalesce(string_agg(x::text, ',' order by x.id), '')) as h from ${table} x`))) as unknown as {
+    const r = (await t.db.execute(
+      sql.raw(`select md5(coalesce(string_agg(x::text, ',' order by x.id), '')) as h from ${table} x`),
+    )) as unknown as {
       rows: { h: string }[]
     }
     parts.push(r.rows[0]!.h)
@@ -52,7 +54,12 @@ describe('calls that change the storefront declare it', () => {
       const caller = callerFor(ep)
       const input = await policy.input({ f, caller, cc: caller.cc, reaches: true })
       const before = await fingerprint()
-      const res = await t.app.inject({ method: 'POST', url: ep.path, payload: input, headers: caller.cookie ? { cookie: caller.cookie } : {} })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ep.path,
+        payload: input,
+        headers: caller.cookie ? { cookie: caller.cookie } : {},
+      })
       if (policy.endsSession) await resign(t, caller)
       const changed = (await fingerprint()) !== before
       if (changed) writers.push(ep.path)
@@ -60,6 +67,12 @@ describe('calls that change the storefront declare it', () => {
     }
     expect(undeclared).toEqual([])
     // Not vacuous: the catalogue's own writes did change those tables.
-    expect(writers).toEqual(expect.arrayContaining(['/_api/admin/products', '/_api/admin/products/update', '/_api/admin/countries']))
+    expect(writers).toEqual(
+      expect.arrayContaining([
+        '/_api/admin/products',
+        '/_api/admin/products/update',
+        '/_api/admin/countries',
+      ]),
+    )
   })
 })

@@ -24,9 +24,23 @@ describe('GET /_api/admin/userhistory', () => {
   it('gives the account, its orders (full answers, newest first) and its points', async () => {
     const c = await createUser(t.db, { role: 'client', displayName: 'Awa Fall' })
     const p = await createProduct(t.db, { pricePerUnit: 3000 })
-    const o1 = await insertOrder(t.db, { userId: c.id, lines: [{ product: p, quantity: 1 }], createdAt: new Date('2026-01-01T00:00:00Z') })
-    const o2 = await insertOrder(t.db, { userId: c.id, lines: [{ product: p, quantity: 2 }], createdAt: new Date('2026-01-02T00:00:00Z') })
-    await movePoints(t.db, { userId: c.id, orderId: o1.id, type: 'earned', points: 30, description: 'Commande livrée' })
+    const o1 = await insertOrder(t.db, {
+      userId: c.id,
+      lines: [{ product: p, quantity: 1 }],
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    })
+    const o2 = await insertOrder(t.db, {
+      userId: c.id,
+      lines: [{ product: p, quantity: 2 }],
+      createdAt: new Date('2026-01-02T00:00:00Z'),
+    })
+    await movePoints(t.db, {
+      userId: c.id,
+      orderId: o1.id,
+      type: 'earned',
+      points: 30,
+      description: 'Commande livrée',
+    })
     const res = await get(t, `/_api/admin/userhistory?userId=${c.id}`, adminSn)
     expect(res.statusCode).toBe(200)
     const h = decode<History>(res.body)
@@ -35,7 +49,12 @@ describe('GET /_api/admin/userhistory', () => {
     expect(h.orders[0]).toMatchObject({ totalAmount: 6000, customer: { id: c.id } })
     expect(h.orders[0]!.items[0]!.productName).toBe(p.name)
     expect(h.loyaltyTransactions).toEqual([
-      expect.objectContaining({ points: 30, transactionType: 'earned', description: 'Commande livrée', createdAt: expect.any(Date) }),
+      expect.objectContaining({
+        points: 30,
+        transactionType: 'earned',
+        description: 'Commande livrée',
+        createdAt: expect.any(Date),
+      }),
     ])
   })
   it('answers empty lists for an account without orders', async () => {
@@ -59,7 +78,9 @@ describe('GET /_api/admin/userhistory', () => {
     const res = await get(t, '/_api/admin/userhistory', root)
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toBe('User ID is required.')
-    expect((await get(t, '/_api/admin/userhistory?userId=abc', root)).json().error).toBe('User ID is required.')
+    expect((await get(t, '/_api/admin/userhistory?userId=abc', root)).json().error).toBe(
+      'User ID is required.',
+    )
     expect((await get(t, '/_api/admin/userhistory?userId=1', driver)).statusCode).toBe(403)
     expect((await get(t, '/_api/admin/userhistory?userId=1')).statusCode).toBe(401)
   })

@@ -23,7 +23,11 @@ let ipSeq = 0
 /** A client address of its own for each call, unless the test gives one (TRUST_PROXY=true). */
 const freshIp = () => `10.77.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`
 
-function call(method: 'GET' | 'POST', path: string, opts: { ip?: string; cookie?: string; body?: unknown } = {}): Promise<Res> {
+function call(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { ip?: string; cookie?: string; body?: unknown } = {},
+): Promise<Res> {
   const payload = method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -36,14 +40,23 @@ function call(method: 'GET' | 'POST', path: string, opts: { ip?: string; cookie?
         headers: {
           'x-forwarded-for': opts.ip ?? freshIp(),
           ...(opts.cookie ? { cookie: opts.cookie } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
         },
       },
       (res) => {
         let body = ''
         res.setEncoding('utf8')
         res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, worker: String(res.headers['x-etal-worker'] ?? '') }))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            worker: String(res.headers['x-etal-worker'] ?? ''),
+          }),
+        )
       },
     )
     req.on('error', reject)
@@ -88,21 +101,33 @@ describe('WEB_CONCURRENCY on the embedded database', () => {
     expect(plan.workers).toBe(1)
     expect(plan.warning).toMatch(/WEB_CONCURRENCY=4 ignoré.*PGlite/)
     expect(planWorkers(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'memory:' })).workers).toBe(1)
-    expect(planWorkers(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://h/db' }))).toEqual({ workers: 4 })
+    expect(planWorkers(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://h/db' }))).toEqual({
+      workers: 4,
+    })
     expect(planWorkers(loadConfig({}))).toEqual({ workers: 1 })
     expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow()
   })
 
   it('the server logs the warning and serves from a single process', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, WEB_CONCURRENCY: '3', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'memory:', SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        WEB_CONCURRENCY: '3',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'memory:',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'test',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let out = ''
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
     try {
       // Generous: the machines are slow and shared.
-      for (let i = 0; i < 600 && !out.includes('Étal est prêt') && child.exitCode === null; i++) await sleep(250)
+      for (let i = 0; i < 600 && !out.includes('Étal est prêt') && child.exitCode === null; i++)
+        await sleep(250)
       expect(out, out).toContain('Étal est prêt')
       expect(out).toMatch(/"level":40,.*WEB_CONCURRENCY=3 ignoré/)
       expect(out.match(/Server listening/g)).toHaveLength(1)
@@ -192,11 +217,24 @@ describe.skipIf(!pgBase)(pgTitle('WEB_CONCURRENCY=2 on PostgreSQL'), () => {
     const res = await login('client@etal.demo', 'Demo-2026!')
     expect(res.status).toBe(200)
     const cookie = cookieOf(res)
-    const other = await on((w) => w !== res.worker, () => call('GET', '/_api/auth/session', { cookie }))
+    const other = await on(
+      (w) => w !== res.worker,
+      () => call('GET', '/_api/auth/session', { cookie }),
+    )
     expect(other.status).toBe(200)
-    const out = await on((w) => w === other.worker, () => call('POST', '/_api/auth/logout', { cookie }))
+    const out = await on(
+      (w) => w === other.worker,
+      () => call('POST', '/_api/auth/logout', { cookie }),
+    )
     expect(out.status).toBe(200)
-    expect((await on((w) => w === res.worker, () => call('GET', '/_api/auth/session', { cookie }))).status).toBe(401)
+    expect(
+      (
+        await on(
+          (w) => w === res.worker,
+          () => call('GET', '/_api/auth/session', { cookie }),
+        )
+      ).status,
+    ).toBe(401)
   })
 
   it('failed logins spread across the workers reach the limit once (LOGIN_MAX_FAILURES=4)', async () => {
@@ -256,17 +294,24 @@ describe.skipIf(!pgBase)(pgTitle('WEB_CONCURRENCY=2 on PostgreSQL'), () => {
     // Both hold the list: a change the app did not make (no NOTIFY) is not seen for a minute.
     await db.query('update products set name = $1 where id = $2', ['Changé en base', first.id])
     for (const w of [a, b]) {
-      expect((await productsOn((x) => x === w)).products.find((p) => p.id === first.id)?.name).toBe(first.name)
+      expect((await productsOn((x) => x === w)).products.find((p) => p.id === first.id)?.name).toBe(
+        first.name,
+      )
     }
 
     const root = await login('root@etal.demo', 'Demo-2026!')
     expect(root.status).toBe(200)
-    const write = await call('POST', '/_api/admin/products/update', { cookie: cookieOf(root), body: { id: first.id, name: 'Renommé par un worker' } })
+    const write = await call('POST', '/_api/admin/products/update', {
+      cookie: cookieOf(root),
+      body: { id: first.id, name: 'Renommé par un worker' },
+    })
     expect(write.status).toBe(200)
     const other = write.worker === a ? b : a
     // The writer dropped its copy before answering; the other hears the NOTIFY within moments
     // (polled for 15 s, a quarter of the 60 s cache).
-    expect((await productsOn((w) => w === write.worker)).products.find((p) => p.id === first.id)?.name).toBe('Renommé par un worker')
+    expect((await productsOn((w) => w === write.worker)).products.find((p) => p.id === first.id)?.name).toBe(
+      'Renommé par un worker',
+    )
     let name: string | undefined
     for (const until = Date.now() + 15_000; Date.now() < until; await sleep(100)) {
       name = (await productsOn((w) => w === other)).products.find((p) => p.id === first.id)?.name

@@ -38,7 +38,9 @@ describe('RequireRole (route guards)', () => {
   })
 
   it('sends a visitor to the client login', async () => {
-    fakeNetwork({ 'GET /_api/auth/session': { status: 401, body: { error: 'Non authentifié', code: 'UNAUTHORIZED' } } })
+    fakeNetwork({
+      'GET /_api/auth/session': { status: 401, body: { error: 'Non authentifié', code: 'UNAUTHORIZED' } },
+    })
     render(guarded('/admin/orders-only'))
     expect(await screen.findByText('Page de connexion')).toBeTruthy()
     expect(screen.queryByText('Page du personnel')).toBeNull()
@@ -55,7 +57,10 @@ describe('RequireRole (route guards)', () => {
 
 describe('QueryState', () => {
   function Cities({ empty }: { empty?: string }) {
-    const query = useQuery({ queryKey: ['cities'], queryFn: async () => (await api.get('/_api/cities')).cities })
+    const query = useQuery({
+      queryKey: ['cities'],
+      queryFn: async () => (await api.get('/_api/cities')).cities,
+    })
     return (
       <QueryState query={query} loading={<p>Chargement…</p>} empty={empty} isEmpty={(c) => c.length === 0}>
         {(cities) => (
@@ -86,7 +91,12 @@ describe('QueryState', () => {
     let fail = true
     const calls = fakeNetwork({
       'GET /_api/cities': () =>
-        fail ? { status: 503, body: { error: 'Service momentanément indisponible.', code: 'SERVICE_UNAVAILABLE' } } : { body: { cities: [{ id: 2, name: 'Thiès' }] } },
+        fail
+          ? {
+              status: 503,
+              body: { error: 'Service momentanément indisponible.', code: 'SERVICE_UNAVAILABLE' },
+            }
+          : { body: { cities: [{ id: 2, name: 'Thiès' }] } },
     })
     render(withProviders(<Cities />))
     expect((await screen.findByRole('alert')).textContent).toContain('Service momentanément indisponible.')

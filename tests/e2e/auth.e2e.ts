@@ -16,7 +16,9 @@ describe('sign-up, sign-in and sign-out', () => {
     // Submitting empty shows the spec's messages and sends nothing.
     await page.getByRole('button', { name: 'Créer mon compte' }).click()
     await expect.poll(() => page.getByText("Le nom d'affichage est requis").isVisible()).toBe(true)
-    await expect.poll(() => page.getByText('Le mot de passe doit contenir au moins 8 caractères').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText('Le mot de passe doit contenir au moins 8 caractères').isVisible())
+      .toBe(true)
 
     await page.getByLabel('Nom complet').fill('Khady Sarr')
     await page.getByLabel('Email').fill('khady.sarr@exemple.sn')
@@ -49,7 +51,11 @@ describe('sign-up, sign-in and sign-out', () => {
     await page.getByLabel('Téléphone').fill('77 000 00 00')
     await page.getByRole('button', { name: 'Créer mon compte' }).click()
     await expect
-      .poll(() => page.getByText('Cette adresse email est déjà utilisée. Veuillez essayer de vous connecter.').isVisible())
+      .poll(() =>
+        page
+          .getByText('Cette adresse email est déjà utilisée. Veuillez essayer de vous connecter.')
+          .isVisible(),
+      )
       .toBe(true)
     await context.close()
   })
@@ -74,7 +80,9 @@ describe('sign-up, sign-in and sign-out', () => {
   it('refuses a role at a gate that does not take it, and signs it out again', async () => {
     const { page, context } = await newPage(e)
     await loginAt(page, '/client/login', 'admin@etal.demo')
-    await expect.poll(() => page.getByText('Accès refusé. Seuls les clients sont autorisés.').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText('Accès refusé. Seuls les clients sont autorisés.').isVisible())
+      .toBe(true)
     expect(new URL(page.url()).pathname).toBe('/client/login')
     expect((await page.request.get('/_api/auth/session')).status()).toBe(401)
     await context.close()

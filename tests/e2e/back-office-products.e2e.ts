@@ -9,11 +9,22 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first().isVisible()
-type Product = { id: number; name: string; isActive: boolean; countryName: string; unitType: string; minQuantity: number }
+const visible = (page: Page, text: string | RegExp) =>
+  page.getByText(text).filter({ visible: true }).first().isVisible()
+type Product = {
+  id: number
+  name: string
+  isActive: boolean
+  countryName: string
+  unitType: string
+  minQuantity: number
+}
 const adminProducts = async (page: Page, query = '') =>
-  superjson.deserialize<{ products: Product[] }>(await (await page.request.get(`/_api/admin/products${query}`)).json()).products
-const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) })
+  superjson.deserialize<{ products: Product[] }>(
+    await (await page.request.get(`/_api/admin/products${query}`)).json(),
+  ).products
+const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) })
 
 describe('super_admin: its country’s catalogue', () => {
   it('creates a kg product (inactive), activates it; its country is fixed', async () => {
@@ -52,9 +63,16 @@ describe('super_admin: its country’s catalogue', () => {
     expect(await row(page, 'Entrecôte de bœuf').getByText('Bœuf', { exact: true }).isVisible()).toBe(true)
     await page.getByRole('switch', { name: 'Activer le produit Entrecôte de bœuf' }).click()
     await expect.poll(() => visible(page, 'Le produit "Entrecôte de bœuf" est maintenant actif.')).toBe(true)
-    await expect.poll(() => row(page, 'Entrecôte de bœuf').getByText('Actif', { exact: true }).isVisible()).toBe(true)
+    await expect
+      .poll(() => row(page, 'Entrecôte de bœuf').getByText('Actif', { exact: true }).isVisible())
+      .toBe(true)
     const created = (await adminProducts(page)).find((p) => p.name === 'Entrecôte de bœuf')!
-    expect(created).toMatchObject({ isActive: true, countryName: 'Sénégal', unitType: 'kg', minQuantity: 1.5 })
+    expect(created).toMatchObject({
+      isActive: true,
+      countryName: 'Sénégal',
+      unitType: 'kg',
+      minQuantity: 1.5,
+    })
     await context.close()
 
     // A client of Sénégal finds it in the catalogue and buys 2 kg of it through the storefront.
@@ -106,7 +124,10 @@ describe('root: stats, filters, bulk actions, delete', () => {
     await page.getByLabel('Sélectionner Poulet bicyclette').check()
     await expect.poll(() => visible(page, '2 produit(s) sélectionné(s)')).toBe(true)
     await shot(page, 'admin-products-root-bulk-1280')
-    await page.getByRole('region', { name: 'Actions en masse' }).getByRole('button', { name: 'Désactiver' }).click()
+    await page
+      .getByRole('region', { name: 'Actions en masse' })
+      .getByRole('button', { name: 'Désactiver' })
+      .click()
     await expect.poll(() => visible(page, '2 produit(s) désactivé(s).')).toBe(true)
     await expect.poll(() => row(page, 'Mouton entier').getByText('Inactif').isVisible()).toBe(true)
     expect(await row(page, 'Poulet bicyclette').getByText('Inactif').isVisible()).toBe(true)
@@ -141,7 +162,9 @@ describe('root: stats, filters, bulk actions, delete', () => {
     await expect.poll(() => visible(page, 'Supprimer ce produit ?')).toBe(true)
     await shot(page, 'admin-products-delete-1280')
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click()
-    await expect.poll(() => visible(page, 'Le produit "Capitaine de bœuf (faux-filet)" a été supprimé.')).toBe(true)
+    await expect
+      .poll(() => visible(page, 'Le produit "Capitaine de bœuf (faux-filet)" a été supprimé.'))
+      .toBe(true)
     await expect.poll(() => visible(page, 'Aucun produit ne correspond aux filtres')).toBe(true)
     expect((await adminProducts(page)).map((p) => p.name)).not.toContain('Capitaine de bœuf (faux-filet)')
     await context.close()

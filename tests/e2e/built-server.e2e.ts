@@ -23,11 +23,24 @@ beforeAll(async () => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory:', SEED_DEMO: 'true', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory:',
+      SEED_DEMO: 'true',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const until = Date.now() + 120_000
-  while ((await fetch(`${base}/_api/countries`).then((r) => r.status, () => 0)) !== 200) {
+  while (
+    (await fetch(`${base}/_api/countries`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
     if (server.exitCode !== null || Date.now() > until) throw new Error('the built server did not start')
     await new Promise((r) => setTimeout(r, 500))
   }
@@ -47,8 +60,12 @@ describe('the built server (node dist/server/main.js)', () => {
     try {
       const page = await browser.newPage()
       await page.goto(`${base}/products`)
-      await expect.poll(() => page.getByTestId('product-card').count(), { timeout: 15_000 }).toBeGreaterThan(0)
-      const asset = await page.evaluate(() => [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src)[0])
+      await expect
+        .poll(() => page.getByTestId('product-card').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0)
+      const asset = await page.evaluate(
+        () => [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src)[0],
+      )
       const res = await fetch(asset!)
       expect(res.headers.get('cache-control')).toContain('immutable')
     } finally {

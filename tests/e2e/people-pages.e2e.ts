@@ -14,7 +14,8 @@ async function asRoot(viewport = DESKTOP) {
   await s.page.waitForURL('**/root/dashboard')
   return s
 }
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true)
+const visible = (page: Page, text: string | RegExp) =>
+  expect.poll(() => page.getByText(text).first().isVisible()).toBe(true)
 
 describe('staff pages of issue 6', () => {
   it('/admin/dashboard: the login form signed out; an admin is sent to orders-only, root to its dashboard', async () => {
@@ -42,7 +43,9 @@ describe('staff pages of issue 6', () => {
     await page.getByLabel('Date de fin').fill('2030-01-01')
     await visible(page, 'La date de début doit être antérieure à la date de fin')
     await page.getByLabel('Date de fin').fill('2030-03-01')
-    await expect.poll(() => page.getByText('La date de début doit être antérieure à la date de fin').count()).toBe(0)
+    await expect
+      .poll(() => page.getByText('La date de début doit être antérieure à la date de fin').count())
+      .toBe(0)
     await expect.poll(() => page.locator('[data-stat="Commandes"]').textContent()).toBe('Commandes0')
     await page.getByLabel('Date de début').fill('')
     await page.getByLabel('Date de fin').fill('')
@@ -63,7 +66,9 @@ describe('staff pages of issue 6', () => {
     await page.getByRole('tab', { name: 'Commandes' }).click()
     await expect.poll(() => page.getByRole('tabpanel').locator('tbody tr').count()).toBeGreaterThan(0)
     await page.getByRole('tabpanel').getByLabel('Statut').selectOption('delivered')
-    await expect.poll(async () => (await page.getByRole('tabpanel').locator('tbody').textContent()) ?? '').not.toMatch(/En attente|Annulée/)
+    await expect
+      .poll(async () => (await page.getByRole('tabpanel').locator('tbody').textContent()) ?? '')
+      .not.toMatch(/En attente|Annulée/)
     await shot(page, 'country-details-orders-1280')
     await page.getByRole('tab', { name: 'Produits' }).click()
     await visible(page, 'Filet de bœuf')

@@ -21,7 +21,9 @@ describe('people and oversight (issue 6)', () => {
     await page.getByRole('button', { name: 'Créer un super admin' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Créer le super admin' }).click()
-    await expect.poll(() => dialog.getByText("Le nom d'affichage doit contenir au moins 2 caractères.").isVisible()).toBe(true)
+    await expect
+      .poll(() => dialog.getByText("Le nom d'affichage doit contenir au moins 2 caractères.").isVisible())
+      .toBe(true)
     await dialog.getByLabel('Nom complet').fill('Sali Coulibaly')
     await dialog.getByLabel('Email').fill('sali@etal.test')
     await dialog.getByLabel('Mot de passe').fill('motdepasse-mali')
@@ -37,7 +39,9 @@ describe('people and oversight (issue 6)', () => {
     const sa = await newPage(e)
     await loginAt(sa.page, '/admin/dashboard', 'sali@etal.test', 'motdepasse-mali')
     await expect.poll(() => sa.page.getByText('Pays : Mali').isVisible()).toBe(true)
-    await expect.poll(() => sa.page.getByRole('link', { name: 'Créer un livreur' }).first().isVisible()).toBe(true)
+    await expect
+      .poll(() => sa.page.getByRole('link', { name: 'Créer un livreur' }).first().isVisible())
+      .toBe(true)
     await shot(sa.page, 'admin-dashboard-390')
     await sa.page.goto('/admin/create-delivery-driver')
     await sa.page.getByLabel('Nom complet').fill('Moussa Livreur')
@@ -47,7 +51,9 @@ describe('people and oversight (issue 6)', () => {
     await sa.page.getByLabel('Ville').fill('Bamako')
     expect(await sa.page.getByLabel('Pays').inputValue()).toBe('Mali')
     await sa.page.getByRole('button', { name: 'Créer le livreur' }).click()
-    await expect.poll(() => sa.page.getByText('L\'utilisateur "Moussa Livreur" a été créé avec succès.').isVisible()).toBe(true)
+    await expect
+      .poll(() => sa.page.getByText('L\'utilisateur "Moussa Livreur" a été créé avec succès.').isVisible())
+      .toBe(true)
     await shot(sa.page, 'create-driver-390')
     const [driver] = await e.t.db.select().from(users).where(eq(users.email, 'moussa.livreur@etal.test'))
     expect(driver).toMatchObject({ role: 'delivery_driver', isActive: true })
@@ -66,11 +72,21 @@ describe('people and oversight (issue 6)', () => {
     await page.getByRole('button', { name: 'Rabais de Aminata Ba' }).click()
     await page.getByLabel('Rabais (%)').fill('101')
     await page.getByRole('button', { name: 'Enregistrer' }).click()
-    await expect.poll(() => page.getByText('Le rabais doit être compris entre 0 et 100.').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText('Le rabais doit être compris entre 0 et 100.').isVisible())
+      .toBe(true)
     await page.getByLabel('Rabais (%)').fill('10')
     await page.getByRole('button', { name: 'Enregistrer' }).click()
     await expect.poll(() => page.getByText('Rabais de Aminata Ba fixé à 10 %.').isVisible()).toBe(true)
-    await expect.poll(() => page.getByTestId(/user-row-/).filter({ hasText: 'client@etal.demo' }).getByText('10 %').isVisible()).toBe(true)
+    await expect
+      .poll(() =>
+        page
+          .getByTestId(/user-row-/)
+          .filter({ hasText: 'client@etal.demo' })
+          .getByText('10 %')
+          .isVisible(),
+      )
+      .toBe(true)
     await shot(page, 'root-users-1280')
     await context.close()
 
@@ -93,10 +109,19 @@ describe('people and oversight (issue 6)', () => {
     await c.page.getByRole('button', { name: 'Confirmer la commande' }).click()
     await c.page.waitForURL(/\/order-confirmation\/\d+$/)
     const orderId = Number(new URL(c.page.url()).pathname.split('/').pop())
-    await expect.poll(async () => ((await c.page.getByTestId('total').first().textContent()) ?? '').replace(/\s+/g, ' ')).toBe('8 100 F CFA')
+    await expect
+      .poll(async () =>
+        ((await c.page.getByTestId('total').first().textContent()) ?? '').replace(/\s+/g, ' '),
+      )
+      .toBe('8 100 F CFA')
     await shot(c.page, 'discounted-order-390')
     const [order] = await e.t.db.select().from(orders).where(eq(orders.id, orderId))
-    expect(order).toMatchObject({ subtotalAmount: 9000, discountPercent: 10, discountAmount: 900, totalAmount: 8100 })
+    expect(order).toMatchObject({
+      subtotalAmount: 9000,
+      discountPercent: 10,
+      discountAmount: 900,
+      totalAmount: 8100,
+    })
     await c.context.close()
   })
 
@@ -121,7 +146,9 @@ describe('people and oversight (issue 6)', () => {
     // A new message cannot be deleted.
     expect(await row.getByRole('button', { name: /Supprimer/ }).count()).toBe(0)
     await row.getByRole('button', { name: /Voir le message/ }).click()
-    await expect.poll(() => page.getByRole('dialog').getByText('Livrez-vous à Thiès le dimanche ?').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('dialog').getByText('Livrez-vous à Thiès le dimanche ?').isVisible())
+      .toBe(true)
     await shot(page, 'contact-message-view-390')
     await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).first().click()
 
@@ -133,10 +160,14 @@ describe('people and oversight (issue 6)', () => {
     await expect.poll(() => row.isVisible()).toBe(true)
     await shot(page, 'contact-messages-390')
     await row.getByRole('button', { name: /Supprimer/ }).click()
-    await expect.poll(() => page.getByText('Cette action est irréversible.', { exact: false }).isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText('Cette action est irréversible.', { exact: false }).isVisible())
+      .toBe(true)
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click()
     await expect.poll(() => row.count()).toBe(0)
-    expect(await e.t.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Livraison à Thiès'))).toEqual([])
+    expect(
+      await e.t.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Livraison à Thiès')),
+    ).toEqual([])
     await context.close()
   })
 })

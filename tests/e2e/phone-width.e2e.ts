@@ -13,25 +13,72 @@ beforeAll(async () => {
 afterAll(() => e?.close())
 
 const journeys: { who: string; login?: [string, string]; paths: string[] }[] = [
-  { who: 'visitor', paths: ['/', '/products', '/contact', '/register', '/client/login', '/delivery/login', '/employee/login', '/admin/dashboard', '/nulle-part'] },
-  { who: 'client', login: ['/client/login', 'client@etal.demo'], paths: ['/dashboard', '/cart', '/orders', '/order-confirmation/1', '/order-confirmation'] },
-  { who: 'driver', login: ['/delivery/login', 'livreur@etal.demo'], paths: ['/delivery/dashboard', '/dashboard'] },
-  { who: 'admin', login: ['/employee/login', 'admin@etal.demo'], paths: ['/admin/orders-only', '/admin/orders/1', '/admin/orders/1/assign-driver', '/admin/users-management'] },
+  {
+    who: 'visitor',
+    paths: [
+      '/',
+      '/products',
+      '/contact',
+      '/register',
+      '/client/login',
+      '/delivery/login',
+      '/employee/login',
+      '/admin/dashboard',
+      '/nulle-part',
+    ],
+  },
+  {
+    who: 'client',
+    login: ['/client/login', 'client@etal.demo'],
+    paths: ['/dashboard', '/cart', '/orders', '/order-confirmation/1', '/order-confirmation'],
+  },
+  {
+    who: 'driver',
+    login: ['/delivery/login', 'livreur@etal.demo'],
+    paths: ['/delivery/dashboard', '/dashboard'],
+  },
+  {
+    who: 'admin',
+    login: ['/employee/login', 'admin@etal.demo'],
+    paths: [
+      '/admin/orders-only',
+      '/admin/orders/1',
+      '/admin/orders/1/assign-driver',
+      '/admin/users-management',
+    ],
+  },
   {
     who: 'super_admin',
     login: ['/employee/login', 'superadmin@etal.demo'],
-    paths: ['/admin/dashboard', '/admin/orders', '/admin/users', '/admin/cities', '/admin/zones', '/admin/products', '/admin/create-delivery-driver'],
+    paths: [
+      '/admin/dashboard',
+      '/admin/orders',
+      '/admin/users',
+      '/admin/cities',
+      '/admin/zones',
+      '/admin/products',
+      '/admin/create-delivery-driver',
+    ],
   },
   {
     who: 'root',
     login: ['/employee/login', 'root@etal.demo'],
-    paths: ['/root/dashboard', '/root/users', '/admin/countries', '/admin/contact-messages', `/admin/country-details/${encodeURIComponent('Sénégal')}`],
+    paths: [
+      '/root/dashboard',
+      '/root/users',
+      '/admin/countries',
+      '/admin/contact-messages',
+      `/admin/country-details/${encodeURIComponent('Sénégal')}`,
+    ],
   },
 ]
 
 describe('every page at 390 px', () => {
   it.each(journeys)('$who', async ({ who, login, paths }) => {
-    for (const [viewport, tag] of [[PHONE, '390'], [DESKTOP, '1280']] as const) {
+    for (const [viewport, tag] of [
+      [PHONE, '390'],
+      [DESKTOP, '1280'],
+    ] as const) {
       const { page, context } = await newPage(e, viewport)
       if (login) {
         await loginAt(page, login[0], login[1])
@@ -51,11 +98,14 @@ describe('every page at 390 px', () => {
         const sideways = await page.evaluate(() =>
           [...document.querySelectorAll('table')].flatMap((table) => {
             const problems: string[] = []
-            if (table.getBoundingClientRect().right > window.innerWidth + 1) problems.push('table wider than the screen')
+            if (table.getBoundingClientRect().right > window.innerWidth + 1)
+              problems.push('table wider than the screen')
             for (let el = table.parentElement; el; el = el.parentElement) {
               const { overflowX } = getComputedStyle(el)
               if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-                problems.push(`table scrolls sideways by ${el.scrollWidth - el.clientWidth}px (${table.getAttribute('aria-label') ?? table.querySelector('th')?.textContent ?? ''})`)
+                problems.push(
+                  `table scrolls sideways by ${el.scrollWidth - el.clientWidth}px (${table.getAttribute('aria-label') ?? table.querySelector('th')?.textContent ?? ''})`,
+                )
               }
             }
             return problems
@@ -63,7 +113,7 @@ describe('every page at 390 px', () => {
         )
         expect(sideways, `${path} at ${tag} px for ${who}`).toEqual([])
         const hiddenEntries = await page.evaluate(() =>
-          [...document.querySelectorAll("nav[aria-label=\"Menu d'administration\"] a")]
+          [...document.querySelectorAll('nav[aria-label="Menu d\'administration"] a')]
             .filter((a) => {
               const r = a.getBoundingClientRect()
               return r.left < 0 || r.right > window.innerWidth + 1

@@ -9,14 +9,16 @@ beforeAll(async () => {
 afterAll(() => e?.close())
 
 /** Text with every kind of space made plain, so '22 500 F CFA' matches whatever space Intl used. */
-const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ')
+const text = async (page: Page, selector: string) =>
+  ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ')
 const cardOf = (page: Page, name: string) => page.getByTestId('product-card').filter({ hasText: name })
 
 async function addFromCatalogue(page: Page, search: string, name: string, plusClicks: number) {
   await page.getByLabel('Rechercher un produit').fill(search)
   await expect.poll(() => page.getByTestId('product-card').count()).toBe(1)
   const card = cardOf(page, name)
-  for (let i = 0; i < plusClicks; i++) await card.getByRole('button', { name: 'Augmenter la quantité' }).click()
+  for (let i = 0; i < plusClicks; i++)
+    await card.getByRole('button', { name: 'Augmenter la quantité' }).click()
   await card.getByRole('button', { name: `Ajouter ${name} au panier` }).click()
   await expect.poll(() => page.getByText(`${name} a été ajouté au panier`).isVisible()).toBe(true)
 }
@@ -43,7 +45,9 @@ describe('a client shops, checks out and re-orders', () => {
     expect(await text(page, '[data-testid=line-quantity]')).toBe('1,5 kg')
     const confirm = page.getByRole('button', { name: 'Confirmer la commande' })
     // The client's own country is preselected; nothing else yet, so the button waits.
-    await expect.poll(async () => page.getByLabel('Pays').locator('option:checked').textContent()).toBe('Sénégal')
+    await expect
+      .poll(async () => page.getByLabel('Pays').locator('option:checked').textContent())
+      .toBe('Sénégal')
     expect(await confirm.isDisabled()).toBe(true)
     await expect.poll(() => page.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
     await page.getByLabel('Ville').selectOption({ label: 'Dakar' })
@@ -67,16 +71,24 @@ describe('a client shops, checks out and re-orders', () => {
     expect(lines[0]).toContain('13 500 F CFA')
     expect(lines[1]).toContain('2 unités × 4 500 F CFA')
     expect(await text(page, '[data-testid=total]')).toBe('22 500 F CFA')
-    await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible())
+      .toBe(true)
     await shot(page, 'order-confirmation-390')
     // The cart and the saved delivery choices are gone.
     expect(await page.evaluate(() => localStorage.getItem('etal.shopping-cart'))).toBe('[]')
     expect(await page.evaluate(() => localStorage.getItem('etal.delivery-info'))).toBeNull()
 
     await page.goto('/orders')
-    await expect.poll(() => page.getByTestId('order-card').first().textContent()).toContain(`Commande #${orderId}`)
+    await expect
+      .poll(() => page.getByTestId('order-card').first().textContent())
+      .toContain(`Commande #${orderId}`)
     await page.getByLabel('Rechercher une commande').fill('filet de')
-    await expect.poll(async () => (await page.getByTestId('order-card').allTextContents()).every((t) => t.includes('Filet de bœuf'))).toBe(true)
+    await expect
+      .poll(async () =>
+        (await page.getByTestId('order-card').allTextContents()).every((t) => t.includes('Filet de bœuf')),
+      )
+      .toBe(true)
     await page.getByLabel('Rechercher une commande').fill('introuvable-xyz')
     await expect.poll(() => page.getByText('Aucun résultat').isVisible()).toBe(true)
     await page.getByLabel('Rechercher une commande').fill('')
@@ -112,9 +124,13 @@ describe('a client shops, checks out and re-orders', () => {
   it('sends a visitor who adds to the cart to the client login, and refuses staff at /cart', async () => {
     const { page, context } = await newPage(e, PHONE)
     await page.goto('/products')
-    await cardOf(page, 'Filet de bœuf').getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
+    await cardOf(page, 'Filet de bœuf')
+      .getByRole('button', { name: 'Ajouter Filet de bœuf au panier' })
+      .click()
     await page.waitForURL('**/client/login**')
-    await expect.poll(() => page.getByText('Vous devez être connecté pour ajouter des produits au panier').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText('Vous devez être connecté pour ajouter des produits au panier').isVisible())
+      .toBe(true)
     await loginAt(page, '/employee/login', 'admin@etal.demo')
     await page.waitForURL('**/admin/orders-only')
     await page.goto('/cart')
@@ -131,11 +147,25 @@ describe('cart rules', () => {
     await page.evaluate(() =>
       localStorage.setItem(
         'etal.shopping-cart',
-        JSON.stringify([{ id: 1, name: 'Filet de bœuf', imageUrl: null, pricePerUnit: 9000, unitType: 'kg', quantity: 1, countryName: 'Sénégal' }]),
+        JSON.stringify([
+          {
+            id: 1,
+            name: 'Filet de bœuf',
+            imageUrl: null,
+            pricePerUnit: 9000,
+            unitType: 'kg',
+            quantity: 1,
+            countryName: 'Sénégal',
+          },
+        ]),
       ),
     )
     await loginAt(page, '/client/login', 'client.ml@etal.demo')
-    await expect.poll(() => page.getByText('1 produit(s) retiré(s) du panier car non disponible(s) dans votre pays').isVisible()).toBe(true)
+    await expect
+      .poll(() =>
+        page.getByText('1 produit(s) retiré(s) du panier car non disponible(s) dans votre pays').isVisible(),
+      )
+      .toBe(true)
     expect(await page.evaluate(() => localStorage.getItem('etal.shopping-cart'))).toBe('[]')
     await context.close()
   })
@@ -151,7 +181,9 @@ describe('cart rules', () => {
     await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
     await page.getByLabel('Zone').selectOption({ label: 'Médina' })
     await page.getByLabel('Adresse de livraison').fill('Rue 6 x 11')
-    const before = Number((await page.getByTestId('loyalty-hint').textContent())?.match(/(\d+) utilisables/)?.[1])
+    const before = Number(
+      (await page.getByTestId('loyalty-hint').textContent())?.match(/(\d+) utilisables/)?.[1],
+    )
     await page.getByLabel('Points de fidélité à utiliser').fill('100')
     expect(await text(page, '[data-testid=points-discount]')).toBe('− 100 F CFA')
     expect(await text(page, '[data-testid=total]')).toBe('6 400 F CFA')

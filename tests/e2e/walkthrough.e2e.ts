@@ -11,7 +11,8 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-const countryId = async (code: string) => (await e.t.db.select().from(countries).where(eq(countries.code, code)))[0]!.id
+const countryId = async (code: string) =>
+  (await e.t.db.select().from(countries).where(eq(countries.code, code)))[0]!.id
 
 describe('walk-through gaps (issue 16)', () => {
   it('item 1: the Mali admin adds a driver and a client of Mali, and its pending order lists Mali drivers to assign', async () => {
@@ -29,7 +30,9 @@ describe('walk-through gaps (issue 16)', () => {
     expect(await dialog.getByLabel('Pays').inputValue()).toBe('Mali')
     await shot(page, 'walkthrough/admin-add-driver-1280')
     await dialog.getByRole('button', { name: 'Créer le livreur' }).click()
-    await expect.poll(() => page.getByText('L\'utilisateur "Adama Diarra" a été créé avec succès.').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText('L\'utilisateur "Adama Diarra" a été créé avec succès.').isVisible())
+      .toBe(true)
 
     await page.getByRole('button', { name: 'Ajouter un Client' }).click()
     dialog = page.getByRole('dialog')
@@ -40,15 +43,22 @@ describe('walk-through gaps (issue 16)', () => {
     await dialog.getByLabel('Téléphone').fill('+223 70 44 55 66')
     await dialog.getByLabel('Ville').fill('Bamako')
     await dialog.getByRole('button', { name: 'Créer le client' }).click()
-    await expect.poll(() => page.getByText('L\'utilisateur "Mariam Sidibé" a été créé avec succès.').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText('L\'utilisateur "Mariam Sidibé" a été créé avec succès.').isVisible())
+      .toBe(true)
     const ml = await countryId('ML')
     const created = await e.t.db.select().from(users).where(eq(users.countryId, ml))
-    expect(created.find((u) => u.email === 'adama.livreur@etal.test')).toMatchObject({ role: 'delivery_driver' })
+    expect(created.find((u) => u.email === 'adama.livreur@etal.test')).toMatchObject({
+      role: 'delivery_driver',
+    })
     expect(created.find((u) => u.email === 'mariam@etal.test')).toMatchObject({ role: 'client' })
     await expect.poll(() => page.getByText('mariam@etal.test').first().isVisible()).toBe(true)
     await shot(page, 'walkthrough/admin-users-management-1280')
 
-    const [pending] = await e.t.db.select().from(orders).where(and(eq(orders.countryId, ml), eq(orders.status, 'pending')))
+    const [pending] = await e.t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.countryId, ml), eq(orders.status, 'pending')))
     await page.goto(`/admin/orders/${pending!.id}/assign-driver`)
     await expect.poll(() => page.getByText('Seydou Coulibaly').isVisible()).toBe(true)
     await expect.poll(() => page.getByText('Adama Diarra').isVisible()).toBe(true)
@@ -73,7 +83,9 @@ describe('walk-through gaps (issue 16)', () => {
     for (const email of ['client@etal.demo', 'livreur@etal.demo']) {
       const { page, context } = await newPage(e, PHONE)
       await loginAt(page, '/admin/dashboard', email)
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Accès refusé. Seuls les administrateurs sont autorisés.')
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toBe('Accès refusé. Seuls les administrateurs sont autorisés.')
       expect(await page.getByLabel('Email').inputValue()).toBe(email)
       const session = await page.evaluate(async () => (await fetch('/_api/auth/session')).text())
       expect(session, 'signed out again').not.toContain(email)
@@ -88,7 +100,12 @@ describe('walk-through gaps (issue 16)', () => {
     await page.waitForURL('**/dashboard')
     // Demo orders of the Senegalese client: 1 delivered, 3 in delivery, 4 in preparation, 5 pending, 6 cancelled.
     const expectations: [number, string, RegExp, RegExp][] = [
-      [6, 'Total (rien à payer)', /annulée : vous ne paierez rien/, /Total à payer|crédités à la livraison|Nos bouchers/],
+      [
+        6,
+        'Total (rien à payer)',
+        /annulée : vous ne paierez rien/,
+        /Total à payer|crédités à la livraison|Nos bouchers/,
+      ],
       [1, 'Total payé', /a été livrée et payée/, /Total à payer|crédités à la livraison|Nos bouchers/],
       [3, 'Total à payer à la livraison', /est en route/, /Nos bouchers/],
       [4, 'Total à payer à la livraison', /Nos bouchers préparent votre commande/, /en route/],
@@ -96,7 +113,9 @@ describe('walk-through gaps (issue 16)', () => {
     ]
     for (const [id, totalLabel, says, never] of expectations) {
       await page.goto(`/order-confirmation/${id}`)
-      await expect.poll(() => page.getByText(totalLabel, { exact: true }).isVisible(), { message: `order ${id}` }).toBe(true)
+      await expect
+        .poll(() => page.getByText(totalLabel, { exact: true }).isVisible(), { message: `order ${id}` })
+        .toBe(true)
       const text = (await page.textContent('body')) ?? ''
       expect(text, `order ${id}`).toMatch(says)
       expect(text, `order ${id}`).not.toMatch(never)
@@ -106,7 +125,10 @@ describe('walk-through gaps (issue 16)', () => {
   })
 
   it('item 8: a driver and staff see the catalogue without a cart or add buttons', async () => {
-    for (const [login, email] of [['/delivery/login', 'livreur@etal.demo'], ['/employee/login', 'admin@etal.demo']]) {
+    for (const [login, email] of [
+      ['/delivery/login', 'livreur@etal.demo'],
+      ['/employee/login', 'admin@etal.demo'],
+    ]) {
       const { page, context } = await newPage(e, PHONE)
       await loginAt(page, login!, email!)
       await page.waitForURL((u) => u.pathname !== login)
@@ -122,13 +144,23 @@ describe('walk-through gaps (issue 16)', () => {
     await loginAt(page, '/client/login', 'client@etal.demo')
     await page.waitForURL('**/dashboard')
     await page.goto('/products')
-    await expect.poll(() => page.getByRole('button', { name: /^Ajouter .* au panier$/ }).first().isVisible()).toBe(true)
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /^Ajouter .* au panier$/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true)
     expect(await page.getByRole('link', { name: /^Panier/ }).count()).toBeGreaterThan(0)
     await context.close()
   })
 
   it('item 9: French formats: a 12,5 % discount, countries in French order, quantities sold with their unit', async () => {
-    await e.t.db.update(orders).set({ discountPercent: 12.5, discountAmount: 1500, totalAmount: 10_500 }).where(eq(orders.id, 5))
+    await e.t.db
+      .update(orders)
+      .set({ discountPercent: 12.5, discountAmount: 1500, totalAmount: 10_500 })
+      .where(eq(orders.id, 5))
     const client = await newPage(e, PHONE)
     await loginAt(client.page, '/client/login', 'client@etal.demo')
     await client.page.waitForURL('**/dashboard')
@@ -138,8 +170,12 @@ describe('walk-through gaps (issue 16)', () => {
 
     const visitor = await newPage(e, PHONE)
     await visitor.page.goto('/register')
-    await expect.poll(async () => (await visitor.page.getByLabel('Pays').locator('option').allTextContents()).length).toBeGreaterThan(5)
-    const names = (await visitor.page.getByLabel('Pays').locator('option').allTextContents()).map((n) => n.replace(/ \(.*\)$/, '').trim())
+    await expect
+      .poll(async () => (await visitor.page.getByLabel('Pays').locator('option').allTextContents()).length)
+      .toBeGreaterThan(5)
+    const names = (await visitor.page.getByLabel('Pays').locator('option').allTextContents()).map((n) =>
+      n.replace(/ \(.*\)$/, '').trim(),
+    )
     expect(names.indexOf('Bénin')).toBeGreaterThanOrEqual(0)
     expect(names.indexOf('Bénin')).toBeLessThan(names.indexOf('Burkina Faso'))
     await visitor.context.close()
@@ -151,7 +187,9 @@ describe('walk-through gaps (issue 16)', () => {
     await expect.poll(() => options.count()).toBeGreaterThan(5)
     const rootNames = await options.allTextContents()
     expect(rootNames.indexOf('Bénin')).toBeLessThan(rootNames.indexOf('Burkina Faso'))
-    const table = root.page.getByRole('table').filter({ has: root.page.getByRole('columnheader', { name: 'Quantité vendue' }) })
+    const table = root.page
+      .getByRole('table')
+      .filter({ has: root.page.getByRole('columnheader', { name: 'Quantité vendue' }) })
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(1)
     const quantities = await table.locator('tbody tr td:nth-child(3)').allTextContents()
     for (const q of quantities) expect(q).toMatch(/ (kg|unités?)$/)
@@ -170,7 +208,9 @@ describe('walk-through gaps (issue 16)', () => {
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByLabel('Pays').locator('option').count()).toBeGreaterThan(5)
     await expect.poll(() => dialog.getByLabel('Pays').inputValue()).toBe('Mali')
-    expect(await dialog.getByLabel('Pays').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Mali')
+    expect(
+      await dialog.getByLabel('Pays').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent),
+    ).toBe('Mali')
     await shot(page, 'walkthrough/root-edit-user-1280')
     await page.keyboard.press('Escape')
 
@@ -179,11 +219,15 @@ describe('walk-through gaps (issue 16)', () => {
     const rename = page.getByRole('dialog')
     await rename.getByLabel('Nouveau nom').fill('Dakar')
     await rename.getByRole('button', { name: 'Renommer' }).click()
-    await expect.poll(() => rename.getByText('Une ville portant ce nom existe déjà dans ce pays.').isVisible()).toBe(true)
+    await expect
+      .poll(() => rename.getByText('Une ville portant ce nom existe déjà dans ce pays.').isVisible())
+      .toBe(true)
     await shot(page, 'walkthrough/cities-rename-refused-1280')
     await rename.getByLabel('Nouveau nom').fill('Thiès Ville')
     await rename.getByRole('button', { name: 'Renommer' }).click()
-    await expect.poll(() => page.getByRole('cell', { name: 'Thiès Ville', exact: true }).isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'Thiès Ville', exact: true }).isVisible())
+      .toBe(true)
     expect(await page.getByRole('dialog').count()).toBe(0)
     await context.close()
   })
@@ -191,14 +235,18 @@ describe('walk-through gaps (issue 16)', () => {
   it('item 4: the checkout offers only the client’s own country, the one the server accepts', async () => {
     const { page, context } = await newPage(e, PHONE)
     await page.goto('/')
-    await page.evaluate(() => localStorage.setItem('etal.delivery-info', JSON.stringify({ countryId: 999, cityId: 1, zoneId: 1 })))
+    await page.evaluate(() =>
+      localStorage.setItem('etal.delivery-info', JSON.stringify({ countryId: 999, cityId: 1, zoneId: 1 })),
+    )
     await loginAt(page, '/client/login', 'client.ml@etal.demo')
     await page.waitForURL('**/dashboard')
     await page.goto('/products')
     await page.getByRole('button', { name: 'Ajouter Poulet bicyclette au panier' }).click()
     await page.goto('/cart')
     const country = page.getByLabel('Pays')
-    await expect.poll(() => country.locator('option').allTextContents()).toEqual(['Choisissez un pays', 'Mali'])
+    await expect
+      .poll(() => country.locator('option').allTextContents())
+      .toEqual(['Choisissez un pays', 'Mali'])
     expect(await country.inputValue()).toBe(String(await countryId('ML')))
     await expect.poll(() => page.getByText('Livraison dans votre pays uniquement.').isVisible()).toBe(true)
     await shot(page, 'walkthrough/cart-country-390')
@@ -213,11 +261,24 @@ describe('walk-through gaps (issue 16)', () => {
       await page.getByLabel('Rechercher un produit').fill('Filet de bœuf')
       await expect.poll(() => page.getByTestId('product-card').count()).toBe(1)
       await card(page, 'Filet de bœuf').getByRole('button', { name: 'Augmenter la quantité' }).click()
-      await card(page, 'Filet de bœuf').getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
+      await card(page, 'Filet de bœuf')
+        .getByRole('button', { name: 'Ajouter Filet de bœuf au panier' })
+        .click()
       await page.waitForURL('**/client/login**')
-      await expect.poll(() => page.getByText('Filet de bœuf sera ajouté à votre panier dès que vous serez connecté.').isVisible()).toBe(true)
+      await expect
+        .poll(() =>
+          page.getByText('Filet de bœuf sera ajouté à votre panier dès que vous serez connecté.').isVisible(),
+        )
+        .toBe(true)
     }
-    const cart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('etal.shopping-cart') ?? '[]') as { name: string; quantity: number }[])
+    const cart = (page: Page) =>
+      page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem('etal.shopping-cart') ?? '[]') as {
+            name: string
+            quantity: number
+          }[],
+      )
 
     // A client of Senegal, the product's country: added, with the quantity asked for, and said.
     let { page, context } = await newPage(e, PHONE)
@@ -245,7 +306,9 @@ describe('walk-through gaps (issue 16)', () => {
     await page.getByLabel('Mot de passe').fill('Demo-2026!')
     await page.getByRole('button', { name: /se connecter/i }).click()
     await page.waitForURL('**/products')
-    await expect.poll(() => page.getByText("Ce produit n'est pas disponible dans votre pays (Mali)").isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText("Ce produit n'est pas disponible dans votre pays (Mali)").isVisible())
+      .toBe(true)
     expect(await cart(page)).toEqual([])
     expect(await page.evaluate(() => sessionStorage.getItem('etal.pending-cart-add'))).toBeNull()
     await context.close()
@@ -279,7 +342,9 @@ describe('walk-through gaps (issue 16)', () => {
     await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
     await page.getByLabel('Zone').selectOption({ label: 'Almadies' })
     await page.getByLabel('Adresse de livraison').fill('')
-    await expect.poll(() => missing.textContent()).toBe('Saisissez votre adresse de livraison pour confirmer.')
+    await expect
+      .poll(() => missing.textContent())
+      .toBe('Saisissez votre adresse de livraison pour confirmer.')
     await shot(page, 'walkthrough/cart-missing-390')
     await page.getByLabel('Adresse de livraison').fill('Villa 12, route des Almadies')
     await expect.poll(() => missing.count()).toBe(0)

@@ -9,12 +9,18 @@ import { freshPgDatabase } from '../../scripts/pg-database'
  * The whole API in-process on a fresh database: PGlite in memory, or with TEST_DATABASE_URL a
  * brand-new database on that PostgreSQL server. Migrated from drizzle/, reference data loaded.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void } } = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void } } = {},
+) {
   const base = process.env.TEST_DATABASE_URL
   let url = 'memory:'
   let dropDb: (() => Promise<void>) | undefined
   if (base) {
-    const fresh = await freshPgDatabase(base, `etal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`)
+    const fresh = await freshPgDatabase(
+      base,
+      `etal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`,
+    )
     url = fresh.url
     dropDb = fresh.drop
   }

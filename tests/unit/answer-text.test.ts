@@ -20,12 +20,38 @@ const date = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('210
 // in an object), the prototype-pollution names.
 const key = fc.oneof(
   fc.string({ maxLength: 6 }),
-  fc.constantFrom('a.b', 'a\\b', '.', '\\.', '0', '1', '10', '2', 'createdAt', '__proto__', 'constructor', 'prototype', 'toJSON'),
+  fc.constantFrom(
+    'a.b',
+    'a\\b',
+    '.',
+    '\\.',
+    '0',
+    '1',
+    '10',
+    '2',
+    'createdAt',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toJSON',
+  ),
 )
 const leaf = fc.oneof(
   { weight: 4, arbitrary: fc.oneof(fc.string(), fc.boolean(), fc.constant(null), fc.integer(), fc.double()) },
   { weight: 3, arbitrary: date },
-  { weight: 1, arbitrary: fc.constantFrom(undefined, -0, NaN, Infinity, new Date(NaN), 10n, new Map([[1, 2]]), new Set([1])) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      undefined,
+      -0,
+      NaN,
+      Infinity,
+      new Date(NaN),
+      10n,
+      new Map([[1, 2]]),
+      new Set([1]),
+    ),
+  },
 )
 const tree = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object')),
@@ -48,14 +74,20 @@ describe('answerText', () => {
       createdAt: new Date(at.getTime() + id),
       updatedAt: new Date(at.getTime() + id * 2),
       items: [{ id: 1, quantity: 1.5, product: { name: 'Bœuf', imageUrl: null } }],
-      events: [{ id: 2, type: 'created', createdAt: new Date(at.getTime() - id) }, { id: 3, type: 'status', createdAt: new Date(at) }],
+      events: [
+        { id: 2, type: 'created', createdAt: new Date(at.getTime() - id) },
+        { id: 3, type: 'status', createdAt: new Date(at) },
+      ],
     })
     const page = { orders: Array.from({ length: 12 }, (_, i) => order(i)), total: 12 }
     same(page)
     expect(superjson.parse(answerText(page))).toEqual(page)
     // Where an array holds Dates beside objects holding Dates, superjson orders the paths
     // level by level (integer-like keys first): the same order here.
-    same({ a: [at, { d: new Date(1) }, new Date(2), [new Date(3)]], 'x.y': { 'p\\q': at === at ? new Date(4) : null } })
+    same({
+      a: [at, { d: new Date(1) }, new Date(2), [new Date(3)]],
+      'x.y': { 'p\\q': at === at ? new Date(4) : null },
+    })
   })
 
   it('hands superjson what it records specially: the same object twice, undefined, -0', () => {

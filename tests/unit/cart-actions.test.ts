@@ -15,13 +15,33 @@ vi.stubGlobal('sessionStorage', {
 const info = vi.fn()
 const success = vi.fn()
 const error = vi.fn()
-vi.mock('sonner', () => ({ toast: { info: (m: string) => info(m), success: (m: string) => success(m), error: (m: string) => error(m) } }))
+vi.mock('sonner', () => ({
+  toast: { info: (m: string) => info(m), success: (m: string) => success(m), error: (m: string) => error(m) },
+}))
 
 const { CART_KEY, getCart } = await import('../../src/client/lib/cart')
 const actions = await import('../../src/client/lib/cart-actions')
 
-const filet = { id: 1, name: 'Filet', imageUrl: null, pricePerUnit: 9000, unitType: 'kg' as const, quantity: 1.5, minQuantity: 0.5, countryName: 'Sénégal' }
-const poulet = { id: 2, name: 'Poulet', imageUrl: null, pricePerUnit: 4500, unitType: 'unit' as const, quantity: 2, minQuantity: 1, countryName: 'Sénégal' }
+const filet = {
+  id: 1,
+  name: 'Filet',
+  imageUrl: null,
+  pricePerUnit: 9000,
+  unitType: 'kg' as const,
+  quantity: 1.5,
+  minQuantity: 0.5,
+  countryName: 'Sénégal',
+}
+const poulet = {
+  id: 2,
+  name: 'Poulet',
+  imageUrl: null,
+  pricePerUnit: 4500,
+  unitType: 'unit' as const,
+  quantity: 2,
+  minQuantity: 1,
+  countryName: 'Sénégal',
+}
 const user = (role: 'client' | 'admin', country = 'Sénégal') => ({ role, country }) as never
 
 beforeEach(() => {
@@ -63,19 +83,32 @@ describe('the cart (SPEC §4)', () => {
     actions.addLine({ ...poulet, countryName: 'Mali' })
     actions.dropOtherCountries('Sénégal')
     expect(getCart().map((i) => i.id)).toEqual([1])
-    expect(info).toHaveBeenCalledWith('1 produit(s) retiré(s) du panier car non disponible(s) dans votre pays')
+    expect(info).toHaveBeenCalledWith(
+      '1 produit(s) retiré(s) du panier car non disponible(s) dans votre pays',
+    )
   })
 
   it('says why a product cannot be added', () => {
-    expect(actions.cannotAdd(null, filet)).toBe('Vous devez être connecté pour ajouter des produits au panier')
-    expect(actions.cannotAdd(user('client', 'Mali'), filet)).toBe("Ce produit n'est pas disponible dans votre pays (Mali)")
+    expect(actions.cannotAdd(null, filet)).toBe(
+      'Vous devez être connecté pour ajouter des produits au panier',
+    )
+    expect(actions.cannotAdd(user('client', 'Mali'), filet)).toBe(
+      "Ce produit n'est pas disponible dans votre pays (Mali)",
+    )
     expect(actions.cannotAdd(user('admin'), filet)).toBe('Accès non autorisé')
     expect(actions.cannotAdd(user('client'), filet)).toBeNull()
   })
 
   it('clears the cart and the saved delivery info after an order', () => {
     actions.addLine(filet)
-    actions.saveDeliveryInfo({ countryId: 1, cityId: 2, zoneId: 3, deliveryAddress: 'x', deliveryPhone: 'y', notes: '' })
+    actions.saveDeliveryInfo({
+      countryId: 1,
+      cityId: 2,
+      zoneId: 3,
+      deliveryAddress: 'x',
+      deliveryPhone: 'y',
+      notes: '',
+    })
     actions.clearCartAfterOrder()
     expect(getCart()).toEqual([])
     expect(store.has(actions.DELIVERY_KEY)).toBe(false)

@@ -12,26 +12,65 @@ const rulesHit = async (filePath: string, code: string) =>
 describe('lint boundaries', () => {
   it('refuses a feature importing another feature’s insides by a relative path or the alias, and allows its components/', async () => {
     const file = 'src/client/features/checkout/components/probe.ts'
-    expect(await rulesHit(file, "import { useAdminOrders } from '../../admin-orders/api/orders-api'\nexport const p = useAdminOrders\n")).toContain(
-      'import-x/no-restricted-paths',
-    )
-    expect(await rulesHit(file, "import { useAdminOrders } from '@/client/features/admin-orders/api/orders-api'\nexport const p = useAdminOrders\n")).toContain(
-      'import-x/no-restricted-paths',
-    )
     expect(
-      await rulesHit(file, "import { OrderStatusControl } from '../../admin-orders/components/order-status-control'\nexport const p = OrderStatusControl\n"),
+      await rulesHit(
+        file,
+        "import { useAdminOrders } from '../../admin-orders/api/orders-api'\nexport const p = useAdminOrders\n",
+      ),
+    ).toContain('import-x/no-restricted-paths')
+    expect(
+      await rulesHit(
+        file,
+        "import { useAdminOrders } from '@/client/features/admin-orders/api/orders-api'\nexport const p = useAdminOrders\n",
+      ),
+    ).toContain('import-x/no-restricted-paths')
+    expect(
+      await rulesHit(
+        file,
+        "import { OrderStatusControl } from '@/client/features/admin-orders/components/order-status-control'\nexport const p = OrderStatusControl\n",
+      ),
     ).toEqual([])
   }, 60_000)
 
+  it('refuses a relative import beyond the parent folder: one import style, the @/ alias', async () => {
+    const file = 'src/client/features/checkout/components/probe.ts'
+    expect(await rulesHit(file, "import { api } from '../../../lib/api'\nexport const p = api\n")).toContain(
+      'no-restricted-imports',
+    )
+    expect(await rulesHit(file, "import { api } from '@/client/lib/api'\nexport const p = api\n")).toEqual([])
+    expect(
+      await rulesHit(
+        'src/server/services/probe.ts',
+        "import { roles } from '../../shared/domain/roles'\nexport const p = roles\n",
+      ),
+    ).toContain('no-restricted-imports')
+  }, 60_000)
+
   it('refuses the client importing the server, and shared importing either side', async () => {
-    expect(await rulesHit('src/client/lib/probe.ts', "import { loadConfig } from '../../server/config'\nexport const p = loadConfig\n")).toContain('no-restricted-imports')
-    expect(await rulesHit('src/shared/probe.ts', "import { api } from '../client/lib/api'\nexport const p = api\n")).toContain('no-restricted-imports')
+    expect(
+      await rulesHit(
+        'src/client/lib/probe.ts',
+        "import { loadConfig } from '../../server/config'\nexport const p = loadConfig\n",
+      ),
+    ).toContain('no-restricted-imports')
+    expect(
+      await rulesHit(
+        'src/shared/probe.ts',
+        "import { api } from '../client/lib/api'\nexport const p = api\n",
+      ),
+    ).toContain('no-restricted-imports')
   }, 60_000)
 
   it('refuses an import cycle', async () => {
     // services/orders.ts is imported by services/order-status.ts: importing it back closes a cycle.
-    expect(await rulesHit('src/server/services/orders-probe.ts', "import { changeOrderStatus } from './order-status'\nexport const p = changeOrderStatus\n")).toEqual([])
-    const code = "import { changeOrderStatus } from './order-status'\nexport const loadOrder = changeOrderStatus\n"
+    expect(
+      await rulesHit(
+        'src/server/services/orders-probe.ts',
+        "import { changeOrderStatus } from './order-status'\nexport const p = changeOrderStatus\n",
+      ),
+    ).toEqual([])
+    const code =
+      "import { changeOrderStatus } from './order-status'\nexport const loadOrder = changeOrderStatus\n"
     // A file order-status.ts imports (orders.ts) that imports order-status.ts back is a cycle.
     expect(await rulesHit('src/server/services/orders.ts', code)).toContain('import-x/no-cycle')
   }, 60_000)

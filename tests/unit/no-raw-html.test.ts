@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest'
  * as code; this test keeps it so (docs/security.md).
  */
 const root = resolve(import.meta.dirname, '../../src')
-const rawHtml = /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML|document\.write\(|new Function\(|\beval\(/
+const rawHtml =
+  /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML|document\.write\(|new Function\(|\beval\(/
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

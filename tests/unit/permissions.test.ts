@@ -41,7 +41,11 @@ describe('permissions (DECISIONS.md "Who may do what")', () => {
     expect(canEditUser(actor('admin'), target('client'))).toBe(false)
   })
   it('edit roles: the creatable ones plus the current one; one’s own role is fixed', () => {
-    expect(editableRoles(actor('super_admin'), target('client'))).toEqual(['admin', 'delivery_driver', 'client'])
+    expect(editableRoles(actor('super_admin'), target('client'))).toEqual([
+      'admin',
+      'delivery_driver',
+      'client',
+    ])
     expect(editableRoles(actor('super_admin'), target('admin'))).toEqual(['admin', 'delivery_driver'])
     expect(editableRoles(actor('root', 5), target('root', SN, 5))).toEqual(['root'])
   })

@@ -19,9 +19,24 @@ describe('rangeSegments', () => {
     const s = rangeSegments(new Date('2026-01-30T15:00:00Z'), new Date('2026-04-02T08:00:00Z'))
     expect(s).toEqual([
       { kind: 'raw', from: new Date('2026-01-30T15:00:00Z'), to: new Date('2026-01-31T00:00:00Z') },
-      { kind: 'rollup', grain: 'day', from: new Date('2026-01-31T00:00:00Z'), to: new Date('2026-02-01T00:00:00Z') },
-      { kind: 'rollup', grain: 'month', from: new Date('2026-02-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') },
-      { kind: 'rollup', grain: 'day', from: new Date('2026-04-01T00:00:00Z'), to: new Date('2026-04-02T00:00:00Z') },
+      {
+        kind: 'rollup',
+        grain: 'day',
+        from: new Date('2026-01-31T00:00:00Z'),
+        to: new Date('2026-02-01T00:00:00Z'),
+      },
+      {
+        kind: 'rollup',
+        grain: 'month',
+        from: new Date('2026-02-01T00:00:00Z'),
+        to: new Date('2026-04-01T00:00:00Z'),
+      },
+      {
+        kind: 'rollup',
+        grain: 'day',
+        from: new Date('2026-04-01T00:00:00Z'),
+        to: new Date('2026-04-02T00:00:00Z'),
+      },
       { kind: 'raw', from: new Date('2026-04-02T00:00:00Z'), to: new Date('2026-04-02T08:00:00Z') },
     ])
     // Within one day: the orders only.
@@ -31,7 +46,11 @@ describe('rangeSegments', () => {
   })
 
   it('covers exactly the range, without overlap, each rollup on its grain', () => {
-    const instant = fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2028-01-01T00:00:00Z'), noInvalidDate: true })
+    const instant = fc.date({
+      min: new Date('2024-01-01T00:00:00Z'),
+      max: new Date('2028-01-01T00:00:00Z'),
+      noInvalidDate: true,
+    })
     // Midnights and month starts often, as the day-only filters give them.
     const bound = fc.oneof(
       instant,
@@ -48,8 +67,10 @@ describe('rangeSegments', () => {
         for (let i = 1; i < segments.length; i++) expect(lo(segments[i]!)).toBe(hi(segments[i - 1]!))
         for (const s of segments) {
           expect(lo(s)).toBeLessThan(hi(s))
-          if (s.kind === 'rollup' && s.grain === 'day') for (const b of [s.from, s.to]) if (b) expect(dayAligned(b)).toBe(true)
-          if (s.kind === 'rollup' && s.grain === 'month') for (const b of [s.from, s.to]) if (b) expect(monthAligned(b)).toBe(true)
+          if (s.kind === 'rollup' && s.grain === 'day')
+            for (const b of [s.from, s.to]) if (b) expect(dayAligned(b)).toBe(true)
+          if (s.kind === 'rollup' && s.grain === 'month')
+            for (const b of [s.from, s.to]) if (b) expect(monthAligned(b)).toBe(true)
           // Raw segments (read from the orders themselves) never hold a whole UTC day: at most
           // the two partial days at the ends, or one span shorter than two days with no midnight
           // pair inside.

@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { loginInput, registerInput, withDialCode } from '../../src/shared/schemas/auth'
 import { isValidQuantityStep } from '../../src/shared/domain/units'
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? []
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues.map((i) => i.message) ?? []
 
 describe('registration schema (SPEC §5)', () => {
-  const ok = { email: 'a@b.sn', password: '12345678', displayName: 'A', phoneNumber: '1', city: 'Dakar', country: 'Mali' }
+  const ok = {
+    email: 'a@b.sn',
+    password: '12345678',
+    displayName: 'A',
+    phoneNumber: '1',
+    city: 'Dakar',
+    country: 'Mali',
+  }
   it('accepts a valid registration and normalises the email', () => {
     const r = registerInput.parse({ ...ok, email: '  A@B.SN ' })
     expect(r.email).toBe('a@b.sn')

@@ -30,7 +30,13 @@ describe('singleFlight', () => {
       seen.push(v)
       return v
     }
-    expect(await Promise.all([shared(one, 'a', run('1a')), shared(one, 'b', run('1b')), shared(two, 'a', run('2a'))])).toEqual(['1a', '1b', '2a'])
+    expect(
+      await Promise.all([
+        shared(one, 'a', run('1a')),
+        shared(one, 'b', run('1b')),
+        shared(two, 'a', run('2a')),
+      ]),
+    ).toEqual(['1a', '1b', '2a'])
     expect(seen).toEqual(['1a', '1b', '2a'])
     await expect(shared(one, 'a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
     expect(await shared(one, 'a', run('again'))).toBe('again')

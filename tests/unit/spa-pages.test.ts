@@ -56,11 +56,24 @@ describe('SPA pages', () => {
     expect(pageFor('/products').status).toBe(200)
     expect(text(pageFor('/products'))).toContain('<title>Produits · Étal</title>')
     // As React Router matches: any letter case, a trailing slash, a parameter.
-    for (const url of ['/Products', '/products/', '/admin/orders/12', '/admin/orders/12/assign-driver', '/admin/country-details/C%C3%B4te%20d%27Ivoire']) {
+    for (const url of [
+      '/Products',
+      '/products/',
+      '/admin/orders/12',
+      '/admin/orders/12/assign-driver',
+      '/admin/country-details/C%C3%B4te%20d%27Ivoire',
+    ]) {
       expect(pageFor(url).status, url).toBe(200)
     }
     expect(text(pageFor('/admin/orders/12'))).toContain('<title>Détail de la commande · Étal</title>')
-    for (const url of ['/nowhere', '/products/12', '/admin/orders/12/other', '/admin', '/admin/users/12', '/wp-login.php']) {
+    for (const url of [
+      '/nowhere',
+      '/products/12',
+      '/admin/orders/12/other',
+      '/admin',
+      '/admin/users/12',
+      '/wp-login.php',
+    ]) {
       const page = pageFor(url)
       expect(page.status, url).toBe(404)
       expect(text(page), url).toContain('<title>Page introuvable · Étal</title>')
@@ -76,7 +89,8 @@ describe('SPA pages', () => {
     expect(html).not.toContain('<script type="module"')
     expect(html).not.toContain('<link rel="modulepreload"')
     const script = /<script>(.*)<\/script>/.exec(html)![1]!
-    for (const file of ['/assets/index-e.js', '/assets/react.js', '/assets/home.js']) expect(script).toContain(`"${file}"`)
+    for (const file of ['/assets/index-e.js', '/assets/react.js', '/assets/home.js'])
+      expect(script).toContain(`"${file}"`)
     expect(script).toContain('first-contentful-paint')
     expect(home.scriptHash).toBe(`sha256-${createHash('sha256').update(script).digest('base64')}`)
     // A page without a shell loads its code from the head, as Vite wrote it.

@@ -13,7 +13,11 @@ export default function DashboardPage() {
   if (session.status === 'unauthenticated') {
     return (
       <div className="mx-auto max-w-md space-y-4 py-10 text-center">
-        <ErrorState titleAs="h1" title="Non authentifié" message="Connectez-vous pour accéder à votre tableau de bord." />
+        <ErrorState
+          titleAs="h1"
+          title="Non authentifié"
+          message="Connectez-vous pour accéder à votre tableau de bord."
+        />
         <Button asChild>
           <Link to="/client/login">Se connecter</Link>
         </Button>
@@ -24,7 +28,11 @@ export default function DashboardPage() {
   if (!Branch) {
     return (
       <div className="mx-auto max-w-md py-10">
-        <ErrorState titleAs="h1" title="Rôle non supporté" message={`Le rôle « ${session.user.role} » n'a pas de tableau de bord.`} />
+        <ErrorState
+          titleAs="h1"
+          title="Rôle non supporté"
+          message={`Le rôle « ${session.user.role} » n'a pas de tableau de bord.`}
+        />
       </div>
     )
   }

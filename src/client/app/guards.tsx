@@ -28,13 +28,18 @@ export function RequireRole({
   const session = useSession()
   const location = useLocation()
   if (session.status === 'loading') return <PageSpinner />
-  if (session.status === 'unauthenticated') return <Navigate to={loginRedirect(location.pathname, location.search)} replace />
+  if (session.status === 'unauthenticated')
+    return <Navigate to={loginRedirect(location.pathname, location.search)} replace />
   if (!roles.includes(session.user.role)) {
     return denied ? (
       <>{denied(session.user)}</>
     ) : (
       <div className="mx-auto max-w-xl p-4">
-        <ErrorState titleAs="h1" title="Accès refusé" message={`Access denied. Your role (${session.user.role}) lacks required permissions.`} />
+        <ErrorState
+          titleAs="h1"
+          title="Accès refusé"
+          message={`Access denied. Your role (${session.user.role}) lacks required permissions.`}
+        />
       </div>
     )
   }

@@ -8,7 +8,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-        {/* Toasts: 3 visible, 4 s, bottom-right. */}
+      {/* Toasts: 3 visible, 4 s, bottom-right. */}
       <Toaster position="bottom-right" visibleToasts={3} duration={4000} richColors closeButton />
     </QueryClientProvider>
   )

@@ -6,7 +6,9 @@ import { ErrorState } from '../components/ui/query-state'
 /** A page that failed to load or render: on a weak connection, usually its chunk. */
 export function RouteError() {
   const error = useRouteError() as Error | undefined
-  const chunk = !!error?.message && /dynamically imported module|Failed to fetch|Importing a module script/i.test(error.message)
+  const chunk =
+    !!error?.message &&
+    /dynamically imported module|Failed to fetch|Importing a module script/i.test(error.message)
   useEffect(() => {
     document.title = documentTitle('Erreur')
   }, [])

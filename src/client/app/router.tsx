@@ -29,7 +29,11 @@ export const lazyPage = <M extends Record<string, unknown>>(
 })
 
 /** A group of routes behind one guard (docs/rules.md "Who may do what"). */
-const guarded = (roles: readonly Role[], children: RouteObject[], denied?: (user: SessionUser) => ReactNode): RouteObject => ({
+const guarded = (
+  roles: readonly Role[],
+  children: RouteObject[],
+  denied?: (user: SessionUser) => ReactNode,
+): RouteObject => ({
   element: (
     <RequireRole roles={roles} denied={denied}>
       <Outlet />
@@ -58,14 +62,20 @@ const driverPages: RouteObject[] = [
 ]
 const confirmationPages: RouteObject[] = [
   lazyPage('/order-confirmation', () => import('../features/checkout/pages/order-confirmation-page')),
-  lazyPage('/order-confirmation/:orderId', () => import('../features/checkout/pages/order-confirmation-page')),
+  lazyPage(
+    '/order-confirmation/:orderId',
+    () => import('../features/checkout/pages/order-confirmation-page'),
+  ),
 ]
 const shopDenied = (user: SessionUser) => <ShopDenied user={user} />
 /** /admin/* pages for admin, super_admin and root. */
 const staffPages: RouteObject[] = [
   lazyPage('/admin/orders-only', () => import('../features/admin-orders/pages/orders-only-page')),
   lazyPage('/admin/orders/:orderId', () => import('../features/admin-orders/pages/order-detail-page')),
-  lazyPage('/admin/orders/:orderId/assign-driver', () => import('../features/admin-orders/pages/assign-driver-page')),
+  lazyPage(
+    '/admin/orders/:orderId/assign-driver',
+    () => import('../features/admin-orders/pages/assign-driver-page'),
+  ),
   lazyPage('/admin/users-management', () => import('../features/users/pages/users-management-page')),
   lazyPage('/admin/users/:userId/history', () => import('../features/users/pages/user-history-page')),
 ]
@@ -82,7 +92,10 @@ const managerPages: RouteObject[] = [
 const rootAdminPages: RouteObject[] = [
   lazyPage('/admin/countries', () => import('../features/admin-places/pages/countries-page')),
   lazyPage('/admin/contact-messages', () => import('../features/oversight/pages/contact-messages-page')),
-  lazyPage('/admin/country-details/:countryName', () => import('../features/oversight/pages/country-details-page')),
+  lazyPage(
+    '/admin/country-details/:countryName',
+    () => import('../features/oversight/pages/country-details-page'),
+  ),
 ]
 /** /root/* pages. */
 const rootPages: RouteObject[] = [

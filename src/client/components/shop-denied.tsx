@@ -9,7 +9,11 @@ export function ShopDenied({ user }: { user: SessionUser }) {
   if (user.role === 'delivery_driver') {
     return (
       <div className="mx-auto max-w-md space-y-4 py-10 text-center">
-        <ErrorState titleAs="h1" title="Accès non autorisé" message="Votre compte livreur ne permet pas de passer des commandes : le panier est réservé aux clients." />
+        <ErrorState
+          titleAs="h1"
+          title="Accès non autorisé"
+          message="Votre compte livreur ne permet pas de passer des commandes : le panier est réservé aux clients."
+        />
         <Button asChild>
           <Link to={homeRouteFor(user.role)}>Aller à mes livraisons</Link>
         </Button>
@@ -19,13 +23,21 @@ export function ShopDenied({ user }: { user: SessionUser }) {
   if (!isStaff(user.role)) {
     return (
       <div className="mx-auto max-w-xl p-4">
-        <ErrorState titleAs="h1" title="Accès refusé" message={`Access denied. Your role (${user.role}) lacks required permissions.`} />
+        <ErrorState
+          titleAs="h1"
+          title="Accès refusé"
+          message={`Access denied. Your role (${user.role}) lacks required permissions.`}
+        />
       </div>
     )
   }
   return (
     <div className="mx-auto max-w-md space-y-4 py-10 text-center">
-      <ErrorState titleAs="h1" title="Accès non autorisé" message="Votre compte administrateur ne permet pas de passer des commandes." />
+      <ErrorState
+        titleAs="h1"
+        title="Accès non autorisé"
+        message="Votre compte administrateur ne permet pas de passer des commandes."
+      />
       <Button asChild>
         <Link to={homeRouteFor(user.role)}>Aller à mon tableau de bord</Link>
       </Button>

@@ -61,7 +61,9 @@ export function addLine(item: CartItem) {
   const cart = getCart()
   const existing = cart.find((i) => i.id === item.id)
   const next = existing
-    ? cart.map((i) => (i.id === item.id ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, i.quantity + item.quantity) } : i))
+    ? cart.map((i) =>
+        i.id === item.id ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, i.quantity + item.quantity) } : i,
+      )
     : [...cart, item]
   writeCart(next)
 }
@@ -94,7 +96,8 @@ export function takePendingAdd(now = Date.now()): CartItem | null {
   }
   try {
     const { item, at } = JSON.parse(raw) as { item?: CartItem; at?: number }
-    const valid = !!item && typeof item.id === 'number' && typeof item.quantity === 'number' && item.quantity > 0
+    const valid =
+      !!item && typeof item.id === 'number' && typeof item.quantity === 'number' && item.quantity > 0
     return valid && typeof at === 'number' && now - at >= 0 && now - at < PENDING_ADD_MS ? item : null
   } catch {
     return null

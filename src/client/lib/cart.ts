@@ -28,7 +28,8 @@ function read(): CartItem[] {
   let items: CartItem[] = []
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : []
-    if (Array.isArray(parsed)) items = parsed.filter((i) => i && typeof i.id === 'number' && typeof i.quantity === 'number')
+    if (Array.isArray(parsed))
+      items = parsed.filter((i) => i && typeof i.id === 'number' && typeof i.quantity === 'number')
   } catch {
     items = []
   }

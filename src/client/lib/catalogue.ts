@@ -7,7 +7,8 @@ import { useSession } from './session'
 /** One country's catalogue, or every country's (null): its own entry in the query cache. */
 export const productsKey = (countryId: number | null) => ['products', 'list', countryId ?? 'all'] as const
 
-export const fetchProducts = async (countryId: number | null) => (await api.get('/_api/products', { countryId })).products
+export const fetchProducts = async (countryId: number | null) =>
+  (await api.get('/_api/products', { countryId })).products
 
 /** The public catalogue of one country, or of every country (null), once `enabled`. */
 function useProducts(countryId: number | null, enabled = true) {

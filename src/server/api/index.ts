@@ -69,16 +69,49 @@ const delivery = [deliveryDashboard, confirmDelivery]
 const staffOrders = [adminOrders, orderDetailsAdmin, updateOrderStatus, drivers, assignDriver]
 
 /** Countries, cities and delivery zones. */
-const places = [adminCountries, adminCountryCreate, adminCountryUpdate, adminCities, adminCityCreate, adminCityUpdate, adminZones, adminZoneCreate, adminZoneUpdate]
+const places = [
+  adminCountries,
+  adminCountryCreate,
+  adminCountryUpdate,
+  adminCities,
+  adminCityCreate,
+  adminCityUpdate,
+  adminZones,
+  adminZoneCreate,
+  adminZoneUpdate,
+]
 
 /** The catalogue as staff maintain it. */
-const catalogue = [adminProducts, adminProductCreate, adminProductUpdate, adminProductDelete, adminProductBulk, adminProductStats]
+const catalogue = [
+  adminProducts,
+  adminProductCreate,
+  adminProductUpdate,
+  adminProductDelete,
+  adminProductBulk,
+  adminProductStats,
+]
 
 /** Accounts: lists, creation, edits, history. */
-const people = [usersList, createUser, createDeliveryDriver, createSuperAdmin, superAdmins, usersUpdate, usersToggleStatus, usersSetDiscount, userHistory]
+const people = [
+  usersList,
+  createUser,
+  createDeliveryDriver,
+  createSuperAdmin,
+  superAdmins,
+  usersUpdate,
+  usersToggleStatus,
+  usersSetDiscount,
+  userHistory,
+]
 
 /** The owners' view: dashboards and the contact inbox. */
-const oversight = [dashboardAdmin, dashboardRoot, contactMessagesList, contactMessagesUpdateStatus, contactMessagesDelete]
+const oversight = [
+  dashboardAdmin,
+  dashboardRoot,
+  contactMessagesList,
+  contactMessagesUpdateStatus,
+  contactMessagesDelete,
+]
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests

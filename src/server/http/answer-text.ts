@@ -85,7 +85,8 @@ function scanChild(c: unknown, key: string | number, f: Found): boolean {
   }
   if (c === null) return true
   if (c instanceof Date) {
-    if (Object.getPrototypeOf(c) !== Date.prototype || Number.isNaN(c.getTime()) || f.seen.has(c)) return false
+    if (Object.getPrototypeOf(c) !== Date.prototype || Number.isNaN(c.getTime()) || f.seen.has(c))
+      return false
     f.seen.add(c)
     if (typeof key === 'number' || integerLike.test(key)) f.ordered = false
     let path = ''

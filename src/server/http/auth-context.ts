@@ -5,7 +5,14 @@ import type { Db } from '../db/client'
 import { isPostgresUrl } from '../db/client'
 import { singleFlight } from '../services/single-flight'
 import { untilNextWrite, writeGeneration } from '../services/write-generation'
-import { deleteUserSessions, findSession, hashToken, readSessionRow, SESSION_COOKIE, type SessionRow } from './session'
+import {
+  deleteUserSessions,
+  findSession,
+  hashToken,
+  readSessionRow,
+  SESSION_COOKIE,
+  type SessionRow,
+} from './session'
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
 

@@ -21,11 +21,19 @@ export class ClusterRateLimitStore implements FastifyRateLimitStore {
     this.prefix = prefix
   }
 
-  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ) {
     let limiter = this.limiters.get(timeWindow)
     if (!limiter) {
       // `penalty` counts without refusing: the plugin compares the count with its own max.
-      limiter = new RateLimiterCluster({ keyPrefix: `${this.prefix}|${timeWindow}`, points: 1, duration: Math.ceil(timeWindow / 1000) })
+      limiter = new RateLimiterCluster({
+        keyPrefix: `${this.prefix}|${timeWindow}`,
+        points: 1,
+        duration: Math.ceil(timeWindow / 1000),
+      })
       this.limiters.set(timeWindow, limiter)
     }
     limiter.penalty(key, 1).then(

@@ -6,8 +6,23 @@
 
 /** Node's socket errors and PostgreSQL's "cannot serve now" SQLSTATEs (class 08, 57P01–57P03, 53300). */
 const unreachableCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
 ])
 /** node-postgres says so in words only. */
 const unreachableMessages = [
@@ -33,7 +48,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 export const RETRY_AFTER_SECONDS = 5
 export const DATABASE_UNAVAILABLE = {
-  error: 'Le service est momentanément indisponible : la base de données ne répond pas. Veuillez réessayer dans quelques instants.',
+  error:
+    'Le service est momentanément indisponible : la base de données ne répond pas. Veuillez réessayer dans quelques instants.',
   code: 'DATABASE_UNAVAILABLE',
 } as const
 

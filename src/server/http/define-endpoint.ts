@@ -57,7 +57,10 @@ export type Endpoint<C extends Call = Call, R extends Roles = Roles> = {
 
 export { SENT } from './sent'
 
-type Definition<C extends Call, R extends Roles> = Omit<Endpoint<C, R>, 'method' | 'path' | 'input' | 'output' | 'format'>
+type Definition<C extends Call, R extends Roles> = Omit<
+  Endpoint<C, R>,
+  'method' | 'path' | 'input' | 'output' | 'format'
+>
 
 /**
  * One way to define an endpoint: the call it implements, who may call it, and its handler,
@@ -66,5 +69,12 @@ type Definition<C extends Call, R extends Roles> = Omit<Endpoint<C, R>, 'method'
  */
 export function defineEndpoint<C extends Call, const R extends Roles>(def: Definition<C, R>): Endpoint<C, R> {
   const { call } = def
-  return { ...def, method: call.method, path: call.path, input: call.input, output: call.output, format: answerFormat(call.path) }
+  return {
+    ...def,
+    method: call.method,
+    path: call.path,
+    input: call.input,
+    output: call.output,
+    format: answerFormat(call.path),
+  }
 }

@@ -4,15 +4,31 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, outageLog, RETRY_AFTER_SEC
 import { type ErrorBody, HttpError } from './errors'
 
 const fastifyMessages: Record<string, { status: number; code: string; error: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', error: 'La requête est trop volumineuse.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    error: 'La requête est trop volumineuse.',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     error: 'Type de contenu non pris en charge : envoyez du JSON.',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', error: 'Le corps de la requête est un JSON invalide.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON', error: 'Le corps de la requête est vide.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', error: 'Longueur de contenu invalide.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    error: 'Le corps de la requête est un JSON invalide.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    error: 'Le corps de la requête est vide.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    error: 'Longueur de contenu invalide.',
+  },
 }
 
 /** Every failure answers { error, code, fieldErrors? }; auth calls also carry `message`. */
@@ -27,10 +43,18 @@ export function installErrorHandler(app: FastifyInstance) {
         const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_'
         ;(fieldErrors[key] ??= []).push(v.message ?? 'Valeur invalide.')
       }
-      body = { error: err.validation[0]?.message ?? 'Données invalides.', code: 'VALIDATION_ERROR', fieldErrors }
+      body = {
+        error: err.validation[0]?.message ?? 'Données invalides.',
+        code: 'VALIDATION_ERROR',
+        fieldErrors,
+      }
     } else if (err instanceof HttpError) {
       status = err.status
-      body = { error: err.message, code: err.code, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) }
+      body = {
+        error: err.message,
+        code: err.code,
+        ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
+      }
     } else if (err.code && fastifyMessages[err.code]) {
       const known = fastifyMessages[err.code]!
       status = known.status
@@ -39,11 +63,17 @@ export function installErrorHandler(app: FastifyInstance) {
       status = 429
       // The rate limiter's own French message says how long to wait.
       const own = (err as unknown as { error?: unknown }).error
-      body = { error: typeof own === 'string' ? own : 'Trop de requêtes. Veuillez réessayer plus tard.', code: 'TOO_MANY_REQUESTS' }
+      body = {
+        error: typeof own === 'string' ? own : 'Trop de requêtes. Veuillez réessayer plus tard.',
+        code: 'TOO_MANY_REQUESTS',
+      }
     } else if (err.statusCode === 503) {
       // Shed by under-pressure: the server is overloaded, not broken.
       status = 503
-      body = { error: 'Le service est momentanément surchargé. Veuillez réessayer dans un instant.', code: 'SERVICE_UNAVAILABLE' }
+      body = {
+        error: 'Le service est momentanément surchargé. Veuillez réessayer dans un instant.',
+        code: 'SERVICE_UNAVAILABLE',
+      }
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode
       body = { error: 'Requête invalide.', code: err.code ?? 'BAD_REQUEST' }
@@ -58,7 +88,10 @@ export function installErrorHandler(app: FastifyInstance) {
       body = { error: 'Une erreur interne est survenue. Veuillez réessayer.', code: 'INTERNAL_ERROR' }
     }
     if (status === 401 || status === 403 || status === 429) {
-      req.log.warn({ reqId: req.id, status, code: body.code, url: req.routeOptions.url ?? req.url }, 'request refused')
+      req.log.warn(
+        { reqId: req.id, status, code: body.code, url: req.routeOptions.url ?? req.url },
+        'request refused',
+      )
     }
     if (req.url.startsWith('/_api/auth/')) body.message = body.error
     return reply.status(status).type('application/json; charset=utf-8').send(body)

@@ -25,7 +25,12 @@ export const conflict = (message: string) => new HttpError(409, 'CONFLICT', mess
 export const tooManyRequests = (message = 'Trop de requêtes. Veuillez réessayer plus tard.') =>
   new HttpError(429, 'TOO_MANY_REQUESTS', message)
 
-export type ErrorBody = { error: string; code: string; fieldErrors?: Record<string, string[]>; message?: string }
+export type ErrorBody = {
+  error: string
+  code: string
+  fieldErrors?: Record<string, string[]>
+  message?: string
+}
 
 /** PostgreSQL unique violation (23505), whichever driver raised it. */
 export function isUniqueViolation(e: unknown): boolean {

@@ -8,13 +8,18 @@ import { DATABASE_UNAVAILABLE, outageLog, RETRY_AFTER_SECONDS } from './db-outag
 
 /** How many migrations drizzle/ holds: the database is ready once it has applied as many. */
 const expectedMigrations = (
-  JSON.parse(readFileSync(resolve(projectRoot, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+  JSON.parse(readFileSync(resolve(projectRoot, 'drizzle/meta/_journal.json'), 'utf8')) as {
+    entries: unknown[]
+  }
 ).entries.length
 
 const READY_TIMEOUT_MS = 3_000
 
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())])
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ])
 
 /**
  * For a load balancer (docs/security.md "Health, readiness and the database going away"): `GET /_api/health` says the process answers; `GET /_api/ready`
@@ -23,7 +28,11 @@ const withTimeout = <T>(p: Promise<T>, ms: number) =>
  */
 export function registerHealth(app: FastifyInstance, database: Database) {
   // Answered even when the overload guard sheds other requests: it says what it says, no more.
-  const probe = { logLevel: 'warn' as const, schema: { hide: true }, config: { pressureHandler: () => undefined } }
+  const probe = {
+    logLevel: 'warn' as const,
+    schema: { hide: true },
+    config: { pressureHandler: () => undefined },
+  }
   app.get('/_api/health', probe, async (_req, reply) => {
     return reply.header('cache-control', 'no-store').send({ status: 'ok' })
   })
@@ -38,14 +47,20 @@ export function registerHealth(app: FastifyInstance, database: Database) {
       applied = result.rows[0]?.n ?? 0
     } catch (err) {
       outageLog.failed(req.log, err, { reqId: req.id, probe: 'ready' })
-      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ ...DATABASE_UNAVAILABLE })
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ ...DATABASE_UNAVAILABLE })
     }
     outageLog.recovered(req.log)
     if (applied < expectedMigrations) {
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ error: `La base de données n'est pas à jour : ${applied} migration(s) appliquée(s) sur ${expectedMigrations}.`, code: 'MIGRATIONS_PENDING' })
+        .send({
+          error: `La base de données n'est pas à jour : ${applied} migration(s) appliquée(s) sur ${expectedMigrations}.`,
+          code: 'MIGRATIONS_PENDING',
+        })
     }
     return reply.send({ status: 'ready', migrations: applied })
   })

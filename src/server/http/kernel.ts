@@ -29,7 +29,10 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
         ...(ep.method === 'GET' ? { querystring: ep.input } : { body: ep.input }),
         // For the OpenAPI document: a superjson answer is `{ json, meta? }` (dates as strings in
         // `json`, named in `meta`); auth calls answer the schema as plain JSON.
-        response: { '2xx': ep.format === 'json' ? ep.output : z.object({ json: ep.output, meta: z.unknown().optional() }) },
+        response: {
+          '2xx':
+            ep.format === 'json' ? ep.output : z.object({ json: ep.output, meta: z.unknown().optional() }),
+        },
         ...(ep.summary ? { summary: ep.summary } : {}),
         tags: [ep.path.split('/')[2] ?? 'api'],
       },
@@ -43,12 +46,17 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
           if (!ep.roles.includes(user.role)) throw forbidden()
         }
         if (ep.method === 'POST' && !isJson(req.headers['content-type'])) {
-          throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Type de contenu non pris en charge : envoyez du JSON.')
+          throw new HttpError(
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Type de contenu non pris en charge : envoyez du JSON.',
+          )
         }
       },
       async handler(req, reply) {
         // Looked up once per request: the onRequest hook's answer, or a visitor's on a public call.
-        const user = ep.roles !== 'public' || ep.loadUser ? await currentUser(req, reply, db, deps.config) : null
+        const user =
+          ep.roles !== 'public' || ep.loadUser ? await currentUser(req, reply, db, deps.config) : null
         const input = ep.method === 'GET' ? req.query : req.body
         let result: unknown
         try {
@@ -61,7 +69,8 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
         if (result === SENT) return reply
         if (checkAnswers) {
           const checked = ep.output.safeParse(result)
-          if (!checked.success) throw new Error(`${ep.method} ${ep.path} answered outside its contract: ${checked.error.message}`)
+          if (!checked.success)
+            throw new Error(`${ep.method} ${ep.path} answered outside its contract: ${checked.error.message}`)
         }
         if (ep.format === 'json') return reply.type('application/json; charset=utf-8').send(result)
         return reply.type('application/json; charset=utf-8').send(answerText(result))

@@ -30,7 +30,16 @@ const redactPaths = [
 ]
 
 /** Fields of a PostgreSQL error that name things, never values (its detail and message may hold values). */
-const safeDbFields = ['code', 'severity', 'table', 'constraint', 'column', 'dataType', 'routine', 'schema'] as const
+const safeDbFields = [
+  'code',
+  'severity',
+  'table',
+  'constraint',
+  'column',
+  'dataType',
+  'routine',
+  'schema',
+] as const
 
 type Obj = Record<string, unknown>
 
@@ -71,7 +80,12 @@ function statementName(query: string | undefined): string | undefined {
 
 /** A stack's frames without its message (which, for a failed query, lists the values). */
 const framesOnly = (stack: unknown) =>
-  typeof stack === 'string' ? stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : undefined
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .join('\n')
+    : undefined
 
 /**
  * pino's `err` serializer: a database error becomes its SQLSTATE, the names of what it touched
@@ -81,7 +95,11 @@ const framesOnly = (stack: unknown) =>
 function errSerializer(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
   const db = databaseError(err)
   if (!db) return stdSerializers.err(err)
-  const out = { type: 'DatabaseError', message: 'database error', stack: framesOnly(err.stack) ?? '' } as Obj & { type: string; message: string; stack: string }
+  const out = {
+    type: 'DatabaseError',
+    message: 'database error',
+    stack: framesOnly(err.stack) ?? '',
+  } as Obj & { type: string; message: string; stack: string }
   for (const f of safeDbFields) if (typeof db[f] === 'string') out[f] = db[f]
   const statement = statementName(queryText(err))
   if (statement) out.statement = statement

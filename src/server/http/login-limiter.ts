@@ -41,7 +41,13 @@ export async function createLoginLimiter(opts: Options): Promise<LoginLimiter> {
     const pool = opts.pool
     limiter = await new Promise<RateLimiterAbstract>((resolve, reject) => {
       const l: RateLimiterPostgres = new RateLimiterPostgres(
-        { ...base, storeClient: pool, storeType: 'pool', tableName: 'login_failures', clearExpiredByTimeout: true },
+        {
+          ...base,
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: 'login_failures',
+          clearExpiredByTimeout: true,
+        },
         (err?: unknown) => (err ? reject(err) : resolve(l)),
       )
     })

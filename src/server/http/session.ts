@@ -53,7 +53,11 @@ export async function readSessionRow(db: Executor, id: string) {
  * since the last write (auth-context.ts): expiry is judged here, at every use, and a renewal
  * updates the row it was given, so a kept row does not renew twice.
  */
-export async function findSession(db: Executor, token: string, read: (id: string) => Promise<SessionRow | null> = (id) => readSessionRow(db, id)) {
+export async function findSession(
+  db: Executor,
+  token: string,
+  read: (id: string) => Promise<SessionRow | null> = (id) => readSessionRow(db, id),
+) {
   const id = hashToken(token)
   const row = await read(id)
   if (!row) return null

@@ -3,7 +3,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { documentTitle, matchPage, NOT_FOUND_TITLE, pagePaths, pageTitles, type PagePath } from '@/shared/pages'
+import {
+  documentTitle,
+  matchPage,
+  NOT_FOUND_TITLE,
+  pagePaths,
+  pageTitles,
+  type PagePath,
+} from '@/shared/pages'
 import { pickEncoding, type Encoding } from '../services/storefront-cache'
 
 /**
@@ -103,7 +110,10 @@ export function spaPages(clientDist: string, indexHtml: string): (url: string) =
   const inlineCss = (html: string) => {
     const file = cssLink && resolve(clientDist, cssLink[1]!)
     return file && existsSync(file)
-      ? html.replace(cssLink[0], () => `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`)
+      ? html.replace(
+          cssLink[0],
+          () => `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`,
+        )
       : html
   }
   const entryScript = /\s*<script type="module" crossorigin src="(\/[^"]+)"><\/script>/.exec(indexHtml)
@@ -114,7 +124,12 @@ export function spaPages(clientDist: string, indexHtml: string): (url: string) =
     const files = preloads[path] ?? []
     const shell = shells[path]
     const withShell = (html: string, script = '') =>
-      inlineCss(html.replace(root, () => `<div id="root" inert>${shell}</div>${script && `\n    <script>${script}</script>`}`))
+      inlineCss(
+        html.replace(
+          root,
+          () => `<div id="root" inert>${shell}</div>${script && `\n    <script>${script}</script>`}`,
+        ),
+      )
     if (shell && entryScript) {
       // A pre-rendered page: its code is requested once the shell is painted (loaderScript).
       let html = titled.replace(entryScript[0], '')

@@ -51,8 +51,5 @@ let processLogger: Logger | undefined
 
 /** A logger for what happens outside a request and outside the app (the pool's own events). */
 export function processLog(): Logger {
-  return (processLogger ??= pino(
-    { level: process.env.LOG_LEVEL ?? 'info', ...safeLogOptions },
-    logOutput(),
-  ))
+  return (processLogger ??= pino({ level: process.env.LOG_LEVEL ?? 'info', ...safeLogOptions }, logOutput()))
 }

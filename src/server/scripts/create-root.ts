@@ -9,7 +9,9 @@ import { deleteUserSessions } from '../http/session'
 import { hashPassword } from '../services/passwords'
 
 const [email, password, displayName = 'Root', code = 'SN'] = process.argv.slice(2)
-const parsed = registerInput.pick({ email: true, password: true, displayName: true }).safeParse({ email, password, displayName })
+const parsed = registerInput
+  .pick({ email: true, password: true, displayName: true })
+  .safeParse({ email, password, displayName })
 if (!parsed.success) {
   console.error('Usage : npm run create-root -- EMAIL MOT_DE_PASSE "Nom" [CODE_PAYS]')
   console.error(parsed.error.issues.map((i) => `- ${i.message}`).join('\n'))
@@ -32,7 +34,10 @@ const values = {
   role: 'root' as const,
   isActive: true,
 }
-const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, values.email))
+const [existing] = await db
+  .select({ id: users.id })
+  .from(users)
+  .where(eq(sql`lower(${users.email})`, values.email))
 if (existing) {
   await db.update(users).set(values).where(eq(users.id, existing.id))
   await deleteUserSessions(db, existing.id)

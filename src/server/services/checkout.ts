@@ -36,9 +36,17 @@ type Context = {
  * Everything a checkout checks, in one query: the order a retried key already made, the named
  * country and city, the zone, and the lines' products.
  */
-async function loadContext(db: Executor, user: SessionUser, input: CreateOrder, key: string | undefined): Promise<Context> {
+async function loadContext(
+  db: Executor,
+  user: SessionUser,
+  input: CreateOrder,
+  key: string | undefined,
+): Promise<Context> {
   const ids = `{${input.items.map((i) => i.productId).join(',')}}`
-  const [row] = await executeNamed<Context>(db, 'checkout_context', sql`
+  const [row] = await executeNamed<Context>(
+    db,
+    'checkout_context',
+    sql`
     select
       (select k.order_id from idempotency_keys k where k.user_id = ${user.id} and k.key = ${key ?? null}::text) as "existingOrderId",
       case when co.id is null then null else json_build_object('id', co.id, 'name', co.name, 'isActive', co.is_active) end as country,
@@ -51,7 +59,8 @@ async function loadContext(db: Executor, user: SessionUser, input: CreateOrder, 
     from (select 1) as one
     left join lateral (select id, name, is_active from countries where lower(name) = ${input.deliveryCountry.trim().toLowerCase()} limit 1) co on true
     left join lateral (select id, name, is_active from cities where country_id = co.id and lower(name) = ${input.deliveryCity.toLowerCase()} limit 1) ci on true
-    left join zones z on z.id = ${input.zoneId}`)
+    left join zones z on z.id = ${input.zoneId}`,
+  )
   return { ...row!, existingOrderId: row!.existingOrderId == null ? null : Number(row!.existingOrderId) }
 }
 
@@ -60,7 +69,8 @@ function checkDelivery(user: SessionUser, ctx: Context) {
   if (user.countryId == null) throw badRequest("Pays de l'utilisateur non défini")
   const { country, city, zone } = ctx
   if (!country || !country.isActive) throw field('deliveryCountry', 'Pays sélectionné introuvable')
-  if (country.id !== user.countryId) throw field('deliveryCountry', 'Vous ne pouvez commander que dans votre pays.')
+  if (country.id !== user.countryId)
+    throw field('deliveryCountry', 'Vous ne pouvez commander que dans votre pays.')
   if (!city || !city.isActive) throw field('deliveryCity', 'Ville sélectionnée introuvable')
   if (!zone || !zone.isActive) throw field('zoneId', 'Zone de livraison introuvable ou inactive.')
   if (zone.cityId !== city.id) throw field('zoneId', "La zone choisie n'appartient pas à la ville indiquée.")
@@ -73,7 +83,8 @@ function checkLines(user: SessionUser, input: CreateOrder, ctx: Context) {
   return input.items.map(({ productId, quantity }, i) => {
     const p = byId.get(productId)
     const key = `items.${i}`
-    if (!p || !p.isActive || p.archived) throw field(`${key}.productId`, `Le produit #${productId} n'est pas disponible.`)
+    if (!p || !p.isActive || p.archived)
+      throw field(`${key}.productId`, `Le produit #${productId} n'est pas disponible.`)
     if (p.countryId !== user.countryId) {
       throw field(`${key}.productId`, `Le produit « ${p.name} » n'est pas disponible dans votre pays.`)
     }
@@ -82,7 +93,10 @@ function checkLines(user: SessionUser, input: CreateOrder, ctx: Context) {
       throw field(`${key}.quantity`, `La quantité de « ${p.name} » doit être ${rule}.`)
     }
     if (quantity < Number(p.minQuantity) - 1e-9) {
-      throw field(`${key}.quantity`, `La quantité minimale pour « ${p.name} » est de ${formatQuantity(Number(p.minQuantity), p.unitType)}.`)
+      throw field(
+        `${key}.quantity`,
+        `La quantité minimale pour « ${p.name} » est de ${formatQuantity(Number(p.minQuantity), p.unitType)}.`,
+      )
     }
     return { product: p, quantity }
   })
@@ -95,12 +109,18 @@ function field(name: string, message: string) {
 /** A twin request of the same key committed first (idempotency_keys' primary key). */
 const isKeyClash = (err: unknown) => {
   const e = (err as { cause?: unknown })?.cause ?? err
-  return (e as { code?: string })?.code === '23505' && /idempotency_keys/.test(String((e as { constraint?: string }).constraint ?? (e as Error).message))
+  return (
+    (e as { code?: string })?.code === '23505' &&
+    /idempotency_keys/.test(String((e as { constraint?: string }).constraint ?? (e as Error).message))
+  )
 }
 
 /** An order line as stored: the product's name, price and unit at the time of the order, priced. */
 export function orderLineValues(
-  lines: readonly { product: { id: number; name: string; pricePerUnit: number; unitType: UnitType }; quantity: number }[],
+  lines: readonly {
+    product: { id: number; name: string; pricePerUnit: number; unitType: UnitType }
+    quantity: number
+  }[],
   lineTotals: readonly number[],
 ) {
   return lines.map((l, i) => ({
@@ -141,12 +161,19 @@ export async function placeOrder(
   const delivery = checkDelivery(user, ctx)
   const lines = checkLines(user, input, ctx)
   // The order's ceiling, before any discount (docs/rules.md#limits): every amount then fits.
-  const { subtotal } = priceOrder(lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })), null)
+  const { subtotal } = priceOrder(
+    lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })),
+    null,
+  )
   if (subtotal > MAX_ORDER_AMOUNT) throw field('items', ORDER_CEILING_MESSAGE)
 
-  let account: Account = { loyaltyPoints: user.loyaltyPoints, customDiscountPercent: user.customDiscountPercent }
+  let account: Account = {
+    loyaltyPoints: user.loyaltyPoints,
+    customDiscountPercent: user.customDiscountPercent,
+  }
   for (let attempt = 0; ; attempt++) {
-    if (input.pointsToUse > account.loyaltyPoints) throw field('pointsToUse', "Vous n'avez pas assez de points de fidélité.")
+    if (input.pointsToUse > account.loyaltyPoints)
+      throw field('pointsToUse', "Vous n'avez pas assez de points de fidélité.")
     let written: Awaited<ReturnType<typeof writeOrder>>
     try {
       written = await writeOrder(db, user, input, delivery, lines, account, opts.pointValue, key)
@@ -184,7 +211,8 @@ async function writeOrder(
   pointValue: number,
   key: string | undefined,
 ) {
-  const discountPercent = account.customDiscountPercent && account.customDiscountPercent > 0 ? account.customDiscountPercent : null
+  const discountPercent =
+    account.customDiscountPercent && account.customDiscountPercent > 0 ? account.customDiscountPercent : null
   const price = priceOrder(
     lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })),
     discountPercent,
@@ -286,10 +314,20 @@ async function writeOrder(
     customer: { id: user.id, name: user.displayName, email: user.email, phone: user.phoneNumber },
     driver: null,
     // Lines were inserted in the order given: their ids ascend in that order.
-    items: items.map((it, i) => itemAnswer({ ...it, id: Number(row.itemIds[i]), orderId }, lines[i]!.product.imageUrl)),
+    items: items.map((it, i) =>
+      itemAnswer({ ...it, id: Number(row.itemIds[i]), orderId }, lines[i]!.product.imageUrl),
+    ),
   })
   const created = eventAnswer(
-    { id: Number(row.eventId), orderId, actorId: user.id, type: 'created', fromValue: null, toValue: 'pending', createdAt: new Date(row.eventAt) },
+    {
+      id: Number(row.eventId),
+      orderId,
+      actorId: user.id,
+      type: 'created',
+      fromValue: null,
+      toValue: 'pending',
+      createdAt: new Date(row.eventAt),
+    },
     user.displayName,
   )
   return { ...listed, events: [created] } satisfies OrderAnswer

@@ -8,7 +8,6 @@ import { loadOrders } from './orders'
 /** A client sees at most this many of its orders, newest first. */
 const CLIENT_ORDERS_LIMIT = 100
 
-
 /**
  * One client's orders, newest first, by order number ('#12' or '12') or product name:
  * one query for the ids, then loadOrders' three, whatever the number of orders.

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm'
 import { executeNamed, type Executor } from '../db/client'
 import { loyaltyTransactions, users } from '../db/schema'
 
-
 /**
  * Moves points and writes the movement in the same statement pair: the balance always equals
  * the sum of the ledger. Call it inside the transaction that causes the movement. A debit
@@ -38,7 +37,8 @@ export async function lockUser(tx: Executor, userId: number) {
   return row
     ? {
         loyaltyPoints: Number(row.loyalty_points),
-        customDiscountPercent: row.custom_discount_percent == null ? null : Number(row.custom_discount_percent),
+        customDiscountPercent:
+          row.custom_discount_percent == null ? null : Number(row.custom_discount_percent),
       }
     : null
 }

@@ -22,7 +22,6 @@ export async function findOrderInScope(db: Executor, user: SessionUser, orderId:
   return order
 }
 
-
 type Filters = Omit<AdminOrdersQuery, 'page' | 'limit'> & { status?: OrderStatus }
 
 /** The WHERE of the admin list, or null when the filters can match nothing (unknown country). */

@@ -14,9 +14,16 @@ export type OrderEvent =
   | { type: 'payment'; from: PaymentStatus; to: PaymentStatus }
   | { type: 'driver'; from: string | null; to: string }
 
-export async function recordOrderEvents(tx: Executor, orderId: number, actorId: number, events: readonly OrderEvent[]) {
+export async function recordOrderEvents(
+  tx: Executor,
+  orderId: number,
+  actorId: number,
+  events: readonly OrderEvent[],
+) {
   if (events.length === 0) return
-  await tx.insert(orderEvents).values(events.map((e) => ({ orderId, actorId, type: e.type, fromValue: e.from, toValue: e.to })))
+  await tx
+    .insert(orderEvents)
+    .values(events.map((e) => ({ orderId, actorId, type: e.type, fromValue: e.from, toValue: e.to })))
 }
 
 /** The 'created' event of checkout's statement, for the order of its CTE `o`. */

@@ -57,7 +57,8 @@ export async function changeOrderStatus(
       .set({ status: to, paymentStatus, pointsEarned, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id))
     const events: OrderEvent[] = [{ type: 'status', from, to }]
-    if (paymentStatus !== order.paymentStatus) events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
+    if (paymentStatus !== order.paymentStatus)
+      events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
     await recordOrderEvents(tx, order.id, actorId, events)
   })
   return (await loadOrder(db, orderId))!

@@ -62,9 +62,12 @@ function buildOrderReads(db: Executor) {
       .where(sql`${orders.id} = any(${idsParam})`)
   return {
     listed: byIds(db.select(orderColumns).from(orders).$dynamic()).prepare('orders_with_lines_by_ids'),
-    whole: byIds(db.select({ ...orderColumns, events: eventsColumn }).from(orders).$dynamic()).prepare(
-      'orders_with_lines_and_events_by_ids',
-    ),
+    whole: byIds(
+      db
+        .select({ ...orderColumns, events: eventsColumn })
+        .from(orders)
+        .$dynamic(),
+    ).prepare('orders_with_lines_and_events_by_ids'),
   }
 }
 
@@ -112,7 +115,13 @@ export function shapeOrder({ order, cityName, customer, driver, items }: OrderPa
 
 /** The answer's shape of a row of the order reads (a driver's columns are null when none is assigned). */
 const shapeRow = ({ order, cityName, customer, driver, items }: OrderParts) =>
-  shapeOrder({ order, cityName, customer, driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null, items })
+  shapeOrder({
+    order,
+    cityName,
+    customer,
+    driver: driver?.id ? { id: driver.id, name: driver.name, phone: driver.phone } : null,
+    items,
+  })
 
 /** An order in a list. */
 type ListedOrder = ReturnType<typeof shapeOrder>

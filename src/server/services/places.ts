@@ -53,7 +53,10 @@ export const selectZones = (db: Executor) =>
 type ZoneRow = Awaited<ReturnType<ReturnType<typeof selectZones>['execute']>>[number]
 
 /** A zone as answered: zone { city { name, country { name } } } (src/shared/schemas/places.ts). */
-export const toAdminZone = ({ country, city, ...zone }: ZoneRow): AdminZone => ({ ...zone, city: { ...city, country } })
+export const toAdminZone = ({ country, city, ...zone }: ZoneRow): AdminZone => ({
+  ...zone,
+  city: { ...city, country },
+})
 
 export async function findCountry(db: Executor, id: number): Promise<AdminCountry> {
   const [row] = await db.select(countryColumns).from(countries).where(eq(countries.id, id)).limit(1)

@@ -34,7 +34,8 @@ export function ordersWhere(f: OrderFilter): SQL | undefined {
 
 type Grain = 'day' | 'month' | 'all'
 /** A piece of a date range: read from the orders (`raw`) or from the rollups of a grain; bounds are [from, to), absent = open. */
-export type Segment = { kind: 'raw'; from?: Date; to?: Date } | { kind: 'rollup'; grain: Grain; from?: Date; to?: Date }
+export type Segment =
+  { kind: 'raw'; from?: Date; to?: Date } | { kind: 'rollup'; grain: Grain; from?: Date; to?: Date }
 
 const DAY_MS = 86_400_000
 const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS)
@@ -60,7 +61,8 @@ export function rangeSegments(start?: Date, endExclusive?: Date): Segment[] {
   const firstMonth = firstDay && ceilMonth(firstDay)
   const endMonth = endDay && floorMonth(endDay)
   if (before(firstMonth, endMonth)) {
-    if (firstDay && firstDay < firstMonth!) out.push({ kind: 'rollup', grain: 'day', from: firstDay, to: firstMonth })
+    if (firstDay && firstDay < firstMonth!)
+      out.push({ kind: 'rollup', grain: 'day', from: firstDay, to: firstMonth })
     out.push({ kind: 'rollup', grain: 'month', from: firstMonth, to: endMonth })
     if (endDay && endMonth! < endDay) out.push({ kind: 'rollup', grain: 'day', from: endMonth, to: endDay })
   } else {

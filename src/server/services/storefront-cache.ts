@@ -20,7 +20,11 @@ type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, Promise
  * services/storefront-sync.ts). Without it, or when a notification is lost, the others see the
  * write when their copy expires (`ttlMs`, a few seconds). `ttlMs` 0 turns the cache off.
  */
-export function createStorefrontCache(opts: { ttlMs: number; now?: () => number; publish?: () => Promise<void> }) {
+export function createStorefrontCache(opts: {
+  ttlMs: number
+  now?: () => number
+  publish?: () => Promise<void>
+}) {
   const now = opts.now ?? Date.now
   const entries = new Map<string, { answer: CachedAnswer; expires: number }>()
   const loading = new Map<string, Promise<CachedAnswer>>()
@@ -84,7 +88,6 @@ function makeAnswer(text: string): CachedAnswer {
   return { text, body, encoded: new Map([['identity', Promise.resolve(body)]]) }
 }
 
-
 /** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
 export function pickEncoding(accept: string | undefined): Encoding {
   if (!accept) return 'identity'
@@ -104,7 +107,12 @@ function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
   if (!done) {
     done =
       encoding === 'br'
-        ? brotli(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+        ? brotli(answer.body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 9,
+              [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
+            },
+          })
         : gz(answer.body, { level: 9 })
     answer.encoded.set(encoding, done)
   }

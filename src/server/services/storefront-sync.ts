@@ -48,7 +48,11 @@ export function createStorefrontSync(opts: Options) {
   async function connect() {
     timer = undefined
     if (closed) return
-    const c = new pg.Client({ connectionString: opts.url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 })
+    const c = new pg.Client({
+      connectionString: opts.url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    })
     c.on('error', (err) => lost(c, err))
     c.on('end', () => lost(c))
     c.on('notification', (msg) => {

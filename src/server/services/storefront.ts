@@ -46,5 +46,9 @@ export function toPublicProduct<T extends { categoryId: number | null; categoryN
   categoryName,
   ...row
 }: T) {
-  return { ...row, category: row.categoryId != null && categoryName != null ? { id: row.categoryId, name: categoryName } : null }
+  return {
+    ...row,
+    category:
+      row.categoryId != null && categoryName != null ? { id: row.categoryId, name: categoryName } : null,
+  }
 }

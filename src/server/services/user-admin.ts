@@ -50,7 +50,11 @@ export async function findUserInReach(db: Executor, actor: SessionUser, userId: 
 }
 
 /** Root picks any country by name; every other staff member acts on its own. */
-export async function countryForAccount(db: Executor, actor: SessionUser, countryName: string): Promise<number> {
+export async function countryForAccount(
+  db: Executor,
+  actor: SessionUser,
+  countryName: string,
+): Promise<number> {
   if (!picksAnyCountry(actor.role)) {
     if (actor.countryId == null) throw notFound()
     return actor.countryId

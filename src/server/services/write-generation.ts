@@ -21,7 +21,8 @@ export function untilNextWrite<T>(max = 64) {
   return (owner: object, key: string, run: () => Promise<T>): Promise<T> => {
     const generation = writeGeneration(owner)
     let entry = kept.get(owner)
-    if (!entry || entry.generation !== generation) kept.set(owner, (entry = { generation, answers: new Map() }))
+    if (!entry || entry.generation !== generation)
+      kept.set(owner, (entry = { generation, answers: new Map() }))
     const answers = entry.answers
     const found = answers.get(key)
     if (found) return found

@@ -6,7 +6,17 @@ import { defineCall } from './define-call'
 
 export const authCalls = {
   session: defineCall({ method: 'GET', path: '/_api/auth/session', input: noInput, output: userAnswer }),
-  login: defineCall({ method: 'POST', path: '/_api/auth/login_with_password', input: loginInput, output: userAnswer }),
+  login: defineCall({
+    method: 'POST',
+    path: '/_api/auth/login_with_password',
+    input: loginInput,
+    output: userAnswer,
+  }),
   logout: defineCall({ method: 'POST', path: '/_api/auth/logout', input: noInput, output: successAnswer }),
-  register: defineCall({ method: 'POST', path: '/_api/auth/register_with_password', input: registerInput, output: userAnswer }),
+  register: defineCall({
+    method: 'POST',
+    path: '/_api/auth/register_with_password',
+    input: registerInput,
+    output: userAnswer,
+  }),
 }

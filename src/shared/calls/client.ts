@@ -1,14 +1,33 @@
 // One area's calls (docs/architecture.md "One contract"). The browser imports only the areas a
 // page needs, so the storefront's first load carries the storefront's schemas alone.
-import { clientOrdersQuery, createOrderInput, orderDetailsQuery as clientOrderQuery } from '../schemas/checkout'
+import {
+  clientOrdersQuery,
+  createOrderInput,
+  orderDetailsQuery as clientOrderQuery,
+} from '../schemas/checkout'
 import { noInput } from '../schemas/common'
 import { clientDashboard } from '../schemas/dashboards'
 import { orderAnswer, ordersAnswer } from '../schemas/orders'
 import { defineCall } from './define-call'
 
 export const clientCalls = {
-  createOrder: defineCall({ method: 'POST', path: '/_api/orders/create', input: createOrderInput, output: orderAnswer }),
-  order: defineCall({ method: 'GET', path: '/_api/orders/details', input: clientOrderQuery, output: orderAnswer }),
+  createOrder: defineCall({
+    method: 'POST',
+    path: '/_api/orders/create',
+    input: createOrderInput,
+    output: orderAnswer,
+  }),
+  order: defineCall({
+    method: 'GET',
+    path: '/_api/orders/details',
+    input: clientOrderQuery,
+    output: orderAnswer,
+  }),
   orders: defineCall({ method: 'GET', path: '/_api/orders', input: clientOrdersQuery, output: ordersAnswer }),
-  dashboard: defineCall({ method: 'GET', path: '/_api/dashboard/client', input: noInput, output: clientDashboard }),
+  dashboard: defineCall({
+    method: 'GET',
+    path: '/_api/dashboard/client',
+    input: noInput,
+    output: clientDashboard,
+  }),
 }

@@ -6,6 +6,16 @@ import { confirmDeliveryInput, orderAnswer } from '../schemas/orders'
 import { defineCall } from './define-call'
 
 export const deliveryCalls = {
-  dashboard: defineCall({ method: 'GET', path: '/_api/dashboard/delivery', input: noInput, output: deliveryDashboard }),
-  confirm: defineCall({ method: 'POST', path: '/_api/delivery/confirm', input: confirmDeliveryInput, output: orderAnswer }),
+  dashboard: defineCall({
+    method: 'GET',
+    path: '/_api/dashboard/delivery',
+    input: noInput,
+    output: deliveryDashboard,
+  }),
+  confirm: defineCall({
+    method: 'POST',
+    path: '/_api/delivery/confirm',
+    input: confirmDeliveryInput,
+    output: orderAnswer,
+  }),
 }

@@ -1,12 +1,41 @@
 // One area's calls (docs/architecture.md "One contract"). The browser imports only the areas a
 // page needs, so the storefront's first load carries the storefront's schemas alone.
-import { adminOrdersAnswer, adminOrdersQuery, assignDriverInput, driversAnswer, driversQuery, orderAnswer, orderDetailsQuery, updateOrderStatusInput } from '../schemas/orders'
+import {
+  adminOrdersAnswer,
+  adminOrdersQuery,
+  assignDriverInput,
+  driversAnswer,
+  driversQuery,
+  orderAnswer,
+  orderDetailsQuery,
+  updateOrderStatusInput,
+} from '../schemas/orders'
 import { defineCall } from './define-call'
 
 export const orderCalls = {
-  list: defineCall({ method: 'GET', path: '/_api/admin/orders', input: adminOrdersQuery, output: adminOrdersAnswer }),
-  detail: defineCall({ method: 'GET', path: '/_api/orderdetails', input: orderDetailsQuery, output: orderAnswer }),
-  updateStatus: defineCall({ method: 'POST', path: '/_api/admin/orders/update-status', input: updateOrderStatusInput, output: orderAnswer }),
+  list: defineCall({
+    method: 'GET',
+    path: '/_api/admin/orders',
+    input: adminOrdersQuery,
+    output: adminOrdersAnswer,
+  }),
+  detail: defineCall({
+    method: 'GET',
+    path: '/_api/orderdetails',
+    input: orderDetailsQuery,
+    output: orderAnswer,
+  }),
+  updateStatus: defineCall({
+    method: 'POST',
+    path: '/_api/admin/orders/update-status',
+    input: updateOrderStatusInput,
+    output: orderAnswer,
+  }),
   drivers: defineCall({ method: 'GET', path: '/_api/drivers', input: driversQuery, output: driversAnswer }),
-  assignDriver: defineCall({ method: 'POST', path: '/_api/assigndriver', input: assignDriverInput, output: orderAnswer }),
+  assignDriver: defineCall({
+    method: 'POST',
+    path: '/_api/assigndriver',
+    input: assignDriverInput,
+    output: orderAnswer,
+  }),
 }

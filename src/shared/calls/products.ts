@@ -2,14 +2,54 @@
 // page needs, so the storefront's first load carries the storefront's schemas alone.
 import { successAnswer } from '../schemas/auth'
 import { noInput } from '../schemas/common'
-import { adminProductAnswer, adminProductsAnswer, adminProductsQuery, bulkActionAnswer, bulkProductActionInput, createProductInput, deleteProductInput, productStatsAnswer, updateProductInput } from '../schemas/products'
+import {
+  adminProductAnswer,
+  adminProductsAnswer,
+  adminProductsQuery,
+  bulkActionAnswer,
+  bulkProductActionInput,
+  createProductInput,
+  deleteProductInput,
+  productStatsAnswer,
+  updateProductInput,
+} from '../schemas/products'
 import { defineCall } from './define-call'
 
 export const productCalls = {
-  list: defineCall({ method: 'GET', path: '/_api/admin/products', input: adminProductsQuery, output: adminProductsAnswer }),
-  create: defineCall({ method: 'POST', path: '/_api/admin/products', input: createProductInput, output: adminProductAnswer }),
-  update: defineCall({ method: 'POST', path: '/_api/admin/products/update', input: updateProductInput, output: adminProductAnswer }),
-  remove: defineCall({ method: 'POST', path: '/_api/admin/products/delete', input: deleteProductInput, output: successAnswer }),
-  bulk: defineCall({ method: 'POST', path: '/_api/admin/products/bulk-actions', input: bulkProductActionInput, output: bulkActionAnswer }),
-  stats: defineCall({ method: 'GET', path: '/_api/admin/product-stats-by-country', input: noInput, output: productStatsAnswer }),
+  list: defineCall({
+    method: 'GET',
+    path: '/_api/admin/products',
+    input: adminProductsQuery,
+    output: adminProductsAnswer,
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: '/_api/admin/products',
+    input: createProductInput,
+    output: adminProductAnswer,
+  }),
+  update: defineCall({
+    method: 'POST',
+    path: '/_api/admin/products/update',
+    input: updateProductInput,
+    output: adminProductAnswer,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/_api/admin/products/delete',
+    input: deleteProductInput,
+    output: successAnswer,
+  }),
+  bulk: defineCall({
+    method: 'POST',
+    path: '/_api/admin/products/bulk-actions',
+    input: bulkProductActionInput,
+    output: bulkActionAnswer,
+  }),
+  stats: defineCall({
+    method: 'GET',
+    path: '/_api/admin/product-stats-by-country',
+    input: noInput,
+    output: productStatsAnswer,
+  }),
 }

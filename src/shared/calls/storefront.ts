@@ -4,16 +4,54 @@ import { publicCountry } from '../schemas/auth'
 import { noInput } from '../schemas/common'
 import { contactMessageAnswer } from '../schemas/contact-admin'
 import { contactInput } from '../schemas/contact-form'
-import { catalogueQuery, categoriesAnswer, citiesAnswer, citiesQuery, productsAnswer, zonesAnswer, zonesByCityQuery } from '../schemas/storefront'
+import {
+  catalogueQuery,
+  categoriesAnswer,
+  citiesAnswer,
+  citiesQuery,
+  productsAnswer,
+  zonesAnswer,
+  zonesByCityQuery,
+} from '../schemas/storefront'
 import { z } from '../schemas/zod'
 import { defineCall } from './define-call'
 
 export const storefrontCalls = {
-  countries: defineCall({ method: 'GET', path: '/_api/countries', input: noInput, output: z.strictObject({ countries: z.array(publicCountry) }) }),
+  countries: defineCall({
+    method: 'GET',
+    path: '/_api/countries',
+    input: noInput,
+    output: z.strictObject({ countries: z.array(publicCountry) }),
+  }),
   cities: defineCall({ method: 'GET', path: '/_api/cities', input: citiesQuery, output: citiesAnswer }),
-  zonesByCity: defineCall({ method: 'GET', path: '/_api/zones/by-city', input: zonesByCityQuery, output: zonesAnswer }),
-  products: defineCall({ method: 'GET', path: '/_api/products', input: catalogueQuery, output: productsAnswer }),
-  featured: defineCall({ method: 'GET', path: '/_api/featured', input: catalogueQuery, output: productsAnswer }),
-  categories: defineCall({ method: 'GET', path: '/_api/product-categories', input: noInput, output: categoriesAnswer }),
-  contact: defineCall({ method: 'POST', path: '/_api/contact', input: contactInput, output: contactMessageAnswer }),
+  zonesByCity: defineCall({
+    method: 'GET',
+    path: '/_api/zones/by-city',
+    input: zonesByCityQuery,
+    output: zonesAnswer,
+  }),
+  products: defineCall({
+    method: 'GET',
+    path: '/_api/products',
+    input: catalogueQuery,
+    output: productsAnswer,
+  }),
+  featured: defineCall({
+    method: 'GET',
+    path: '/_api/featured',
+    input: catalogueQuery,
+    output: productsAnswer,
+  }),
+  categories: defineCall({
+    method: 'GET',
+    path: '/_api/product-categories',
+    input: noInput,
+    output: categoriesAnswer,
+  }),
+  contact: defineCall({
+    method: 'POST',
+    path: '/_api/contact',
+    input: contactInput,
+    output: contactMessageAnswer,
+  }),
 }

@@ -58,7 +58,8 @@ export function canToggleUser(actor: Actor, target: Target): boolean {
   if (actor.id === target.id) return false
   if (actor.role === 'root') return target.role !== 'root'
   if (actor.role === 'super_admin') return canEditUser(actor, target)
-  if (actor.role === 'admin') return ['delivery_driver', 'client'].includes(target.role) && sameCountry(actor, target)
+  if (actor.role === 'admin')
+    return ['delivery_driver', 'client'].includes(target.role) && sameCountry(actor, target)
   return false
 }
 

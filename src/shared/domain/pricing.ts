@@ -37,8 +37,12 @@ export function priceOrder(
 ): OrderPrice {
   const lineTotals = lines.map((l) => lineTotal(l.unitPrice, l.quantity))
   const subtotal = lineTotals.reduce((a, b) => a + b, 0)
-  const discountAmount = discountPercent && discountPercent > 0 ? Math.round((subtotal * discountPercent) / 100) : 0
-  const pointsUsed = Math.min(Math.max(0, Math.trunc(pointsToUse)), maxPointsFor(subtotal, discountAmount, pointValue))
+  const discountAmount =
+    discountPercent && discountPercent > 0 ? Math.round((subtotal * discountPercent) / 100) : 0
+  const pointsUsed = Math.min(
+    Math.max(0, Math.trunc(pointsToUse)),
+    maxPointsFor(subtotal, discountAmount, pointValue),
+  )
   const pointsDiscountAmount = pointsUsed * pointValue
   const total = Math.max(0, subtotal - discountAmount - pointsDiscountAmount)
   return { lineTotals, subtotal, discountAmount, pointsUsed, pointsDiscountAmount, total }

@@ -27,8 +27,10 @@ const shopperRoles = ['client', 'user'] as const satisfies readonly Role[]
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value)
 }
-export const isStaff = (role: string | null | undefined) => (staffRoles as readonly string[]).includes(role ?? '')
-export const isShopper = (role: string | null | undefined) => (shopperRoles as readonly string[]).includes(role ?? '')
+export const isStaff = (role: string | null | undefined) =>
+  (staffRoles as readonly string[]).includes(role ?? '')
+export const isShopper = (role: string | null | undefined) =>
+  (shopperRoles as readonly string[]).includes(role ?? '')
 
 export function roleLabel(role: string | null | undefined): string {
   return isRole(role) ? roleLabels[role] : 'Inconnu'

@@ -41,19 +41,37 @@ export function statusEffects(order: OrderState, to: OrderStatus): StatusEffects
   let paymentStatus = order.paymentStatus
   const moves: LoyaltyMove[] = []
   if (from === 'delivered' && pointsEarned > 0) {
-    moves.push({ type: 'reversed', points: -pointsEarned, description: `Points repris : commande #${order.id} n'est plus livrée` })
+    moves.push({
+      type: 'reversed',
+      points: -pointsEarned,
+      description: `Points repris : commande #${order.id} n'est plus livrée`,
+    })
     pointsEarned = 0
   }
   if (from === 'cancelled' && order.pointsUsed > 0) {
-    moves.push({ type: 'redeemed', points: -order.pointsUsed, description: `Points utilisés sur la commande #${order.id} (réactivée)` })
+    moves.push({
+      type: 'redeemed',
+      points: -order.pointsUsed,
+      description: `Points utilisés sur la commande #${order.id} (réactivée)`,
+    })
   }
   if (to === 'cancelled') {
-    if (order.pointsUsed > 0) moves.push({ type: 'redeemed', points: order.pointsUsed, description: `Points rendus : commande #${order.id} annulée` })
+    if (order.pointsUsed > 0)
+      moves.push({
+        type: 'redeemed',
+        points: order.pointsUsed,
+        description: `Points rendus : commande #${order.id} annulée`,
+      })
     if (paymentStatus === 'paid') paymentStatus = 'refunded'
   }
   if (to === 'delivered') {
     const earned = pointsEarnedFor(order.totalAmount)
-    if (earned > 0) moves.push({ type: 'earned', points: earned, description: `Points gagnés sur la commande #${order.id}` })
+    if (earned > 0)
+      moves.push({
+        type: 'earned',
+        points: earned,
+        description: `Points gagnés sur la commande #${order.id}`,
+      })
     pointsEarned = earned
     paymentStatus = 'paid'
   }

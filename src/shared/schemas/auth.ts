@@ -3,7 +3,11 @@ import { oneLine } from './common'
 import { z } from './zod'
 
 export const loginInput = z.strictObject({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Veuillez entrer une adresse email valide.' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Veuillez entrer une adresse email valide.' })),
   password: oneLine(z.string().min(1, 'Le mot de passe est requis.').max(200, 'Mot de passe trop long.')),
 })
 export type LoginInput = z.input<typeof loginInput>
@@ -35,10 +39,18 @@ export const registerInput = z.strictObject({
       .max(30, 'Le numéro de téléphone ne peut pas dépasser 30 caractères'),
   ),
   city: oneLine(
-    z.string({ error: 'La ville est requise' }).trim().min(1, 'La ville est requise').max(100, 'La ville ne peut pas dépasser 100 caractères'),
+    z
+      .string({ error: 'La ville est requise' })
+      .trim()
+      .min(1, 'La ville est requise')
+      .max(100, 'La ville ne peut pas dépasser 100 caractères'),
   ),
   country: oneLine(
-    z.string({ error: 'Le pays est requis' }).trim().min(1, 'Le pays est requis').max(100, 'Le pays ne peut pas dépasser 100 caractères'),
+    z
+      .string({ error: 'Le pays est requis' })
+      .trim()
+      .min(1, 'Le pays est requis')
+      .max(100, 'Le pays ne peut pas dépasser 100 caractères'),
   ),
 })
 export type RegisterInput = z.input<typeof registerInput>
@@ -61,7 +73,13 @@ export type SessionUser = z.infer<typeof sessionUser>
 export const userAnswer = z.strictObject({ user: sessionUser })
 
 /** Country as the public lists give it (registration, checkout). */
-export const publicCountry = z.strictObject({ id: z.number(), name: z.string(), code: z.string(), dialCode: z.string(), currency: z.string() })
+export const publicCountry = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  dialCode: z.string(),
+  currency: z.string(),
+})
 export type PublicCountry = z.infer<typeof publicCountry>
 
 export const successAnswer = z.strictObject({ success: z.literal(true) })

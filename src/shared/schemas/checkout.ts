@@ -6,7 +6,13 @@ import { id, oneLine, paragraph } from './common'
 import { z } from './zod'
 
 const required = (message: string, max: number) =>
-  oneLine(z.string({ error: message }).trim().min(1, message).max(max, `Ce champ ne peut pas dépasser ${max} caractères.`))
+  oneLine(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `Ce champ ne peut pas dépasser ${max} caractères.`),
+  )
 
 const DUPLICATE_PRODUCT_MESSAGE = "Un produit ne peut figurer qu'une seule fois dans la commande."
 
@@ -29,7 +35,10 @@ export const createOrderInput = z.strictObject({
     )
     .min(1, 'Order must contain at least one item.')
     .max(100, 'Une commande ne peut pas contenir plus de 100 produits.')
-    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, DUPLICATE_PRODUCT_MESSAGE),
+    .refine(
+      (items) => new Set(items.map((i) => i.productId)).size === items.length,
+      DUPLICATE_PRODUCT_MESSAGE,
+    ),
   deliveryAddress: required('Delivery address is required.', 500),
   deliveryCity: required('Delivery city is required.', 100),
   deliveryCountry: required('Delivery country is required.', 100),
@@ -56,11 +65,17 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : 
 /** GET /_api/orders?search&status: the client's own orders. */
 export const clientOrdersQuery = z.strictObject({
   search: oneLine(z.string().trim().max(100, 'La recherche ne peut pas dépasser 100 caractères.')).optional(),
-  status: z.preprocess(emptyToUndefined, z.enum(orderStatuses, { error: 'Statut de commande invalide.' }).optional()),
+  status: z.preprocess(
+    emptyToUndefined,
+    z.enum(orderStatuses, { error: 'Statut de commande invalide.' }).optional(),
+  ),
 })
 
 /** The Idempotency-Key header of a checkout attempt. */
-export const idempotencyKey = oneLine(z.string().trim().min(1, "Clé d'idempotence invalide.").max(200, "Clé d'idempotence invalide."), "Clé d'idempotence invalide.")
+export const idempotencyKey = oneLine(
+  z.string().trim().min(1, "Clé d'idempotence invalide.").max(200, "Clé d'idempotence invalide."),
+  "Clé d'idempotence invalide.",
+)
 
 /** An order as the client's calls answer it: the one order answer (`orderView`). */
 export type ClientOrder = OrderView

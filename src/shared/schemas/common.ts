@@ -8,7 +8,11 @@ export const INT4_MAX = 2_147_483_647
  * larger one names no record and could not even be compared with one (docs/rules.md#limits).
  */
 export const id = (message = 'Identifiant invalide.') =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(INT4_MAX, { error: message })
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(INT4_MAX, { error: message })
 
 /** A page number (1 to 100,000) and a page size, for every paged list. */
 const MAX_PAGE = 100_000
@@ -37,11 +41,14 @@ export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'tr
 const CONTROL_CHARACTERS_MESSAGE = 'Ce champ contient des caractères non autorisés.'
 const ONE_LINE = /^\P{Cc}*$/u
 const MULTI_LINE = /^[\P{Cc}\t\n\r]*$/u
-export const oneLine = <T extends z.ZodString>(s: T, message = CONTROL_CHARACTERS_MESSAGE) => s.regex(ONE_LINE, message)
-export const multiLine = <T extends z.ZodString>(s: T, message = CONTROL_CHARACTERS_MESSAGE) => s.regex(MULTI_LINE, message)
+export const oneLine = <T extends z.ZodString>(s: T, message = CONTROL_CHARACTERS_MESSAGE) =>
+  s.regex(ONE_LINE, message)
+export const multiLine = <T extends z.ZodString>(s: T, message = CONTROL_CHARACTERS_MESSAGE) =>
+  s.regex(MULTI_LINE, message)
 
 /** A free one-line text trimmed on both ends. */
-export const text = (max = 500) => oneLine(z.string().trim().max(max, `Ce champ ne peut pas dépasser ${max} caractères.`))
+export const text = (max = 500) =>
+  oneLine(z.string().trim().max(max, `Ce champ ne peut pas dépasser ${max} caractères.`))
 /** A free text of several lines (a text area), trimmed on both ends. */
 export const paragraph = (max: number, message = `Ce champ ne peut pas dépasser ${max} caractères.`) =>
   multiLine(z.string().trim().max(max, message))

@@ -25,4 +25,7 @@ const contactMessageRow = z.strictObject({
 })
 export type ContactMessageRow = z.infer<typeof contactMessageRow>
 export const contactMessageAnswer = z.strictObject({ contactMessage: contactMessageRow })
-export const contactMessagesAnswer = z.strictObject({ messages: z.array(contactMessageRow), total: z.number() })
+export const contactMessagesAnswer = z.strictObject({
+  messages: z.array(contactMessageRow),
+  total: z.number(),
+})

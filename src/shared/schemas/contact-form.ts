@@ -14,7 +14,11 @@ export const contactInput = z.strictObject({
     .string({ error: 'Veuillez entrer une adresse email valide.' })
     .trim()
     .toLowerCase()
-    .pipe(z.email({ error: 'Veuillez entrer une adresse email valide.' }).max(254, 'Veuillez entrer une adresse email valide.')),
+    .pipe(
+      z
+        .email({ error: 'Veuillez entrer une adresse email valide.' })
+        .max(254, 'Veuillez entrer une adresse email valide.'),
+    ),
   subject: oneLine(
     z
       .string({ error: 'Le sujet doit contenir au moins 5 caractères.' })

@@ -15,7 +15,10 @@ const dateParam = oneLine(z.string().trim().max(40, 'La date est invalide.'))
   .refine(
     (s) => {
       const t = Date.parse(s)
-      return t >= Date.parse(`${FIRST_DAY}T00:00:00Z`) && t < Date.parse(`${LAST_DAY}T00:00:00Z`) + 24 * 3600 * 1000
+      return (
+        t >= Date.parse(`${FIRST_DAY}T00:00:00Z`) &&
+        t < Date.parse(`${LAST_DAY}T00:00:00Z`) + 24 * 3600 * 1000
+      )
     },
     { error: DATE_RANGE_MESSAGE },
   )
@@ -31,7 +34,9 @@ export const rootDashboardInput = z
     endDate: dateParam.optional(),
   })
   .transform(({ countryId, startDate, endDate }) => {
-    const start = startDate ? new Date(DAY_ONLY.test(startDate) ? `${startDate}T00:00:00Z` : startDate) : undefined
+    const start = startDate
+      ? new Date(DAY_ONLY.test(startDate) ? `${startDate}T00:00:00Z` : startDate)
+      : undefined
     let endExclusive: Date | undefined
     if (endDate) {
       endExclusive = DAY_ONLY.test(endDate)
@@ -55,9 +60,19 @@ export const adminDashboard = z.strictObject({
 })
 export type AdminDashboard = z.infer<typeof adminDashboard>
 export const rootDashboard = z.strictObject({
-  globalSummary: z.strictObject({ totalRevenue: z.number(), totalOrders: z.number(), totalUsers: z.number() }),
+  globalSummary: z.strictObject({
+    totalRevenue: z.number(),
+    totalOrders: z.number(),
+    totalUsers: z.number(),
+  }),
   countryBreakdown: z.array(
-    z.strictObject({ countryId: z.number(), countryName: z.string(), totalRevenue: z.number(), totalOrders: z.number(), activeUsers: z.number() }),
+    z.strictObject({
+      countryId: z.number(),
+      countryName: z.string(),
+      totalRevenue: z.number(),
+      totalOrders: z.number(),
+      activeUsers: z.number(),
+    }),
   ),
   productPerformance: z.array(
     z.strictObject({
@@ -73,6 +88,13 @@ export const rootDashboard = z.strictObject({
   countries: z.array(z.strictObject({ id: z.number(), name: z.string() })),
 })
 export type RootDashboard = z.infer<typeof rootDashboard>
-export const clientDashboard = z.strictObject({ loyaltyPoints: z.number(), pointValueInCfa: z.number(), orders: z.array(orderView) })
+export const clientDashboard = z.strictObject({
+  loyaltyPoints: z.number(),
+  pointValueInCfa: z.number(),
+  orders: z.array(orderView),
+})
 export type ClientDashboard = z.infer<typeof clientDashboard>
-export const deliveryDashboard = z.strictObject({ inDeliveryOrders: z.array(orderView), deliveredOrders: z.array(orderView) })
+export const deliveryDashboard = z.strictObject({
+  inDeliveryOrders: z.array(orderView),
+  deliveredOrders: z.array(orderView),
+})

@@ -89,7 +89,12 @@ export const orderView = z.strictObject({
   customerPhone: z.string().nullable(),
   deliveryDriverId: z.number().nullable(),
   deliveryDriverName: z.string().nullable(),
-  customer: z.strictObject({ id: z.number(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  customer: z.strictObject({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+  }),
   driver: z.strictObject({ id: z.number(), name: z.string(), phone: z.string().nullable() }).nullable(),
   items: z.array(orderItemView),
 })

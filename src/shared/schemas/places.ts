@@ -22,9 +22,17 @@ const currency = z
   .regex(/^[A-Z]{3}$/, 'La devise doit contenir exactement 3 lettres.')
 const providersMessage = 'Au moins un fournisseur Mobile Money est requis.'
 const mobileMoneyProviders = z
-  .array(oneLine(z.string({ error: providersMessage }).trim().max(50, 'Un fournisseur ne peut pas dépasser 50 caractères.')), {
-    error: providersMessage,
-  })
+  .array(
+    oneLine(
+      z
+        .string({ error: providersMessage })
+        .trim()
+        .max(50, 'Un fournisseur ne peut pas dépasser 50 caractères.'),
+    ),
+    {
+      error: providersMessage,
+    },
+  )
   .max(20, 'Vingt fournisseurs au plus.')
   .transform((list) => [...new Set(list.filter((p) => p.length > 0))])
   .refine((list) => list.length > 0, providersMessage)

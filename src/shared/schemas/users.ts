@@ -25,7 +25,13 @@ const displayName = oneLine(
     .max(100, "Le nom d'affichage ne peut pas dépasser 100 caractères."),
 )
 const required = (message: string, max = 100) =>
-  oneLine(z.string({ error: message }).trim().min(1, message).max(max, `Ce champ ne peut pas dépasser ${max} caractères.`))
+  oneLine(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `Ce champ ne peut pas dépasser ${max} caractères.`),
+  )
 const phoneNumber = required('Le numéro de téléphone est requis.', 30)
 const city = required('La ville est requise.')
 const country = required('Le pays est requis.')
@@ -85,10 +91,23 @@ export type AdminUser = z.infer<typeof adminUser>
 export const adminUserAnswer = z.strictObject({ user: adminUser })
 export const adminUsersAnswer = z.strictObject({ users: z.array(adminUser) })
 
-const superAdminRow = adminUser.pick({ id: true, displayName: true, email: true, country: true, city: true, createdAt: true, isActive: true })
+const superAdminRow = adminUser.pick({
+  id: true,
+  displayName: true,
+  email: true,
+  country: true,
+  city: true,
+  createdAt: true,
+  isActive: true,
+})
 export const superAdminsAnswer = z.strictObject({
   superAdmins: z.array(superAdminRow),
-  pagination: z.strictObject({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+  pagination: z.strictObject({
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    totalPages: z.number(),
+  }),
 })
 
 const loyaltyTransactionRow = z.strictObject({

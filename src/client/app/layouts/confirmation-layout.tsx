@@ -10,9 +10,16 @@ export function ConfirmationLayout() {
       <SkipLink />
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex h-14 max-w-3xl items-center px-4">
-          <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand" aria-label="Étal, accueil">
+          <Link
+            to="/"
+            className="flex items-center gap-2 text-xl font-bold text-brand"
+            aria-label="Étal, accueil"
+          >
             {/* The letter is drawn by CSS: not text, so the link's visible text is its name's (WCAG 2.5.3). */}
-            <span aria-hidden className="grid h-8 w-8 place-items-center rounded-md bg-brand font-serif text-white before:content-['É']" />
+            <span
+              aria-hidden
+              className="grid h-8 w-8 place-items-center rounded-md bg-brand font-serif text-white before:content-['É']"
+            />
             Étal
           </Link>
         </div>

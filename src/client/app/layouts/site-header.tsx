@@ -9,7 +9,10 @@ import { useCartCount } from '@/client/lib/cart'
 import { useLogout, useSession } from '@/client/lib/session'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-2.5 py-1.5 text-sm font-medium', isActive ? 'bg-brand-light text-brand' : 'text-stone-700 hover:bg-stone-100')
+  cn(
+    'rounded-md px-2.5 py-1.5 text-sm font-medium',
+    isActive ? 'bg-brand-light text-brand' : 'text-stone-700 hover:bg-stone-100',
+  )
 
 /** The site header: links by role, cart badge, auth controls. */
 export function SiteHeader() {
@@ -29,9 +32,16 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
-        <Link to="/" className="mr-2 flex items-center gap-2 text-xl font-bold text-brand" aria-label="Étal, accueil">
+        <Link
+          to="/"
+          className="mr-2 flex items-center gap-2 text-xl font-bold text-brand"
+          aria-label="Étal, accueil"
+        >
           {/* The letter is drawn by CSS: not text, so the link's visible text is its name's (WCAG 2.5.3). */}
-          <span aria-hidden className="grid h-8 w-8 place-items-center rounded-md bg-brand font-serif text-white before:content-['É']" />
+          <span
+            aria-hidden
+            className="grid h-8 w-8 place-items-center rounded-md bg-brand font-serif text-white before:content-['É']"
+          />
           <span className="hidden sm:inline">Étal</span>
         </Link>
         <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">
@@ -39,10 +49,17 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-1.5">
           {shopperOrVisitor && (
-            <Link to="/cart" className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100" aria-label={`Panier (${count})`}>
+            <Link
+              to="/cart"
+              className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100"
+              aria-label={`Panier (${count})`}
+            >
               <ShoppingCart className="h-5 w-5" aria-hidden />
               {count > 0 && (
-                <span data-testid="cart-badge" className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand px-1 text-xs font-bold text-white">
+                <span
+                  data-testid="cart-badge"
+                  className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand px-1 text-xs font-bold text-white"
+                >
                   {count}
                 </span>
               )}
@@ -52,7 +69,9 @@ export function SiteHeader() {
             <Spinner />
           ) : session.status === 'authenticated' ? (
             <>
-              <span className="hidden max-w-40 truncate text-sm text-stone-700 lg:inline">Bonjour, {session.user.displayName}</span>
+              <span className="hidden max-w-40 truncate text-sm text-stone-700 lg:inline">
+                Bonjour, {session.user.displayName}
+              </span>
               <Button asChild variant="outline" size="sm">
                 <Link to={homeRouteFor(session.user.role)}>Dashboard</Link>
               </Button>
@@ -75,7 +94,11 @@ export function SiteHeader() {
       {/* On a phone: the links on their own row, the greeting under them. */}
       <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-3 pb-2 md:hidden">
         <SiteLinks shop={shopperOrVisitor} />
-        {session.user && <span className="ml-auto truncate pl-2 text-sm text-stone-600">Bonjour, {session.user.displayName}</span>}
+        {session.user && (
+          <span className="ml-auto truncate pl-2 text-sm text-stone-600">
+            Bonjour, {session.user.displayName}
+          </span>
+        )}
       </div>
     </header>
   )

@@ -22,7 +22,10 @@ export function StaffLayout({ area }: { area: 'admin' | 'root' }) {
       <SiteHeader />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row" data-area={area}>
         {entries.length > 0 && (
-          <nav aria-label="Menu d'administration" className="border-b border-stone-200 bg-white md:w-56 md:shrink-0 md:border-r md:border-b-0">
+          <nav
+            aria-label="Menu d'administration"
+            className="border-b border-stone-200 bg-white md:w-56 md:shrink-0 md:border-r md:border-b-0"
+          >
             <p className="hidden px-4 pt-5 pb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase md:block">
               {area === 'root' ? 'Root' : 'Administration'} · {roleLabel(user?.role)}
             </p>

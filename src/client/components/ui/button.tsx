@@ -10,7 +10,12 @@ const variants = {
   destructive: 'bg-red-700 text-white hover:bg-red-800',
   link: 'text-brand underline-offset-4 hover:underline px-0',
 }
-const sizes = { default: 'h-10 px-4 text-sm', sm: 'h-8 px-3 text-sm', lg: 'h-12 px-6 text-base', icon: 'h-10 w-10' }
+const sizes = {
+  default: 'h-10 px-4 text-sm',
+  sm: 'h-8 px-3 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'h-10 w-10',
+}
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof variants
@@ -19,7 +24,14 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   asChild?: boolean
 }
 
-export function Button({ variant = 'default', size = 'default', asChild, className, type, ...props }: ButtonProps) {
+export function Button({
+  variant = 'default',
+  size = 'default',
+  asChild,
+  className,
+  type,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button'
   return (
     <Comp

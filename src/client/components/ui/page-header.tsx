@@ -23,7 +23,11 @@ export function PageHeader({
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div className="flex items-start gap-3">
         {back !== false && to !== pathname && (
-          <Link to={to} aria-label="Retour" className="mt-1 rounded-md p-1.5 text-stone-600 hover:bg-stone-100">
+          <Link
+            to={to}
+            aria-label="Retour"
+            className="mt-1 rounded-md p-1.5 text-stone-600 hover:bg-stone-100"
+          >
             <ArrowLeft className="h-5 w-5" aria-hidden />
           </Link>
         )}

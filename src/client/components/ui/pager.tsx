@@ -1,7 +1,15 @@
 import { Button } from './button'
 
 /** 'Précédent / Page x sur y / Suivant', shown only when there is more than one page. */
-export function Pager({ page, totalPages, onPageChange }: { page: number; totalPages: number; onPageChange: (page: number) => void }) {
+export function Pager({
+  page,
+  totalPages,
+  onPageChange,
+}: {
+  page: number
+  totalPages: number
+  onPageChange: (page: number) => void
+}) {
   if (totalPages <= 1) return null
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-2 sm:justify-end">
@@ -11,7 +19,12 @@ export function Pager({ page, totalPages, onPageChange }: { page: number; totalP
       <span className="text-sm text-stone-700">
         Page {page} sur {totalPages}
       </span>
-      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page >= totalPages}
+        onClick={() => onPageChange(page + 1)}
+      >
         Suivant
       </Button>
     </nav>

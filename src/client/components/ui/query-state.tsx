@@ -20,7 +20,10 @@ export function ErrorState({
   onRetry?: () => void
 }) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-6 text-center"
+    >
       <AlertTriangle className="h-8 w-8 text-red-700" aria-hidden />
       <div>
         <Title className="font-semibold text-red-900">{title}</Title>

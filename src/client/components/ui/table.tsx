@@ -1,9 +1,19 @@
-import { useLayoutEffect, useRef, useState, type HTMLAttributes, type RefObject, type TdHTMLAttributes, type ThHTMLAttributes } from 'react'
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type RefObject,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+} from 'react'
 import { cn } from './cn'
 
 /** Gives every body cell its column's heading (`data-label`), which a phone shows beside the value. */
 function labelCells(table: HTMLTableElement) {
-  const headings = [...table.querySelectorAll(':scope > thead > tr:last-child > th')].map((th) => th.textContent?.trim() ?? '')
+  const headings = [...table.querySelectorAll(':scope > thead > tr:last-child > th')].map(
+    (th) => th.textContent?.trim() ?? '',
+  )
   for (const row of table.querySelectorAll(':scope > tbody > tr')) {
     let column = 0
     for (const cell of row.children) {
@@ -20,7 +30,8 @@ function useScrollsSideways(ref: RefObject<HTMLElement | null>, content: RefObje
   useLayoutEffect(() => {
     const el = ref.current
     if (!el || typeof ResizeObserver === 'undefined') return
-    const check = () => setScrolls(getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+    const check = () =>
+      setScrolls(getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
     check()
     const observer = new ResizeObserver(check)
     observer.observe(el)
@@ -52,7 +63,11 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement> 
     <div
       ref={container}
       className="w-full rounded-lg border border-stone-200 bg-white focus-visible:outline-2 focus-visible:outline-brand md:overflow-x-auto"
-      {...(scrolls && { role: 'region', 'aria-label': `${props['aria-label']} (défilement horizontal)`, tabIndex: 0 })}
+      {...(scrolls && {
+        role: 'region',
+        'aria-label': `${props['aria-label']} (défilement horizontal)`,
+        tabIndex: 0,
+      })}
     >
       <table
         ref={ref}
@@ -69,9 +84,15 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement> 
     </div>
   )
 }
-export const THead = (p: HTMLAttributes<HTMLTableSectionElement>) => <thead className="bg-stone-50 text-stone-600" {...p} />
-export const TBody = (p: HTMLAttributes<HTMLTableSectionElement>) => <tbody className="divide-y divide-stone-100" {...p} />
-export const Tr = ({ className, ...p }: HTMLAttributes<HTMLTableRowElement>) => <tr className={cn('hover:bg-stone-50/60', className)} {...p} />
+export const THead = (p: HTMLAttributes<HTMLTableSectionElement>) => (
+  <thead className="bg-stone-50 text-stone-600" {...p} />
+)
+export const TBody = (p: HTMLAttributes<HTMLTableSectionElement>) => (
+  <tbody className="divide-y divide-stone-100" {...p} />
+)
+export const Tr = ({ className, ...p }: HTMLAttributes<HTMLTableRowElement>) => (
+  <tr className={cn('hover:bg-stone-50/60', className)} {...p} />
+)
 export const Th = ({ className, ...p }: ThHTMLAttributes<HTMLTableCellElement>) => (
   <th scope="col" className={cn('px-3 py-2.5 font-medium whitespace-nowrap', className)} {...p} />
 )

@@ -7,7 +7,6 @@ import { notFound } from '@/server/http/errors'
 import { UNKNOWN_COUNTRY } from '@/server/services/user-admin'
 import { findCountryByName } from '@/server/services/users'
 
-
 export default defineEndpoint({
   call: userCalls.superAdmins,
   roles: ['root'],
@@ -42,10 +41,22 @@ export default defineEndpoint({
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit)
-    const totalCapped = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where).$dynamic())
+    const totalCapped = await cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where)
+        .$dynamic(),
+    )
     return {
       superAdmins: rows,
-      pagination: { page: input.page, limit: input.limit, total: totalCapped, totalPages: Math.max(1, Math.ceil(totalCapped / input.limit)) },
+      pagination: {
+        page: input.page,
+        limit: input.limit,
+        total: totalCapped,
+        totalPages: Math.max(1, Math.ceil(totalCapped / input.limit)),
+      },
     }
   },
 })

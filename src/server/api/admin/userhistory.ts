@@ -35,7 +35,10 @@ export default defineEndpoint({
       .limit(MAX_ROWS)
     return {
       user: target,
-      orders: await loadOrders(db, ids.map((r) => r.id)),
+      orders: await loadOrders(
+        db,
+        ids.map((r) => r.id),
+      ),
       loyaltyTransactions: transactions,
     }
   },

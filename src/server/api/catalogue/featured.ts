@@ -10,7 +10,8 @@ const FEATURED_COUNT = 8
 export default defineEndpoint({
   call: storefrontCalls.featured,
   roles: 'public',
-  summary: "Home page products: the featured ones, then the newest active ones (8 at most), or one country's (countryId)",
+  summary:
+    "Home page products: the featured ones, then the newest active ones (8 at most), or one country's (countryId)",
   async handler({ input: { countryId }, db, deps, req, reply }) {
     // Serialized once and cached (services/storefront-cache.ts): the same for every visitor of
     // one country; a country's answer kept only when it has products (see products.ts).

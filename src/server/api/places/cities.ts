@@ -8,7 +8,8 @@ const frenchOrder = new Intl.Collator('fr')
 export default defineEndpoint({
   call: storefrontCalls.cities,
   roles: 'public',
-  summary: 'Active cities of active countries, optionally of one country; deliverable when one of its zones is active',
+  summary:
+    'Active cities of active countries, optionally of one country; deliverable when one of its zones is active',
   async handler({ db, input }) {
     const rows = await db
       .select({
@@ -29,7 +30,9 @@ export default defineEndpoint({
         ),
       )
     // French order, which the database's C collation does not give.
-    rows.sort((a, b) => frenchOrder.compare(a.country.name, b.country.name) || frenchOrder.compare(a.name, b.name))
+    rows.sort(
+      (a, b) => frenchOrder.compare(a.country.name, b.country.name) || frenchOrder.compare(a.name, b.name),
+    )
     return { cities: rows }
   },
 })

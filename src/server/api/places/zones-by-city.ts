@@ -8,7 +8,7 @@ const frenchOrder = new Intl.Collator('fr')
 export default defineEndpoint({
   call: storefrontCalls.zonesByCity,
   roles: 'public',
-  summary: "Active zones of an active city (checkout cascade); none for an inactive or unknown city",
+  summary: 'Active zones of an active city (checkout cascade); none for an inactive or unknown city',
   async handler({ db, input }) {
     const rows = await db
       .select({
@@ -32,7 +32,10 @@ export default defineEndpoint({
       )
     rows.sort((a, b) => frenchOrder.compare(a.name, b.name))
     return {
-      zones: rows.map(({ cityName, countryName, ...zone }) => ({ ...zone, city: { name: cityName, country: { name: countryName } } })),
+      zones: rows.map(({ cityName, countryName, ...zone }) => ({
+        ...zone,
+        city: { name: cityName, country: { name: countryName } },
+      })),
     }
   },
 })

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { unitTypeEnum } from './enums'
 import { countries } from './places'
 
@@ -34,8 +45,12 @@ export const products = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('products_country_active_idx').on(t.countryId, t.isActive).where(sql`${t.archivedAt} is null`),
-    index('products_active_name_idx').on(t.isActive, t.name).where(sql`${t.archivedAt} is null`),
+    index('products_country_active_idx')
+      .on(t.countryId, t.isActive)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_active_name_idx')
+      .on(t.isActive, t.name)
+      .where(sql`${t.archivedAt} is null`),
     index('products_category_idx').on(t.categoryId),
     check('products_price_ck', sql`${t.pricePerUnit} > 0`),
     check('products_min_quantity_ck', sql`${t.minQuantity} > 0`),

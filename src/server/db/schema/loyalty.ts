@@ -17,5 +17,8 @@ export const loyaltyTransactions = pgTable(
     description: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('loyalty_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()), index('loyalty_order_idx').on(t.orderId)],
+  (t) => [
+    index('loyalty_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('loyalty_order_idx').on(t.orderId),
+  ],
 )

@@ -57,7 +57,11 @@ export const orders = pgTable(
   // PostgreSQL could not use these indexes for that order and sorted the whole table instead
   // (the admin list at 200,000 orders: 74 ms a page; tests/api/index-plans.test.ts).
   (t) => [
-    index('orders_country_created_idx').on(t.countryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_country_created_idx').on(
+      t.countryId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('orders_country_status_created_idx').on(t.countryId, t.status, t.createdAt.desc().nullsFirst()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

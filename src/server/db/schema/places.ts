@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 
 export const countries = pgTable(
   'countries',
@@ -9,7 +19,10 @@ export const countries = pgTable(
     code: text().notNull(),
     currency: text().notNull(),
     dialCode: text().notNull(),
-    mobileMoneyProviders: text().array().notNull().default(sql`'{}'::text[]`),
+    mobileMoneyProviders: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

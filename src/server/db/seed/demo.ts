@@ -384,16 +384,14 @@ export async function seedDemo(db: Db, pointValue: number) {
           .insert(orderEvents)
           .values({ orderId: order!.id, actorId: client.id, type: 'created', toValue: 'pending', createdAt })
         if (o.status !== 'pending') {
-          await tx
-            .insert(orderEvents)
-            .values({
-              orderId: order!.id,
-              actorId: staff.id,
-              type: 'status',
-              fromValue: 'pending',
-              toValue: o.status,
-              createdAt,
-            })
+          await tx.insert(orderEvents).values({
+            orderId: order!.id,
+            actorId: staff.id,
+            type: 'status',
+            fromValue: 'pending',
+            toValue: o.status,
+            createdAt,
+          })
         }
         if (delivered) {
           const points = pointsEarnedFor(price.total)

@@ -80,7 +80,13 @@ export function CityDialog({
  * Rename a city (POST /_api/admin/cities/update with its name). The server's French refusal
  * (a name taken in the country, say) is shown under the field, the dialog stays open.
  */
-export function RenameCityDialog({ city, onOpenChange }: { city: { id: number; name: string }; onOpenChange: (o: boolean) => void }) {
+export function RenameCityDialog({
+  city,
+  onOpenChange,
+}: {
+  city: { id: number; name: string }
+  onOpenChange: (o: boolean) => void
+}) {
   const update = useUpdateCity(cityUpdateFeedback)
   const form = useForm<RenameCityInput, unknown, z.output<typeof renameCityInput>>({
     resolver: zodResolver(renameCityInput),

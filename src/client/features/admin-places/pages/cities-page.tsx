@@ -89,7 +89,12 @@ export default function CitiesPage() {
                     <Td className="whitespace-nowrap text-stone-600">{formatDate(c.createdAt)}</Td>
                     <Td>
                       <div className="flex items-center justify-end gap-2">
-                        <Button variant="outline" size="sm" onClick={() => setRenaming(c)} aria-label={`Renommer la ville ${c.name}`}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setRenaming(c)}
+                          aria-label={`Renommer la ville ${c.name}`}
+                        >
                           <Pencil className="h-4 w-4" aria-hidden /> Renommer
                         </Button>
                         <Switch
@@ -107,7 +112,9 @@ export default function CitiesPage() {
           )
         }}
       </QueryState>
-      {renaming && <RenameCityDialog key={renaming.id} city={renaming} onOpenChange={(o) => !o && setRenaming(null)} />}
+      {renaming && (
+        <RenameCityDialog key={renaming.id} city={renaming} onOpenChange={(o) => !o && setRenaming(null)} />
+      )}
       <CityDialog open={open} onOpenChange={setOpen} countries={countryOptions} fixedCountry={fixedCountry} />
     </>
   )

@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { AdminProduct, BulkProductActionInput, CreateProductInput, UpdateProductInput } from '@/shared/schemas/products'
+import type {
+  AdminProduct,
+  BulkProductActionInput,
+  CreateProductInput,
+  UpdateProductInput,
+} from '@/shared/schemas/products'
 import { api, errorMessage } from '@/client/lib/api'
 import { staffProductKeys } from '@/client/lib/staff-products'
 

@@ -6,7 +6,17 @@ import { Card, CardContent, CardHeader } from '@/client/components/ui/card'
 import { useSession } from '@/client/lib/session'
 
 /** The frame of the sign-in and sign-up pages; a signed-in person is pointed to its dashboard. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string
+  subtitle?: string
+  children: ReactNode
+  footer?: ReactNode
+}) {
   const session = useSession()
   return (
     <div className="mx-auto w-full max-w-md py-4 sm:py-10">
@@ -25,7 +35,9 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
             </div>
           )}
           {children}
-          {footer && <div className="space-y-1 border-t border-stone-100 pt-4 text-sm text-stone-600">{footer}</div>}
+          {footer && (
+            <div className="space-y-1 border-t border-stone-100 pt-4 text-sm text-stone-600">{footer}</div>
+          )}
         </CardContent>
       </Card>
     </div>

@@ -14,10 +14,21 @@ const doors = {
   client: {
     title: 'Connexion client',
     subtitle: 'Connectez-vous pour commander et suivre vos livraisons.',
-    others: [register, { question: 'Vous êtes livreur ?', to: '/delivery/login', label: 'Connexion livreur' }],
+    others: [
+      register,
+      { question: 'Vous êtes livreur ?', to: '/delivery/login', label: 'Connexion livreur' },
+    ],
   },
-  delivery: { title: 'Connexion livreur', subtitle: 'Accédez à vos livraisons du jour.', others: [register, asClient] },
-  employee: { title: 'Espace employé', subtitle: 'Administrateurs et livreurs : connectez-vous à votre espace.', others: [asClient] },
+  delivery: {
+    title: 'Connexion livreur',
+    subtitle: 'Accédez à vos livraisons du jour.',
+    others: [register, asClient],
+  },
+  employee: {
+    title: 'Espace employé',
+    subtitle: 'Administrateurs et livreurs : connectez-vous à votre espace.',
+    others: [asClient],
+  },
 } satisfies Record<'client' | 'delivery' | 'employee', Door>
 
 function LoginPage({ door }: { door: keyof typeof doors }) {

@@ -80,16 +80,48 @@ export default function RegisterPage() {
           </p>
         )}
         <Field label="Nom complet" htmlFor="displayName" error={errors.displayName?.message}>
-          <Input id="displayName" autoComplete="name" aria-invalid={!!errors.displayName} {...form.register('displayName')} />
+          <Input
+            id="displayName"
+            autoComplete="name"
+            aria-invalid={!!errors.displayName}
+            {...form.register('displayName')}
+          />
         </Field>
         <Field label="Email" htmlFor="email" error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" inputMode="email" aria-invalid={!!errors.email} {...form.register('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            aria-invalid={!!errors.email}
+            {...form.register('email')}
+          />
         </Field>
-        <Field label="Mot de passe" htmlFor="password" error={errors.password?.message} hint="Au moins 8 caractères.">
-          <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
+        <Field
+          label="Mot de passe"
+          htmlFor="password"
+          error={errors.password?.message}
+          hint="Au moins 8 caractères."
+        >
+          <Input
+            id="password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={!!errors.password}
+            {...form.register('password')}
+          />
         </Field>
-        <Field label="Pays" htmlFor="country" error={errors.country?.message ?? (countries.isError ? 'Failed to fetch countries' : undefined)}>
-          <Select id="country" aria-invalid={!!errors.country} disabled={countries.isPending} {...form.register('country')}>
+        <Field
+          label="Pays"
+          htmlFor="country"
+          error={errors.country?.message ?? (countries.isError ? 'Failed to fetch countries' : undefined)}
+        >
+          <Select
+            id="country"
+            aria-invalid={!!errors.country}
+            disabled={countries.isPending}
+            {...form.register('country')}
+          >
             <option value="">{countries.isPending ? 'Chargement des pays…' : 'Choisissez votre pays'}</option>
             {countries.data?.map((c) => (
               <option key={c.id} value={c.name}>
@@ -99,16 +131,28 @@ export default function RegisterPage() {
           </Select>
         </Field>
         <Field label="Ville" htmlFor="city" error={errors.city?.message}>
-          <Input id="city" autoComplete="address-level2" aria-invalid={!!errors.city} {...form.register('city')} />
+          <Input
+            id="city"
+            autoComplete="address-level2"
+            aria-invalid={!!errors.city}
+            {...form.register('city')}
+          />
         </Field>
         <Field
           label="Téléphone"
           htmlFor="phoneNumber"
           error={errors.phoneNumber?.message}
-          hint={dialCode ? `L'indicatif ${dialCode} sera ajouté automatiquement.` : 'Choisissez d’abord votre pays : son indicatif sera ajouté automatiquement.'}
+          hint={
+            dialCode
+              ? `L'indicatif ${dialCode} sera ajouté automatiquement.`
+              : 'Choisissez d’abord votre pays : son indicatif sera ajouté automatiquement.'
+          }
         >
           <div className="flex">
-            <span className="inline-flex h-10 min-w-16 items-center justify-center rounded-l-md border border-r-0 border-stone-300 bg-stone-100 px-2 text-sm text-stone-700" data-testid="dial-code">
+            <span
+              className="inline-flex h-10 min-w-16 items-center justify-center rounded-l-md border border-r-0 border-stone-300 bg-stone-100 px-2 text-sm text-stone-700"
+              data-testid="dial-code"
+            >
               {dialCode ?? '+…'}
             </span>
             <Input

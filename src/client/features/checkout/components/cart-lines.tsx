@@ -16,7 +16,11 @@ export function CartLines({ items }: { items: CartItem[] }) {
           const step = quantityStep(item.unitType)
           return (
             <li key={item.id} className="flex gap-3 p-3 sm:p-4" data-testid="cart-line">
-              <ProductImage src={item.imageUrl} alt={item.name} className="h-16 w-16 shrink-0 rounded-md sm:h-20 sm:w-20" />
+              <ProductImage
+                src={item.imageUrl}
+                alt={item.name}
+                className="h-16 w-16 shrink-0 rounded-md sm:h-20 sm:w-20"
+              />
               <div className="min-w-0 flex-1 space-y-1.5">
                 <div className="flex items-start justify-between gap-2">
                   <p className="font-medium text-stone-900">{item.name}</p>
@@ -33,7 +37,11 @@ export function CartLines({ items }: { items: CartItem[] }) {
                   {formatMoney(item.pricePerUnit)} {item.unitType === 'kg' ? '/ kg' : '/ unité'}
                 </p>
                 <div className="flex items-center justify-between gap-2">
-                  <div className="flex items-center rounded-md border border-stone-300" role="group" aria-label={`Quantité de ${item.name}`}>
+                  <div
+                    className="flex items-center rounded-md border border-stone-300"
+                    role="group"
+                    aria-label={`Quantité de ${item.name}`}
+                  >
                     <button
                       type="button"
                       className="grid h-9 w-9 place-items-center"

@@ -11,7 +11,12 @@ import { EmptyState } from '@/client/components/ui/query-state'
 import { Spinner } from '@/client/components/ui/spinner'
 import { ApiError } from '@/client/lib/api'
 import { useCartItems } from '@/client/lib/cart'
-import { clearCartAfterOrder, readDeliveryInfo, saveDeliveryInfo, type DeliveryInfo } from '@/client/lib/cart-actions'
+import {
+  clearCartAfterOrder,
+  readDeliveryInfo,
+  saveDeliveryInfo,
+  type DeliveryInfo,
+} from '@/client/lib/cart-actions'
 import { useClientDashboard } from '@/client/lib/client-dashboard'
 import { useCities, useCountries } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
@@ -54,34 +59,51 @@ export default function CartPage() {
 
   const lines = items.map((i) => ({ unitPrice: i.pricePerUnit, quantity: i.quantity }))
   const base = priceOrder(lines, user?.customDiscountPercent ?? null)
-  const maxPoints = Math.min(user?.loyaltyPoints ?? 0, maxPointsFor(base.subtotal, base.discountAmount, pointValue))
+  const maxPoints = Math.min(
+    user?.loyaltyPoints ?? 0,
+    maxPointsFor(base.subtotal, base.discountAmount, pointValue),
+  )
   const pointsToUse = Math.min(points, maxPoints)
   const price = priceOrder(lines, user?.customDiscountPercent ?? null, pointsToUse, pointValue)
 
   // What the order still needs, said beside the disabled button: the first thing missing.
   const missing =
-    delivery.countryId === null ? 'Choisissez un pays pour confirmer.'
-    : delivery.cityId === null ? 'Choisissez une ville pour confirmer.'
-    : delivery.zoneId === null ? 'Choisissez une zone pour confirmer.'
-    : !delivery.deliveryAddress.trim() ? 'Saisissez votre adresse de livraison pour confirmer.'
-    : !delivery.deliveryPhone.trim() ? 'Saisissez votre numéro de téléphone pour confirmer.'
-    : !user ? 'Connectez-vous pour confirmer.'
-    : null
+    delivery.countryId === null
+      ? 'Choisissez un pays pour confirmer.'
+      : delivery.cityId === null
+        ? 'Choisissez une ville pour confirmer.'
+        : delivery.zoneId === null
+          ? 'Choisissez une zone pour confirmer.'
+          : !delivery.deliveryAddress.trim()
+            ? 'Saisissez votre adresse de livraison pour confirmer.'
+            : !delivery.deliveryPhone.trim()
+              ? 'Saisissez votre numéro de téléphone pour confirmer.'
+              : !user
+                ? 'Connectez-vous pour confirmer.'
+                : null
   const ready = missing === null && items.length > 0
 
   const submit = async () => {
     const country = countries.data?.find((c) => c.id === delivery.countryId)
     const city = cities.data?.find((c) => c.id === delivery.cityId)
     const refusal =
-      delivery.countryId === null ? 'Veuillez sélectionner un pays'
-      : delivery.cityId === null ? 'Veuillez sélectionner une ville'
-      : delivery.zoneId === null ? 'Veuillez sélectionner une zone'
-      : !delivery.deliveryAddress.trim() ? 'Veuillez saisir votre adresse de livraison'
-      : !delivery.deliveryPhone.trim() ? 'Veuillez saisir votre numéro de téléphone'
-      : !user ? 'Vous devez être connecté pour passer commande'
-      : !country ? 'Pays sélectionné introuvable'
-      : !city ? 'Ville sélectionnée introuvable'
-      : null
+      delivery.countryId === null
+        ? 'Veuillez sélectionner un pays'
+        : delivery.cityId === null
+          ? 'Veuillez sélectionner une ville'
+          : delivery.zoneId === null
+            ? 'Veuillez sélectionner une zone'
+            : !delivery.deliveryAddress.trim()
+              ? 'Veuillez saisir votre adresse de livraison'
+              : !delivery.deliveryPhone.trim()
+                ? 'Veuillez saisir votre numéro de téléphone'
+                : !user
+                  ? 'Vous devez être connecté pour passer commande'
+                  : !country
+                    ? 'Pays sélectionné introuvable'
+                    : !city
+                      ? 'Ville sélectionnée introuvable'
+                      : null
     if (refusal || !country || !city || delivery.zoneId === null) {
       toast.error(refusal ?? 'Erreur lors de la création de la commande')
       return
@@ -143,7 +165,9 @@ export default function CartPage() {
               <DeliveryForm
                 value={delivery}
                 onChange={onDelivery}
-                countries={user?.countryId ? countries.data?.filter((c) => c.id === user.countryId) : countries.data}
+                countries={
+                  user?.countryId ? countries.data?.filter((c) => c.id === user.countryId) : countries.data
+                }
                 countriesError={countries.isError}
               />
             </CardContent>
@@ -158,7 +182,9 @@ export default function CartPage() {
               <Field
                 label="Points de fidélité à utiliser"
                 htmlFor="pointsToUse"
-                hint={<span data-testid="loyalty-hint">{`Vous avez ${formatNumber(user!.loyaltyPoints)} points (1 point = ${formatMoney(pointValue)}), ${formatNumber(maxPoints)} utilisables sur cette commande.`}</span>}
+                hint={
+                  <span data-testid="loyalty-hint">{`Vous avez ${formatNumber(user!.loyaltyPoints)} points (1 point = ${formatMoney(pointValue)}), ${formatNumber(maxPoints)} utilisables sur cette commande.`}</span>
+                }
               >
                 <Input
                   id="pointsToUse"
@@ -168,12 +194,16 @@ export default function CartPage() {
                   max={maxPoints}
                   step={1}
                   value={points}
-                  onChange={(e) => setPoints(Math.max(0, Math.min(maxPoints, Math.trunc(Number(e.target.value) || 0))))}
+                  onChange={(e) =>
+                    setPoints(Math.max(0, Math.min(maxPoints, Math.trunc(Number(e.target.value) || 0))))
+                  }
                 />
               </Field>
             )}
             <AmountLines price={price} discountPercent={user?.customDiscountPercent} />
-            <p className="text-xs text-stone-500">Paiement à la livraison. Le montant final est calculé à la validation.</p>
+            <p className="text-xs text-stone-500">
+              Paiement à la livraison. Le montant final est calculé à la validation.
+            </p>
             <Button
               className="w-full"
               size="lg"
@@ -185,7 +215,11 @@ export default function CartPage() {
               Confirmer la commande
             </Button>
             {missing && (
-              <p id="confirm-missing" className="text-center text-sm text-stone-700" data-testid="confirm-missing">
+              <p
+                id="confirm-missing"
+                className="text-center text-sm text-stone-700"
+                data-testid="confirm-missing"
+              >
                 {missing}
               </p>
             )}

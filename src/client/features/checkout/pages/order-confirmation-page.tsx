@@ -19,8 +19,19 @@ import { AmountLines } from '../components/order-summary'
  * What the page says of an order, by its status: the total's label, the points' note and the
  * 'what happens next' card. A cancelled or delivered order is not spoken of as a new one.
  */
-function progressOf(o: { status: OrderStatus; pointsEarned: number; pointsUsed: number; paymentStatus: string }) {
-  const upcoming = (first: string) => [first, ...['Vous êtes prévenu quand elle part en livraison.', "Le livreur vous appelle avant d'arriver ; vous payez à la livraison."]]
+function progressOf(o: {
+  status: OrderStatus
+  pointsEarned: number
+  pointsUsed: number
+  paymentStatus: string
+}) {
+  const upcoming = (first: string) => [
+    first,
+    ...[
+      'Vous êtes prévenu quand elle part en livraison.',
+      "Le livreur vous appelle avant d'arriver ; vous payez à la livraison.",
+    ],
+  ]
   switch (o.status) {
     case 'pending':
       return {
@@ -41,7 +52,10 @@ function progressOf(o: { status: OrderStatus; pointsEarned: number; pointsUsed: 
         totalLabel: 'Total à payer à la livraison',
         pointsNote: ' (crédités à la livraison)',
         title: 'Et maintenant ?',
-        steps: ['Votre commande est en route.', "Le livreur vous appelle avant d'arriver ; vous payez à la livraison."],
+        steps: [
+          'Votre commande est en route.',
+          "Le livreur vous appelle avant d'arriver ; vous payez à la livraison.",
+        ],
       }
     case 'delivered':
       return {
@@ -56,14 +70,17 @@ function progressOf(o: { status: OrderStatus; pointsEarned: number; pointsUsed: 
         pointsNote: ' (aucun point pour une commande annulée)',
         title: 'Commande annulée',
         steps: [
-          o.paymentStatus === 'refunded' ? 'Cette commande a été annulée et remboursée.' : 'Cette commande a été annulée : vous ne paierez rien.',
+          o.paymentStatus === 'refunded'
+            ? 'Cette commande a été annulée et remboursée.'
+            : 'Cette commande a été annulée : vous ne paierez rien.',
           ...(o.pointsUsed > 0 ? ['Les points utilisés vous ont été rendus.'] : []),
         ],
       }
   }
 }
 
-const parseId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null)
+const parseId = (raw: string | undefined) =>
+  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
 
 function MissingId() {
   return (
@@ -83,7 +100,11 @@ export default function OrderConfirmationRoute() {
   if (session.status === 'unauthenticated') {
     return (
       <div className="space-y-4 py-6 text-center">
-        <ErrorState titleAs="h1" title="Accès non autorisé" message="Vous devez être connecté pour voir cette commande." />
+        <ErrorState
+          titleAs="h1"
+          title="Accès non autorisé"
+          message="Vous devez être connecté pour voir cette commande."
+        />
         <Button asChild>
           <Link to="/client/login">Se connecter</Link>
         </Button>
@@ -117,7 +138,9 @@ function OrderConfirmationPage() {
         <ErrorState
           titleAs="h1"
           title={notFound ? 'Commande non trouvée' : 'Erreur de chargement'}
-          message={notFound ? `La commande avec l'ID #${orderId} n'a pas pu être trouvée` : order.error.message}
+          message={
+            notFound ? `La commande avec l'ID #${orderId} n'a pas pu être trouvée` : order.error.message
+          }
           onRetry={notFound ? undefined : () => void order.refetch()}
         />
         <Button asChild variant="outline">
@@ -132,10 +155,16 @@ function OrderConfirmationPage() {
     <div className="space-y-5">
       <div className="flex flex-col items-center gap-2 text-center">
         {justPlaced && <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />}
-        <h1 className="text-2xl font-bold text-stone-900">{justPlaced ? 'Merci pour votre commande !' : `Commande #${o.id}`}</h1>
+        <h1 className="text-2xl font-bold text-stone-900">
+          {justPlaced ? 'Merci pour votre commande !' : `Commande #${o.id}`}
+        </h1>
         {justPlaced && (
           <p className="text-stone-600">
-            Commande <span className="font-semibold" data-testid="order-number">#{o.id}</span> enregistrée.
+            Commande{' '}
+            <span className="font-semibold" data-testid="order-number">
+              #{o.id}
+            </span>{' '}
+            enregistrée.
           </p>
         )}
       </div>
@@ -169,7 +198,11 @@ function OrderConfirmationPage() {
           <ul className="divide-y divide-stone-200" aria-label="Articles de la commande">
             {o.items.map((i) => (
               <li key={i.id} className="flex items-center gap-3 py-3" data-testid="order-line">
-                <ProductImage src={i.product.imageUrl} alt={i.productName} className="h-14 w-14 shrink-0 rounded-md" />
+                <ProductImage
+                  src={i.product.imageUrl}
+                  alt={i.productName}
+                  className="h-14 w-14 shrink-0 rounded-md"
+                />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{i.productName}</p>
                   <p className="text-sm text-stone-600">
@@ -181,7 +214,13 @@ function OrderConfirmationPage() {
             ))}
           </ul>
           <AmountLines
-            price={{ subtotal: o.subtotalAmount, discountAmount: o.discountAmount, pointsUsed: o.pointsUsed, pointsDiscountAmount: o.pointsDiscountAmount, total: o.totalAmount }}
+            price={{
+              subtotal: o.subtotalAmount,
+              discountAmount: o.discountAmount,
+              pointsUsed: o.pointsUsed,
+              pointsDiscountAmount: o.pointsDiscountAmount,
+              total: o.totalAmount,
+            }}
             discountPercent={o.discountPercent}
             totalLabel={progress.totalLabel}
           />

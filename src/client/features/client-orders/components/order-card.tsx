@@ -8,7 +8,15 @@ import { Skeleton } from '@/client/components/ui/skeleton'
 import { OrderStatusBadge } from '@/client/components/ui/status-badges'
 
 /** One of the client's orders: number, date, status, lines, total, detail and re-order. */
-export function OrderCard({ order, onReorder, reordering }: { order: ClientOrder; onReorder?: () => void; reordering?: boolean }) {
+export function OrderCard({
+  order,
+  onReorder,
+  reordering,
+}: {
+  order: ClientOrder
+  onReorder?: () => void
+  reordering?: boolean
+}) {
   return (
     <Card className="p-4" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-2">

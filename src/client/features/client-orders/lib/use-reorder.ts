@@ -41,7 +41,8 @@ export function useReorder() {
         addLine(toCartItem(p, quantity))
         added += 1
       }
-      if (missing.length > 0) toast.warning(`Plus disponible(s), non ajouté(s) au panier : ${missing.join(', ')}`)
+      if (missing.length > 0)
+        toast.warning(`Plus disponible(s), non ajouté(s) au panier : ${missing.join(', ')}`)
       if (added > 0) {
         toast.success(`${added} produit(s) de la commande #${order.id} ajouté(s) au panier`)
         navigate('/cart')

@@ -46,8 +46,8 @@ export default function ClientDashboard() {
                       {formatNumber(dashboard.data.loyaltyPoints)} points
                     </p>
                     <p className="text-sm text-stone-600">
-                      Soit {formatMoney(dashboard.data.loyaltyPoints * dashboard.data.pointValueInCfa)} de réduction (1 point ={' '}
-                      {formatMoney(dashboard.data.pointValueInCfa)}).
+                      Soit {formatMoney(dashboard.data.loyaltyPoints * dashboard.data.pointValueInCfa)} de
+                      réduction (1 point = {formatMoney(dashboard.data.pointValueInCfa)}).
                     </p>
                   </>
                 )}
@@ -81,7 +81,12 @@ export default function ClientDashboard() {
             ) : (
               <div className="grid gap-4 md:grid-cols-2">
                 {dashboard.data.orders.map((o) => (
-                  <OrderCard key={o.id} order={o} onReorder={() => void reorder(o)} reordering={pending === o.id} />
+                  <OrderCard
+                    key={o.id}
+                    order={o}
+                    onReorder={() => void reorder(o)}
+                    reordering={pending === o.id}
+                  />
                 ))}
               </div>
             )}

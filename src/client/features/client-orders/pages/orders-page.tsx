@@ -20,10 +20,17 @@ export default function OrdersPage() {
 
   return (
     <div className="space-y-5">
-      <PageHeader title="Mes commandes" description="Retrouvez toutes vos commandes et leur statut." back="/dashboard" />
+      <PageHeader
+        title="Mes commandes"
+        description="Retrouvez toutes vos commandes et leur statut."
+        back="/dashboard"
+      />
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
+            aria-hidden
+          />
           <Input
             type="search"
             className="pl-9"
@@ -33,7 +40,12 @@ export default function OrdersPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <Select aria-label="Filtrer par statut" className="sm:w-56" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <Select
+          aria-label="Filtrer par statut"
+          className="sm:w-56"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
           <option value="">Tous les statuts</option>
           {orderStatuses.map((s) => (
             <option key={s} value={s}>
@@ -45,7 +57,11 @@ export default function OrdersPage() {
       {orders.isPending ? (
         <OrderCardsSkeleton count={6} />
       ) : orders.isError ? (
-        <ErrorState title="Erreur de chargement" message="Impossible de récupérer l'historique de vos commandes." onRetry={() => void orders.refetch()} />
+        <ErrorState
+          title="Erreur de chargement"
+          message="Impossible de récupérer l'historique de vos commandes."
+          onRetry={() => void orders.refetch()}
+        />
       ) : orders.data.length === 0 ? (
         <EmptyState message={filtered ? 'Aucun résultat' : 'Aucune commande trouvée'} />
       ) : (

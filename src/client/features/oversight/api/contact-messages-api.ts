@@ -26,16 +26,24 @@ export function useUpdateContactStatus() {
       await qc.cancelQueries({ queryKey: ['contact-messages'] })
       const saved = qc.getQueriesData<Page>({ queryKey: ['contact-messages'] })
       for (const [key, data] of saved) {
-        if (data) qc.setQueryData<Page>(key, { ...data, messages: data.messages.map((m) => (m.id === messageId ? { ...m, status } : m)) })
+        if (data)
+          qc.setQueryData<Page>(key, {
+            ...data,
+            messages: data.messages.map((m) => (m.id === messageId ? { ...m, status } : m)),
+          })
       }
       return { saved }
     },
     onError: (e, _v, ctx) => {
       ctx?.saved.forEach(([key, data]) => qc.setQueryData(key, data))
-      toast.error(`Erreur lors de la mise à jour du statut: ${errorMessage(e, 'Failed to update message status')}`)
+      toast.error(
+        `Erreur lors de la mise à jour du statut: ${errorMessage(e, 'Failed to update message status')}`,
+      )
     },
     onSuccess: ({ contactMessage }) =>
-      toast.success(`Message #${contactMessage.id} mis à jour avec le statut "${contactStatusLabels[contactMessage.status]}"`),
+      toast.success(
+        `Message #${contactMessage.id} mis à jour avec le statut "${contactStatusLabels[contactMessage.status]}"`,
+      ),
     onSettled: () => qc.invalidateQueries({ queryKey: ['contact-messages'] }),
   })
 }

@@ -48,17 +48,32 @@ export function ContactMessageTableRow({ m }: { m: ContactMessageRow }) {
               </option>
             ))}
           </Select>
-          <Button variant="ghost" size="icon" aria-label={`Voir le message #${m.id}`} onClick={() => setViewing(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Voir le message #${m.id}`}
+            onClick={() => setViewing(true)}
+          >
             <Eye className="h-4 w-4" aria-hidden />
           </Button>
           {isDeletableContactStatus(m.status) && (
-            <Button variant="ghost" size="icon" aria-label={`Supprimer le message #${m.id}`} onClick={() => setConfirming(true)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Supprimer le message #${m.id}`}
+              onClick={() => setConfirming(true)}
+            >
               <Trash2 className="h-4 w-4 text-red-700" aria-hidden />
             </Button>
           )}
         </div>
         {viewing && (
-          <Dialog open onOpenChange={setViewing} title={m.subject} description={`De ${m.name} <${m.email}> · ${formatDateTime(m.createdAt)}`}>
+          <Dialog
+            open
+            onOpenChange={setViewing}
+            title={m.subject}
+            description={`De ${m.name} <${m.email}> · ${formatDateTime(m.createdAt)}`}
+          >
             <p className="text-sm whitespace-pre-wrap text-stone-800">{m.message}</p>
             <div className="mt-5 flex justify-end">
               <Button variant="outline" onClick={() => setViewing(false)}>

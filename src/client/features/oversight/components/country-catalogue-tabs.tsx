@@ -49,7 +49,9 @@ export function CountryProductsTab({ country }: { country: string }) {
                   {formatMoney(p.pricePerUnit)} / {p.unitType === 'kg' ? 'kg' : 'unité'}
                 </Td>
                 <Td>
-                  <Badge variant={p.isActive ? 'success' : 'outline'}>{p.isActive ? 'Actif' : 'Inactif'}</Badge>
+                  <Badge variant={p.isActive ? 'success' : 'outline'}>
+                    {p.isActive ? 'Actif' : 'Inactif'}
+                  </Badge>
                 </Td>
               </Tr>
             ))}
@@ -62,7 +64,9 @@ export function CountryProductsTab({ country }: { country: string }) {
 
 export function CountryCitiesTab({ country }: { country: string }) {
   // The admin cities list, filtered here by country name.
-  const q = useAdminCities((cities) => cities.filter((c) => c.country.name.toLowerCase() === country.toLowerCase()))
+  const q = useAdminCities((cities) =>
+    cities.filter((c) => c.country.name.toLowerCase() === country.toLowerCase()),
+  )
   const toggle = useUpdateCity(cityToggleFeedback)
   return (
     <QueryState

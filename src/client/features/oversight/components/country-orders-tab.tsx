@@ -20,7 +20,13 @@ export function CountryOrdersTab({ country }: { country: string }) {
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const [page, setPage] = useState(1)
   const debounced = useDebouncedValue(search.trim(), 300)
-  const q = useAdminOrders({ country, search: debounced || undefined, status: status || undefined, page, limit: COUNTRY_ORDERS_PAGE })
+  const q = useAdminOrders({
+    country,
+    search: debounced || undefined,
+    status: status || undefined,
+    page,
+    limit: COUNTRY_ORDERS_PAGE,
+  })
   return (
     <div className="space-y-3">
       <div className="grid gap-2 sm:grid-cols-[1fr_14rem]">
@@ -91,7 +97,11 @@ export function CountryOrdersTab({ country }: { country: string }) {
                 ))}
               </TBody>
             </Table>
-            <Pager page={page} totalPages={totalPagesOf(d.total, COUNTRY_ORDERS_PAGE)} onPageChange={setPage} />
+            <Pager
+              page={page}
+              totalPages={totalPagesOf(d.total, COUNTRY_ORDERS_PAGE)}
+              onPageChange={setPage}
+            />
           </>
         )}
       </QueryState>

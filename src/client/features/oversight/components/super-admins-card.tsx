@@ -44,12 +44,18 @@ export function SuperAdminsCard({ country }: { country?: string }) {
         {q.isPending ? (
           <SkeletonRows count={5} />
         ) : q.isError ? (
-          <ErrorState message={`Erreur lors du chargement des super administrateurs: ${q.error.message}`} onRetry={() => void q.refetch()} />
+          <ErrorState
+            message={`Erreur lors du chargement des super administrateurs: ${q.error.message}`}
+            onRetry={() => void q.refetch()}
+          />
         ) : q.data.superAdmins.length === 0 ? (
           <EmptyState message="Aucun utilisateur trouvé" />
         ) : (
           <>
-            <Table aria-label="Super administrateurs" className={q.isPlaceholderData ? 'opacity-60' : undefined}>
+            <Table
+              aria-label="Super administrateurs"
+              className={q.isPlaceholderData ? 'opacity-60' : undefined}
+            >
               <THead>
                 <tr>
                   <Th>Nom</Th>
@@ -70,7 +76,9 @@ export function SuperAdminsCard({ country }: { country?: string }) {
                     <Td>{s.city ?? '—'}</Td>
                     <Td className="whitespace-nowrap">{formatDate(s.createdAt)}</Td>
                     <Td>
-                      <Badge variant={s.isActive ? 'success' : 'outline'}>{s.isActive ? 'Actif' : 'Inactif'}</Badge>
+                      <Badge variant={s.isActive ? 'success' : 'outline'}>
+                        {s.isActive ? 'Actif' : 'Inactif'}
+                      </Badge>
                     </Td>
                   </Tr>
                 ))}
@@ -81,7 +89,12 @@ export function SuperAdminsCard({ country }: { country?: string }) {
         )}
       </CardContent>
       {creating && (
-        <Dialog open onOpenChange={setCreating} title="Créer un super admin" description="Le super admin gère le pays choisi.">
+        <Dialog
+          open
+          onOpenChange={setCreating}
+          title="Créer un super admin"
+          description="Le super admin gère le pays choisi."
+        >
           <CreateUserForm kind="super-admin" idPrefix="super-admin" onCreated={() => setCreating(false)} />
         </Dialog>
       )}

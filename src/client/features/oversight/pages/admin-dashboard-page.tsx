@@ -52,7 +52,11 @@ export default function AdminDashboardPage() {
   if (role !== 'super_admin') {
     return (
       <div className="mx-auto max-w-xl py-6">
-        <ErrorState titleAs="h1" title="Accès refusé" message="Accès non autorisé. Seuls les super administrateurs et root peuvent accéder à cette page." />
+        <ErrorState
+          titleAs="h1"
+          title="Accès refusé"
+          message="Accès non autorisé. Seuls les super administrateurs et root peuvent accéder à cette page."
+        />
       </div>
     )
   }
@@ -64,16 +68,35 @@ function SuperAdminDashboard({ role, country }: { role: Role; country: string | 
   const s = q.data?.summary
   return (
     <>
-      <PageHeader title="Tableau de bord" description={country ? `Pays : ${country}` : undefined} back={false} />
+      <PageHeader
+        title="Tableau de bord"
+        description={country ? `Pays : ${country}` : undefined}
+        back={false}
+      />
       {q.isError && (
         <div className="mb-6">
-          <ErrorState message={`Impossible de charger les données du tableau de bord. Veuillez réessayer plus tard. ${q.error.message}`} onRetry={() => void q.refetch()} />
+          <ErrorState
+            message={`Impossible de charger les données du tableau de bord. Veuillez réessayer plus tard. ${q.error.message}`}
+            onRetry={() => void q.refetch()}
+          />
         </div>
       )}
       <div className="mb-6 grid gap-3 sm:grid-cols-3">
-        <StatCard icon={Banknote} label="Chiffre d'affaires" value={s ? formatMoney(s.totalRevenue) : q.isError ? '—' : null} />
-        <StatCard icon={ShoppingBag} label="Commandes" value={s ? formatNumber(s.totalOrders) : q.isError ? '—' : null} />
-        <StatCard icon={Users} label="Clients actifs" value={s ? formatNumber(s.activeUsers) : q.isError ? '—' : null} />
+        <StatCard
+          icon={Banknote}
+          label="Chiffre d'affaires"
+          value={s ? formatMoney(s.totalRevenue) : q.isError ? '—' : null}
+        />
+        <StatCard
+          icon={ShoppingBag}
+          label="Commandes"
+          value={s ? formatNumber(s.totalOrders) : q.isError ? '—' : null}
+        />
+        <StatCard
+          icon={Users}
+          label="Clients actifs"
+          value={s ? formatNumber(s.activeUsers) : q.isError ? '—' : null}
+        />
       </div>
       <Card className="mb-6">
         <CardHeader>

@@ -19,7 +19,11 @@ export default function ContactMessagesPage() {
     <>
       <PageHeader
         title="Messages de contact"
-        description={q.data ? `${formatCount(q.data.total)} message(s)` : 'Messages envoyés depuis le formulaire de contact.'}
+        description={
+          q.data
+            ? `${formatCount(q.data.total)} message(s)`
+            : 'Messages envoyés depuis le formulaire de contact.'
+        }
       />
       <div className="mb-4 max-w-xs">
         <Field label="Statut" htmlFor="status-filter">
@@ -49,7 +53,10 @@ export default function ContactMessagesPage() {
       >
         {(d) => (
           <>
-            <Table aria-label="Messages de contact" className={q.isPlaceholderData ? 'opacity-60' : undefined}>
+            <Table
+              aria-label="Messages de contact"
+              className={q.isPlaceholderData ? 'opacity-60' : undefined}
+            >
               <THead>
                 <tr>
                   <Th>Expéditeur</Th>

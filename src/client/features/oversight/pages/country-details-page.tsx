@@ -29,7 +29,8 @@ export default function CountryDetailsPage() {
   const s = stats.data && country ? stats.data.globalSummary : undefined
 
   if (all.isPending) return <PageSpinner />
-  if (all.isError) return <ErrorState titleAs="h1" message={all.error.message} onRetry={() => void all.refetch()} />
+  if (all.isError)
+    return <ErrorState titleAs="h1" message={all.error.message} onRetry={() => void all.refetch()} />
   const back = (
     <Link to="/root/dashboard" className="text-sm text-brand hover:underline">
       ← Retour au tableau de bord
@@ -53,7 +54,10 @@ export default function CountryDetailsPage() {
         <StatCard icon={Banknote} label="Chiffre d'affaires" value={s ? formatMoney(s.totalRevenue) : null} />
       </div>
       <Tabs.Root defaultValue="users">
-        <Tabs.List aria-label="Détails du pays" className="mb-4 flex gap-1 overflow-x-auto border-b border-stone-200">
+        <Tabs.List
+          aria-label="Détails du pays"
+          className="mb-4 flex gap-1 overflow-x-auto border-b border-stone-200"
+        >
           {tabs.map(([value, label]) => (
             <Tabs.Trigger
               key={value}

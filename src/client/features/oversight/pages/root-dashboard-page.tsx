@@ -23,7 +23,11 @@ export default function RootDashboardPage() {
   const endDate = useDebouncedValue(end, 500)
   const badRange = !!startDate && !!endDate && startDate > endDate
   const q = useRootDashboard(
-    { countryId: countryId ? Number(countryId) : undefined, startDate: startDate || undefined, endDate: endDate || undefined },
+    {
+      countryId: countryId ? Number(countryId) : undefined,
+      startDate: startDate || undefined,
+      endDate: endDate || undefined,
+    },
     !badRange,
   )
   const d = q.data
@@ -46,22 +50,49 @@ export default function RootDashboardPage() {
             </Select>
           </Field>
           <Field label="Date de début" htmlFor="filter-start">
-            <Input id="filter-start" type="date" value={start} max={end || undefined} onChange={(e) => setStart(e.target.value)} />
+            <Input
+              id="filter-start"
+              type="date"
+              value={start}
+              max={end || undefined}
+              onChange={(e) => setStart(e.target.value)}
+            />
           </Field>
           <Field label="Date de fin" htmlFor="filter-end" error={badRange ? DATE_ORDER_MESSAGE : undefined}>
-            <Input id="filter-end" type="date" value={end} aria-invalid={badRange} onChange={(e) => setEnd(e.target.value)} />
+            <Input
+              id="filter-end"
+              type="date"
+              value={end}
+              aria-invalid={badRange}
+              onChange={(e) => setEnd(e.target.value)}
+            />
           </Field>
         </div>
       </Card>
       {q.isError && (
         <div className="mb-6">
-          <ErrorState message={`Impossible de charger les données du tableau de bord. Veuillez réessayer plus tard. ${q.error.message}`} onRetry={() => void q.refetch()} />
+          <ErrorState
+            message={`Impossible de charger les données du tableau de bord. Veuillez réessayer plus tard. ${q.error.message}`}
+            onRetry={() => void q.refetch()}
+          />
         </div>
       )}
       <div className={`mb-6 grid gap-3 sm:grid-cols-3 ${dim ?? ''}`}>
-        <StatCard icon={Banknote} label="Chiffre d'affaires" value={d ? formatMoney(d.globalSummary.totalRevenue) : q.isError ? '—' : null} />
-        <StatCard icon={ShoppingBag} label="Commandes" value={d ? formatNumber(d.globalSummary.totalOrders) : q.isError ? '—' : null} />
-        <StatCard icon={Users} label="Utilisateurs" value={d ? formatNumber(d.globalSummary.totalUsers) : q.isError ? '—' : null} />
+        <StatCard
+          icon={Banknote}
+          label="Chiffre d'affaires"
+          value={d ? formatMoney(d.globalSummary.totalRevenue) : q.isError ? '—' : null}
+        />
+        <StatCard
+          icon={ShoppingBag}
+          label="Commandes"
+          value={d ? formatNumber(d.globalSummary.totalOrders) : q.isError ? '—' : null}
+        />
+        <StatCard
+          icon={Users}
+          label="Utilisateurs"
+          value={d ? formatNumber(d.globalSummary.totalUsers) : q.isError ? '—' : null}
+        />
       </div>
       <div className="mb-6 grid gap-6 2xl:grid-cols-2">
         <Card className={dim}>
@@ -70,7 +101,9 @@ export default function RootDashboardPage() {
           </CardHeader>
           <CardContent>
             {!d ? (
-              q.isError ? null : <SkeletonRows count={3} />
+              q.isError ? null : (
+                <SkeletonRows count={3} />
+              )
             ) : (
               <Table aria-label="Répartition par pays">
                 <THead>
@@ -85,7 +118,10 @@ export default function RootDashboardPage() {
                   {d.countryBreakdown.map((c) => (
                     <Tr key={c.countryId}>
                       <Td>
-                        <Link to={`/admin/country-details/${encodeURIComponent(c.countryName)}`} className="font-medium text-brand hover:underline">
+                        <Link
+                          to={`/admin/country-details/${encodeURIComponent(c.countryName)}`}
+                          className="font-medium text-brand hover:underline"
+                        >
                           {c.countryName}
                         </Link>
                       </Td>
@@ -105,7 +141,9 @@ export default function RootDashboardPage() {
           </CardHeader>
           <CardContent>
             {!d ? (
-              q.isError ? null : <SkeletonRows count={5} />
+              q.isError ? null : (
+                <SkeletonRows count={5} />
+              )
             ) : d.productPerformance.length === 0 ? (
               <EmptyState message="Aucun produit vendu sur cette période" />
             ) : (
@@ -123,7 +161,9 @@ export default function RootDashboardPage() {
                     <Tr key={p.productId}>
                       <Td className="font-medium">{p.productName}</Td>
                       <Td>{p.countryName}</Td>
-                      <Td className="text-right tabular-nums">{formatQuantity(p.totalQuantitySold, p.unitType)}</Td>
+                      <Td className="text-right tabular-nums">
+                        {formatQuantity(p.totalQuantitySold, p.unitType)}
+                      </Td>
                       <Td className="text-right tabular-nums">{formatMoney(p.totalRevenue)}</Td>
                     </Tr>
                   ))}

@@ -43,7 +43,9 @@ export function ProductCard({
       if (!user) {
         // Added once the sign-in succeeds (lib/pending-cart-add.tsx).
         rememberPendingAdd(toCartItem(product, quantity))
-        toast.error(refusal, { description: `${product.name} sera ajouté à votre panier dès que vous serez connecté.` })
+        toast.error(refusal, {
+          description: `${product.name} sera ajouté à votre panier dès que vous serez connecté.`,
+        })
         navigate(`/client/login?redirect=${encodeURIComponent('/products')}`)
         return
       }
@@ -56,7 +58,11 @@ export function ProductCard({
 
   return (
     <Card className="flex overflow-hidden sm:flex-col" data-testid="product-card">
-      <ProductImage src={product.imageUrl} alt={product.name} className="w-24 shrink-0 sm:aspect-[4/3] sm:w-full" />
+      <ProductImage
+        src={product.imageUrl}
+        alt={product.name}
+        className="w-24 shrink-0 sm:aspect-[4/3] sm:w-full"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex flex-wrap items-center gap-1.5">
           {product.category && <Badge variant="outline">{product.category.name}</Badge>}
@@ -65,16 +71,25 @@ export function ProductCard({
         <Heading className="font-semibold text-stone-900">{product.name}</Heading>
         {product.description && <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>}
         <p className="mt-auto text-lg font-bold text-brand">
-          {formatMoney(product.pricePerUnit)} <span className="text-sm font-normal text-stone-600">{perUnit(product.unitType)}</span>
+          {formatMoney(product.pricePerUnit)}{' '}
+          <span className="text-sm font-normal text-stone-600">{perUnit(product.unitType)}</span>
         </p>
         {notShopper ? (
-          <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">Commande réservée aux clients</p>
+          <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">
+            Commande réservée aux clients
+          </p>
         ) : otherCountry ? (
-          <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">Non disponible dans votre pays</p>
+          <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">
+            Non disponible dans votre pays
+          </p>
         ) : (
           <div className="flex items-center gap-2">
             {showQuantity && (
-              <div className="flex items-center rounded-md border border-stone-300" role="group" aria-label={`Quantité de ${product.name}`}>
+              <div
+                className="flex items-center rounded-md border border-stone-300"
+                role="group"
+                aria-label={`Quantité de ${product.name}`}
+              >
                 <button
                   type="button"
                   className="grid h-10 w-9 place-items-center text-stone-700 disabled:opacity-40"
@@ -97,7 +112,11 @@ export function ProductCard({
                 </button>
               </div>
             )}
-            <Button className="min-w-0 flex-1 px-3" onClick={add} aria-label={`Ajouter ${product.name} au panier`}>
+            <Button
+              className="min-w-0 flex-1 px-3"
+              onClick={add}
+              aria-label={`Ajouter ${product.name} au panier`}
+            >
               <ShoppingCart className="h-4 w-4" aria-hidden />
               Ajouter
             </Button>

@@ -30,7 +30,9 @@ export default function ContactPage() {
       toast.success('Votre message a été envoyé avec succès !')
       setSent(true)
     } catch (e) {
-      toast.error(e instanceof Error && e.message ? e.message : "Une erreur est survenue lors de l'envoi du message.")
+      toast.error(
+        e instanceof Error && e.message ? e.message : "Une erreur est survenue lors de l'envoi du message.",
+      )
     }
   })
 
@@ -38,11 +40,20 @@ export default function ContactPage() {
     <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
       <div className="space-y-4">
         <h1 className="text-2xl font-bold text-stone-900">Contactez-nous</h1>
-        <p className="text-stone-600">Une question sur une commande, une découpe spéciale, une livraison ? Écrivez-nous, nous répondons sous 24 heures.</p>
+        <p className="text-stone-600">
+          Une question sur une commande, une découpe spéciale, une livraison ? Écrivez-nous, nous répondons
+          sous 24 heures.
+        </p>
         <ul className="space-y-2 text-sm text-stone-700">
-          <li className="flex items-center gap-2"><Mail className="h-4 w-4 text-brand" aria-hidden /> contact@etal.africa</li>
-          <li className="flex items-center gap-2"><Phone className="h-4 w-4 text-brand" aria-hidden /> +221 33 800 00 00</li>
-          <li className="flex items-center gap-2"><MapPin className="h-4 w-4 text-brand" aria-hidden /> Dakar, Sénégal</li>
+          <li className="flex items-center gap-2">
+            <Mail className="h-4 w-4 text-brand" aria-hidden /> contact@etal.africa
+          </li>
+          <li className="flex items-center gap-2">
+            <Phone className="h-4 w-4 text-brand" aria-hidden /> +221 33 800 00 00
+          </li>
+          <li className="flex items-center gap-2">
+            <MapPin className="h-4 w-4 text-brand" aria-hidden /> Dakar, Sénégal
+          </li>
         </ul>
       </div>
       <Card>
@@ -50,7 +61,9 @@ export default function ContactPage() {
           <CardContent className="flex flex-col items-center gap-3 p-8 text-center sm:p-10">
             <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
             <h2 className="text-xl font-semibold text-stone-900">Message envoyé !</h2>
-            <p className="text-stone-600">Merci, nous avons bien reçu votre message et vous répondrons rapidement.</p>
+            <p className="text-stone-600">
+              Merci, nous avons bien reçu votre message et vous répondrons rapidement.
+            </p>
             <Button onClick={() => window.location.reload()}>Envoyer un autre message</Button>
           </CardContent>
         ) : (
@@ -62,17 +75,33 @@ export default function ContactPage() {
               <form onSubmit={onSubmit} noValidate className="space-y-4">
                 <div className="grid gap-4 sm:grid-cols-2">
                   <Field label="Nom" htmlFor="name" error={errors.name?.message}>
-                    <Input id="name" autoComplete="name" aria-invalid={!!errors.name} {...form.register('name')} />
+                    <Input
+                      id="name"
+                      autoComplete="name"
+                      aria-invalid={!!errors.name}
+                      {...form.register('name')}
+                    />
                   </Field>
                   <Field label="Email" htmlFor="email" error={errors.email?.message}>
-                    <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+                    <Input
+                      id="email"
+                      type="email"
+                      autoComplete="email"
+                      aria-invalid={!!errors.email}
+                      {...form.register('email')}
+                    />
                   </Field>
                 </div>
                 <Field label="Sujet" htmlFor="subject" error={errors.subject?.message}>
                   <Input id="subject" aria-invalid={!!errors.subject} {...form.register('subject')} />
                 </Field>
                 <Field label="Message" htmlFor="message" error={errors.message?.message}>
-                  <Textarea id="message" rows={6} aria-invalid={!!errors.message} {...form.register('message')} />
+                  <Textarea
+                    id="message"
+                    rows={6}
+                    aria-invalid={!!errors.message}
+                    {...form.register('message')}
+                  />
                 </Field>
                 <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
                   {isSubmitting && <Spinner className="h-4 w-4 text-white" />}

@@ -9,9 +9,21 @@ import { CountryChooser } from '../components/country-chooser'
 import { ProductCard, ProductGridSkeleton } from '../components/product-card'
 
 const values = [
-  { icon: Award, title: 'Qualité', text: 'Des viandes fraîches, choisies chaque matin chez des éleveurs que nous connaissons.' },
-  { icon: HandHeart, title: 'Tradition', text: 'Le savoir-faire du boucher de quartier : découpes à la demande, conseils de cuisson.' },
-  { icon: Truck, title: 'Service', text: 'Commande en ligne, livraison dans votre zone et paiement à la livraison.' },
+  {
+    icon: Award,
+    title: 'Qualité',
+    text: 'Des viandes fraîches, choisies chaque matin chez des éleveurs que nous connaissons.',
+  },
+  {
+    icon: HandHeart,
+    title: 'Tradition',
+    text: 'Le savoir-faire du boucher de quartier : découpes à la demande, conseils de cuisson.',
+  },
+  {
+    icon: Truck,
+    title: 'Service',
+    text: 'Commande en ligne, livraison dans votre zone et paiement à la livraison.',
+  },
 ]
 
 /** / : hero, featured products, about, the three values, calls to action. */
@@ -25,9 +37,12 @@ export default function HomePage() {
     <div className="space-y-14">
       <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand to-brand-dark px-6 py-12 text-white sm:px-12 sm:py-16">
         <p className="text-sm font-semibold tracking-wide text-white/80 uppercase">Boucherie en ligne</p>
-        <h1 className="mt-2 max-w-2xl text-3xl font-bold sm:text-5xl">La viande fraîche du marché, livrée chez vous</h1>
+        <h1 className="mt-2 max-w-2xl text-3xl font-bold sm:text-5xl">
+          La viande fraîche du marché, livrée chez vous
+        </h1>
         <p className="mt-4 max-w-xl text-white/90">
-          Bœuf, mouton, chèvre et volaille, découpés par nos bouchers et livrés dans votre quartier, de Dakar à Bamako.
+          Bœuf, mouton, chèvre et volaille, découpés par nos bouchers et livrés dans votre quartier, de Dakar
+          à Bamako.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Button asChild size="lg" variant="secondary">
@@ -57,7 +72,10 @@ export default function HomePage() {
         {featured.isPending ? (
           <ProductGridSkeleton count={8} />
         ) : featured.isError ? (
-          <ErrorState message="Impossible de charger les produits. Veuillez réessayer plus tard." onRetry={() => void featured.refetch()} />
+          <ErrorState
+            message="Impossible de charger les produits. Veuillez réessayer plus tard."
+            onRetry={() => void featured.refetch()}
+          />
         ) : !cards ? (
           <ProductGridSkeleton count={8} />
         ) : cards.length === 0 ? (
@@ -71,16 +89,21 @@ export default function HomePage() {
         )}
       </section>
 
-      <section aria-labelledby="about-title" className="grid gap-6 rounded-2xl bg-white p-6 shadow-sm sm:p-10 md:grid-cols-2">
+      <section
+        aria-labelledby="about-title"
+        className="grid gap-6 rounded-2xl bg-white p-6 shadow-sm sm:p-10 md:grid-cols-2"
+      >
         <div>
           <h2 id="about-title" className="text-2xl font-bold text-stone-900">
             À propos d'Étal
           </h2>
           <p className="mt-3 text-stone-700">
-            Étal, c'est l'étal du boucher de confiance, en ligne. Nous travaillons avec des éleveurs d'Afrique de l'Ouest et du
-            Centre et préparons chaque commande le jour même.
+            Étal, c'est l'étal du boucher de confiance, en ligne. Nous travaillons avec des éleveurs d'Afrique
+            de l'Ouest et du Centre et préparons chaque commande le jour même.
           </p>
-          <p className="mt-3 text-stone-700">Vous commandez au kilo ou à la pièce, vous choisissez votre zone, et vous payez à la livraison.</p>
+          <p className="mt-3 text-stone-700">
+            Vous commandez au kilo ou à la pièce, vous choisissez votre zone, et vous payez à la livraison.
+          </p>
         </div>
         <ul className="grid gap-4">
           {values.map(({ icon: Icon, title, text }) => (
@@ -99,7 +122,9 @@ export default function HomePage() {
 
       <section className="flex flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-stone-50 p-8 text-center">
         <h2 className="text-2xl font-bold text-stone-900">Prêt à commander ?</h2>
-        <p className="max-w-lg text-stone-600">Parcourez le catalogue, remplissez votre panier et recevez votre viande dans la journée.</p>
+        <p className="max-w-lg text-stone-600">
+          Parcourez le catalogue, remplissez votre panier et recevez votre viande dans la journée.
+        </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
             <Link to="/products">Découvrir les produits</Link>

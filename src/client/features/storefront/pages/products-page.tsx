@@ -11,7 +11,8 @@ import { ProductCard, ProductGridSkeleton } from '../components/product-card'
 
 /** A session error becomes the sign-in message. */
 function productsError(message: string) {
-  if (message.includes('connecté') || message.includes('Accès non autorisé')) return 'Vous devez être connecté pour voir les produits.'
+  if (message.includes('connecté') || message.includes('Accès non autorisé'))
+    return 'Vous devez être connecté pour voir les produits.'
   return 'Une erreur est survenue lors du chargement des produits.'
 }
 
@@ -35,7 +36,10 @@ export default function ProductsPage() {
   const filterKey = `${search}\u0000${category ?? ''}`
   const limit = more.key === filterKey ? more.count : PRODUCTS_PER_STEP
   const categories = useMemo(
-    () => [...new Set((data ?? []).flatMap((p) => (p.category ? [p.category.name] : [])))].sort((a, b) => a.localeCompare(b, 'fr')),
+    () =>
+      [...new Set((data ?? []).flatMap((p) => (p.category ? [p.category.name] : [])))].sort((a, b) =>
+        a.localeCompare(b, 'fr'),
+      ),
     [data],
   )
   const shown = useMemo(() => {
@@ -48,11 +52,16 @@ export default function ProductsPage() {
     <div className="space-y-5">
       <div>
         <h1 className="text-2xl font-bold text-stone-900">Nos produits</h1>
-        <p className="mt-1 text-sm text-stone-600">Viandes fraîches au kilo ou à la pièce, prix en francs CFA.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          Viandes fraîches au kilo ou à la pièce, prix en francs CFA.
+        </p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="relative w-full max-w-md">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-400"
+            aria-hidden
+          />
           <Input
             type="search"
             aria-label="Rechercher un produit"
@@ -73,7 +82,9 @@ export default function ProductsPage() {
             onClick={() => setCategory(c)}
             className={cn(
               'shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium',
-              category === c ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50',
+              category === c
+                ? 'border-brand bg-brand text-white'
+                : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50',
             )}
           >
             {c ?? 'Tous'}
@@ -97,7 +108,10 @@ export default function ProductsPage() {
           </div>
           {shown.length > limit && (
             <div className="flex justify-center">
-              <Button variant="outline" onClick={() => setMore({ key: filterKey, count: limit + PRODUCTS_PER_STEP })}>
+              <Button
+                variant="outline"
+                onClick={() => setMore({ key: filterKey, count: limit + PRODUCTS_PER_STEP })}
+              >
                 Afficher plus de produits ({shown.length - limit} restants)
               </Button>
             </div>

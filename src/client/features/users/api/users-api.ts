@@ -19,7 +19,8 @@ const userKeys = {
 }
 
 /** The users list does not retry on a 403 or 404, at most twice otherwise. */
-const usersRetry = (count: number, e: Error) => !(e instanceof ApiError && [403, 404].includes(e.status)) && count < 2
+const usersRetry = (count: number, e: Error) =>
+  !(e instanceof ApiError && [403, 404].includes(e.status)) && count < 2
 
 export function useAdminUsers(country?: string) {
   return useQuery({
@@ -39,10 +40,20 @@ export function useUserHistory(userId: number) {
 }
 
 /** Applies a change to the user in every cached list at once; gives back what to restore. */
-function patchLists(qc: ReturnType<typeof useQueryClient>, userId: number, patch: (u: AdminUser) => AdminUser) {
-  const saved: [QueryKey, AdminUser[] | undefined][] = qc.getQueriesData<AdminUser[]>({ queryKey: ['users', 'list'] })
+function patchLists(
+  qc: ReturnType<typeof useQueryClient>,
+  userId: number,
+  patch: (u: AdminUser) => AdminUser,
+) {
+  const saved: [QueryKey, AdminUser[] | undefined][] = qc.getQueriesData<AdminUser[]>({
+    queryKey: ['users', 'list'],
+  })
   for (const [key, list] of saved) {
-    if (list) qc.setQueryData<AdminUser[]>(key, list.map((u) => (u.id === userId ? patch(u) : u)))
+    if (list)
+      qc.setQueryData<AdminUser[]>(
+        key,
+        list.map((u) => (u.id === userId ? patch(u) : u)),
+      )
   }
   return () => saved.forEach(([key, list]) => qc.setQueryData(key, list))
 }
@@ -52,9 +63,11 @@ export function useCreateUser(kind: 'user' | 'driver' | 'super-admin' = 'user') 
   return useMutation({
     // A driver's and a super_admin's calls fix the role: the form's is not sent.
     mutationFn: ({ role, ...account }: CreateUserInput) =>
-      kind === 'user' ? api.post('/_api/admin/create-user', { ...account, role })
-      : kind === 'driver' ? api.post('/_api/admin/create-delivery-driver', account)
-      : api.post('/_api/admin/create-super-admin', account),
+      kind === 'user'
+        ? api.post('/_api/admin/create-user', { ...account, role })
+        : kind === 'driver'
+          ? api.post('/_api/admin/create-delivery-driver', account)
+          : api.post('/_api/admin/create-super-admin', account),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   })
 }
@@ -81,7 +94,8 @@ export function useUpdateUser() {
 export function useToggleUser() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: z.output<typeof toggleUserStatusInput>) => api.post('/_api/admin/users/toggle-status', input),
+    mutationFn: (input: z.output<typeof toggleUserStatusInput>) =>
+      api.post('/_api/admin/users/toggle-status', input),
     onMutate: async ({ userId, isActive }) => {
       await qc.cancelQueries({ queryKey: ['users', 'list'] })
       return { restore: patchLists(qc, userId, (u) => ({ ...u, isActive })) }
@@ -98,7 +112,8 @@ export function useToggleUser() {
 export function useSetDiscount() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: z.output<typeof setDiscountInput>) => api.post('/_api/admin/users/set-discount', input),
+    mutationFn: (input: z.output<typeof setDiscountInput>) =>
+      api.post('/_api/admin/users/set-discount', input),
     onSuccess: ({ user }) => {
       toast.success(
         user.customDiscountPercent == null || user.customDiscountPercent === 0

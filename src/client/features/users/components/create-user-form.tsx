@@ -19,7 +19,10 @@ const failure: Record<CreateKind, string> = {
   driver: 'Échec de la création du livreur',
   'super-admin': 'Échec de la création du super admin. Veuillez réessayer.',
 }
-const fixedRole: Partial<Record<CreateKind, Role>> = { driver: 'delivery_driver', 'super-admin': 'super_admin' }
+const fixedRole: Partial<Record<CreateKind, Role>> = {
+  driver: 'delivery_driver',
+  'super-admin': 'super_admin',
+}
 
 /**
  * The account-creation form: a role among those the creator may give (not shown when
@@ -62,7 +65,11 @@ export function CreateUserForm({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { user: created } = await create.mutateAsync(values)
-      toast.success(kind === 'super-admin' ? 'Super admin créé avec succès !' : `L'utilisateur "${created.displayName}" a été créé avec succès.`)
+      toast.success(
+        kind === 'super-admin'
+          ? 'Super admin créé avec succès !'
+          : `L'utilisateur "${created.displayName}" a été créé avec succès.`,
+      )
       form.reset({ ...form.getValues(), email: '', password: '', displayName: '', phoneNumber: '', city: '' })
       onCreated?.()
     } catch (e) {
@@ -76,13 +83,35 @@ export function CreateUserForm({
         <Input id={id('displayName')} aria-invalid={!!errors.displayName} {...form.register('displayName')} />
       </Field>
       <Field label="Email" htmlFor={id('email')} error={errors.email?.message}>
-        <Input id={id('email')} type="email" autoComplete="off" aria-invalid={!!errors.email} {...form.register('email')} />
+        <Input
+          id={id('email')}
+          type="email"
+          autoComplete="off"
+          aria-invalid={!!errors.email}
+          {...form.register('email')}
+        />
       </Field>
-      <Field label="Mot de passe" htmlFor={id('password')} error={errors.password?.message} hint="Au moins 8 caractères.">
-        <Input id={id('password')} type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
+      <Field
+        label="Mot de passe"
+        htmlFor={id('password')}
+        error={errors.password?.message}
+        hint="Au moins 8 caractères."
+      >
+        <Input
+          id={id('password')}
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.password}
+          {...form.register('password')}
+        />
       </Field>
       <Field label="Téléphone" htmlFor={id('phoneNumber')} error={errors.phoneNumber?.message}>
-        <Input id={id('phoneNumber')} type="tel" aria-invalid={!!errors.phoneNumber} {...form.register('phoneNumber')} />
+        <Input
+          id={id('phoneNumber')}
+          type="tel"
+          aria-invalid={!!errors.phoneNumber}
+          {...form.register('phoneNumber')}
+        />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
@@ -121,7 +150,13 @@ export function CreateUserForm({
       )}
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting && <Spinner className="h-4 w-4 text-white" />}
-        {form.formState.isSubmitting ? 'Création…' : { user: fixedRoleOf === 'client' ? 'Créer le client' : 'Créer le compte', driver: 'Créer le livreur', 'super-admin': 'Créer le super admin' }[kind]}
+        {form.formState.isSubmitting
+          ? 'Création…'
+          : {
+              user: fixedRoleOf === 'client' ? 'Créer le client' : 'Créer le compte',
+              driver: 'Créer le livreur',
+              'super-admin': 'Créer le super admin',
+            }[kind]}
       </Button>
     </form>
   )

@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { DISCOUNT_RANGE_MESSAGE, DISCOUNT_STEP_MESSAGE, setDiscountInput, type AdminUser } from '@/shared/schemas/users'
+import {
+  DISCOUNT_RANGE_MESSAGE,
+  DISCOUNT_STEP_MESSAGE,
+  setDiscountInput,
+  type AdminUser,
+} from '@/shared/schemas/users'
 import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
 import { Field, Input } from '@/client/components/ui/field'
@@ -7,8 +12,16 @@ import { Spinner } from '@/client/components/ui/spinner'
 import { useSetDiscount } from '../api/users-api'
 
 /** Root's custom discount: 0 to 100 in steps of 0.01; empty removes it. */
-export function DiscountDialog({ target, onOpenChange }: { target: AdminUser; onOpenChange: (open: boolean) => void }) {
-  const [value, setValue] = useState(target.customDiscountPercent == null ? '' : String(target.customDiscountPercent))
+export function DiscountDialog({
+  target,
+  onOpenChange,
+}: {
+  target: AdminUser
+  onOpenChange: (open: boolean) => void
+}) {
+  const [value, setValue] = useState(
+    target.customDiscountPercent == null ? '' : String(target.customDiscountPercent),
+  )
   const [error, setError] = useState<string | null>(null)
   const mutation = useSetDiscount()
 
@@ -18,7 +31,9 @@ export function DiscountDialog({ target, onOpenChange }: { target: AdminUser; on
     const discountPercent = trimmed === '' ? null : Number(trimmed)
     const parsed = setDiscountInput.safeParse({ userId: target.id, discountPercent })
     if (!parsed.success || (discountPercent !== null && Number.isNaN(discountPercent))) {
-      setError(parsed.success ? DISCOUNT_RANGE_MESSAGE : (parsed.error.issues[0]?.message ?? DISCOUNT_STEP_MESSAGE))
+      setError(
+        parsed.success ? DISCOUNT_RANGE_MESSAGE : (parsed.error.issues[0]?.message ?? DISCOUNT_STEP_MESSAGE),
+      )
       return
     }
     setError(null)
@@ -26,9 +41,19 @@ export function DiscountDialog({ target, onOpenChange }: { target: AdminUser; on
   }
 
   return (
-    <Dialog open onOpenChange={onOpenChange} title="Rabais personnalisé" description={`Rabais appliqué aux commandes de ${target.displayName}.`}>
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title="Rabais personnalisé"
+      description={`Rabais appliqué aux commandes de ${target.displayName}.`}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Rabais (%)" htmlFor="discountPercent" error={error ?? undefined} hint="Entre 0 et 100. Laisser vide pour supprimer le rabais.">
+        <Field
+          label="Rabais (%)"
+          htmlFor="discountPercent"
+          error={error ?? undefined}
+          hint="Entre 0 et 100. Laisser vide pour supprimer le rabais."
+        >
           <Input
             id="discountPercent"
             type="number"

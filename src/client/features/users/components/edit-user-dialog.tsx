@@ -12,7 +12,13 @@ import { useSession } from '@/client/lib/session'
 import { useUpdateUser } from '../api/users-api'
 
 /** Edit an account: applied to the list at once, rolled back if the server refuses. */
-export function EditUserDialog({ target, onOpenChange }: { target: AdminUser; onOpenChange: (open: boolean) => void }) {
+export function EditUserDialog({
+  target,
+  onOpenChange,
+}: {
+  target: AdminUser
+  onOpenChange: (open: boolean) => void
+}) {
   const { user } = useSession()
   const countries = useCountries()
   const update = useUpdateUser()
@@ -44,23 +50,42 @@ export function EditUserDialog({ target, onOpenChange }: { target: AdminUser; on
   })
 
   return (
-    <Dialog open onOpenChange={onOpenChange} title={`Modifier ${target.displayName}`} description={target.email}>
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Modifier ${target.displayName}`}
+      description={target.email}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-3">
         <Field label="Nom complet" htmlFor={id('displayName')} error={errors.displayName?.message}>
-          <Input id={id('displayName')} aria-invalid={!!errors.displayName} {...form.register('displayName')} />
+          <Input
+            id={id('displayName')}
+            aria-invalid={!!errors.displayName}
+            {...form.register('displayName')}
+          />
         </Field>
         <Field label="Email" htmlFor={id('email')} error={errors.email?.message}>
           <Input id={id('email')} type="email" aria-invalid={!!errors.email} {...form.register('email')} />
         </Field>
         <Field label="Téléphone" htmlFor={id('phoneNumber')} error={errors.phoneNumber?.message}>
-          <Input id={id('phoneNumber')} type="tel" aria-invalid={!!errors.phoneNumber} {...form.register('phoneNumber')} />
+          <Input
+            id={id('phoneNumber')}
+            type="tel"
+            aria-invalid={!!errors.phoneNumber}
+            {...form.register('phoneNumber')}
+          />
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Pays" htmlFor={id('country')} error={errors.country?.message}>
             {anyCountry ? (
               // Controlled: the options arrive after the form mounts, and an uncontrolled select
               // would fall back to 'Choisir un pays' while the form still holds the country.
-              <Select id={id('country')} aria-invalid={!!errors.country} {...countryField} value={country ?? ''}>
+              <Select
+                id={id('country')}
+                aria-invalid={!!errors.country}
+                {...countryField}
+                value={country ?? ''}
+              >
                 <option value="">Choisir un pays</option>
                 {countries.data?.map((c) => (
                   <option key={c.id} value={c.name}>

@@ -17,7 +17,13 @@ import { EditUserDialog } from './edit-user-dialog'
  * 'Gestion des Utilisateurs': the full list ('full'), the admin's clients and drivers
  * ('management'), or a country's users without the phone column ('country').
  */
-export function UsersTable({ users, variant = 'full' }: { users: AdminUser[]; variant?: 'full' | 'management' | 'country' }) {
+export function UsersTable({
+  users,
+  variant = 'full',
+}: {
+  users: AdminUser[]
+  variant?: 'full' | 'management' | 'country'
+}) {
   const { user: me } = useSession()
   const toggle = useToggleUser()
   const [editing, setEditing] = useState<AdminUser | null>(null)
@@ -55,11 +61,19 @@ export function UsersTable({ users, variant = 'full' }: { users: AdminUser[]; va
                 {variant !== 'country' && (
                   <Td className="text-stone-700">
                     <p>{u.phoneNumber ?? 'N/A'}</p>
-                    {full && <p className="text-xs text-stone-500">{[u.city, u.country].filter(Boolean).join(', ')}</p>}
+                    {full && (
+                      <p className="text-xs text-stone-500">
+                        {[u.city, u.country].filter(Boolean).join(', ')}
+                      </p>
+                    )}
                   </Td>
                 )}
                 <Td className="text-right tabular-nums">{formatNumber(u.loyaltyPoints)}</Td>
-                {full && <Td className="text-right tabular-nums">{u.customDiscountPercent ? formatPercent(u.customDiscountPercent) : '—'}</Td>}
+                {full && (
+                  <Td className="text-right tabular-nums">
+                    {u.customDiscountPercent ? formatPercent(u.customDiscountPercent) : '—'}
+                  </Td>
+                )}
                 <Td>
                   <div className="flex items-center gap-2">
                     <Switch
@@ -75,12 +89,22 @@ export function UsersTable({ users, variant = 'full' }: { users: AdminUser[]; va
                 <Td>
                   <div className="flex justify-end gap-1">
                     {full && canEditUser(me, u) && (
-                      <Button variant="ghost" size="icon" aria-label={`Modifier ${u.displayName}`} onClick={() => setEditing(u)}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Modifier ${u.displayName}`}
+                        onClick={() => setEditing(u)}
+                      >
                         <Pencil className="h-4 w-4" aria-hidden />
                       </Button>
                     )}
                     {full && canSetDiscount(me.role) && (
-                      <Button variant="ghost" size="icon" aria-label={`Rabais de ${u.displayName}`} onClick={() => setDiscounting(u)}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Rabais de ${u.displayName}`}
+                        onClick={() => setDiscounting(u)}
+                      >
                         <Percent className="h-4 w-4" aria-hidden />
                       </Button>
                     )}
@@ -97,7 +121,9 @@ export function UsersTable({ users, variant = 'full' }: { users: AdminUser[]; va
         </TBody>
       </Table>
       {editing && <EditUserDialog target={editing} onOpenChange={(o) => !o && setEditing(null)} />}
-      {discounting && <DiscountDialog target={discounting} onOpenChange={(o) => !o && setDiscounting(null)} />}
+      {discounting && (
+        <DiscountDialog target={discounting} onOpenChange={(o) => !o && setDiscounting(null)} />
+      )}
     </>
   )
 }

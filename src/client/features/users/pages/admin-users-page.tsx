@@ -38,7 +38,12 @@ export default function AdminUsersPage() {
       <UsersPanel />
       {open === 'admin' && (
         <Dialog open onOpenChange={(o) => !o && setOpen(null)} title="Ajouter un Admin">
-          <CreateUserForm kind="user" defaultRole="admin" idPrefix="add-admin" onCreated={() => setOpen(null)} />
+          <CreateUserForm
+            kind="user"
+            defaultRole="admin"
+            idPrefix="add-admin"
+            onCreated={() => setOpen(null)}
+          />
         </Dialog>
       )}
       {open === 'driver' && (

@@ -19,8 +19,8 @@ export default function CreateDriverPage() {
       <h1 className="text-2xl font-bold text-stone-900">Créer un livreur</h1>
       <p className="mt-2 mb-6 text-sm text-stone-600">
         Réservé aux super-administrateurs : le livreur est rattaché à votre pays
-        {user?.role !== 'root' && user?.country ? ` (${user.country})` : ''} et pourra se connecter aussitôt avec l'email et le
-        mot de passe choisis.
+        {user?.role !== 'root' && user?.country ? ` (${user.country})` : ''} et pourra se connecter aussitôt
+        avec l'email et le mot de passe choisis.
       </p>
       <Card>
         <CardHeader>

@@ -13,7 +13,8 @@ export default function UserHistoryPage() {
   const { userId } = useParams()
   const id = Number(userId)
   const query = useUserHistory(id)
-  if (!Number.isInteger(id) || id <= 0) return <ErrorState titleAs="h1" title="Erreur" message="User ID is required." />
+  if (!Number.isInteger(id) || id <= 0)
+    return <ErrorState titleAs="h1" title="Erreur" message="User ID is required." />
   return (
     <QueryState
       query={query}
@@ -25,7 +26,9 @@ export default function UserHistoryPage() {
       }
       errorTitle="Erreur de chargement"
       errorTitleAs="h1"
-      errorMessage={(e) => `Erreur lors du chargement de l'historique: ${e.message || 'Failed to fetch user history'}`}
+      errorMessage={(e) =>
+        `Erreur lors du chargement de l'historique: ${e.message || 'Failed to fetch user history'}`
+      }
     >
       {(h) => <History h={h} />}
     </QueryState>
@@ -110,7 +113,9 @@ function History({ h }: { h: UserHistory }) {
                     <Tr key={t.id}>
                       <Td className="whitespace-nowrap">{formatDateTime(t.createdAt)}</Td>
                       <Td>{t.description}</Td>
-                      <Td className={`text-right tabular-nums ${t.points < 0 ? 'text-red-700' : 'text-emerald-700'}`}>
+                      <Td
+                        className={`text-right tabular-nums ${t.points < 0 ? 'text-red-700' : 'text-emerald-700'}`}
+                      >
                         {t.points > 0 ? '+' : ''}
                         {formatNumber(t.points)}
                       </Td>

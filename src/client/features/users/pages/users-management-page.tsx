@@ -47,7 +47,12 @@ export default function UsersManagementPage() {
       )}
       {open === 'client' && (
         <Dialog open onOpenChange={(o) => !o && setOpen(null)} title="Ajouter un Client">
-          <CreateUserForm kind="user" fixedRoleOf="client" idPrefix="add-client" onCreated={() => setOpen(null)} />
+          <CreateUserForm
+            kind="user"
+            fixedRoleOf="client"
+            idPrefix="add-client"
+            onCreated={() => setOpen(null)}
+          />
         </Dialog>
       )}
     </>

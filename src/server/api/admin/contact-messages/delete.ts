@@ -15,10 +15,15 @@ export default defineEndpoint({
     // One statement: a message switched back to new meanwhile is not deleted.
     const deleted = await db
       .delete(contactMessages)
-      .where(and(eq(contactMessages.id, input.messageId), inArray(contactMessages.status, ['read', 'processed'])))
+      .where(
+        and(eq(contactMessages.id, input.messageId), inArray(contactMessages.status, ['read', 'processed'])),
+      )
       .returning({ id: contactMessages.id })
     if (deleted.length > 0) return { success: true as const }
-    const [exists] = await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, input.messageId))
+    const [exists] = await db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, input.messageId))
     if (!exists) throw notFound(MESSAGE_NOT_FOUND)
     throw conflict(NOT_DELETABLE)
   },

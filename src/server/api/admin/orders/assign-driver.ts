@@ -43,7 +43,9 @@ export default defineEndpoint({
         .update(orders)
         .set({ deliveryDriverId: driver.id, updatedAt: sql`now()` })
         .where(eq(orders.id, input.orderId))
-      await recordOrderEvents(tx, input.orderId, user.id, [{ type: 'driver', from: locked.driverName, to: driver.displayName }])
+      await recordOrderEvents(tx, input.orderId, user.id, [
+        { type: 'driver', from: locked.driverName, to: driver.displayName },
+      ])
     })
     return { order: (await loadOrder(db, input.orderId))! }
   },

@@ -25,7 +25,10 @@ export default defineEndpoint({
         .where(where)
         .returning({ id: products.id })
       const verb = input.isActive ? 'activé(s)' : 'désactivé(s)'
-      return { summary: `${rows.length} produit(s) ${verb}.${skippedNote(ids.length, rows.length)}`, count: rows.length }
+      return {
+        summary: `${rows.length} produit(s) ${verb}.${skippedNote(ids.length, rows.length)}`,
+        count: rows.length,
+      }
     }
     const country = await findCountry(db, input.targetCountryId)
     const rows = await db

@@ -11,7 +11,8 @@ import { notFound } from '@/server/http/errors'
 export default defineEndpoint({
   call: productCalls.list,
   roles: ['root', 'super_admin'],
-  summary: "The catalogue (archived products left out): root all or ?country=name, a super_admin its country's",
+  summary:
+    "The catalogue (archived products left out): root all or ?country=name, a super_admin its country's",
   async handler({ input, user, db }) {
     let countryId = scopeCountryId(user)
     if (input.country) {
@@ -20,7 +21,8 @@ export default defineEndpoint({
       assertInScope(user, country.id, countryNotFound)
       countryId = country.id
     }
-    const isActive = input.isActive ?? (input.status && input.status !== 'all' ? input.status === 'active' : undefined)
+    const isActive =
+      input.isActive ?? (input.status && input.status !== 'all' ? input.status === 'active' : undefined)
     const rows = await selectProducts(db)
       .where(
         and(

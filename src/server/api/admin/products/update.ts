@@ -2,7 +2,12 @@ import { productCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
 import { products } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
-import { assertCategory, assertMinQuantityStep, findProductInScope, productCountryFor } from '@/server/services/products'
+import {
+  assertCategory,
+  assertMinQuantityStep,
+  findProductInScope,
+  productCountryFor,
+} from '@/server/services/products'
 
 export default defineEndpoint({
   call: productCalls.update,
@@ -11,7 +16,8 @@ export default defineEndpoint({
   summary: 'Edit or toggle a product; a super_admin cannot move it out of its country',
   async handler({ input: { id, ...changes }, user, db }) {
     const current = await findProductInScope(db, user, id)
-    if (changes.countryId !== undefined) changes.countryId = await productCountryFor(db, user, changes.countryId)
+    if (changes.countryId !== undefined)
+      changes.countryId = await productCountryFor(db, user, changes.countryId)
     await assertCategory(db, changes.categoryId)
     assertMinQuantityStep(changes.unitType ?? current.unitType, changes.minQuantity ?? current.minQuantity)
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))

@@ -12,7 +12,10 @@ export default defineEndpoint({
   async handler({ input, user, db }) {
     const target = await findUserInReach(db, user, input.userId)
     // 0 and null both mean "no discount": pricing applies a discount only above 0.
-    await db.update(users).set({ customDiscountPercent: input.discountPercent }).where(eq(users.id, target.id))
+    await db
+      .update(users)
+      .set({ customDiscountPercent: input.discountPercent })
+      .where(eq(users.id, target.id))
     return { user: mustExist(await findAdminUser(db, target.id)) }
   },
 })

@@ -11,7 +11,8 @@ import { findUserByEmail } from '@/server/services/users'
 export default defineEndpoint({
   call: userCalls.update,
   roles: ['root', 'super_admin'],
-  summary: 'Edit an account (root: all but other roots; super_admin: admins, drivers, clients of its country)',
+  summary:
+    'Edit an account (root: all but other roots; super_admin: admins, drivers, clients of its country)',
   async handler({ input, user, db }) {
     const target = await findUserInReach(db, user, input.userId)
     if (!canEditUser(user, target)) throw forbidden()

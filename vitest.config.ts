@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['tests/setup/global.ts'],
+    // A cheap argon2 under test only (src/server/services/passwords.ts).
+    env: { ETAL_ARGON2_COST: 'test' },
   },
 })

@@ -1,4 +1,4 @@
-import { z } from '../shared/schemas/zod'
+import { z } from '@/shared/schemas/zod'
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')
 

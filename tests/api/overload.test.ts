@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ARGON2_CONCURRENCY, argon2Queue } from '../../src/server/services/passwords'
 import { createUser, PASSWORD } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
+
+// This file is about argon2's real cost: not the cheap one of the rest of the suite.
+vi.stubEnv('ETAL_ARGON2_COST', '')
 
 /**
  * Issue 14, items 8 and 9: the overload guard (under-pressure, on outside tests) answered 503 to

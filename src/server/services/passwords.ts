@@ -11,11 +11,18 @@ import pLimit from 'p-limit'
 export const ARGON2_CONCURRENCY = Math.max(1, availableParallelism() - 1)
 const argon2 = pLimit(ARGON2_CONCURRENCY)
 
-// argon2id with the library's defaults (OWASP's first choice: m=19 MiB, t=2, p=1).
-export const hashPassword = (password: string) => argon2(() => hash(password))
+/**
+ * argon2id with the library's defaults (OWASP's first choice: m=19 MiB, t=2, p=1). Under test
+ * only (ETAL_ARGON2_COST=test, which vitest.config.ts sets), m=1 MiB and t=1: the suite signs in
+ * hundreds of times and checks what the hash protects, not its cost; the tests of the cost
+ * itself (tests/api/overload.test.ts) unset it. Read at each hash: a verification reads the cost
+ * from the hash it checks.
+ */
+const cost = () => (process.env.ETAL_ARGON2_COST === 'test' ? { memoryCost: 1024, timeCost: 1 } : undefined)
+export const hashPassword = (password: string) => argon2(() => hash(password, cost()))
 
 // A real hash to check against when the email is unknown, so both answers take the same time.
-const dummyHash = hash('etal-timing-equaliser')
+let dummyHash: Promise<string> | undefined
 
 /** How many password verifications this process has started: the login-limit tests count them. */
 export const passwordVerifications = { count: 0 }
@@ -34,7 +41,7 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   passwordVerifications.count++
   try {
     if (!passwordHash) {
-      const dummy = await dummyHash
+      const dummy = await (dummyHash ??= hash('etal-timing-equaliser', cost()))
       await argon2(() => verify(dummy, password))
       return false
     }

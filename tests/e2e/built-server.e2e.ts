@@ -68,6 +68,13 @@ describe('the built server (node dist/server/main.js)', () => {
       )
       const res = await fetch(asset!)
       expect(res.headers.get('cache-control')).toContain('immutable')
+
+      // A path that is no page answers 404 with the app, which shows its Not Found page.
+      const missing = await page.goto(`${base}/nulle-part`)
+      expect(missing!.status()).toBe(404)
+      await expect.poll(() => page.title()).toBe('Page introuvable · Étal')
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1)
+      expect(await page.getByRole('link', { name: /accueil/i }).count()).toBeGreaterThan(0)
     } finally {
       await browser.close()
     }

@@ -1,6 +1,7 @@
 import { isValidQuantityStep, unitTypes, type UnitType } from '../domain/units'
 import { MAX_UNIT_PRICE } from '../domain/pricing'
 import { id, INT4_MAX, oneLine, paragraph, queryBoolean, text } from './common'
+import { publicProduct } from './storefront'
 import { z } from './zod'
 
 /* The product catalogue as staff maintain it (docs/rules.md#pricing for the units). */
@@ -122,23 +123,8 @@ export const adminProductsQuery = z.strictObject({
 })
 
 /* Answers. */
-const adminProduct = z.strictObject({
-  id: z.number(),
-  name: z.string(),
-  description: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  pricePerUnit: z.number(),
-  unitType: z.enum(unitTypes),
-  minQuantity: z.number(),
-  categoryId: z.number().nullable(),
-  category: z.strictObject({ id: z.number(), name: z.string() }).nullable(),
-  countryId: z.number(),
-  countryName: z.string(),
-  isActive: z.boolean(),
-  isFeatured: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-})
+/** A product as the back-office reads it: the storefront's, with its last change. */
+const adminProduct = publicProduct.extend({ updatedAt: z.date() })
 export type AdminProduct = z.infer<typeof adminProduct>
 export const adminProductAnswer = z.strictObject({ product: adminProduct })
 export const adminProductsAnswer = z.strictObject({ products: z.array(adminProduct) })

@@ -88,19 +88,19 @@ describe("a visitor's country", () => {
     const search = page.getByLabel('Rechercher un produit')
     await search.fill('boeuf')
     await expect
-      .poll(async () => (await cards(page).locator('h3').allTextContents()).sort())
+      .poll(async () => (await cards(page).getByRole('heading').allTextContents()).sort())
       .toEqual(['Brochettes de bœuf (x10)', 'Filet de bœuf', 'Foie de bœuf', 'Viande de bœuf à braiser'])
     await shot(page, 'catalogue-search-boeuf-1280')
     await search.fill('COTELETTE')
     await expect
-      .poll(async () => cards(page).locator('h3').allTextContents())
+      .poll(async () => cards(page).getByRole('heading').allTextContents())
       .toEqual(['Côtelettes d’agneau'])
     await search.fill("d'agneau")
     await expect
-      .poll(async () => cards(page).locator('h3').allTextContents())
+      .poll(async () => cards(page).getByRole('heading').allTextContents())
       .toEqual(['Côtelettes d’agneau'])
     await search.fill('chevre')
-    await expect.poll(async () => cards(page).locator('h3').allTextContents()).toEqual(['Viande de chèvre'])
+    await expect.poll(async () => cards(page).getByRole('heading').allTextContents()).toEqual(['Viande de chèvre'])
     await search.fill('')
     await shot(page, 'catalogue-country-products-1280')
     await page.goto('/')

@@ -100,7 +100,9 @@ describe("a visitor's country", () => {
       .poll(async () => cards(page).getByRole('heading').allTextContents())
       .toEqual(['Côtelettes d’agneau'])
     await search.fill('chevre')
-    await expect.poll(async () => cards(page).getByRole('heading').allTextContents()).toEqual(['Viande de chèvre'])
+    await expect
+      .poll(async () => cards(page).getByRole('heading').allTextContents())
+      .toEqual(['Viande de chèvre'])
     await search.fill('')
     await shot(page, 'catalogue-country-products-1280')
     await page.goto('/')

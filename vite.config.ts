@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { preactAliases } from './scripts/preact-alias'
 import { routePreloads } from './scripts/route-preloads'
 
 export default defineConfig({
@@ -12,7 +13,9 @@ export default defineConfig({
     tailwindcss(),
     routePreloads(fileURLToPath(new URL('./src/client/app/router.tsx', import.meta.url))),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,8 +1,18 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { preactAliases } from './scripts/preact-alias'
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The component tests render with Preact, as the browser does (scripts/preact-alias.ts).
+      ...preactAliases,
+      { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
+      // react-router as an ES module: its CommonJS build would require React itself.
+      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router')) },
+    ],
+  },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
@@ -13,5 +23,20 @@ export default defineConfig({
     globalSetup: ['tests/setup/global.ts'],
     // A cheap argon2 under test only (src/server/services/passwords.ts).
     env: { ETAL_ARGON2_COST: 'test' },
+    // The libraries that import React are transformed by Vitest, so the aliases reach them too.
+    server: {
+      deps: {
+        inline: [
+          /@testing-library/,
+          /@tanstack\/react-query/,
+          /react-router/,
+          /radix/,
+          /sonner/,
+          /react-hook-form/,
+          /@hookform/,
+          /lucide-react/,
+        ],
+      },
+    },
   },
 })

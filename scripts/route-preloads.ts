@@ -15,7 +15,8 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json'
 export function routePreloads(routerFile: string): Plugin {
   return {
     name: 'etal-route-preloads',
-    apply: 'build',
+    // The client's build only: the server's (vite build --ssr) preloads nothing.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const source = readFileSync(routerFile, 'utf8')
       const routes = [

@@ -1,8 +1,13 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query'
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import superjson from 'superjson'
 import { Providers } from './app/providers'
 import { createRouter } from './app/router'
+import { setFirstPageCatalogue } from './lib/catalogue'
+import { createQueryClient } from './lib/query-client'
+import { FIRST_PAGE_DATA_ID, type FirstPageCatalogue } from '@/shared/first-page'
 import { prepareNumberFormats } from '@/shared/format'
 import './styles.css'
 
@@ -32,6 +37,35 @@ function Live({ children }: { children: ReactNode }) {
   return children
 }
 
+/**
+ * A query cache holding the data the server rendered the page with (/ and /products:
+ * src/server/http/first-pages.ts, docs/decisions/0020), so that the page hydrates with the same
+ * products and does not ask for them again; an empty cache on any other page.
+ */
+async function firstPageClient() {
+  const client = createQueryClient()
+  // The code may run before the end of the page (and its data) has been parsed.
+  if (document.readyState === 'loading') {
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+  }
+  const text = document.getElementById(FIRST_PAGE_DATA_ID)?.textContent
+  if (!text) return client
+  try {
+    const { catalogue, queries } = superjson.parse<{
+      catalogue: FirstPageCatalogue
+      queries: DehydratedState
+    }>(text)
+    // As fresh as the page: the server renders it again whenever its data changes.
+    const now = Date.now()
+    for (const q of queries.queries) q.state.dataUpdatedAt = now
+    hydrate(client, queries)
+    setFirstPageCatalogue(catalogue)
+  } catch {
+    // Unreadable: the page loads its data as any other would.
+  }
+  return client
+}
+
 async function start() {
   // A page pre-rendered by the build (scripts/prerender-shells.tsx, served by
   // src/server/http/spa-pages.ts) stays on screen, inert, until the route's code is in; then
@@ -47,12 +81,13 @@ async function start() {
     prepareNumberFormats()
     await nextTask()
   }
+  const client = await firstPageClient()
   const router = createRouter()
   // The same tree as the pre-rendered one (StrictMode, Providers, the router).
   const app = (
     <StrictMode>
       <Live>
-        <Providers>
+        <Providers client={client}>
           <RouterProvider router={router} />
         </Providers>
       </Live>

@@ -22,7 +22,9 @@ import { projectRoot } from './paths'
 import { writeFinished } from './services/write-generation'
 import { logOutput } from './runtime/log-output'
 import { registerRobots } from './http/robots'
-import { sendPage, spaPages } from './http/spa-pages'
+import { createFirstPages, isFirstPage, loadRenderEntry } from './http/first-pages'
+import { createSpaPages, sendPage } from './http/spa-pages'
+import { matchPage } from '@/shared/pages'
 
 const root = projectRoot
 export const clientDist = resolve(root, 'dist/client')
@@ -140,7 +142,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   })
 
-  await registerSpa(app)
+  await registerSpa(app, deps)
   return app
 }
 
@@ -148,7 +150,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
  * Serves the built client: hashed assets cached for good, /robots.txt, and for every other GET
  * the SPA's page: 200 for a path of one of its pages, 404 for any other (src/shared/pages.ts).
  */
-async function registerSpa(app: FastifyInstance) {
+async function registerSpa(app: FastifyInstance, deps: AppDeps) {
   registerRobots(app)
   const indexPath = resolve(clientDist, 'index.html')
   const hasClient = existsSync(indexPath)
@@ -167,11 +169,20 @@ async function registerSpa(app: FastifyInstance) {
       },
     })
   }
+  const production = deps.config.NODE_ENV === 'production'
+  // Without a build, outside production: the source page, so that / and /products are still
+  // rendered with their products (the API tests read them).
+  const sourceIndex = resolve(root, 'src/client/index.html')
   const indexHtml = hasClient
     ? readFileSync(indexPath, 'utf8')
-    : '<!doctype html><title>Étal</title><p>Client non construit : lancez npm run build.</p>'
-  const pageFor = spaPages(clientDist, indexHtml)
-  app.setNotFoundHandler((req, reply) => {
+    : !production && existsSync(sourceIndex)
+      ? readFileSync(sourceIndex, 'utf8')
+      : '<!doctype html><title>Étal</title><p>Client non construit : lancez npm run build.</p>'
+  const { pageFor, frame } = createSpaPages(clientDist, indexHtml)
+  // / and /products with the caller's catalogue in the HTML (docs/decisions/0020).
+  const entry = await loadRenderEntry(root, production)
+  const firstPage = entry && createFirstPages(deps, entry, frame)
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/_api')) {
       return reply
         .status(404)
@@ -180,6 +191,15 @@ async function registerSpa(app: FastifyInstance) {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.status(404).send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
+    }
+    const path = matchPage(req.url)
+    if (firstPage && isFirstPage(path)) {
+      try {
+        return sendPage(req, reply, await firstPage(req, reply, path))
+      } catch (err) {
+        // The database is unreachable, say: the page without its products, as before.
+        req.log.error({ err }, 'first page not rendered; serving its shell')
+      }
     }
     return sendPage(req, reply, pageFor(req.url))
   })

@@ -1,10 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { createQueryClient } from '../lib/query-client'
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient)
+/** The app's providers; `client`: a query cache filled beforehand (the server's render, main.tsx's hydration). */
+export function Providers({ children, client: given }: { children: ReactNode; client?: QueryClient }) {
+  const [client] = useState(() => given ?? createQueryClient())
   return (
     <QueryClientProvider client={client}>
       {children}

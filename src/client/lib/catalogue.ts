@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { isShopper } from '@/shared/domain/roles'
+import {
+  CATALOGUE_COOKIE,
+  CATALOGUE_COOKIE_MAX_AGE,
+  parseCountryId,
+  type FirstPageCatalogue,
+} from '@/shared/first-page'
 import { api } from './api'
 import { useSession } from './session'
 
@@ -15,27 +21,61 @@ function useProducts(countryId: number | null, enabled = true) {
   return useQuery({ queryKey: productsKey(countryId), queryFn: () => fetchProducts(countryId), enabled })
 }
 
-/** The country a visitor chose for the catalogue, kept on the device (docs/rules.md#catalogue). */
-const CATALOGUE_COUNTRY_KEY = 'etal.catalogue-country'
+/**
+ * The country a visitor chose for the catalogue, kept on the device (docs/rules.md#catalogue):
+ * in a first-party cookie, which the server reads to render that country's products into the
+ * page (docs/decisions/0020), and in step in `localStorage`, where it was kept before.
+ */
+const LEGACY_KEY = 'etal.catalogue-country'
 
 const listeners = new Set<() => void>()
+/** The choice when the device keeps neither cookies nor storage: it holds for this page. */
 let fallback: number | null = null
 
-function readChoice(): number | null {
-  let raw: string | null
+function readCookie(): number | null | undefined {
+  const found = document.cookie.split('; ').find((c) => c.startsWith(`${CATALOGUE_COOKIE}=`))
+  return found === undefined ? undefined : parseCountryId(found.slice(CATALOGUE_COOKIE.length + 1))
+}
+
+function writeCookie(countryId: number | null) {
+  const secure = location.protocol === 'https:' ? '; Secure' : ''
+  document.cookie =
+    countryId === null
+      ? `${CATALOGUE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${CATALOGUE_COOKIE}=${countryId}; Path=/; Max-Age=${CATALOGUE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`
+}
+
+function writeLegacy(countryId: number | null) {
   try {
-    raw = localStorage.getItem(CATALOGUE_COUNTRY_KEY)
+    if (countryId === null) localStorage.removeItem(LEGACY_KEY)
+    else localStorage.setItem(LEGACY_KEY, String(countryId))
   } catch {
-    return fallback
+    // Storage disabled: the cookie holds the choice.
   }
-  const id = Number(raw)
-  return raw && Number.isInteger(id) && id > 0 ? id : null
+}
+
+/** Once per page: a choice kept only in storage (before the cookie) moves to the cookie, and back. */
+if (typeof document !== 'undefined') {
+  let legacy: number | null = null
+  try {
+    legacy = parseCountryId(localStorage.getItem(LEGACY_KEY))
+  } catch {
+    // Storage disabled.
+  }
+  const cookie = readCookie()
+  if (cookie === undefined && legacy !== null) writeCookie(legacy)
+  else if (cookie !== undefined && cookie !== legacy) writeLegacy(cookie)
+}
+
+function readChoice(): number | null {
+  const cookie = readCookie()
+  return cookie === undefined ? fallback : cookie
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
   const onStorage = (e: StorageEvent) => {
-    if (e.key === CATALOGUE_COUNTRY_KEY || e.key === null) listener()
+    if (e.key === LEGACY_KEY || e.key === null) listener()
   }
   window.addEventListener('storage', onStorage)
   return () => {
@@ -46,19 +86,25 @@ function subscribe(listener: () => void) {
 
 /** Keeps the device's choice (null: every country) and tells every page that shows it. */
 export function chooseCatalogueCountry(countryId: number | null) {
-  try {
-    if (countryId === null) localStorage.removeItem(CATALOGUE_COUNTRY_KEY)
-    else localStorage.setItem(CATALOGUE_COUNTRY_KEY, String(countryId))
-  } catch {
-    // Storage disabled: the choice holds for this page.
-    fallback = countryId
-  }
+  writeCookie(countryId)
+  writeLegacy(countryId)
+  fallback = countryId
   for (const l of listeners) l()
 }
 
-/** The device's choice; null while the page is pre-rendered or hydrated, as the shell has none. */
+/**
+ * Whose catalogue the server rendered into this page (set before hydration by main.tsx, and by
+ * the server's render): the page is drawn with it until the session has loaded, so that the
+ * browser's first render matches the server's. Null on a page rendered without one.
+ */
+let firstPage: FirstPageCatalogue | null = null
+export function setFirstPageCatalogue(catalogue: FirstPageCatalogue | null) {
+  firstPage = catalogue
+}
+
+/** The device's choice; while hydrating, the one the page was rendered with. */
 function useCatalogueChoice(): number | null {
-  return useSyncExternalStore(subscribe, readChoice, () => null)
+  return useSyncExternalStore(subscribe, readChoice, () => firstPage?.countryId ?? null)
 }
 
 export type CatalogueCountry =
@@ -86,7 +132,12 @@ export function useCatalogueCountry(): CatalogueCountry {
     if (own !== null && choice !== own) chooseCatalogueCountry(own)
   }, [own, choice])
   if (own !== null) return { status: 'account', countryId: own, countryName: user?.country ?? null }
-  if (session.status === 'loading' && choice === null) return { status: 'pending' }
+  if (session.status === 'loading') {
+    // The server rendered this page knowing the session: its country, until the session is in.
+    if (firstPage?.account && firstPage.countryId !== null)
+      return { status: 'account', countryId: firstPage.countryId, countryName: firstPage.account.countryName }
+    if (firstPage === null && choice === null) return { status: 'pending' }
+  }
   return { status: 'device', countryId: choice }
 }
 

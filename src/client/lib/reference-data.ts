@@ -8,7 +8,7 @@ import { api, withFallback } from './api'
  * checkout's delivery cascade and the staff orders filters read the same ones. The back-office's
  * place changes invalidate these keys (lib/staff-places.ts).
  */
-const referenceKeys = {
+export const referenceKeys = {
   countries: ['countries'] as const,
   cities: (query: CitiesQuery | null) => ['cities', query] as const,
   zones: (cityId: number | null) => ['zones', 'by-city', cityId] as const,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   documentTitle,
@@ -18,7 +19,17 @@ import { pickEncoding, type Encoding } from '../services/storefront-cache'
  * once at start-up, and its ETag; for a page with an inline script, that script's CSP hash
  * (script-src is 'self' only).
  */
-export type SpaPage = { status: 200 | 404; etag: string; body: Record<Encoding, Buffer>; scriptHash?: string }
+export type SpaPage = {
+  status: 200 | 404
+  etag: string
+  body: Record<Encoding, Buffer>
+  scriptHash?: string
+  /** Rendered for the caller's catalogue country (http/first-pages.ts): varies with its cookies. */
+  perCaller?: true
+}
+
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
 
 const readJson = <T>(file: string): T | undefined =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined
@@ -39,6 +50,27 @@ function pageOf(html: string, scriptHash?: string, status: SpaPage['status'] = 2
 }
 
 /**
+ * A page built at request time (http/first-pages.ts), compressed in the thread pool rather than
+ * on the event loop, once: the page is then kept until its data changes.
+ */
+export async function pageOfAsync(html: string, scriptHash?: string): Promise<SpaPage> {
+  const identity = Buffer.from(html)
+  const [gzip, br] = await Promise.all([
+    gzipAsync(identity, { level: 9 }),
+    brotliAsync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+  ])
+  return {
+    status: 200,
+    perCaller: true,
+    ...(scriptHash && { scriptHash }),
+    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    body: { identity, gzip, br },
+  }
+}
+
+/**
  * Sends a page with its status: compressed in the best encoding the client accepts (the
  * not-found handler that serves the SPA is no route, so @fastify/compress never sees it), 304
  * when the client's copy of a found page is current.
@@ -46,9 +78,9 @@ function pageOf(html: string, scriptHash?: string, status: SpaPage['status'] = 2
 export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage) {
   reply
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    .header('cache-control', page.perCaller ? 'private, no-cache' : 'no-cache')
     .header('etag', page.etag)
-    .header('vary', 'accept-encoding')
+    .header('vary', page.perCaller ? 'accept-encoding, cookie' : 'accept-encoding')
   const csp = reply.getHeader('content-security-policy')
   if (page.scriptHash && typeof csp === 'string') {
     reply.header('content-security-policy', csp.replace(/(script-src[^;]*)/, `$1 '${page.scriptHash}'`))
@@ -101,52 +133,80 @@ const withTitle = (html: string, title: string) =>
  * ETag, so a returning visitor revalidates it for a few bytes (docs/decisions/0010).
  */
 export function spaPages(clientDist: string, indexHtml: string): (url: string) => SpaPage {
+  return createSpaPages(clientDist, indexHtml).pageFor
+}
+
+/**
+ * A page of src/shared/pages.ts with `root` as the markup of #root and `afterRoot` right after
+ * it (the server-rendered pages: http/first-pages.ts); the same head, title, inlined stylesheet
+ * and loader script as the build's pre-rendered shells.
+ */
+export type PageFrame = (
+  path: PagePath,
+  root: string,
+  afterRoot: string,
+) => { html: string; scriptHash?: string }
+
+/** spaPages, and the frame the server-rendered pages are put in. */
+export function createSpaPages(
+  clientDist: string,
+  indexHtml: string,
+): { pageFor: (url: string) => SpaPage; frame: PageFrame } {
   const notFound = pageOf(withTitle(indexHtml, NOT_FOUND_TITLE), undefined, 404)
   const preloads = readJson<Record<string, string[]>>(resolve(clientDist, '.vite/route-preloads.json')) ?? {}
   const shells = readJson<Record<string, string>>(resolve(clientDist, '.vite/route-shells.json')) ?? {}
   const root = '<div id="root"></div>'
   const built = indexHtml.includes('</head>') && indexHtml.includes(root)
   const cssLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(indexHtml)
-  const inlineCss = (html: string) => {
-    const file = cssLink && resolve(clientDist, cssLink[1]!)
-    return file && existsSync(file)
-      ? html.replace(
-          cssLink[0],
-          () => `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`,
-        )
-      : html
-  }
+  const cssFile = cssLink && resolve(clientDist, cssLink[1]!)
+  const css =
+    cssFile && existsSync(cssFile) ? readFileSync(cssFile, 'utf8').replace(/<\/style/gi, '<\\/style') : null
+  const inlineCss = (html: string) =>
+    cssLink && css !== null ? html.replace(cssLink[0], () => `<style>${css}</style>`) : html
   const entryScript = /\s*<script type="module" crossorigin src="(\/[^"]+)"><\/script>/.exec(indexHtml)
   const headPreloads = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g)]
+  /** The route's chunks as modulepreload links in the head, beside the entry Vite put there. */
+  const withPreloads = (html: string, path: PagePath) =>
+    html.replace(
+      '</head>',
+      `${(preloads[path] ?? []).map((f) => `  <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`,
+    )
+  const withRoot = (html: string, inner: string, afterRoot: string, script = '') =>
+    html.replace(
+      root,
+      () => `<div id="root" inert>${inner}</div>${afterRoot}${script && `\n    <script>${script}</script>`}`,
+    )
+  /** A page whose #root holds markup: inlined stylesheet, code requested after the first paint. */
+  const frame: PageFrame = (path, inner, afterRoot) => {
+    const titled = withTitle(indexHtml, pageTitles[path])
+    if (!built) return { html: titled }
+    if (!entryScript) return { html: inlineCss(withRoot(withPreloads(titled, path), inner, afterRoot)) }
+    // Its code is requested once the markup is painted (loaderScript).
+    let html = titled.replace(entryScript[0], '')
+    for (const link of headPreloads) html = html.replace(link[0], '')
+    const script = loaderScript(entryScript[1]!, [
+      ...headPreloads.map((l) => l[1]!),
+      ...(preloads[path] ?? []),
+    ])
+    const scriptHash = `sha256-${createHash('sha256').update(script).digest('base64')}`
+    return { html: inlineCss(withRoot(html, inner, afterRoot, script)), scriptHash }
+  }
   const pageFor = (path: PagePath): SpaPage => {
     const titled = withTitle(indexHtml, pageTitles[path])
     if (!built) return pageOf(titled)
-    const files = preloads[path] ?? []
     const shell = shells[path]
-    const withShell = (html: string, script = '') =>
-      inlineCss(
-        html.replace(
-          root,
-          () => `<div id="root" inert>${shell}</div>${script && `\n    <script>${script}</script>`}`,
-        ),
-      )
-    if (shell && entryScript) {
-      // A pre-rendered page: its code is requested once the shell is painted (loaderScript).
-      let html = titled.replace(entryScript[0], '')
-      for (const link of headPreloads) html = html.replace(link[0], '')
-      const script = loaderScript(entryScript[1]!, [...headPreloads.map((l) => l[1]!), ...files])
-      const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`
-      return pageOf(withShell(html, script), hash)
+    if (shell !== undefined) {
+      const framed = frame(path, shell, '')
+      return pageOf(framed.html, framed.scriptHash)
     }
-    const html = titled.replace(
-      '</head>',
-      `${files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`,
-    )
-    return pageOf(shell ? withShell(html) : html)
+    return pageOf(withPreloads(titled, path))
   }
   const pages = new Map(pagePaths.map((path) => [path, pageFor(path)]))
-  return (url) => {
-    const path = matchPage(url)
-    return (path && pages.get(path)) ?? notFound
+  return {
+    pageFor: (url) => {
+      const path = matchPage(url)
+      return (path && pages.get(path)) ?? notFound
+    },
+    frame,
   }
 }

@@ -9,8 +9,17 @@ const gz = promisify(gzip)
 
 export type Encoding = 'br' | 'gzip' | 'identity'
 
-/** One answer, serialized once; each compressed form made once, on first demand. */
-type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, Promise<Buffer>> }
+/**
+ * One answer, serialized once; each compressed form made once, on first demand. `value` is what
+ * was serialized (read, never changed: the server renders pages with it, http/first-pages.ts);
+ * the same object is served for as long as the answer does not change, even past its expiry.
+ */
+export type CachedAnswer<T = unknown> = {
+  text: string
+  value: T
+  body: Buffer
+  encoded: Map<Encoding, Promise<Buffer>>
+}
 
 /**
  * The storefront reads (`products`, `featured`, whole and per country: a key each) serialized
@@ -40,19 +49,19 @@ export function createStorefrontCache(opts: {
       key: string,
       load: () => Promise<T>,
       options: { keep?: (value: T) => boolean } = {},
-    ): Promise<CachedAnswer> {
-      if (opts.ttlMs <= 0) return load().then((v) => makeAnswer(answerText(v)))
+    ): Promise<CachedAnswer<T>> {
+      if (opts.ttlMs <= 0) return load().then((v) => makeAnswer(answerText(v), v))
       const hit = entries.get(key)
-      if (hit && hit.expires > now()) return Promise.resolve(hit.answer)
+      if (hit && hit.expires > now()) return Promise.resolve(hit.answer as CachedAnswer<T>)
       const waiting = loading.get(key)
-      if (waiting) return waiting
+      if (waiting) return waiting as Promise<CachedAnswer<T>>
       const startedAt = generation
       const pending = (async () => {
         const value = await load()
         const text = answerText(value)
         // Unchanged after expiry: keep the compressed forms already made.
-        const previous = entries.get(key)?.answer
-        const answer = previous?.text === text ? previous : makeAnswer(text)
+        const previous = entries.get(key)?.answer as CachedAnswer<T> | undefined
+        const answer = previous?.text === text ? previous : makeAnswer(text, value)
         // A write landed while this was loading: serve it to these callers, keep nothing.
         if (startedAt === generation) {
           if (options.keep?.(value) ?? true) entries.set(key, { answer, expires: now() + opts.ttlMs })
@@ -83,9 +92,9 @@ export function createStorefrontCache(opts: {
 
 export type StorefrontCache = ReturnType<typeof createStorefrontCache>
 
-function makeAnswer(text: string): CachedAnswer {
+function makeAnswer<T>(text: string, value: T): CachedAnswer<T> {
   const body = Buffer.from(text)
-  return { text, body, encoded: new Map([['identity', Promise.resolve(body)]]) }
+  return { text, value, body, encoded: new Map([['identity', Promise.resolve(body)]]) }
 }
 
 /** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */

@@ -1,26 +1,12 @@
 import { storefrontCalls } from '@/shared/calls'
-import { eq } from 'drizzle-orm'
-import { countries } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
-
-const frenchOrder = new Intl.Collator('fr')
+import { activeCountries } from '@/server/services/storefront'
 
 export default defineEndpoint({
   call: storefrontCalls.countries,
   roles: 'public',
   summary: 'Active countries, with their dial codes (registration, checkout)',
   async handler({ db }) {
-    const rows = await db
-      .select({
-        id: countries.id,
-        name: countries.name,
-        code: countries.code,
-        dialCode: countries.dialCode,
-        currency: countries.currency,
-      })
-      .from(countries)
-      .where(eq(countries.isActive, true))
-    // French order ('Bénin' before 'Burkina Faso'), which the database's C collation does not give.
-    return { countries: rows.sort((a, b) => frenchOrder.compare(a.name, b.name)) }
+    return activeCountries(db)
   },
 })

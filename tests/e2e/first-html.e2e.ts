@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+
+/**
+ * / and /products arrive with their products in the HTML, and the browser takes them over
+ * without asking for them again (docs/decisions/0020).
+ */
+let e: E2E
+let senegal: number
+beforeAll(async () => {
+  e = await startE2E()
+  const res = await fetch(`${e.baseUrl}/_api/countries`)
+  const { json } = (await res.json()) as { json: { countries: { id: number; name: string }[] } }
+  senegal = json.countries.find((c) => c.name === 'Sénégal')!.id
+})
+afterAll(() => e?.close())
+
+/** Watches a page: the storefront reads it makes, and what React says about hydration. */
+function watch(page: Page) {
+  const reads: string[] = []
+  const hydration: string[] = []
+  page.on('request', (r) => {
+    if (/\/_api\/(products|featured)\b/.test(new URL(r.url()).pathname)) reads.push(r.url())
+  })
+  page.on('console', (m) => {
+    if (
+      (m.type() === 'error' || m.type() === 'warning') &&
+      /hydrat|did not match|react\.dev\/errors\/(418|419|421|422|423|425)\b/i.test(m.text())
+    )
+      hydration.push(m.text())
+  })
+  page.on('pageerror', (err) => hydration.push(String(err)))
+  return { reads, hydration }
+}
+/** React holds the page once #root is no longer inert (main.tsx). */
+const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => !document.getElementById('root')!.hasAttribute('inert'))).toBe(true)
+
+describe('the first HTML', () => {
+  it('shows the chosen country’s products and prices with JavaScript disabled', async () => {
+    const context = await e.browser.newContext({
+      baseURL: e.baseUrl,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    })
+    await context.addCookies([{ name: 'etal-country', value: String(senegal), url: e.baseUrl }])
+    const page = await context.newPage()
+    await page.goto('/products')
+    const cards = page.getByTestId('product-card')
+    expect(await cards.count()).toBe(8)
+    const texts = (await cards.allTextContents()).map((s) => s.replace(/\s+/g, ' '))
+    expect(texts.every((t) => t.includes('Sénégal') && /\d F CFA/.test(t))).toBe(true)
+    expect(texts.join()).toContain('Filet de bœuf')
+    await shot(page, 'first-html-no-js-390')
+    await page.setViewportSize(DESKTOP)
+    await shot(page, 'first-html-no-js-1280')
+    await context.close()
+  })
+
+  it('is hydrated without a second read of the products nor a mismatch, and "Ajouter" works at once', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await context.addCookies([{ name: 'etal-country', value: String(senegal), url: e.baseUrl }])
+    const seen = watch(page)
+    await page.goto('/products')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
+    // A visitor is sent to sign in, the product kept for after (lib/pending-cart-add.tsx).
+    await page.waitForURL('**/client/login?redirect=*')
+    await expect.poll(() => page.getByText('sera ajouté à votre panier').isVisible()).toBe(true)
+
+    await page.goto('/')
+    await hydrated(page)
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0)
+    expect(seen.hydration).toEqual([])
+    expect(seen.reads).toEqual([])
+    await context.close()
+  })
+
+  it('a signed-in client and a staff page hydrate without a mismatch; the client adds to its cart', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await loginAt(page, '/client/login', 'client@etal.demo')
+    await page.waitForURL('**/dashboard')
+    const seen = watch(page)
+    await page.goto('/products')
+    await hydrated(page)
+    await expect.poll(() => page.getByTestId('catalogue-country').textContent()).toContain('Sénégal')
+    await expect.poll(() => page.getByRole('button', { name: 'Déconnexion' }).count()).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1')
+    expect(seen.reads).toEqual([])
+    await context.close()
+
+    const staff = await newPage(e, DESKTOP)
+    await loginAt(staff.page, '/employee/login', 'admin@etal.demo')
+    await staff.page.waitForURL('**/admin/**')
+    const staffSeen = watch(staff.page)
+    await staff.page.goto('/admin/orders-only')
+    await hydrated(staff.page)
+    await expect.poll(() => staff.page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0)
+    expect(seen.hydration).toEqual([])
+    expect(staffSeen.hydration).toEqual([])
+    await staff.context.close()
+  })
+})

@@ -16,6 +16,9 @@ export default defineConfig({
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
   },
+  // The server's entry (`npm run build:ssr`) bundles the libraries that render (React Router,
+  // TanStack Query…) so that they too render with Preact, as the browser does (docs/decisions/0023).
+  ssr: { noExternal: true },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -9,8 +9,15 @@ export default defineConfig({
       // The component tests render with Preact, as the browser does (scripts/preact-alias.ts).
       ...preactAliases,
       { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
-      // react-router as an ES module: its CommonJS build would require React itself.
+      // As ES modules: under Node these packages resolve to CommonJS builds that would require
+      // React itself, out of the aliases' reach.
       { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router')) },
+      {
+        find: /^lucide-react$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url),
+        ),
+      },
     ],
   },
   test: {

@@ -42,6 +42,16 @@ const parts = (html: string) => {
   return { root: root![1]!, data: data![1]! }
 }
 // React escapes text: the apostrophe of a name appears as &#x27;.
+/**
+ * The chooser's selected option as `value|text`, whatever the attributes' order and spelling
+ * (`selected`, `selected=""`, an empty `value`), which differ between renderers.
+ */
+const selectedOption = (markup: string) => {
+  for (const [, attrs, text] of markup.matchAll(/<option([^>]*)>([^<]*)<\/option>/g)) {
+    if (/\bselected\b/.test(attrs!)) return `${/\bvalue="([^"]*)"/.exec(attrs!)?.[1] ?? ''}|${text}`
+  }
+  return undefined
+}
 const html = (s: string) => s.replace(/'/g, '&#x27;')
 
 describe('GET /products and / for a visitor', () => {
@@ -53,7 +63,7 @@ describe('GET /products and / for a visitor', () => {
     expect(markup).toContain('Ajouter')
     expect(markup).not.toContain('Côte du Mali')
     // The chooser says the choice, with every active country to choose from.
-    expect(markup).toMatch(new RegExp(`<option value="${sn}" selected="">Sénégal</option>`))
+    expect(selectedOption(markup)).toBe(`${sn}|Sénégal`)
     expect(data).toContain('Gigot du Sénégal')
     expect(data).not.toContain('Côte du Mali')
 
@@ -71,7 +81,7 @@ describe('GET /products and / for a visitor', () => {
     const { root: markup } = parts((await page('/products')).body)
     expect(markup).toContain('Gigot du Sénégal')
     expect(markup).toContain('Côte du Mali')
-    expect(markup).toContain('<option value="" selected="">Tous les pays</option>')
+    expect(selectedOption(markup)).toBe('|Tous les pays')
     const stale = await page('/products', 'etal-country=2147483647')
     expect(parts(stale.body).root).toContain('Côte du Mali')
     const cleared = stale.cookies.find((c) => c.name === 'etal-country')

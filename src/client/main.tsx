@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { Providers } from './app/providers'
 import { createRouter } from './app/router'
+import { startServiceWorker } from './lib/service-worker'
 import { prepareNumberFormats } from '@/shared/format'
 import './styles.css'
 
@@ -70,3 +71,5 @@ async function start() {
   })
 }
 void start()
+// Offline use, once the page has loaded (docs/decisions/0021).
+startServiceWorker()

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { ManifestTransform } from 'workbox-build'
+import { publicPagePaths } from '../src/shared/pages'
+import { ROUTE_PRELOADS_FILE } from './route-preloads'
+
+type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>
+
+/**
+ * The app shell the service worker precaches (docs/decisions/0021): the first load's code and
+ * style (the entry and what it imports) and the chunks of the public pages (src/shared/pages.ts,
+ * from the build's route-preloads table), plus the files that are not code. Every other chunk,
+ * a staff page's say, is left to be kept when used: a phone on a metered connection does not
+ * download the back-office to shop.
+ */
+export function appShell(clientDist: string): ManifestTransform {
+  return (entries) => {
+    const read = <T>(file: string) => JSON.parse(readFileSync(resolve(clientDist, file), 'utf8')) as T
+    const manifest = read<ViteManifest>('.vite/manifest.json')
+    const preloads = read<Record<string, string[]>>(ROUTE_PRELOADS_FILE)
+    const shell = new Set<string>()
+    const walk = (key: string) => {
+      const chunk = manifest[key]
+      if (!chunk || shell.has(chunk.file)) return
+      shell.add(chunk.file)
+      for (const css of chunk.css ?? []) shell.add(css)
+      for (const i of chunk.imports ?? []) walk(i)
+    }
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key)
+    for (const path of publicPagePaths) for (const file of preloads[path] ?? []) shell.add(file.slice(1))
+    const manifestEntries = entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url))
+    return { manifest: manifestEntries, warnings: [] }
+  }
+}

@@ -25,8 +25,10 @@ function handOver(sw: ServiceWorkerContainer) {
     .getEntriesByType('resource')
     .map((e) => e.name)
     .filter((url) => url.startsWith(`${origin}/`))
-  const page = isPublicPage(location.pathname)
-    ? [[location.href, { headers: { [WARM_HEADER]: 'page' } }]]
+  // The URL the document was loaded from: the router may have moved since (a sign-in, say).
+  const loaded = performance.getEntriesByType('navigation')[0]?.name ?? location.href
+  const page = isPublicPage(new URL(loaded).pathname)
+    ? [[loaded, { headers: { [WARM_HEADER]: 'page' } }]]
     : []
   sw.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [...page, ...fetched] } })
 }

@@ -108,6 +108,16 @@ describe('offline', () => {
     const { page, context } = await newPage(e, PHONE)
     await page.goto('/')
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    // Chromium's own verdict: the manifest, its icons and the worker make the shop installable
+    // (a test's browser context is incognito, which alone forbids installing).
+    const cdp = await context.newCDPSession(page)
+    await expect
+      .poll(async () =>
+        (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+          .map((e) => e.errorId)
+          .filter((id) => id !== 'in-incognito'),
+      )
+      .toEqual([])
     const sw = await page.request.get('/sw.js')
     expect(sw.headers()['cache-control']).toBe('no-cache')
     expect(sw.headers()['content-type']).toMatch(/^(application|text)\/javascript/)

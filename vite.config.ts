@@ -24,7 +24,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ['index.html', 'offline.html', 'favicon.svg', 'assets/*.{js,css}'],
+        globPatterns: ['index.html', 'offline.html', 'assets/*.{js,css}'],
         // Named by their content: fetched as they are, from the browser's cache if it has them.
         dontCacheBustURLsMatching: /^assets\//,
         manifestTransforms: [appShell(clientDist)],

@@ -3,7 +3,11 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { preactAliases } from './scripts/preact-alias'
+import { VitePWA } from 'vite-plugin-pwa'
+import { appShell } from './scripts/pwa-shell'
 import { routePreloads } from './scripts/route-preloads'
+
+const clientDist = fileURLToPath(new URL('./dist/client', import.meta.url))
 
 export default defineConfig({
   root: 'src/client',
@@ -12,6 +16,21 @@ export default defineConfig({
     react(),
     tailwindcss(),
     routePreloads(fileURLToPath(new URL('./src/client/app/router.tsx', import.meta.url))),
+    // The service worker (src/client/sw.ts → /sw.js) and its precache list (docs/decisions/0021).
+    // Registered by the app itself (src/client/lib/service-worker.ts); the manifest is the server's.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'offline.html', 'assets/*.{js,css}'],
+        // Named by their content: fetched as they are, from the browser's cache if it has them.
+        dontCacheBustURLsMatching: /^assets\//,
+        manifestTransforms: [appShell(clientDist)],
+      },
+    }),
   ],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],

@@ -8,6 +8,7 @@ import { createRouter } from './app/router'
 import { setFirstPageCatalogue } from './lib/catalogue'
 import { createQueryClient } from './lib/query-client'
 import { FIRST_PAGE_DATA_ID, type FirstPageCatalogue } from '@/shared/first-page'
+import { startServiceWorker } from './lib/service-worker'
 import { prepareNumberFormats } from '@/shared/format'
 import './styles.css'
 
@@ -105,3 +106,5 @@ async function start() {
   })
 }
 void start()
+// Offline use, once the page has loaded (docs/decisions/0021).
+startServiceWorker()

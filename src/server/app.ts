@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
@@ -23,10 +23,21 @@ import { writeFinished } from './services/write-generation'
 import { logOutput } from './runtime/log-output'
 import { registerRobots } from './http/robots'
 import { createFirstPages, isFirstPage, loadRenderEntry } from './http/first-pages'
+import { registerSiteFiles } from './http/site-files'
 import { createSpaPages, sendPage } from './http/spa-pages'
 import { matchPage } from '@/shared/pages'
 
 const root = projectRoot
+/**
+ * Hashed assets are cached for good; the service worker is asked for again at every visit (a new
+ * version is taken at the next visit, docs/decisions/0021); the rest for an hour.
+ */
+const staticCacheControl = (path: string) =>
+  path.includes('/assets/')
+    ? 'public, max-age=31536000, immutable'
+    : basename(path) === 'sw.js'
+      ? 'no-cache'
+      : 'public, max-age=3600'
 export const clientDist = resolve(root, 'dist/client')
 const BODY_LIMIT = 100 * 1024
 
@@ -35,6 +46,8 @@ type AppOptions = {
   logStream?: { write(line: string): void }
   /** Where the per-IP API limits count when there is no Redis: this process (default), or a cluster's primary. */
   rateLimitStore?: FastifyRateLimitStoreCtor
+  /** The built client's folder (tests serve one of their own); dist/client by default. */
+  clientDist?: string
 }
 
 export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
@@ -70,6 +83,9 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The service worker and the web app manifest (docs/decisions/0021).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -142,30 +158,29 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   })
 
-  await registerSpa(app, deps)
+  await registerSpa(app, deps, opts.clientDist ?? clientDist)
   return app
 }
 
 /**
- * Serves the built client: hashed assets cached for good, /robots.txt, and for every other GET
- * the SPA's page: 200 for a path of one of its pages, 404 for any other (src/shared/pages.ts).
+ * Serves the built client: hashed assets cached for good, the service worker revalidated at every
+ * visit, /robots.txt, the sitemap and the manifest, and for every other GET the SPA's page: 200
+ * for a path of one of its pages, 404 for any other (src/shared/pages.ts).
  */
-async function registerSpa(app: FastifyInstance, deps: AppDeps) {
-  registerRobots(app)
-  const indexPath = resolve(clientDist, 'index.html')
+async function registerSpa(app: FastifyInstance, deps: AppDeps, dist: string) {
+  registerRobots(app, deps.config)
+  registerSiteFiles(app, deps.config)
+  const indexPath = resolve(dist, 'index.html')
   const hasClient = existsSync(indexPath)
   if (hasClient) {
     await app.register(fastifyStatic, {
-      root: clientDist,
+      root: dist,
       index: false,
       // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
       cacheControl: false,
       wildcard: false,
       setHeaders(res, path) {
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        )
+        res.setHeader('cache-control', staticCacheControl(path))
       },
     })
   }
@@ -178,7 +193,7 @@ async function registerSpa(app: FastifyInstance, deps: AppDeps) {
     : !production && existsSync(sourceIndex)
       ? readFileSync(sourceIndex, 'utf8')
       : '<!doctype html><title>Étal</title><p>Client non construit : lancez npm run build.</p>'
-  const { pageFor, frame } = createSpaPages(clientDist, indexHtml)
+  const { pageFor, frame } = createSpaPages(dist, indexHtml)
   // / and /products with the caller's catalogue in the HTML (docs/decisions/0020).
   const entry = await loadRenderEntry(root, production)
   const firstPage = entry && createFirstPages(deps, entry, frame)

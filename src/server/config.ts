@@ -26,6 +26,21 @@ const configSchema = z.object({
    * every write goes through this one process, so it is never stale. Ignored on PostgreSQL.
    */
   PGLITE_READ_CACHE: bool.default(true),
+  /**
+   * The shop's public address (https://etal.example): the origin of the sitemap's URLs and of
+   * robots.txt's `Sitemap:` line. Unset, those follow the request's host only when it is this
+   * machine (localhost), never a Host header a client made up (docs/rules.md#offline).
+   */
+  PUBLIC_ORIGIN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'PUBLIC_ORIGIN : une adresse http(s), par exemple https://etal.example',
+      })
+      .transform((u) => new URL(u).origin)
+      .optional(),
+  ),
   /** Server processes (node:cluster workers) on one port; more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).default(1),
 })

@@ -72,3 +72,23 @@ export function matchPage(url: string): PagePath | null {
   const path = end === -1 ? url : url.slice(0, end)
   return patterns.find((p) => p.pattern.test(path))?.path ?? null
 }
+
+/**
+ * The pages anyone may open without an account, whose page shows nothing of one: the storefront
+ * and the client's sign-in and registration. The sitemap lists them (src/server/http/site-files.ts)
+ * and the service worker keeps the last copy of each for offline use (docs/rules.md#offline).
+ */
+export const publicPagePaths = [
+  '/',
+  '/products',
+  '/contact',
+  '/cart',
+  '/client/login',
+  '/register',
+] as const satisfies readonly PagePath[]
+
+/** Whether a URL's path is one of the public pages. */
+export function isPublicPage(url: string): boolean {
+  const path = matchPage(url)
+  return path !== null && (publicPagePaths as readonly string[]).includes(path)
+}

@@ -59,7 +59,7 @@ describe('the site’s pages and /robots.txt', () => {
     expect(api.json()).toEqual({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
   })
 
-  it('serves /robots.txt: the storefront open, the back-office, the drivers’ pages and the API closed, no sitemap', async () => {
+  it('serves /robots.txt: the storefront open, the back-office, the drivers’ pages and the API closed, and its sitemap', async () => {
     const res = await t.app.inject({ url: '/robots.txt' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
@@ -68,6 +68,7 @@ describe('the site’s pages and /robots.txt', () => {
     for (const path of ['/admin', '/root', '/delivery', '/_api']) expect(lines).toContain(`Disallow: ${path}`)
     expect(lines.filter((l) => l.startsWith('Disallow:'))).toHaveLength(4)
     expect(lines).toContain('Allow: /')
-    expect(res.body).not.toMatch(/sitemap/i)
+    // The sitemap's line (tests/api/pwa-files.test.ts checks which origin it names).
+    expect(lines.filter((l) => /sitemap/i.test(l))).toEqual(['Sitemap: http://localhost/sitemap.xml'])
   })
 })

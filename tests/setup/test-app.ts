@@ -11,7 +11,7 @@ import { freshPgDatabase } from '../../scripts/pg-database'
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void } } = {},
+  opts: { logStream?: { write(line: string): void }; clientDist?: string } = {},
 ) {
   const base = process.env.TEST_DATABASE_URL
   let url = 'memory:'

@@ -12,17 +12,23 @@ export const isRefusal = (error: unknown) =>
  */
 export const RETRY_DELAY_MS = 500
 
-/** 60 s staleness by default; no retry on a refusal (4xx), one quick retry otherwise. */
+/**
+ * 60 s staleness by default; no retry on a refusal (4xx), one quick retry otherwise. Calls are
+ * made even when the browser says it is offline (`networkMode: 'always'`): the service worker
+ * answers the catalogue from its copy, and any other call fails at once with its page's error
+ * rather than waiting, paused, for a connection (docs/decisions/0021).
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        networkMode: 'always',
         staleTime: 60_000,
         retry: (count, error) => !isRefusal(error) && count < 1,
         retryDelay: RETRY_DELAY_MS,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LoginInput, RegisterInput, SessionUser } from '@/shared/schemas/auth'
 import { api, ApiError } from './api'
+import { forgetAccount } from './offline-caches'
 
 export const sessionKey = ['session'] as const
 
@@ -68,6 +69,7 @@ export function useLogout() {
     mutationFn: async () => {
       qc.setQueryData(sessionKey, null)
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+      await forgetAccount()
       try {
         await api.post('/_api/auth/logout')
       } finally {
@@ -79,6 +81,7 @@ export function useLogout() {
 
 /** Signs the session out without the optimistic clear (a login gate refusing the role). */
 export async function signOutQuietly(qc: ReturnType<typeof useQueryClient>) {
+  await forgetAccount()
   await api.post('/_api/auth/logout').catch(() => undefined)
   qc.setQueryData(sessionKey, null)
 }

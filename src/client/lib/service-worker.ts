@@ -1,0 +1,34 @@
+import { isPublicPage } from '@/shared/pages'
+import { WARM_HEADER } from './offline-caches'
+
+/**
+ * Registers the service worker (src/client/sw.ts) at the whole site's scope once the page has
+ * loaded, so that it never competes with the first paint; in the built app only: neither
+ * `vite dev` nor Vitest has a /sw.js (docs/decisions/0021).
+ */
+export function startServiceWorker() {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+  const sw = navigator.serviceWorker
+  const register = () => {
+    // A page loaded before any worker fetched its HTML and answers without one: once the worker
+    // has taken it over, it is handed those URLs to keep, so that this very visit works offline.
+    if (!sw.controller) sw.addEventListener('controllerchange', () => handOver(sw), { once: true })
+    sw.register('/sw.js', { scope: '/' }).catch(() => undefined)
+  }
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
+}
+
+function handOver(sw: ServiceWorkerContainer) {
+  const origin = location.origin
+  const fetched = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((url) => url.startsWith(`${origin}/`))
+  // The URL the document was loaded from: the router may have moved since (a sign-in, say).
+  const loaded = performance.getEntriesByType('navigation')[0]?.name ?? location.href
+  const page = isPublicPage(new URL(loaded).pathname)
+    ? [[loaded, { headers: { [WARM_HEADER]: 'page' } }]]
+    : []
+  sw.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [...page, ...fetched] } })
+}

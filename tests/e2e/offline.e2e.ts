@@ -1,0 +1,164 @@
+import { FIRST_PAGE_DATA_ID } from '@/shared/first-page'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientDist } from '@/server/app'
+import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+
+/**
+ * Installable and usable offline (docs/rules.md#offline, docs/decisions/0021): the built app's
+ * service worker keeps the last catalogue seen, the cart stays on the device, a page the device
+ * has no copy of shows the offline page, and a new version of the worker takes over at the next
+ * visit.
+ */
+let e: E2E
+beforeAll(async () => {
+  e = await startE2E()
+})
+afterAll(() => e?.close())
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/** axe-core's violations on the page, by rule id. */
+async function axeViolations(page: Page) {
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string }[] }> } }
+    ).axe
+    return (await axe.run(document)).violations.map((v) => v.id)
+  })
+}
+
+const cards = (page: Page) => page.getByTestId('product-card')
+const cacheHolds = (page: Page, cache: string, path: string) =>
+  page.evaluate(
+    async ([name, p]) => (await (await caches.open(name)).keys()).some((r) => new URL(r.url).pathname === p),
+    [cache, path] as const,
+  )
+
+const cacheNames = (page: Page, cache: string) =>
+  page.evaluate(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url), cache)
+
+describe('offline', () => {
+  it('shows the last catalogue seen, keeps the cart, and shows the offline page for a page never seen', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await loginAt(page, '/client/login', 'client@etal.demo')
+    await page.waitForURL('**/dashboard')
+    // The worker installs after the first page's load and takes it over; that page, loaded before
+    // it, hands over what it had fetched (src/client/lib/service-worker.ts).
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await expect.poll(() => cacheHolds(page, 'etal-pages', '/client/login')).toBe(true)
+
+    await page.goto('/products')
+    await expect.poll(() => cards(page).count()).toBe(8)
+    await expect.poll(() => cacheHolds(page, 'etal-pages', '/products')).toBe(true)
+    // The page arrived with its catalogue in its HTML (docs/decisions/0020): its kept copy holds
+    // the products, without a read of /_api/products (a navigation inside the app would keep that).
+    expect(
+      await page.evaluate(async () => (await (await caches.open('etal-pages')).match('/products'))?.text()),
+    ).toContain(FIRST_PAGE_DATA_ID)
+    expect(await cacheHolds(page, 'etal-account', '/_api/auth/session')).toBe(true)
+    const names = await cards(page).locator('h2, h3').allTextContents()
+    const first = names[0]!
+    await cards(page)
+      .first()
+      .getByRole('button', { name: `Ajouter ${first} au panier` })
+      .click()
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1')
+
+    await context.setOffline(true)
+    await page.reload()
+    // The page and its products from the worker's copies; the cart from the device.
+    await expect.poll(() => cards(page).count()).toBe(names.length)
+    expect(await cards(page).locator('h2, h3').allTextContents()).toEqual(names)
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1')
+    await shot(page, 'offline-products-390')
+
+    // The cart, never opened online: the app itself, with the line kept on the device.
+    await page.goto('/cart')
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1)
+    expect(await page.getByTestId('cart-line').textContent()).toContain(first)
+
+    // A page of an account, never kept: the offline page, in French, which says what works.
+    await page.goto('/orders')
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Vous êtes hors connexion' }).isVisible())
+      .toBe(true)
+    const offlineText = (await page.locator('main').textContent())!.replace(/\s+/g, ' ')
+    expect(offlineText).toContain('parcourir le dernier catalogue consulté')
+    expect(offlineText).toContain('votre panier : il reste enregistré sur cet appareil')
+    expect(offlineText).toContain('passer commande : il faut une connexion')
+    expect(await page.title()).toBe('Hors connexion · Étal')
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, 'offline-page-390')
+    await page.setViewportSize(DESKTOP)
+    await shot(page, 'offline-page-1280')
+
+    // Back online, a page comes from the network again; signing out drops the pages kept.
+    await context.setOffline(false)
+    await page.setViewportSize(PHONE)
+    await page.goto('/orders')
+    await expect.poll(() => page.getByRole('heading', { name: 'Vous êtes hors connexion' }).count()).toBe(0)
+    const catalogueKept = await cacheNames(page, 'etal-catalogue')
+    await page.getByRole('button', { name: 'Déconnexion' }).click()
+    await expect.poll(() => page.getByRole('link', { name: 'Connexion' }).count()).toBeGreaterThan(0)
+    // (The worker may open them again, empty: what matters is what they hold.)
+    const kept = (name: string) =>
+      page.evaluate(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url), name)
+    expect(await kept('etal-pages')).toEqual([])
+    expect(await kept('etal-account')).toEqual([])
+    // The public catalogue is nobody's: it stays.
+    expect(await cacheNames(page, 'etal-catalogue')).toEqual(expect.arrayContaining(catalogueKept))
+    await context.close()
+  })
+
+  it('takes a new version of the worker at the next visit, without a reload ritual', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await page.goto('/')
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    // Chromium's own verdict: the manifest, its icons and the worker make the shop installable
+    // (a test's browser context is incognito, which alone forbids installing).
+    const cdp = await context.newCDPSession(page)
+    await expect
+      .poll(async () =>
+        (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+          .map((e) => e.errorId)
+          .filter((id) => id !== 'in-incognito'),
+      )
+      .toEqual([])
+    const sw = await page.request.get('/sw.js')
+    expect(sw.headers()['cache-control']).toBe('no-cache')
+    expect(sw.headers()['content-type']).toMatch(/^(application|text)\/javascript/)
+
+    // A new build's worker: other bytes at the same URL.
+    const file = resolve(clientDist, 'sw.js')
+    const original = readFileSync(file, 'utf8')
+    try {
+      writeFileSync(
+        file,
+        `${original}\nself.addEventListener('activate',e=>e.waitUntil(caches.open('etal-test-new-version')))\n`,
+      )
+      await page.goto('/products')
+      // Installed, activated and controlling this very tab, with no worker left waiting.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.getRegistration()
+            return (
+              (await caches.has('etal-test-new-version')) &&
+              reg?.waiting === null &&
+              reg.active !== null &&
+              navigator.serviceWorker.controller?.state === 'activated'
+            )
+          }),
+        )
+        .toBe(true)
+      await expect.poll(() => cards(page).count()).toBeGreaterThan(8)
+    } finally {
+      writeFileSync(file, original)
+    }
+    await context.close()
+  })
+})

@@ -22,6 +22,7 @@ import { projectRoot } from './paths'
 import { writeFinished } from './services/write-generation'
 import { logOutput } from './runtime/log-output'
 import { registerRobots } from './http/robots'
+import { registerPhotoRoute } from './http/photo-route'
 import { sendPage, spaPages } from './http/spa-pages'
 
 const root = projectRoot
@@ -140,6 +141,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   })
 
+  registerPhotoRoute(app, deps.photos)
   await registerSpa(app)
   return app
 }

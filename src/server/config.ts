@@ -51,9 +51,9 @@ export type Config = z.infer<typeof configSchema> & {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.parse(env)
   if (parsed.PHOTO_STORAGE === 's3') {
-    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
-      (name) => !parsed[name],
-    )
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => !parsed[name])
     if (missing.length) throw new Error(`PHOTO_STORAGE=s3 needs ${missing.join(', ')}`)
   }
   const embedded = !parsed.DATABASE_URL.startsWith('postgres')

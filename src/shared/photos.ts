@@ -13,7 +13,7 @@ export const MAX_PHOTO_PIXELS = 50_000_000
 
 export const photoMessages = {
   tooLarge: 'La photo est trop lourde : 8 Mo au plus.',
-  notImage: "Ce fichier n'est pas une image (JPEG, PNG, WebP, AVIF, HEIC ou GIF).",
+  notImage: "Ce fichier n'est pas une image (JPEG, PNG, WebP, AVIF ou GIF).",
   corrupt: 'Cette image est illisible ou abîmée. Essayez une autre photo.',
   tooSmall: `La photo est trop petite : au moins ${MIN_PHOTO_WIDTH} × ${MIN_PHOTO_HEIGHT} pixels.`,
   tooManyPixels: 'La photo a trop de pixels (50 millions au plus).',

@@ -105,7 +105,9 @@ describe('product photos, stored in the database', () => {
 
   it('refuses a corrupt file, a tiny one, an empty one: the old photo stays', async () => {
     const product = await createProduct(t.db)
-    const first = decode<{ product: Product }>((await upload(t, product.id, await phoneJpeg(800, 600), manager)).body)
+    const first = decode<{ product: Product }>(
+      (await upload(t, product.id, await phoneJpeg(800, 600), manager)).body,
+    )
     const good = await phoneJpeg(1200, 900, '#36c')
     const truncated = good.subarray(0, Math.floor(good.length / 3))
     const corrupt = await upload(t, product.id, truncated, manager)
@@ -126,7 +128,13 @@ describe('product photos, stored in the database', () => {
     const res = await upload(t, product.id, big, manager)
     expect(res.statusCode).toBe(413)
     expect(res.json().error).toBe('Le fichier est trop lourd : 8 Mo au plus.')
-    const form = await upload(t, product.id, await phoneJpeg(800, 600), manager, 'multipart/form-data; boundary=x')
+    const form = await upload(
+      t,
+      product.id,
+      await phoneJpeg(800, 600),
+      manager,
+      'multipart/form-data; boundary=x',
+    )
     expect(form.statusCode).toBe(415)
     const json = await post(t, `/_api/admin/products/photo?id=${product.id}`, {}, manager)
     expect(json.statusCode).toBe(415)
@@ -144,13 +152,15 @@ describe('product photos, stored in the database', () => {
     for (const role of ['client', 'admin', 'delivery_driver'] as const) {
       const { cookie } = await signedIn(t, role, 'SN')
       expect((await upload(t, product.id, jpeg, cookie)).statusCode).toBe(403)
-      expect((await post(t, '/_api/admin/products/photo/remove', { id: product.id }, cookie)).statusCode).toBe(403)
+      expect(
+        (await post(t, '/_api/admin/products/photo/remove', { id: product.id }, cookie)).statusCode,
+      ).toBe(403)
     }
     const mali = await signedIn(t, 'super_admin', 'ML')
     expect((await upload(t, product.id, jpeg, mali.cookie)).statusCode).toBe(404)
-    expect((await post(t, '/_api/admin/products/photo/remove', { id: product.id }, mali.cookie)).statusCode).toBe(
-      404,
-    )
+    expect(
+      (await post(t, '/_api/admin/products/photo/remove', { id: product.id }, mali.cookie)).statusCode,
+    ).toBe(404)
     const root = await signedIn(t, 'root', 'SN')
     expect((await upload(t, product.id, jpeg, root.cookie)).statusCode).toBe(200)
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id))
@@ -174,7 +184,11 @@ describe('product photos, stored in the database', () => {
 
     const full = await t.app.inject({ method: 'GET', url: photoUrl(key, 640) })
     expect(full.headers.vary).toMatch(/save-data/i)
-    const saving = await t.app.inject({ method: 'GET', url: photoUrl(key, 640), headers: { 'save-data': 'on' } })
+    const saving = await t.app.inject({
+      method: 'GET',
+      url: photoUrl(key, 640),
+      headers: { 'save-data': 'on' },
+    })
     expect(saving.statusCode).toBe(200)
     expect(saving.headers.vary).toMatch(/save-data/i)
     expect((await sharp(saving.rawPayload).metadata()).width).toBe(160)
@@ -216,8 +230,12 @@ describe('product photos, stored in the database', () => {
   it('keeps a pasted image URL, shown again once the photo is removed', async () => {
     const product = await createProduct(t.db)
     const url = 'https://images.example.com/boeuf.jpg'
-    expect((await post(t, '/_api/admin/products/update', { id: product.id, imageUrl: url }, manager)).statusCode).toBe(200)
-    const up = decode<{ product: Product }>((await upload(t, product.id, await phoneJpeg(400, 300), manager)).body)
+    expect(
+      (await post(t, '/_api/admin/products/update', { id: product.id, imageUrl: url }, manager)).statusCode,
+    ).toBe(200)
+    const up = decode<{ product: Product }>(
+      (await upload(t, product.id, await phoneJpeg(400, 300), manager)).body,
+    )
     expect(up.product).toMatchObject({ imageUrl: url, photo: expect.any(Object) })
     const removed = decode<{ product: Product }>(
       (await post(t, '/_api/admin/products/photo/remove', { id: product.id }, manager)).body,
@@ -242,7 +260,9 @@ describe('product photos, stored in the database', () => {
     expect((await t.app.inject({ method: 'GET', url: photoUrl(first.key, 320) })).statusCode).toBe(404)
     const left = await t.db.select().from(productPhotos).where(eq(productPhotos.key, first.key))
     expect(left).toEqual([])
-    const variants = await t.db.execute(sql`select count(*)::int as n from product_photo_variants where key = ${first.key}`)
+    const variants = await t.db.execute(
+      sql`select count(*)::int as n from product_photo_variants where key = ${first.key}`,
+    )
     expect(Number((variants as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0)
   })
 })
@@ -257,7 +277,9 @@ function fakeS3() {
     req.on('end', () => {
       seen.push(`${req.method} ${req.url}`)
       if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=test-key/')) {
-        res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>')
+        res
+          .writeHead(403, { 'content-type': 'application/xml' })
+          .end('<Error><Code>AccessDenied</Code></Error>')
         return
       }
       const path = req.url ?? ''
@@ -266,7 +288,10 @@ function fakeS3() {
         res.writeHead(200, { etag: '"x"' }).end()
       } else if (req.method === 'GET') {
         const o = objects.get(path)
-        if (!o) res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>')
+        if (!o)
+          res
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end('<Error><Code>NoSuchKey</Code></Error>')
         else res.writeHead(200, { 'content-type': o.type, 'content-length': o.body.length }).end(o.body)
       } else if (req.method === 'DELETE') {
         objects.delete(path)
@@ -311,7 +336,11 @@ describe('product photos, stored in an S3-compatible bucket', () => {
     // Nothing of it in the database's variants table.
     expect(await t.db.select().from(productPhotoVariants)).toEqual([])
     expect(await routes(photo)).toEqual([160, 320, 640])
-    const saving = await t.app.inject({ method: 'GET', url: photoUrl(photo.key, 640), headers: { 'save-data': 'on' } })
+    const saving = await t.app.inject({
+      method: 'GET',
+      url: photoUrl(photo.key, 640),
+      headers: { 'save-data': 'on' },
+    })
     expect((await sharp(saving.rawPayload).metadata()).width).toBe(160)
     expect((await t.app.inject({ method: 'GET', url: photoUrl('f'.repeat(32), 160) })).statusCode).toBe(404)
 

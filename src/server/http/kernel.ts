@@ -84,7 +84,15 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
         const bytes = ep.upload ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined
         let result: unknown
         try {
-          result = await ep.handler({ input, bytes: bytes as never, user: user as never, db, deps, req, reply })
+          result = await ep.handler({
+            input,
+            bytes: bytes as never,
+            user: user as never,
+            db,
+            deps,
+            req,
+            reply,
+          })
         } finally {
           // A write to products, categories or countries drops the storefront's cached answers,
           // here and on the other instances, failed or not (it may have committed before failing).

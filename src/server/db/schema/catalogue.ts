@@ -45,7 +45,11 @@ export const productPhotos = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     unusedSince: timestamp({ withTimezone: true }),
   },
-  (t) => [index('product_photos_unused_idx').on(t.unusedSince).where(sql`${t.unusedSince} is not null`)],
+  (t) => [
+    index('product_photos_unused_idx')
+      .on(t.unusedSince)
+      .where(sql`${t.unusedSince} is not null`),
+  ],
 )
 
 /** The WebP bytes of each width of a photo, when photos are kept in the database (the default). */

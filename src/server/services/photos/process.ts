@@ -9,7 +9,7 @@ import {
   photoMessages,
   photoWidths,
 } from '@/shared/photos'
-import { badRequest, HttpError } from '../../http/errors'
+import { badRequest, HttpError } from '@/server/http/errors'
 
 // Two cores shared with the database: one resize at a time, and no decoded image kept around.
 sharp.concurrency(1)

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, notExists, sql } from 'drizzle-orm'
 import type { SessionUser } from '@/shared/schemas/auth'
 import { photoWidths } from '@/shared/photos'
-import type { Db, Executor } from '../../db/client'
-import { productPhotos, products } from '../../db/schema'
+import type { Db, Executor } from '@/server/db/client'
+import { productPhotos, products } from '@/server/db/schema'
 import { findProductInScope } from '../products'
 import { processPhoto } from './process'
 import type { PhotoStore } from './store'
@@ -16,7 +16,13 @@ export const UNUSED_PHOTO_GRACE_MS = 24 * 3_600_000
  * The bytes are stored before the product points at them, and the photo is marked unused until
  * it does: an upload that fails half-way leaves nothing housekeeping will not collect.
  */
-export async function setProductPhoto(db: Db, store: PhotoStore, user: SessionUser, id: number, bytes: Buffer) {
+export async function setProductPhoto(
+  db: Db,
+  store: PhotoStore,
+  user: SessionUser,
+  id: number,
+  bytes: Buffer,
+) {
   await findProductInScope(db, user, id)
   const photo = await processPhoto(bytes)
   await db
@@ -84,10 +90,11 @@ export async function collectUnusedPhotos(db: Db, store: PhotoStore, now = new D
   for (const p of stale) {
     const gone = await db
       .delete(productPhotos)
-      .where(and(eq(productPhotos.key, p.key), lt(productPhotos.unusedSince, before), notShown(productPhotos.key)))
+      .where(
+        and(eq(productPhotos.key, p.key), lt(productPhotos.unusedSince, before), notShown(productPhotos.key)),
+      )
       .returning({ key: productPhotos.key })
     deleted += gone.length
   }
   return deleted
 }
-

@@ -1,8 +1,8 @@
 import { AwsClient } from 'aws4fetch'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Config } from '../../config'
-import type { Executor } from '../../db/client'
-import { productPhotoVariants } from '../../db/schema'
+import type { Config } from '@/server/config'
+import type { Executor } from '@/server/db/client'
+import { productPhotoVariants } from '@/server/db/schema'
 
 /** Where the WebP bytes of the photos live; every instance reads the same (decision 0019). */
 export type PhotoStore = {

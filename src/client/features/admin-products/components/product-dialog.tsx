@@ -13,6 +13,7 @@ import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
 import { Field, Input, Select, Textarea } from '@/client/components/ui/field'
 import { useCategories, useCreateProduct, useUpdateProduct } from '../api/use-products'
+import { PhotoField } from './photo-field'
 
 type Country = { id: number; name: string }
 type Values = z.output<typeof createProductInput>
@@ -119,11 +120,18 @@ export function ProductDialog({
             {...form.register('minQuantity', { valueAsNumber: true })}
           />
         </Field>
+        {product ? (
+          <PhotoField key={product.id} product={product} />
+        ) : (
+          <p className="rounded-md bg-stone-100 p-2 text-sm text-stone-600">
+            Enregistrez le produit, puis rouvrez-le pour ajouter sa photo.
+          </p>
+        )}
         <Field
           label="URL de l'image"
           htmlFor="product-image"
           error={errors.imageUrl?.message}
-          hint="Laissez vide pour l'image par défaut."
+          hint="Montrée quand le produit n'a pas de photo. Laissez vide pour l'image de sa catégorie."
         >
           <Input
             id="product-image"

@@ -40,6 +40,8 @@ describe('a photo taken on a phone', () => {
     await expect.poll(() => page.getByText(`La photo de "${NAME}" a été enregistrée.`).isVisible()).toBe(true)
     await expect.poll(() => dialog.getByRole('button', { name: 'Retirer la photo' }).isVisible()).toBe(true)
     await shot(page, 'product-photo-dialog-1280')
+    await page.setViewportSize(PHONE)
+    await shot(page, 'product-photo-dialog-390')
     await staff.context.close()
 
     const client = await newPage(e, PHONE)
@@ -78,6 +80,9 @@ describe('a photo taken on a phone', () => {
       .evaluateAll((els) => [...new Set(els.map((el) => el.className))].length)
     expect(tints).toBeGreaterThan(1)
     await shot(cp, 'product-photo-card-390')
+    await cp.setViewportSize(DESKTOP)
+    await cp.evaluate(() => window.scrollTo(0, 0))
+    await shot(cp, 'product-photo-card-1280')
     await client.context.close()
   })
 })

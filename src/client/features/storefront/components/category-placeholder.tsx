@@ -1,15 +1,14 @@
 import { Beef, Bone, Drumstick, Flame, Ham, Heart, UtensilsCrossed, type LucideIcon } from 'lucide-react'
-import { foldForSearch } from '@/shared/search'
 import { cn } from '@/client/components/ui/cn'
 
 /**
  * What a product without a picture shows: its category's icon on its category's tint (the
- * seeded categories, src/server/db/seed/reference.ts), a few hundred bytes of SVG, decorative.
+ * seeded categories, src/server/db/seed/reference.ts, by name), a few hundred bytes of SVG, decorative.
  */
 const looks: Record<string, { Icon: LucideIcon; tint: string }> = {
-  boeuf: { Icon: Beef, tint: 'bg-red-50 text-red-800/60' },
+  bœuf: { Icon: Beef, tint: 'bg-red-50 text-red-800/60' },
   mouton: { Icon: Ham, tint: 'bg-amber-50 text-amber-800/60' },
-  chevre: { Icon: Bone, tint: 'bg-lime-50 text-lime-800/60' },
+  chèvre: { Icon: Bone, tint: 'bg-lime-50 text-lime-800/60' },
   volaille: { Icon: Drumstick, tint: 'bg-orange-50 text-orange-800/60' },
   abats: { Icon: Heart, tint: 'bg-rose-50 text-rose-800/60' },
   grillades: { Icon: Flame, tint: 'bg-yellow-50 text-yellow-800/60' },
@@ -17,7 +16,7 @@ const looks: Record<string, { Icon: LucideIcon; tint: string }> = {
 const other = { Icon: UtensilsCrossed, tint: 'bg-stone-100 text-stone-500' }
 
 export const placeholderLook = (category: string | null | undefined) =>
-  (category && looks[foldForSearch(category)]) || other
+  (category && looks[category.trim().toLowerCase()]) || other
 
 export function CategoryPlaceholder({
   category,

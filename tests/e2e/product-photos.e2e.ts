@@ -42,6 +42,19 @@ describe('a photo taken on a phone', () => {
     await shot(page, 'product-photo-dialog-1280')
     await page.setViewportSize(PHONE)
     await shot(page, 'product-photo-dialog-390')
+    await dialog.getByRole('button', { name: 'Annuler' }).click()
+
+    // A new product: the photo chosen first is sent once the product exists.
+    await page.getByRole('button', { name: 'Ajouter un produit' }).click()
+    await dialog.getByLabel('Nom du produit').fill('Côte de bœuf maturée')
+    await dialog.getByLabel('Prix (F CFA)').fill('12000')
+    await dialog
+      .getByLabel('Photo du produit')
+      .setInputFiles({ name: 'cote.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+    await dialog.getByRole('button', { name: 'Ajouter le produit' }).click()
+    await expect
+      .poll(() => page.getByText('La photo de "Côte de bœuf maturée" a été enregistrée.').isVisible())
+      .toBe(true)
     await staff.context.close()
 
     const client = await newPage(e, PHONE)

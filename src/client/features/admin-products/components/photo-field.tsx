@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { MAX_PHOTO_BYTES, photoMessages, type Photo } from '@/shared/photos'
 import type { AdminProduct } from '@/shared/schemas/products'
 import { Button } from '@/client/components/ui/button'
@@ -14,31 +14,55 @@ const INPUT_ID = 'product-photo'
  * the camera or the gallery; sent at once with its progress, checked for size before it
  * leaves. A refused file leaves the product's photo as it was and says why.
  */
-export function PhotoField({ product }: { product: AdminProduct }) {
+export function PhotoField({
+  product,
+  onPick,
+  sending = null,
+}: {
+  /** The product edited; none while it is being created. */
+  product?: AdminProduct
+  /** For a new product: the file chosen, which the dialog sends once the product exists. */
+  onPick?: (file: File) => void
+  /** For a new product: how much of its photo has gone, while the dialog sends it. */
+  sending?: number | null
+}) {
   const upload = useUploadPhoto()
   const remove = useRemovePhoto()
-  const [photo, setPhoto] = useState<Photo | null>(product.photo)
-  const [progress, setProgress] = useState<number | null>(null)
+  const [photo, setPhoto] = useState<Photo | null>(product?.photo ?? null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [ownProgress, setProgress] = useState<number | null>(null)
+  const progress = ownProgress ?? sending
   const [error, setError] = useState<string | undefined>()
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
 
-  const send = async (file: File | undefined) => {
-    if (!file) return
-    setError(undefined)
-    if (file.size === 0) return setError(photoMessages.empty)
-    if (file.size > MAX_PHOTO_BYTES) return setError(photoMessages.tooLarge)
+  const sendTo = async (id: number, file: Blob) => {
     setProgress(0)
     try {
-      const { product: saved } = await upload.mutateAsync({ id: product.id, file, onProgress: setProgress })
+      const { product: saved } = await upload.mutateAsync({ id, file, onProgress: setProgress })
       setPhoto(saved.photo)
-    } catch (e) {
-      setError(errorMessage(e, "La photo n'a pas pu être envoyée."))
     } finally {
       setProgress(null)
     }
   }
 
+  const pick = (file: File | undefined) => {
+    if (!file) return
+    setError(undefined)
+    if (file.size === 0) return setError(photoMessages.empty)
+    if (file.size > MAX_PHOTO_BYTES) return setError(photoMessages.tooLarge)
+    if (product) {
+      sendTo(product.id, file).catch((e: unknown) =>
+        setError(errorMessage(e, "La photo n'a pas pu être envoyée.")),
+      )
+      return
+    }
+    setPreview(URL.createObjectURL(file))
+    onPick?.(file)
+  }
+
   const drop = async () => {
     setError(undefined)
+    if (!product) return
     const { product: saved } = await remove.mutateAsync(product.id)
     setPhoto(saved.photo)
   }
@@ -48,17 +72,25 @@ export function PhotoField({ product }: { product: AdminProduct }) {
       label="Photo du produit"
       htmlFor={INPUT_ID}
       error={error}
-      hint="JPEG, PNG ou WebP, 8 Mo au plus. Sur un téléphone : appareil photo ou galerie."
+      hint={
+        product
+          ? 'JPEG, PNG ou WebP, 8 Mo au plus. Sur un téléphone : appareil photo ou galerie.'
+          : 'JPEG, PNG ou WebP, 8 Mo au plus ; envoyée dès que le produit est enregistré.'
+      }
     >
       <div className="flex items-start gap-3">
-        <ProductImage
-          photo={photo}
-          src={product.imageUrl}
-          alt={photo ? `Photo actuelle de ${product.name}` : ''}
-          category={product.category?.name}
-          sizes="96px"
-          className="h-18 w-24 shrink-0 rounded-md"
-        />
+        {preview ? (
+          <img src={preview} alt="" className="h-18 w-24 shrink-0 rounded-md object-cover" />
+        ) : (
+          <ProductImage
+            photo={photo}
+            src={product?.imageUrl}
+            alt={photo && product ? `Photo actuelle de ${product.name}` : ''}
+            category={product?.category?.name}
+            sizes="96px"
+            className="h-18 w-24 shrink-0 rounded-md"
+          />
+        )}
         <div className="min-w-0 flex-1 space-y-2">
           <input
             id={INPUT_ID}
@@ -70,7 +102,8 @@ export function PhotoField({ product }: { product: AdminProduct }) {
             className="block w-full text-sm text-stone-700 file:mr-3 file:h-10 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-stone-800"
             onChange={(e) => {
               const input = e.currentTarget
-              void send(input.files?.[0]).finally(() => (input.value = ''))
+              pick(input.files?.[0])
+              if (product) input.value = ''
             }}
           />
           {progress !== null && (
@@ -83,7 +116,7 @@ export function PhotoField({ product }: { product: AdminProduct }) {
               {Math.round(progress * 100)} %
             </progress>
           )}
-          {photo && progress === null && (
+          {product && photo && progress === null && (
             <Button
               variant="outline"
               size="sm"

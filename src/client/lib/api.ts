@@ -116,12 +116,26 @@ type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSi
 function upload<T>(path: string, input: Query, file: Blob, opts: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
+    // A photo over 3G takes minutes: the call gives up only when nothing has moved for
+    // REQUEST_TIMEOUT_MS (a dead connection), however long the whole takes.
+    let stalled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const arm = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        stalled = true
+        xhr.abort()
+      }, REQUEST_TIMEOUT_MS)
+    }
     xhr.open('POST', url(path, input))
     xhr.withCredentials = true
     xhr.setRequestHeader('content-type', 'application/octet-stream')
     xhr.upload.onprogress = (e) => {
+      arm()
       if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total)
     }
+    xhr.upload.onload = arm
+    xhr.onloadend = () => clearTimeout(timer)
     xhr.onload = () => {
       let data: unknown
       try {
@@ -146,11 +160,12 @@ function upload<T>(path: string, input: Query, file: Blob, opts: UploadOptions =
       resolve(superjson.deserialize(data as Parameters<typeof superjson.deserialize>[0]) as T)
     }
     xhr.onerror = () => reject(new ApiError(NETWORK_MESSAGE, 0, 'NETWORK'))
-    xhr.ontimeout = () => reject(new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT'))
-    // A photo over a slow phone connection takes longer than a call: a minute per 8 MB at most.
-    xhr.timeout = 4 * REQUEST_TIMEOUT_MS
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'))
+    xhr.onabort = () =>
+      reject(
+        stalled ? new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT') : new DOMException('Aborted', 'AbortError'),
+      )
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    arm()
     xhr.send(file)
   })
 }

@@ -1,4 +1,11 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
 import type { AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -357,4 +364,38 @@ describe('product photos, stored in an S3-compatible bucket', () => {
     expect(res.statusCode).toBe(400)
     expect(s3.objects.size).toBe(before)
   })
+})
+
+describe('migration 0014 (product photos)', () => {
+  it('leaves the products of a database migrated up to 0013 as they were, without a photo', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'etal-migrations-'))
+    try {
+      cpSync('drizzle', dir, { recursive: true })
+      const journalPath = join(dir, 'meta/_journal.json')
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
+      const upTo = journal.entries.findIndex((e) => e.tag.startsWith('0014_'))
+      expect(upTo).toBeGreaterThan(0)
+      writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }))
+      const client = new PGlite({ extensions: { pg_trgm } })
+      const db = drizzle(client)
+      await migrate(db, { migrationsFolder: dir })
+      await client.query(
+        `insert into countries (name, code, currency, dial_code) values ('Sénégal', 'SN', 'XOF', '+221')`,
+      )
+      await client.query(
+        `insert into products (name, image_url, price_per_unit, unit_type, country_id)
+         values ('Filet', 'https://images.example.com/filet.jpg', 9000, 'kg', (select id from countries))`,
+      )
+      await migrate(db, { migrationsFolder: 'drizzle' })
+      const { rows } = await client.query<{ name: string; image_url: string; photo_key: string | null }>(
+        'select name, image_url, photo_key from products',
+      )
+      expect(rows).toEqual([
+        { name: 'Filet', image_url: 'https://images.example.com/filet.jpg', photo_key: null },
+      ])
+      await client.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

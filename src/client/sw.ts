@@ -63,7 +63,9 @@ const withoutSearch = ({ request }: { request: Request }) => {
 }
 
 const router = new Router()
-router.registerRoute(new PrecacheRoute(precache, { cleanURLs: false }))
+// Only the precached files' own URLs: `/` is a page like any other (network first, below), never
+// the precached index.html, which has no products in it (docs/decisions/0020).
+router.registerRoute(new PrecacheRoute(precache, { cleanURLs: false, directoryIndex: '' }))
 const keep = (...route: ConstructorParameters<typeof Route>) => router.registerRoute(new Route(...route))
 
 // Pages: network first (their HTML may change with the visitor's country), then the last copy

@@ -26,6 +26,7 @@ import { createFirstPages, isFirstPage, loadRenderEntry } from './http/first-pag
 import { registerSiteFiles } from './http/site-files'
 import { createSpaPages, sendPage } from './http/spa-pages'
 import { matchPage } from '@/shared/pages'
+import { registerPhotoRoute } from './http/photo-route'
 
 const root = projectRoot
 /**
@@ -158,6 +159,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   })
 
+  registerPhotoRoute(app, deps.photos)
   await registerSpa(app, deps, opts.clientDist ?? clientDist)
   return app
 }

@@ -43,6 +43,19 @@ const configSchema = z.object({
   ),
   /** Server processes (node:cluster workers) on one port; more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /**
+   * Where product photos' bytes are kept (docs/decisions/0019-product-photos.md): in the
+   * database (the default: nothing more to run) or an S3-compatible bucket, named below.
+   */
+  PHOTO_STORAGE: z.enum(['database', 's3']).default('database'),
+  /** The bucket's endpoint, path-style (`https://s3.eu-west-3.amazonaws.com`, `http://minio:9000`). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where the photos' keys start in the bucket. */
+  S3_PREFIX: z.string().default('products/'),
 })
 
 export type Config = z.infer<typeof configSchema> & {
@@ -52,6 +65,12 @@ export type Config = z.infer<typeof configSchema> & {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.parse(env)
+  if (parsed.PHOTO_STORAGE === 's3') {
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => !parsed[name])
+    if (missing.length) throw new Error(`PHOTO_STORAGE=s3 needs ${missing.join(', ')}`)
+  }
   const embedded = !parsed.DATABASE_URL.startsWith('postgres')
   return {
     ...parsed,

@@ -3,6 +3,7 @@ import { openDatabase, type Database } from './db/client'
 import { seed } from './db/seed'
 import type { AppDeps } from './http/define-endpoint'
 import { createLoginLimiter } from './http/login-limiter'
+import { createPhotoStore } from './services/photos/store'
 import { createStorefrontCache } from './services/storefront-cache'
 import { createStorefrontSync } from './services/storefront-sync'
 
@@ -41,6 +42,7 @@ export async function createDeps(
     config,
     loginLimiter,
     storefrontCache,
+    photos: createPhotoStore(config, database.db),
     async close() {
       await sync?.close()
       await loginLimiter.close()

@@ -2,6 +2,8 @@ import type { Db } from './db/client'
 import { isDatabaseUnavailable, outageLog } from './http/db-outage'
 import { purgeExpiredSessions } from './http/session'
 import { purgeOldIdempotencyKeys } from './services/checkout'
+import { collectUnusedPhotos } from './services/photos/product-photo'
+import type { PhotoStore } from './services/photos/store'
 import { foldRollups } from './services/stats'
 
 type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
@@ -9,9 +11,9 @@ type Log = { error(obj: object, msg: string): void; info(obj: object, msg: strin
 /**
  * Background work, run by one process per server (the primary of a cluster): every second the
  * orders' differences into the dashboards' rollups (services/stats.ts); hourly, expired
- * sessions and day-old checkout keys.
+ * sessions, day-old checkout keys and the photos no product has shown for a day.
  */
-export function startHousekeeping(db: Db, log: Log) {
+export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore) {
   // The fold in progress, if any: a shutdown waits for it before closing the database.
   let running: Promise<unknown> | undefined
   const fold = setInterval(() => {
@@ -30,6 +32,7 @@ export function startHousekeeping(db: Db, log: Log) {
   const purge = setInterval(() => {
     purgeExpiredSessions(db).catch((err) => log.error({ err }, 'session purge failed'))
     purgeOldIdempotencyKeys(db).catch((err) => log.error({ err }, 'idempotency key purge failed'))
+    if (photos) collectUnusedPhotos(db, photos).catch((err) => log.error({ err }, 'photo collection failed'))
   }, 3_600_000)
   purge.unref()
   return {

@@ -35,7 +35,7 @@ export async function runServer(config: Config, opts: { warning?: string } = {})
   await app.listen({ port: config.PORT, host: config.HOST })
   if (worker) app.log.info(`worker ${process.pid} prêt`)
   else app.log.info(`Étal est prêt sur http://localhost:${config.PORT}`)
-  const housekeeping = worker ? undefined : startHousekeeping(deps.database.db, app.log)
+  const housekeeping = worker ? undefined : startHousekeeping(deps.database.db, app.log, deps.photos)
 
   let closing = false
   async function shutdown(signal: string) {

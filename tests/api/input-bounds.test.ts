@@ -6,6 +6,7 @@ import { z } from '../../src/shared/schemas/zod'
 import { createTestApp, type TestApp } from '../setup/test-app'
 import { buildFixtures, resign, type MatrixFixtures, type SignedCaller } from './permission-fixtures'
 import { policies } from './permission-policy'
+import { uploadRequest } from './photo-fixture'
 
 /**
  * Out-of-range values, one field at a time, in an otherwise valid call of every endpoint
@@ -93,6 +94,11 @@ const DATE_FIELDS = /date/i
 
 async function call(ep: Endpoint, input: Record<string, unknown>, cookie: string | undefined) {
   const headers = cookie ? { cookie } : {}
+  if (ep.upload) {
+    // An upload takes its input from the query string and a photo as its body.
+    const req = await uploadRequest(ep.path, input)
+    return t.app.inject({ ...req, headers: { ...req.headers, ...headers } })
+  }
   if (ep.method === 'GET') {
     const qs = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString()
     return t.app.inject({ method: 'GET', url: qs ? `${ep.path}?${qs}` : ep.path, headers })

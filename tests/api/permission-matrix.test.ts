@@ -14,6 +14,7 @@ import {
   type MatrixFixtures,
   type SignedCaller,
 } from './permission-fixtures'
+import { uploadRequest } from './photo-fixture'
 import { policies, type Cc, type Kind, type Policy, type Scope } from './permission-policy'
 
 /**
@@ -70,6 +71,11 @@ function matches(status: number, want: Expect) {
 
 async function call(ep: Endpoint, url: string, input: Record<string, unknown>, cookie?: string) {
   const headers = cookie ? { cookie } : {}
+  if (ep.upload) {
+    // An upload takes its input from the query string and a photo as its body.
+    const req = await uploadRequest(url, input)
+    return t.app.inject({ ...req, headers: { ...req.headers, ...headers } })
+  }
   if (ep.method === 'GET') {
     const qs = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString()
     return t.app.inject({ method: 'GET', url: qs ? `${url}?${qs}` : url, headers })

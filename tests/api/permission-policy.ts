@@ -446,6 +446,18 @@ export const policies: Record<string, Policy> = {
       id: reaches ? (await createProduct(f.db, { country: cc })).id : f[cc].product.id,
     }),
   },
+  'POST /_api/admin/products/photo': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: products edit: root all, super_admin own country (a photo is an edit)',
+    input: ({ f, cc }) => ({ id: f[cc].product.id }),
+  },
+  'POST /_api/admin/products/photo/remove': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: products edit: root all, super_admin own country (a photo is an edit)',
+    input: ({ f, cc }) => ({ id: f[cc].product.id }),
+  },
   'POST /_api/admin/products/bulk-actions': {
     who: ROOT,
     scope: 'global',

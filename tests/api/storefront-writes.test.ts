@@ -5,6 +5,7 @@ import type { Endpoint } from '../../src/server/http/define-endpoint'
 import { createTestApp, type TestApp } from '../setup/test-app'
 import { buildFixtures, resign, type MatrixFixtures, type SignedCaller } from './permission-fixtures'
 import { policies } from './permission-policy'
+import { uploadRequest } from './photo-fixture'
 
 /**
  * The storefront's cached reads are dropped after the calls that declare `writesStorefront`
@@ -54,12 +55,12 @@ describe('calls that change the storefront declare it', () => {
       const caller = callerFor(ep)
       const input = await policy.input({ f, caller, cc: caller.cc, reaches: true })
       const before = await fingerprint()
-      const res = await t.app.inject({
-        method: 'POST',
-        url: ep.path,
-        payload: input,
-        headers: caller.cookie ? { cookie: caller.cookie } : {},
-      })
+      const cookie = caller.cookie ? { cookie: caller.cookie } : {}
+      // An upload takes its input from the query string and a photo as its body.
+      const req = ep.upload
+        ? await uploadRequest(ep.path, input)
+        : { method: 'POST' as const, url: ep.path, payload: input, headers: {} }
+      const res = await t.app.inject({ ...req, headers: { ...req.headers, ...cookie } })
       if (policy.endsSession) await resign(t, caller)
       const changed = (await fingerprint()) !== before
       if (changed) writers.push(ep.path)
@@ -72,6 +73,7 @@ describe('calls that change the storefront declare it', () => {
         '/_api/admin/products',
         '/_api/admin/products/update',
         '/_api/admin/countries',
+        '/_api/admin/products/photo',
       ]),
     )
   })

@@ -50,6 +50,10 @@ describe('offline', () => {
     // it, hands over what it had fetched (src/client/lib/service-worker.ts).
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
     await expect.poll(() => cacheHolds(page, 'etal-pages', '/client/login')).toBe(true)
+    // Under the worker, / is still the server's page with its products, never the precached
+    // index.html (which has none).
+    await page.goto('/')
+    expect(await page.evaluate((id) => document.getElementById(id) !== null, FIRST_PAGE_DATA_ID)).toBe(true)
 
     await page.goto('/products')
     await expect.poll(() => cards(page).count()).toBe(8)

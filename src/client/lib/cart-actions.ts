@@ -1,3 +1,4 @@
+import { MIN_PHOTO_WIDTH, photoUrl } from '@/shared/photos'
 import { toast } from 'sonner'
 import { isValidQuantityStep, MAX_LINE_QUANTITY, quantityStep } from '@/shared/domain/units'
 import type { SessionUser } from '@/shared/schemas/auth'
@@ -38,7 +39,8 @@ export const minQuantityOf = (item: { unitType: 'kg' | 'unit'; minQuantity?: num
 export const toCartItem = (p: PublicProduct, quantity: number): CartItem => ({
   id: p.id,
   name: p.name,
-  imageUrl: p.imageUrl,
+  // The photo's smallest width for the cart's thumbnail (docs/rules.md#photos), else the pasted URL.
+  imageUrl: p.photo ? photoUrl(p.photo.key, MIN_PHOTO_WIDTH) : p.imageUrl,
   pricePerUnit: p.pricePerUnit,
   unitType: p.unitType,
   quantity,

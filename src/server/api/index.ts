@@ -22,6 +22,8 @@ import adminProductCreate from './admin/products/create'
 import adminProductDelete from './admin/products/delete'
 import adminProducts from './admin/products/list'
 import adminProductUpdate from './admin/products/update'
+import adminProductPhoto from './admin/products/photo'
+import adminProductPhotoRemove from './admin/products/photo/remove'
 import superAdmins from './admin/super-admins'
 import userHistory from './admin/userhistory'
 import usersList from './admin/users/list'
@@ -87,6 +89,8 @@ const catalogue = [
   adminProductCreate,
   adminProductUpdate,
   adminProductDelete,
+  adminProductPhoto,
+  adminProductPhotoRemove,
   adminProductBulk,
   adminProductStats,
 ]

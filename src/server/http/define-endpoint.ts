@@ -5,6 +5,7 @@ import type { Role } from '@/shared/domain/roles'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { Config } from '../config'
 import type { Database, Db } from '../db/client'
+import type { PhotoStore } from '../services/photos/store'
 import type { StorefrontCache } from '../services/storefront-cache'
 import type { LoginLimiter } from './login-limiter'
 import type { Sent } from './sent'
@@ -14,12 +15,16 @@ export type AppDeps = {
   config: Config
   loginLimiter: LoginLimiter
   storefrontCache: StorefrontCache
+  /** Where the product photos' bytes are (docs/rules.md#photos). */
+  photos: PhotoStore
 }
 
 type Roles = readonly Role[] | 'public'
 
-type EndpointContext<I, R extends Roles> = {
+type EndpointContext<I, R extends Roles, B = undefined> = {
   input: I
+  /** The file an upload call carries (its `upload` in src/shared/calls); undefined elsewhere. */
+  bytes: B
   /** The caller; null only on public endpoints, for a visitor. */
   user: R extends 'public' ? SessionUser | null : SessionUser
   db: Db
@@ -38,6 +43,8 @@ export type Endpoint<C extends Call = Call, R extends Roles = Roles> = {
   input: C['input']
   output: C['output']
   format: 'json' | 'superjson'
+  /** The call takes a file's bytes as its body, its input from the query string. */
+  upload?: { maxBytes: number }
   /** 'public', or the only roles allowed: 401 without a session, 403 for any other role. */
   roles: R
   /** On a public endpoint: look up the caller too (null for a visitor). */
@@ -52,14 +59,16 @@ export type Endpoint<C extends Call = Call, R extends Roles = Roles> = {
   rateLimit?: (config: Config) => RateLimit
   summary?: string
   /** The call's answer, or SENT when the handler sent a prepared answer itself. */
-  handler(ctx: EndpointContext<z.output<C['input']>, R>): Promise<z.input<C['output']> | Sent>
+  handler(
+    ctx: EndpointContext<z.output<C['input']>, R, C extends { upload: object } ? Buffer : undefined>,
+  ): Promise<z.input<C['output']> | Sent>
 }
 
 export { SENT } from './sent'
 
 type Definition<C extends Call, R extends Roles> = Omit<
   Endpoint<C, R>,
-  'method' | 'path' | 'input' | 'output' | 'format'
+  'method' | 'path' | 'input' | 'output' | 'format' | 'upload'
 >
 
 /**
@@ -76,5 +85,6 @@ export function defineEndpoint<C extends Call, const R extends Roles>(def: Defin
     input: call.input,
     output: call.output,
     format: answerFormat(call.path),
+    ...(call.upload ? { upload: call.upload } : {}),
   }
 }

@@ -6,6 +6,8 @@ import { forbidden, HttpError, unauthorized } from './errors'
 import { z } from '@/shared/schemas/zod'
 
 const isJson = (type: string | undefined) => !!type && /^application\/json(\s*;|$)/i.test(type)
+const isBytes = (type: string | undefined) => !!type && /^application\/octet-stream(\s*;|$)/i.test(type)
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 
 /**
  * Registers every endpoint of the list: role check, input validation, serialization.
@@ -20,13 +22,18 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
   // Answers are held to their call's schema outside production: a handler that drifts from the
   // contract fails every test that reaches it (in production the compiler's check stands alone).
   const checkAnswers = deps.config.NODE_ENV !== 'production'
+  // An upload's body: its bytes as they came, up to its own limit (checked in onRequest below).
+  if (endpoints.some((ep) => ep.upload))
+    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    )
   for (const ep of endpoints) {
     const limit = ep.rateLimit?.(deps.config)
     app.route({
       method: ep.method,
       url: ep.path,
       schema: {
-        ...(ep.method === 'GET' ? { querystring: ep.input } : { body: ep.input }),
+        ...(ep.method === 'GET' || ep.upload ? { querystring: ep.input } : { body: ep.input }),
         // For the OpenAPI document: a superjson answer is `{ json, meta? }` (dates as strings in
         // `json`, named in `meta`); auth calls answer the schema as plain JSON.
         response: {
@@ -37,6 +44,7 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
         tags: [ep.path.split('/')[2] ?? 'api'],
       },
       config: limit ? { rateLimit: limit } : {},
+      ...(ep.upload ? { bodyLimit: ep.upload.maxBytes } : {}),
       // The answer is written by the handler's format below; its schema above is for the document.
       serializerCompiler: () => (data) => JSON.stringify(data),
       async onRequest(req, reply) {
@@ -45,7 +53,22 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
           if (!user) throw unauthorized()
           if (!ep.roles.includes(user.role)) throw forbidden()
         }
-        if (ep.method === 'POST' && !isJson(req.headers['content-type'])) {
+        if (ep.upload) {
+          // A file, never a form: a cross-site form cannot send this type without the browser
+          // asking first (CORS), as with JSON.
+          if (!isBytes(req.headers['content-type']))
+            throw new HttpError(
+              415,
+              'UNSUPPORTED_MEDIA_TYPE',
+              'Type de contenu non pris en charge : envoyez le fichier (application/octet-stream).',
+            )
+          if (Number(req.headers['content-length']) > ep.upload.maxBytes)
+            throw new HttpError(
+              413,
+              'PAYLOAD_TOO_LARGE',
+              `Le fichier est trop lourd : ${megabytes(ep.upload.maxBytes)} Mo au plus.`,
+            )
+        } else if (ep.method === 'POST' && !isJson(req.headers['content-type'])) {
           throw new HttpError(
             415,
             'UNSUPPORTED_MEDIA_TYPE',
@@ -57,10 +80,19 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
         // Looked up once per request: the onRequest hook's answer, or a visitor's on a public call.
         const user =
           ep.roles !== 'public' || ep.loadUser ? await currentUser(req, reply, db, deps.config) : null
-        const input = ep.method === 'GET' ? req.query : req.body
+        const input = ep.method === 'GET' || ep.upload ? req.query : req.body
+        const bytes = ep.upload ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined
         let result: unknown
         try {
-          result = await ep.handler({ input, user: user as never, db, deps, req, reply })
+          result = await ep.handler({
+            input,
+            bytes: bytes as never,
+            user: user as never,
+            db,
+            deps,
+            req,
+            reply,
+          })
         } finally {
           // A write to products, categories or countries drops the storefront's cached answers,
           // here and on the other instances, failed or not (it may have committed before failing).

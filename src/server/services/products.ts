@@ -3,7 +3,7 @@ import type { SessionUser } from '@/shared/schemas/auth'
 import { countryRequired, minQuantityStepError, type AdminProduct } from '@/shared/schemas/products'
 import type { UnitType } from '@/shared/domain/units'
 import type { Executor } from '../db/client'
-import { countries, productCategories, products } from '../db/schema'
+import { countries, productCategories, productPhotos, products } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { countryNotFound, findCountry } from './places'
 import { assertInScope, scopeCountryId } from './scope'
@@ -15,6 +15,7 @@ const productColumns = {
   name: products.name,
   description: products.description,
   imageUrl: products.imageUrl,
+  photo: { key: productPhotos.key, width: productPhotos.width, height: productPhotos.height },
   pricePerUnit: products.pricePerUnit,
   unitType: products.unitType,
   minQuantity: products.minQuantity,
@@ -35,6 +36,7 @@ export const selectProducts = (db: Executor) =>
     .from(products)
     .innerJoin(countries, eq(countries.id, products.countryId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .leftJoin(productPhotos, eq(productPhotos.key, products.photoKey))
 
 export const notArchived = isNull(products.archivedAt)
 

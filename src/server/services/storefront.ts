@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../db/client'
-import { countries, productCategories, products } from '../db/schema'
+import { countries, productCategories, productPhotos, products } from '../db/schema'
 import type { StorefrontCache } from './storefront-cache'
 
 /** A product as the storefront shows it (`publicProduct`, src/shared/schemas/storefront.ts). */
@@ -9,6 +9,7 @@ const publicProductColumns = {
   name: products.name,
   description: products.description,
   imageUrl: products.imageUrl,
+  photo: { key: productPhotos.key, width: productPhotos.width, height: productPhotos.height },
   pricePerUnit: products.pricePerUnit,
   unitType: products.unitType,
   minQuantity: products.minQuantity,
@@ -31,6 +32,7 @@ export function publicProducts(db: Executor, countryId?: number) {
     .from(products)
     .innerJoin(countries, eq(countries.id, products.countryId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .leftJoin(productPhotos, eq(productPhotos.key, products.photoKey))
     .where(
       and(
         eq(products.isActive, true),

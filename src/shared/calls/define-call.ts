@@ -15,6 +15,11 @@ export type Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodTyp
   path: string
   input: I
   output: O
+  /**
+   * The body is a file's bytes (`application/octet-stream`), not JSON; the input is then read
+   * from the query string. The browser sends it with `api.upload` (progress included).
+   */
+  upload?: { maxBytes: number }
 }
 
 /**

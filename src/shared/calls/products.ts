@@ -10,9 +10,11 @@ import {
   bulkProductActionInput,
   createProductInput,
   deleteProductInput,
+  productPhotoInput,
   productStatsAnswer,
   updateProductInput,
 } from '../schemas/products'
+import { MAX_PHOTO_BYTES } from '../photos'
 import { defineCall } from './define-call'
 
 export const productCalls = {
@@ -39,6 +41,19 @@ export const productCalls = {
     path: '/_api/admin/products/delete',
     input: deleteProductInput,
     output: successAnswer,
+  }),
+  uploadPhoto: defineCall({
+    method: 'POST',
+    path: '/_api/admin/products/photo',
+    input: productPhotoInput,
+    output: adminProductAnswer,
+    upload: { maxBytes: MAX_PHOTO_BYTES },
+  }),
+  removePhoto: defineCall({
+    method: 'POST',
+    path: '/_api/admin/products/photo/remove',
+    input: productPhotoInput,
+    output: adminProductAnswer,
   }),
   bulk: defineCall({
     method: 'POST',

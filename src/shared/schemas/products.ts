@@ -92,6 +92,12 @@ export type UpdateProductInput = z.input<typeof updateProductInput>
 
 export const deleteProductInput = z.strictObject({ id: id('Le produit est requis.') })
 
+/**
+ * POST /_api/admin/products/photo?id=…, the photo's bytes as the body; and
+ * POST /_api/admin/products/photo/remove { id } (docs/rules.md#photos).
+ */
+export const productPhotoInput = z.strictObject({ id: id('Le produit est requis.') })
+
 const productIds = z
   .array(id('Identifiant de produit invalide.'), { error: 'Veuillez sélectionner au moins un produit.' })
   .min(1, 'Veuillez sélectionner au moins un produit.')

@@ -23,12 +23,17 @@ export const zonesByCityQuery = z.strictObject({
 
 const named = z.strictObject({ id: z.number(), name: z.string() })
 
+/** An uploaded photo: its key and its largest width's size (src/shared/photos.ts gives the URLs). */
+export const productPhoto = z.strictObject({ key: z.string(), width: z.number(), height: z.number() })
+
 /** A product as GET /_api/featured and /_api/products answer it. */
 export const publicProduct = z.strictObject({
   id: z.number(),
   name: z.string(),
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** Shown rather than imageUrl when set (docs/rules.md#photos). */
+  photo: productPhoto.nullable(),
   pricePerUnit: z.number(),
   unitType: z.enum(unitTypes),
   minQuantity: z.number(),

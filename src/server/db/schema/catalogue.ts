@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -23,6 +25,46 @@ export const productCategories = pgTable(
   (t) => [uniqueIndex('product_categories_name_uq').on(sql`lower(${t.name})`)],
 )
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+})
+
+/**
+ * A product photo (docs/rules.md#photos): its content hash names it in every URL, and its largest
+ * WebP variant's size gives the others (src/shared/photos.ts). `unusedSince`: no product has
+ * shown it since then (replaced, removed, or an upload that never reached its product);
+ * housekeeping deletes it, and its variants, a while after.
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    key: text().primaryKey(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    unusedSince: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('product_photos_unused_idx')
+      .on(t.unusedSince)
+      .where(sql`${t.unusedSince} is not null`),
+  ],
+)
+
+/** The WebP bytes of each width of a photo, when photos are kept in the database (the default). */
+export const productPhotoVariants = pgTable(
+  'product_photo_variants',
+  {
+    key: text()
+      .notNull()
+      .references(() => productPhotos.key, { onDelete: 'cascade' }),
+    width: integer().notNull(),
+    bytes: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.width] })],
+)
+
 export const products = pgTable(
   'products',
   {
@@ -30,6 +72,8 @@ export const products = pgTable(
     name: text().notNull(),
     description: text(),
     imageUrl: text(),
+    /** An uploaded photo; shown rather than imageUrl when both are set. */
+    photoKey: text().references(() => productPhotos.key, { onDelete: 'set null' }),
     pricePerUnit: integer().notNull(),
     unitType: unitTypeEnum().notNull(),
     minQuantity: numeric({ precision: 10, scale: 3, mode: 'number' }).notNull().default(1),
@@ -52,6 +96,9 @@ export const products = pgTable(
       .on(t.isActive, t.name)
       .where(sql`${t.archivedAt} is null`),
     index('products_category_idx').on(t.categoryId),
+    index('products_photo_key_idx')
+      .on(t.photoKey)
+      .where(sql`${t.photoKey} is not null`),
     check('products_price_ck', sql`${t.pricePerUnit} > 0`),
     check('products_min_quantity_ck', sql`${t.minQuantity} > 0`),
   ],

@@ -102,3 +102,28 @@ export function useBulkProductAction() {
     onError: (e) => toast.error(`Échec de l'action en masse: ${staffError(e)}`),
   })
 }
+
+/** Sends a product's photo with its progress (0 to 1); the lists show it once it is stored. */
+export function useUploadPhoto() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: number; file: Blob; onProgress: (f: number) => void }) =>
+      api.upload('/_api/admin/products/photo', { id }, file, { onProgress }),
+    onSuccess: ({ product }) => {
+      toast.success(`La photo de "${product.name}" a été enregistrée.`)
+      return refresh()
+    },
+  })
+}
+
+export function useRemovePhoto() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (id: number) => api.post('/_api/admin/products/photo/remove', { id }),
+    onSuccess: ({ product }) => {
+      toast.success(`La photo de "${product.name}" a été retirée.`)
+      return refresh()
+    },
+    onError: (e) => toast.error(`Erreur lors du retrait de la photo: ${staffError(e)}`),
+  })
+}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
 import { quantityStep } from '@/shared/domain/units'
 import {
   countryRequired,
@@ -12,7 +13,9 @@ import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
 import { Field, Input, Select, Textarea } from '@/client/components/ui/field'
-import { useCategories, useCreateProduct, useUpdateProduct } from '../api/use-products'
+import { errorMessage } from '@/client/lib/api'
+import { useCategories, useCreateProduct, useUpdateProduct, useUploadPhoto } from '../api/use-products'
+import { PhotoField } from './photo-field'
 
 type Country = { id: number; name: string }
 type Values = z.output<typeof createProductInput>
@@ -55,6 +58,15 @@ export function ProductDialog({
   const unitType = useWatch({ control: form.control, name: 'unitType' }) ?? 'kg'
   const step = quantityStep(unitType)
 
+  // A new product's photo, chosen before the product exists: sent once it is created.
+  const uploadPhoto = useUploadPhoto()
+  const [pendingPhoto, setPendingPhoto] = useState<File | null>(null)
+  const [sending, setSending] = useState<number | null>(null)
+  const close = () => {
+    setPendingPhoto(null)
+    onOpenChange(false)
+  }
+
   useEffect(() => {
     if (open) form.reset(toValues(product, fixedCountry?.id))
   }, [open, product, fixedCountry, form])
@@ -66,15 +78,24 @@ export function ProductDialog({
     }
     const body = fixedCountry ? { ...values, countryId: undefined } : values
     if (product) await update.mutateAsync({ id: product.id, ...body })
-    else await create.mutateAsync(body)
-    onOpenChange(false)
+    else {
+      const { product: created } = await create.mutateAsync(body)
+      if (pendingPhoto) {
+        setSending(0)
+        await uploadPhoto
+          .mutateAsync({ id: created.id, file: pendingPhoto, onProgress: setSending })
+          .catch((e: unknown) => toast.error(`Le produit a été créé, mais pas sa photo : ${errorMessage(e)}`))
+          .finally(() => setSending(null))
+      }
+    }
+    close()
   })
-  const pending = create.isPending || update.isPending
+  const pending = create.isPending || update.isPending || form.formState.isSubmitting
 
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(o) => (o ? onOpenChange(o) : close())}
       title={product ? 'Modifier le produit' : 'Ajouter un produit'}
     >
       <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
@@ -119,11 +140,12 @@ export function ProductDialog({
             {...form.register('minQuantity', { valueAsNumber: true })}
           />
         </Field>
+        <PhotoField key={product?.id ?? 'new'} product={product} onPick={setPendingPhoto} sending={sending} />
         <Field
           label="URL de l'image"
           htmlFor="product-image"
           error={errors.imageUrl?.message}
-          hint="Laissez vide pour l'image par défaut."
+          hint="Montrée quand le produit n'a pas de photo. Laissez vide pour l'image de sa catégorie."
         >
           <Input
             id="product-image"
@@ -176,7 +198,7 @@ export function ProductDialog({
           Actif (visible et commandable dans la boutique)
         </label>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
+          <Button variant="outline" onClick={close}>
             Annuler
           </Button>
           <Button type="submit" disabled={pending}>

@@ -1,3 +1,4 @@
+import { MIN_PHOTO_WIDTH, photoUrl } from '@/shared/photos'
 import { Beef, Pencil, Trash2 } from 'lucide-react'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import type { AdminProduct } from '@/shared/schemas/products'
@@ -71,8 +72,16 @@ export function ProductsTable({
             )}
             <Td>
               <div className="flex items-center gap-3">
-                {p.imageUrl ? (
-                  <img src={p.imageUrl} alt="" className="h-10 w-10 rounded object-cover" loading="lazy" />
+                {p.photo || p.imageUrl ? (
+                  <img
+                    src={p.photo ? photoUrl(p.photo.key, MIN_PHOTO_WIDTH) : p.imageUrl!}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="h-10 w-10 rounded object-cover"
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span className="flex h-10 w-10 items-center justify-center rounded bg-stone-100 text-stone-400">
                     <Beef className="h-5 w-5" aria-hidden />

@@ -21,9 +21,12 @@ export function ProductCard({
   product,
   showQuantity = true,
   headingLevel = 3,
+  eager = false,
 }: {
   product: PublicProduct
   showQuantity?: boolean
+  /** A card of the first row: its picture loads at once rather than lazily. */
+  eager?: boolean
   /** The level of the product's name: one under the heading of the list the card is in. */
   headingLevel?: 2 | 3
 }) {
@@ -59,8 +62,11 @@ export function ProductCard({
   return (
     <Card className="flex overflow-hidden sm:flex-col" data-testid="product-card">
       <ProductImage
+        photo={product.photo}
         src={product.imageUrl}
         alt={product.name}
+        category={product.category?.name}
+        eager={eager}
         className="w-24 shrink-0 sm:aspect-[4/3] sm:w-full"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">

@@ -1,41 +1,59 @@
-import { Beef } from 'lucide-react'
 import { useState } from 'react'
+import { photoSrcSet, photoUrl, photoWidths, type Photo } from '@/shared/photos'
 import { cn } from '@/client/components/ui/cn'
+import { useSaveData } from '@/client/lib/save-data'
+import { CategoryPlaceholder } from './category-placeholder'
+
+/** A card's picture: 96 px wide on a phone, a column of the grid from 640 px on (docs/rules.md#photos). */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 272px, (min-width: 640px) 50vw, 96px'
 
 /**
- * A product's picture, or a placeholder when it has none or it fails to load.
- * Pictures are admin-given URLs, one size each (no srcset to offer): the box fixes the size
- * (the caller's classes; width/height give the 4:3 ratio before the file arrives, so nothing
- * shifts), and the browser fetches a picture only when it nears the screen and decodes it off
- * the main thread. None is the largest paint of a page (the headings are), so none is eager.
+ * A product's picture: its uploaded photo (WebP widths in `srcset`, the browser picks the one
+ * the box needs, the smallest alone for a data-saving device), else the pasted URL, else its
+ * category's placeholder, which also stands in for a picture that fails to load. width and
+ * height give the ratio before the file arrives, so nothing shifts. The first row may load at
+ * once (`eager`); the others when they near the screen. Nothing here reads the browser before
+ * hydration: the server renders the same markup.
  */
 export function ProductImage({
+  photo,
   src,
   alt,
+  category,
   className,
+  sizes = CARD_IMAGE_SIZES,
+  eager = false,
 }: {
+  photo?: Photo | null
   src: string | null | undefined
   alt: string
+  category?: string | null
   className?: string
+  sizes?: string
+  eager?: boolean
 }) {
+  const saveData = useSaveData()
   const [failed, setFailed] = useState<string | null>(null)
-  if (!src || failed === src) {
-    return (
-      <div className={cn('grid place-items-center bg-brand-light text-brand/60', className)} aria-hidden>
-        <Beef className="h-1/3 w-1/3" />
-      </div>
-    )
+  const fallback = photo ? photoUrl(photo.key, photoWidths(photo.width)[0]!) : src
+  if (!fallback || failed === fallback)
+    return <CategoryPlaceholder category={category} className={className} />
+  const common = {
+    alt,
+    loading: eager ? ('eager' as const) : ('lazy' as const),
+    decoding: 'async' as const,
+    onError: () => setFailed(fallback),
+    className: cn('bg-stone-100 object-cover', className),
   }
-  return (
-    <img
-      src={src}
-      alt={alt}
-      width={400}
-      height={300}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(src)}
-      className={cn('bg-brand-light object-cover', className)}
-    />
-  )
+  if (photo)
+    return (
+      <img
+        src={fallback}
+        srcSet={photoSrcSet(photo, saveData)}
+        sizes={sizes}
+        width={photo.width}
+        height={photo.height}
+        {...common}
+      />
+    )
+  return <img src={fallback} width={400} height={300} {...common} />
 }

@@ -82,8 +82,8 @@ export default function HomePage() {
           <EmptyState message="Aucun produit trouvé" />
         ) : (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {cards.map((p) => (
-              <ProductCard key={p.id} product={p} showQuantity={false} />
+            {cards.map((p, i) => (
+              <ProductCard key={p.id} product={p} showQuantity={false} eager={i < 4} />
             ))}
           </div>
         )}

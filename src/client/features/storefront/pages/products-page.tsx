@@ -102,8 +102,8 @@ export default function ProductsPage() {
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {shown.slice(0, limit).map((p) => (
-              <ProductCard key={p.id} product={p} headingLevel={2} />
+            {shown.slice(0, limit).map((p, i) => (
+              <ProductCard key={p.id} product={p} headingLevel={2} eager={i < 4} />
             ))}
           </div>
           {shown.length > limit && (

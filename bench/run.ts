@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Options, SetResult } from './lib/bench-set'
 import { resultsDir } from './lib/datasets'
-import { renderReport } from './lib/report'
+import { previousRun, renderReport } from './lib/report'
 import { fullSize, type DataSetSize } from './seed-large'
 
 const env = process.env
@@ -193,6 +193,7 @@ const report = renderReport({
     ? null
     : { mean: loads.reduce((a, b) => a + b, 0) / loads.length, max: Math.max(...loads), cores: cpu.length },
   lighthouse,
+  previous: previousRun(existsSync(out) ? readFileSync(out, 'utf8') : undefined),
   server: largeResult.server ? `\`${largeResult.server}\`` : 'how: not recorded in these saved figures',
   pages: pageFacts(
     largeResult.reads

@@ -9,8 +9,17 @@ const gz = promisify(gzip)
 
 export type Encoding = 'br' | 'gzip' | 'identity'
 
-/** One answer, serialized once; each compressed form made once, on first demand. */
-type CachedAnswer = { text: string; body: Buffer; encoded: Map<Encoding, Promise<Buffer>> }
+/**
+ * One answer, serialized once; each compressed form made once, on first demand. `use`: 'kept'
+ * for an answer served until it expires (compressed hard, once), 'once' for one made for a
+ * single request when the cache is off (compressed as fast as `@fastify/compress` does).
+ */
+type CachedAnswer = {
+  text: string
+  body: Buffer
+  use: 'kept' | 'once'
+  encoded: Map<Encoding, Promise<Buffer>>
+}
 
 /**
  * The storefront reads (`products`, `featured`, whole and per country: a key each) serialized
@@ -30,6 +39,32 @@ export function createStorefrontCache(opts: {
   const loading = new Map<string, Promise<CachedAnswer>>()
   let generation = 0
 
+  /** The answer of `key` from its text: cached, or made once per call with the cache off. */
+  function getText(key: string, load: () => Promise<{ text: string; keep: boolean }>): Promise<CachedAnswer> {
+    if (opts.ttlMs <= 0) return load().then(({ text }) => makeAnswer(text, 'once'))
+    const hit = entries.get(key)
+    if (hit && hit.expires > now()) return Promise.resolve(hit.answer)
+    const waiting = loading.get(key)
+    if (waiting) return waiting
+    const startedAt = generation
+    const pending = (async () => {
+      const { text, keep } = await load()
+      // Unchanged after expiry: keep the compressed forms already made.
+      const previous = entries.get(key)?.answer
+      const answer = previous?.text === text ? previous : makeAnswer(text, 'kept')
+      // A write landed while this was loading: serve it to these callers, keep nothing.
+      if (startedAt === generation) {
+        if (keep) entries.set(key, { answer, expires: now() + opts.ttlMs })
+        else entries.delete(key)
+      }
+      return answer
+    })().finally(() => {
+      if (loading.get(key) === pending) loading.delete(key)
+    })
+    loading.set(key, pending)
+    return pending
+  }
+
   return {
     /**
      * The cached answer of `key`, loading it (once, however many callers wait) when absent or
@@ -41,30 +76,13 @@ export function createStorefrontCache(opts: {
       load: () => Promise<T>,
       options: { keep?: (value: T) => boolean } = {},
     ): Promise<CachedAnswer> {
-      if (opts.ttlMs <= 0) return load().then((v) => makeAnswer(answerText(v)))
-      const hit = entries.get(key)
-      if (hit && hit.expires > now()) return Promise.resolve(hit.answer)
-      const waiting = loading.get(key)
-      if (waiting) return waiting
-      const startedAt = generation
-      const pending = (async () => {
+      return getText(key, async () => {
         const value = await load()
-        const text = answerText(value)
-        // Unchanged after expiry: keep the compressed forms already made.
-        const previous = entries.get(key)?.answer
-        const answer = previous?.text === text ? previous : makeAnswer(text)
-        // A write landed while this was loading: serve it to these callers, keep nothing.
-        if (startedAt === generation) {
-          if (options.keep?.(value) ?? true) entries.set(key, { answer, expires: now() + opts.ttlMs })
-          else entries.delete(key)
-        }
-        return answer
-      })().finally(() => {
-        if (loading.get(key) === pending) loading.delete(key)
+        return { text: answerText(value), keep: options.keep?.(value) ?? true }
       })
-      loading.set(key, pending)
-      return pending
     },
+    /** As `get`, for a loader that writes the answer's text itself (`answerText`'s format). */
+    getText,
     /** Drops every cached answer here: the next read goes to the database. */
     invalidate,
     /** A write changed the storefront: drops it here, then tells the other instances. */
@@ -83,9 +101,9 @@ export function createStorefrontCache(opts: {
 
 export type StorefrontCache = ReturnType<typeof createStorefrontCache>
 
-function makeAnswer(text: string): CachedAnswer {
+function makeAnswer(text: string, use: CachedAnswer['use']): CachedAnswer {
   const body = Buffer.from(text)
-  return { text, body, encoded: new Map([['identity', Promise.resolve(body)]]) }
+  return { text, body, use, encoded: new Map([['identity', Promise.resolve(body)]]) }
 }
 
 /** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
@@ -109,11 +127,11 @@ function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
       encoding === 'br'
         ? brotli(answer.body, {
             params: {
-              [constants.BROTLI_PARAM_QUALITY]: 9,
+              [constants.BROTLI_PARAM_QUALITY]: answer.use === 'kept' ? 9 : 4,
               [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
             },
           })
-        : gz(answer.body, { level: 9 })
+        : gz(answer.body, { level: answer.use === 'kept' ? 9 : 6 })
     answer.encoded.set(encoding, done)
   }
   return done

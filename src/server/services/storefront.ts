@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm'
-import type { Executor } from '../db/client'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { executeNamed, type Executor } from '../db/client'
 import { countries, productCategories, products } from '../db/schema'
 
 /** A product as the storefront shows it (`publicProduct`, src/shared/schemas/storefront.ts). */
@@ -51,4 +51,78 @@ export function toPublicProduct<T extends { categoryId: number | null; categoryN
     category:
       row.categoryId != null && categoryName != null ? { id: row.categoryId, name: categoryName } : null,
   }
+}
+
+const frenchOrder = new Intl.Collator('fr')
+
+/** A product's columns as `catalogueText` reads them: raw, the date already in ISO form. */
+type CatalogueRow = {
+  id: number
+  name: string
+  description: string | null
+  imageUrl: string | null
+  pricePerUnit: number
+  unitType: string
+  /** numeric: its text, as the driver gives it. */
+  minQuantity: string | number
+  categoryId: number | null
+  isActive: boolean
+  isFeatured: boolean
+  countryId: number
+  countryName: string
+  /** `Date.prototype.toISOString`'s form, written by the database. */
+  createdAt: string
+  categoryName: string | null
+}
+
+const catalogueRows = (countryId: number | undefined) => sql`
+  select p.id, p.name, p.description, p.image_url as "imageUrl", p.price_per_unit as "pricePerUnit",
+    p.unit_type as "unitType", p.min_quantity as "minQuantity", p.category_id as "categoryId",
+    p.is_active as "isActive", p.is_featured as "isFeatured", p.country_id as "countryId",
+    c.name as "countryName",
+    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+    pc.name as "categoryName"
+  from products p
+  join countries c on c.id = p.country_id
+  left join product_categories pc on pc.id = p.category_id
+  where p.is_active and p.archived_at is null and c.is_active
+    ${countryId === undefined ? sql`` : sql`and p.country_id = ${countryId}`}`
+
+const str = JSON.stringify
+
+/**
+ * The catalogue's answer: `{ products }` as `answerText` writes it from `publicProducts`'
+ * objects, byte for byte (the same products, in French order), written straight from the
+ * rows. A cache miss costs one prepared statement and the joining of strings: no object per
+ * column mapped by the ORM, no walk over them, no Date made and written back
+ * (docs/decisions/0022-cheap-cache-misses.md). `tests/api/catalogue-text.test.ts` holds the
+ * text to the objects' (a column added to `publicProductColumns` and not here fails it).
+ */
+export async function catalogueText(db: Executor, countryId?: number) {
+  const rows = await executeNamed<CatalogueRow>(
+    db,
+    countryId === undefined ? 'etal_catalogue' : 'etal_catalogue_country',
+    catalogueRows(countryId),
+  )
+  if (rows.length === 0) return { text: '{"json":{"products":[]}}', count: 0 }
+  // French order ('Côte' before 'Cuisse'), which the database's C collation does not give.
+  rows.sort((a, b) => frenchOrder.compare(a.name, b.name) || a.id - b.id)
+  let text = '{"json":{"products":['
+  // superjson's annotations: each product's createdAt is a Date.
+  let meta = ''
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!
+    const category =
+      r.categoryId != null && r.categoryName != null
+        ? `{"id":${r.categoryId},"name":${str(r.categoryName)}}`
+        : 'null'
+    text +=
+      `${i ? ',' : ''}{"id":${r.id},"name":${str(r.name)},"description":${str(r.description)},` +
+      `"imageUrl":${str(r.imageUrl)},"pricePerUnit":${r.pricePerUnit},"unitType":${str(r.unitType)},` +
+      `"minQuantity":${Number(r.minQuantity)},"categoryId":${r.categoryId},"isActive":${r.isActive},` +
+      `"isFeatured":${r.isFeatured},"countryId":${r.countryId},"countryName":${str(r.countryName)},` +
+      `"createdAt":"${r.createdAt}","category":${category}}`
+    meta += `${i ? ',' : ''}"products.${i}.createdAt":["Date"]`
+  }
+  return { text: `${text}]},"meta":{"values":{${meta}},"v":1}}`, count: rows.length }
 }

@@ -83,6 +83,24 @@ describe('createStorefrontCache', () => {
     await cache.get('products', c.load)
     expect(c.count()).toBe(2)
   })
+
+  it('with a TTL of 0, keeps nothing but lets concurrent callers share one read, never across a write', async () => {
+    const cache = createStorefrontCache({ ttlMs: 0 })
+    const c = counter()
+    const burst = await Promise.all([1, 2, 3].map(() => cache.get('products', c.load)))
+    expect(c.count()).toBe(1)
+    expect(new Set(burst.map((a) => a.text))).toEqual(new Set(['{"json":{"n":1}}']))
+    // Settled: the next caller reads again.
+    expect((await cache.get('products', c.load)).text).toBe('{"json":{"n":2}}')
+    // A write here while a read is in flight: later callers do not join that read.
+    let release!: () => void
+    const slow = cache.get('products', () => new Promise<object>((r) => (release = () => r({ v: 'avant' }))))
+    cache.invalidate()
+    const after = cache.get('products', async () => ({ v: 'après' }))
+    release()
+    expect((await slow).text).toBe('{"json":{"v":"avant"}}')
+    expect((await after).text).toBe('{"json":{"v":"après"}}')
+  })
 })
 
 describe('pickEncoding', () => {

@@ -39,16 +39,22 @@ export function createStorefrontCache(opts: {
   const loading = new Map<string, Promise<CachedAnswer>>()
   let generation = 0
 
-  /** The answer of `key` from its text: cached, or made once per call with the cache off. */
+  /**
+   * The answer of `key` from its text. With the cache off (`ttlMs` 0) nothing is kept, but
+   * callers that arrive while the same answer is being read join that read (as
+   * services/single-flight.ts does, never across a write here): a burst of misses costs one
+   * statement, not one per request (docs/decisions/0022-cheap-cache-misses.md).
+   */
   function getText(key: string, load: () => Promise<{ text: string; keep: boolean }>): Promise<CachedAnswer> {
-    if (opts.ttlMs <= 0) return load().then(({ text }) => makeAnswer(text, 'once'))
-    const hit = entries.get(key)
+    const off = opts.ttlMs <= 0
+    const hit = off ? undefined : entries.get(key)
     if (hit && hit.expires > now()) return Promise.resolve(hit.answer)
     const waiting = loading.get(key)
     if (waiting) return waiting
     const startedAt = generation
     const pending = (async () => {
       const { text, keep } = await load()
+      if (off) return makeAnswer(text, 'once')
       // Unchanged after expiry: keep the compressed forms already made.
       const previous = entries.get(key)?.answer
       const answer = previous?.text === text ? previous : makeAnswer(text, 'kept')

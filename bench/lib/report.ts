@@ -24,6 +24,8 @@ export type Report = {
   lighthouse?: (LighthouseResult & { label: string })[]
   /** The report this run replaces (its text), whose figures stay visible below (`previousRun`). */
   previous?: string
+  /** BENCH_ONLY, when the run measured only some reads. */
+  only?: string
 }
 
 const f0 = (n: number) => n.toFixed(0)
@@ -219,7 +221,7 @@ function targets(rep: Report) {
       '| Lighthouse mobile ≥ 95 on / and /products | not run (no built client, or BENCH_LIGHTHOUSE=0) | not measured |',
     )
   else {
-    const pages = lh.filter((r) => r.label.endsWith('(demo data)'))
+    const pages = lh.filter((r) => r.label === '/ (demo data)' || r.label === '/products (demo data)')
     const ok = pages.length === 2 && pages.every((r) => r.score >= 95)
     out.push(
       `| Lighthouse mobile ≥ 95 on / and /products (demo data, median of ${pages[0]?.runs?.length ?? 1}) | ${pages.map((r) => `${r.path} ${r.score}`).join(', ')} | ${passFail(ok)} |`,
@@ -291,7 +293,7 @@ Written by \`npm run bench\` (bench/run.ts). Do not edit by hand.
 - Commit: ${rep.commit}
 - Machine: ${rep.machine}
 - Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server after a ${rep.opts.warmup} s warm-up of each app; a read's turns alternate between the two data sets (the ${rep.small.size.orders.toLocaleString('en')}-order app then its bare server, the ${rep.large.size.orders.toLocaleString('en')}-order app then its bare server; the next round the other way round), so that both sizes are measured in the same minutes; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a process of its own; the server runs as \`npm start\` runs it (${rep.server}, NODE_ENV=production) in another; the bare server in a third, idle while the app is measured.
-- Each data set is built, then served by a fresh server process; the two servers run side by side, one idle while the other is measured.
+${rep.only ? `- **A partial run**: only the reads whose name holds one of \`${rep.only}\` (BENCH_ONLY), so the other targets are not measured here; the previous run's figures are at the end of this file.\n` : ''}- Each data set is built, then served by a fresh server process; the two servers run side by side, one idle while the other is measured.
 - "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is the server process's peak resident memory during the app's turns (sampled every 100 ms; on PGlite it includes the embedded database).
 - ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.${rep.stolenPercent != null ? ` During the run the hypervisor took ${f0(rep.stolenPercent)}% of this machine's CPU time for other machines (steal time in /proc/stat${rep.stolenPercent >= 10 ? "; above 10%, absolute figures such as orders/s and Lighthouse scores are not this code's" : ''}).` : ''}${rep.loadAverage ? ` The 1-minute load average, sampled every 5 s, was ${f1(rep.loadAverage.mean)} on average and at most ${f1(rep.loadAverage.max)} on ${rep.loadAverage.cores} cores (this run's processes and the other work on this machine).` : ''}
 

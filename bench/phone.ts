@@ -125,7 +125,8 @@ async function startServer(url: string) {
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
+        // Not 'warn': every visitor's session check (a 401) would be a line.
+        LOG_LEVEL: 'error',
         DATABASE_URL: url,
         SEED_DEMO: 'false',
         PORT: String(port),

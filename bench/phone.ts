@@ -183,14 +183,19 @@ async function throttledPage(context: BrowserContext) {
   await cdp.send('Network.emulateNetworkConditions', { ...SLOW_3G })
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   const fromWorker = new Set<string>()
-  const counter = { bytes: 0, requests: 0, workerBytes: 0 }
+  const urls = new Map<string, string>()
+  const counter = { bytes: 0, requests: 0, workerBytes: 0, byPath: new Map<string, number>() }
   cdp.on('Network.responseReceived', (e) => {
     if (e.response.fromServiceWorker) fromWorker.add(e.requestId)
+    urls.set(e.requestId, e.response.url)
   })
   cdp.on('Network.loadingFinished', (e) => {
     if (fromWorker.has(e.requestId)) return
     counter.bytes += e.encodedDataLength
     counter.requests += 1
+    const url = urls.get(e.requestId)
+    const path = url ? new URL(url).pathname : '(unknown)'
+    counter.byPath.set(path, (counter.byPath.get(path) ?? 0) + e.encodedDataLength)
   })
   const onWorkerRequest = (r: Request) => {
     if (!r.serviceWorker()) return
@@ -203,10 +208,9 @@ async function throttledPage(context: BrowserContext) {
   return {
     page,
     counter,
-    reset() {
-      counter.bytes = 0
-      counter.requests = 0
-      counter.workerBytes = 0
+    /** The paths that moved the most bytes, largest first. */
+    largest(n: number) {
+      return [...counter.byPath].sort((a, b) => b[1] - a[1]).slice(0, n)
     },
     async close() {
       context.off('requestfinished', onWorkerRequest)
@@ -354,6 +358,7 @@ async function checkoutRun(browser: Browser, base: string) {
     const firstMs = await checkout(first.page)
     const firstBytes = first.counter.bytes + first.counter.workerBytes
     const firstRequests = first.counter.requests
+    const firstLargest = first.largest(8)
     await first.close()
     await context.clearCookies()
     const second = await throttledPage(context)
@@ -361,7 +366,7 @@ async function checkoutRun(browser: Browser, base: string) {
     const secondBytes = second.counter.bytes + second.counter.workerBytes
     const secondRequests = second.counter.requests
     await second.close()
-    return { firstBytes, firstRequests, firstMs, secondBytes, secondRequests, secondMs }
+    return { firstBytes, firstRequests, firstMs, secondBytes, secondRequests, secondMs, firstLargest }
   } finally {
     await context.close()
   }
@@ -551,6 +556,10 @@ for (const path of ['/', '/products', '/client/login', '/cart']) {
     },
   )
 }
+if (done[0])
+  notes.push(
+    `Largest transfers of a first visit's checkout (path: bytes, all requests to it): ${done[0].firstLargest.map(([path, bytes]) => `${path} ${formatValue(bytes, 'KB')}`).join(', ')}.`,
+  )
 notes.push(
   "Times are from the navigation's start (performance.now() in the page). The tap is retried every 250 ms on the first \"Ajouter\" button until the header's cart count changes; /products is opened signed in as the demo client (a visitor's tap leads to the sign-in page, not the cart).",
   "Bytes: every response's encodedDataLength (headers and body as received) in the page's CDP session, plus what a service worker downloads (Playwright's sizes of its requests; its downloads are not throttled); the second visit runs in the same browser context after its cookies are cleared, so that it signs in again.",

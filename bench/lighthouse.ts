@@ -1,5 +1,6 @@
 /**
- * npm run bench:lighthouse: Lighthouse (mobile preset) on / and /products of the built client
+ * npm run bench:lighthouse: Lighthouse (mobile preset; performance and accessibility) on /,
+ * /products, /client/login and /cart of the built client
  * (run `npm run build` first), served by the app in production mode on an in-memory PGlite:
  * once with the demo data, once more for /products with a catalogue of 2,000 products.
  * Prints a table and writes bench/results/lighthouse.json.
@@ -59,7 +60,10 @@ const results: (LighthouseResult & { label: string })[] = []
 const demo = await serve(true)
 try {
   console.log(`Lighthouse (mobile preset, ${runs} run(s) per page) on the demo data`)
-  for (const r of await runLighthouse(demo.url, ['/', '/products'], { runs, log: console.log }))
+  for (const r of await runLighthouse(demo.url, ['/', '/products', '/client/login', '/cart'], {
+    runs,
+    log: console.log,
+  }))
     results.push({ ...r, label: `${r.path} (demo data)` })
 } finally {
   await demo.close()

@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Options, SetResult } from './lib/bench-set'
 import { resultsDir } from './lib/datasets'
-import { renderReport } from './lib/report'
+import { phoneSectionOf, withPhoneSection } from './lib/phone'
+import { previousRun, renderReport } from './lib/report'
 import { fullSize, type DataSetSize } from './seed-large'
 
 const env = process.env
@@ -193,6 +194,8 @@ const report = renderReport({
     ? null
     : { mean: loads.reduce((a, b) => a + b, 0) / loads.length, max: Math.max(...loads), cores: cpu.length },
   lighthouse,
+  ...(env.BENCH_ONLY ? { only: env.BENCH_ONLY } : {}),
+  previous: previousRun(existsSync(out) ? readFileSync(out, 'utf8') : undefined),
   server: largeResult.server ? `\`${largeResult.server}\`` : 'how: not recorded in these saved figures',
   pages: pageFacts(
     largeResult.reads
@@ -202,5 +205,7 @@ const report = renderReport({
   ),
 })
 mkdirSync(dirname(out), { recursive: true })
-writeFileSync(out, report)
+// `npm run bench:phone` writes a section of its own into the same file: it stays as it was.
+const phone = existsSync(out) ? phoneSectionOf(readFileSync(out, 'utf8')) : undefined
+writeFileSync(out, phone ? withPhoneSection(report, phone) : report)
 console.log(`\nWrote ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -116,7 +116,7 @@ export const serverCommand = () =>
     ? ['--enable-source-maps', '--max-old-space-size=192', resolve(root, 'dist/server/main.js')]
     : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
 
-async function startServer(url: string, log: (l: string) => void) {
+async function startServer(url: string, log: (l: string) => void, extraEnv: Record<string, string> = {}) {
   const port = await freePort()
   const env = {
     ...process.env,
@@ -130,6 +130,7 @@ async function startServer(url: string, log: (l: string) => void) {
     API_RATE_PER_MINUTE: '1000000000',
     REGISTER_PER_HOUR: '1000000',
     CONTACT_PER_10_MINUTES: '1000000',
+    ...extraEnv,
   }
   const child = spawn(process.execPath, serverCommand(), {
     cwd: root,
@@ -148,7 +149,9 @@ async function startServer(url: string, log: (l: string) => void) {
     if (ok) break
     await new Promise((r) => setTimeout(r, 200))
   }
-  log(`  server ${child.pid} on ${base}`)
+  log(
+    `  server ${child.pid} on ${base}${Object.keys(extraEnv).length ? ` (${new URLSearchParams(extraEnv).toString()})` : ''}`,
+  )
   return {
     base,
     pid: child.pid!,
@@ -179,7 +182,8 @@ function freePort(): Promise<number> {
 async function drain(base: string) {
   const until = Date.now() + 60_000
   while (Date.now() < until) {
-    const ok = await fetch(`${base}/_api/countries`, { signal: AbortSignal.timeout(60_000) }).then(
+    // Not a cached read (countries is one): this one queries the database at every request.
+    const ok = await fetch(`${base}/_api/product-categories`, { signal: AbortSignal.timeout(60_000) }).then(
       (r) => r.ok,
       () => false,
     )
@@ -201,6 +205,7 @@ async function serveSet(
   withCreate: boolean,
   log = console.log,
   pageRows: PageRows = {},
+  which: 'small' | 'large' = 'large',
 ) {
   const fresh = await freshDatabase(size)
   const t0 = performance.now()
@@ -218,7 +223,7 @@ async function serveSet(
     .map((w) => w.trim())
     .filter(Boolean)
   const targets = (await readTargets(seeding.database.db)).filter(
-    (t) => !only || only.some((w) => t.name.includes(w)),
+    (t) => (!only || only.some((w) => t.name.includes(w))) && (which === 'large' || !t.largeOnly),
   )
   withCreate &&= !only || only.includes('create')
   const payloads = withCreate ? await createPayloads(seeding.database.db, opts.connections) : []
@@ -232,6 +237,14 @@ async function serveSet(
   const base = server.base
   const mem = memorySampler(server.pid)
   const idleRssMb = mem.takeWindow()
+  // The reads of a cache miss: a twin server on the same database with the storefront cache
+  // off. PostgreSQL only: a PGlite database is open in one process at a time.
+  const twin =
+    targets.some((t) => t.cacheOff) && fresh.kind === 'postgres'
+      ? await startServer(fresh.url, log, { STOREFRONT_CACHE_MS: '0' })
+      : undefined
+  const twinMem = twin ? memorySampler(twin.pid) : undefined
+  const baseFor = (t: Target) => (t.cacheOff ? twin?.base : base)
   const cookies: Record<Caller, string | undefined> = {
     visitor: undefined,
     root: await login(base, benchEmail.root),
@@ -242,12 +255,20 @@ async function serveSet(
   const reads: ReadResult[] = []
   const answers = new Map<string, Recorded>()
   for (const target of targets) {
-    const rec = await fetchRaw(base, target.path, headersFor(target.as))
+    const at = baseFor(target)
+    if (!at) {
+      reads.push({
+        target,
+        skipped: "not on PGlite: its database opens in one process (the target is PostgreSQL's)",
+      })
+      continue
+    }
+    const rec = await fetchRaw(at, target.path, headersFor(target.as))
     if (rec.status !== 200) {
       reads.push({ target, skipped: `answered ${rec.status}: ${rec.body.toString('utf8').slice(0, 160)}` })
       continue
     }
-    const gz = await fetchRaw(base, target.path, { ...headersFor(target.as), 'accept-encoding': 'br, gzip' })
+    const gz = await fetchRaw(at, target.path, { ...headersFor(target.as), 'accept-encoding': 'br, gzip' })
     answers.set(`${target.as}:${target.path}`, rec)
     const rows = listLength(rec.body)
     reads.push({
@@ -286,8 +307,11 @@ async function serveSet(
     config,
     fresh,
     server,
+    twin,
     bare,
     mem,
+    twinMem,
+    baseFor: (t: Target) => baseFor(t)!,
     headersFor,
     useAnswerOf,
     crowds: [] as CrowdResult[],
@@ -302,15 +326,15 @@ const loadSpec = (set: ServedSet, url: string, r: ReadResult, duration: number, 
   url,
   path: r.target.path,
   method: 'GET' as const,
-  connections,
+  connections: r.target.connections ?? connections,
   duration,
   headers: set.headersFor(r.target.as),
 })
 
 /** The app's warm-up for a read, before its first turn. */
 async function warmUp(set: ServedSet, r: ReadResult, opts: Options) {
-  if (opts.warmup > 0) await runLoad(loadSpec(set, set.server.base, r, opts.warmup, opts.connections))
-  await drain(set.server.base)
+  if (opts.warmup > 0) await runLoad(loadSpec(set, set.baseFor(r.target), r, opts.warmup, opts.connections))
+  await drain(set.baseFor(r.target))
 }
 
 /** One turn of a read: the app, then the bare server with the same bytes. */
@@ -318,10 +342,11 @@ async function measureTurn(set: ServedSet, r: ReadResult, opts: Options) {
   const turns = turnsOf.get(r) ?? { app: [], bare: [], rss: 0 }
   turnsOf.set(r, turns)
   set.useAnswerOf(r)
-  set.mem.takeWindow()
-  turns.app.push(await runLoad(loadSpec(set, set.server.base, r, opts.duration, opts.connections)))
-  await drain(set.server.base)
-  turns.rss = Math.max(turns.rss, set.mem.takeWindow())
+  const mem = (r.target.cacheOff && set.twinMem) || set.mem
+  mem.takeWindow()
+  turns.app.push(await runLoad(loadSpec(set, set.baseFor(r.target), r, opts.duration, opts.connections)))
+  await drain(set.baseFor(r.target))
+  turns.rss = Math.max(turns.rss, mem.takeWindow())
   turns.bare.push(await runLoad(loadSpec(set, set.bare.url, r, opts.duration, opts.connections)))
 }
 
@@ -343,7 +368,9 @@ async function finishSet(set: ServedSet, opts: Options, log = console.log): Prom
   if (set.withCreate) create = await benchCreate(set.server.base, set.payloads, opts, set.mem, log)
   await set.bare.close()
   await set.server.stop()
+  await set.twin?.stop()
   set.mem.stop()
+  set.twinMem?.stop()
   if (create?.load) {
     // Stored: counted once the server is gone (PGlite is then free to open again).
     const counting = await createDeps(set.config)
@@ -472,7 +499,7 @@ async function firstRefusal(set: ServedSet, reads: CrowdRead[]) {
  */
 export async function benchSets(small: DataSetSize, large: DataSetSize, opts: Options, log = console.log) {
   log(`\n== ${small.orders} orders: building and serving`)
-  const a = await serveSet(small, opts, false, log)
+  const a = await serveSet(small, opts, false, log, {}, 'small')
   const smallRows = pageRowsOf(a)
   log(`\n== ${large.orders} orders: building and serving`)
   const b = await serveSet(large, opts, true, log, smallRows)

@@ -17,6 +17,10 @@ export type LighthouseResult = {
   runs?: number[]
   /** Audits that cost the page time or bytes, as Lighthouse words them (only failing ones). */
   flagged?: string[]
+  /** Accessibility score, 0–100 (of the kept run). */
+  accessibility?: number
+  /** The accessibility audits that failed, by id (of the kept run). */
+  accessibilityFailures?: string[]
 }
 
 /** LIGHTHOUSE_SAVE=dir keeps every run's full report there, to read its diagnostics (long tasks, bootup time). */
@@ -27,7 +31,7 @@ const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id:
 
 /**
  * Lighthouse's default configuration (mobile form factor, simulated slow 4G and 4× CPU
- * slowdown), performance category only, on each path of baseUrl. One Chromium for all runs.
+ * slowdown), performance and accessibility categories, on each path of baseUrl. One Chromium for all runs.
  * With `runs` > 1 each path is measured that many times and the median score's run is kept:
  * on a shared machine one run can be unlucky.
  */
@@ -56,7 +60,7 @@ export async function runLighthouse(
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
-            onlyCategories: ['performance'],
+            onlyCategories: ['performance', 'accessibility'],
           })
           lhr = answer?.lhr
           if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
@@ -75,9 +79,18 @@ export async function runLighthouse(
                 a.scoreDisplayMode === 'binary'),
           )
           .map((a) => (a.displayValue ? `${a.title} (${a.displayValue})` : a.title))
+        const a11y = lhr.categories.accessibility
         tries.push({
           path,
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          ...(a11y
+            ? {
+                accessibility: Math.round((a11y.score ?? 0) * 100),
+                accessibilityFailures: a11y.auditRefs
+                  .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+                  .map((ref) => ref.id),
+              }
+            : {}),
           metrics: {
             fcp: numeric(lhr, 'first-contentful-paint'),
             lcp: numeric(lhr, 'largest-contentful-paint'),
@@ -108,11 +121,11 @@ export async function runLighthouse(
 export function lighthouseTable(results: readonly (LighthouseResult & { label?: string })[]) {
   const ms = (n: number) => `${Math.round(n)} ms`
   return [
-    '| page | score | FCP | LCP | TBT | CLS | Speed Index | transfer |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| page | score | accessibility | FCP | LCP | TBT | CLS | Speed Index | transfer |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...results.map(
       (r) =>
-        `| ${r.label ?? r.path} | ${r.score}${r.runs ? ` (runs ${r.runs.join(', ')})` : ''} | ${ms(r.metrics.fcp)} | ${ms(r.metrics.lcp)} | ${ms(r.metrics.tbt)} | ${r.metrics.cls.toFixed(3)} | ${ms(r.metrics.si)} | ${r.transferKb.toFixed(1)} KB |`,
+        `| ${r.label ?? r.path} | ${r.score}${r.runs ? ` (runs ${r.runs.join(', ')})` : ''} | ${r.accessibility ?? ''}${r.accessibilityFailures?.length ? ` (${r.accessibilityFailures.join(', ')})` : ''} | ${ms(r.metrics.fcp)} | ${ms(r.metrics.lcp)} | ${ms(r.metrics.tbt)} | ${r.metrics.cls.toFixed(3)} | ${ms(r.metrics.si)} | ${r.transferKb.toFixed(1)} KB |`,
     ),
   ].join('\n')
 }

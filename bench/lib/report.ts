@@ -22,6 +22,10 @@ export type Report = {
   server: string
   /** bench/lighthouse.ts's results, when it ran. */
   lighthouse?: (LighthouseResult & { label: string })[]
+  /** The report this run replaces (its text), whose figures stay visible below (`previousRun`). */
+  previous?: string
+  /** BENCH_ONLY, when the run measured only some reads. */
+  only?: string
 }
 
 const f0 = (n: number) => n.toFixed(0)
@@ -171,6 +175,7 @@ function targets(rep: Report) {
         : `| ${r.target.name}: ≥ 50% of bare | ${r.skipped} | not measured |`,
     )
   }
+  out.push(...ownTargets(large))
   for (const full of large.reads.filter((x) => x.target.group === 'admin' && !x.target.sameSizeAs)) {
     // Judged on pages of equal size (decision 0014): the read with the small set's row count
     // when this page held more rows; the full page is shown beside it.
@@ -216,13 +221,67 @@ function targets(rep: Report) {
       '| Lighthouse mobile ≥ 95 on / and /products | not run (no built client, or BENCH_LIGHTHOUSE=0) | not measured |',
     )
   else {
-    const pages = lh.filter((r) => r.label.endsWith('(demo data)'))
+    const pages = lh.filter((r) => r.label === '/ (demo data)' || r.label === '/products (demo data)')
     const ok = pages.length === 2 && pages.every((r) => r.score >= 95)
     out.push(
       `| Lighthouse mobile ≥ 95 on / and /products (demo data, median of ${pages[0]?.runs?.length ?? 1}) | ${pages.map((r) => `${r.path} ${r.score}`).join(', ')} | ${passFail(ok)} |`,
     )
   }
   return out.join('\n')
+}
+
+/** The reads that carry their own target (`minShareOfBare`, `maxP50Ms`): the small public reads, the cache misses. */
+export function ownTargets(large: SetResult) {
+  const out: string[] = []
+  for (const r of large.reads) {
+    const { minShareOfBare: share, maxP50Ms: p50, connections } = r.target
+    if (share === undefined && p50 === undefined) continue
+    const clients = connections ? `, ${connections} client${connections === 1 ? '' : 's'}` : ''
+    const goal = [
+      share !== undefined ? `≥ ${f0(share * 100)}% of the bare server's req/s` : '',
+      p50 !== undefined ? `p50 < ${p50} ms` : '',
+    ]
+      .filter(Boolean)
+      .join(', ')
+    if (!r.app || !r.bare) {
+      out.push(`| ${r.target.name}: ${goal}${clients} | ${r.skipped ?? 'not run'} | not measured |`)
+      continue
+    }
+    const ratio = r.app.reqPerSec / r.bare.reqPerSec
+    const measured = [
+      share !== undefined
+        ? `${f0(100 * ratio)}% (${f0(r.app.reqPerSec)} vs ${f0(r.bare.reqPerSec)} req/s)`
+        : '',
+      p50 !== undefined ? `p50 ${answered(r.app) ? `${ms(r.app.p50)} ms` : 'no answer'}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ')
+    const ok =
+      answered(r.app) && (share === undefined || ratio >= share) && (p50 === undefined || r.app.p50 < p50)
+    out.push(`| ${r.target.name}: ${goal}${clients} (${r.bytes} bytes) | ${measured} | ${passFail(ok)} |`)
+  }
+  return out
+}
+
+/**
+ * The figures of the report a run replaces, kept below the new ones for comparison: its date
+ * and commit, its targets and its read tables (its own "previous run" section left out, so
+ * that they do not pile up). Empty when there was no report.
+ */
+export function previousRun(text: string | undefined) {
+  if (!text?.trim()) return ''
+  const lines = text.split('\n')
+  const facts = lines.filter((l) => /^- (Date|Commit): /.test(l))
+  const sections: string[][] = []
+  let current: string[] | undefined
+  for (const line of lines) {
+    if (line.startsWith('## ')) {
+      current = /^## (Targets|Reads at)/.test(line) ? [`#${line}`] : undefined
+      if (current) sections.push(current)
+    } else current?.push(line)
+  }
+  if (!sections.length) return ''
+  return `## The previous run, for comparison\n\nThe figures of the report this run replaced, as they were written.\n\n${facts.join('\n')}\n\n${sections.map((x) => x.join('\n').trim()).join('\n\n')}\n`
 }
 
 export function renderReport(rep: Report) {
@@ -234,11 +293,11 @@ Written by \`npm run bench\` (bench/run.ts). Do not edit by hand.
 - Commit: ${rep.commit}
 - Machine: ${rep.machine}
 - Load: autocannon, ${rep.opts.connections} connections, ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s per server after a ${rep.opts.warmup} s warm-up of each app; a read's turns alternate between the two data sets (the ${rep.small.size.orders.toLocaleString('en')}-order app then its bare server, the ${rep.large.size.orders.toLocaleString('en')}-order app then its bare server; the next round the other way round), so that both sizes are measured in the same minutes; latencies are means over the turns; requests still waiting when a turn ends are not counted (a turn with no answer at all shows "no answer"). autocannon runs in a process of its own; the server runs as \`npm start\` runs it (${rep.server}, NODE_ENV=production) in another; the bare server in a third, idle while the app is measured.
-- Each data set is built, then served by a fresh server process; the two servers run side by side, one idle while the other is measured.
+${rep.only ? `- **A partial run**: only the reads whose name holds one of \`${rep.only}\` (BENCH_ONLY), so the other targets are not measured here; the previous run's figures are at the end of this file.\n` : ''}- Each data set is built, then served by a fresh server process; the two servers run side by side, one idle while the other is measured.
 - "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is the server process's peak resident memory during the app's turns (sampled every 100 ms; on PGlite it includes the embedded database).
 - ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.${rep.stolenPercent != null ? ` During the run the hypervisor took ${f0(rep.stolenPercent)}% of this machine's CPU time for other machines (steal time in /proc/stat${rep.stolenPercent >= 10 ? "; above 10%, absolute figures such as orders/s and Lighthouse scores are not this code's" : ''}).` : ''}${rep.loadAverage ? ` The 1-minute load average, sampled every 5 s, was ${f1(rep.loadAverage.mean)} on average and at most ${f1(rep.loadAverage.max)} on ${rep.loadAverage.cores} cores (this run's processes and the other work on this machine).` : ''}
 
-## Targets (issue 8${rep.small.crowds?.length ? '; the admin crowd on PGlite: issue 14 item 9' : ''})
+## Targets (issue 8${rep.small.crowds?.length ? '; the admin crowd on PGlite: issue 14 item 9' : ''}; the small public reads and the cache misses: issue 17)
 
 ${targets(rep)}
 
@@ -265,7 +324,7 @@ ${createLines(rep.large.create, rep.large.kind, rep.opts.duration).join('\n')}
 ## Pages
 
 ${rep.pages.map((p) => `- ${p}`).join('\n')}
-${rep.lighthouse ? `\n### Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU; \`npm run bench:lighthouse\`)\n\n${lighthouseTable(rep.lighthouse)}\n\nThe 2,000-product row is for information: the target is on the demo data.\n` : ''}`
+${rep.lighthouse ? `\n### Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU; \`npm run bench:lighthouse\`)\n\n${lighthouseTable(rep.lighthouse)}\n\nThe 2,000-product row is for information: the target is on the demo data.\n` : ''}${rep.previous ? `\n${rep.previous}` : ''}`
 }
 
 export type { ReadResult }

@@ -3,10 +3,30 @@ import type { Db } from '../../src/server/db/client'
 import { firstNames, lastNames } from './bulk'
 
 export type Caller = 'visitor' | 'root' | 'admin'
-/** 'reference' reads are measured for comparison and judged by no target. */
-export type Group = 'storefront' | 'admin' | 'dashboard' | 'reference'
-/** `sameSizeAs`: this read is another's, with fewer rows (bench-set.ts, decision 0014). */
-export type Target = { name: string; group: Group; path: string; as: Caller; sameSizeAs?: string }
+/**
+ * 'reference' reads are measured for comparison and judged by no target; 'public' (the small
+ * public reads) and 'cache-off' are judged by their own `minShareOfBare` / `maxP50Ms`.
+ */
+export type Group = 'storefront' | 'admin' | 'dashboard' | 'reference' | 'public' | 'cache-off'
+/**
+ * `sameSizeAs`: this read is another's, with fewer rows (bench-set.ts, decision 0014).
+ * `cacheOff`: read from a twin server started with STOREFRONT_CACHE_MS=0 on the same database
+ * (PostgreSQL only: a PGlite database opens in one process). `largeOnly`: measured on the large
+ * set alone. `connections`: this many clients instead of the run's. `minShareOfBare` (0–1) and
+ * `maxP50Ms`: the read's own target.
+ */
+export type Target = {
+  name: string
+  group: Group
+  path: string
+  as: Caller
+  sameSizeAs?: string
+  cacheOff?: true
+  largeOnly?: true
+  connections?: number
+  minShareOfBare?: number
+  maxP50Ms?: number
+}
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows
 
@@ -32,11 +52,44 @@ export async function readTargets(db: Db): Promise<Target[]> {
   return [
     { name: 'products', group: 'storefront', path: '/_api/products', as: 'visitor' },
     { name: 'featured', group: 'storefront', path: '/_api/featured', as: 'visitor' },
+    // The small public reads, as normally served (storefront cache on): at least 40% of bare.
+    { name: 'countries', group: 'public', path: '/_api/countries', as: 'visitor', minShareOfBare: 0.4 },
+    { name: 'cities', group: 'public', path: '/_api/cities', as: 'visitor', minShareOfBare: 0.4 },
     {
-      name: 'countries (reference: a small public read)',
-      group: 'reference',
-      path: '/_api/countries',
+      name: 'zones/by-city',
+      group: 'public',
+      path: `/_api/zones/by-city?${q({ cityId: place.cityId })}`,
       as: 'visitor',
+      minShareOfBare: 0.4,
+    },
+    // A cache miss is cheap too (docs/decisions/0022): the storefront cache off, every request
+    // reads the database; one country's catalogue (about 110 of the 2,000 products) and the whole.
+    {
+      name: 'products ?countryId, cache off',
+      group: 'cache-off',
+      path: `/_api/products?${q({ countryId: place.countryId })}`,
+      as: 'visitor',
+      cacheOff: true,
+      largeOnly: true,
+      minShareOfBare: 0.2,
+    },
+    {
+      name: 'products, cache off, one client',
+      group: 'cache-off',
+      path: '/_api/products',
+      as: 'visitor',
+      cacheOff: true,
+      largeOnly: true,
+      connections: 1,
+      maxP50Ms: 100,
+    },
+    {
+      name: 'products, cache off (for information)',
+      group: 'reference',
+      path: '/_api/products',
+      as: 'visitor',
+      cacheOff: true,
+      largeOnly: true,
     },
     { name: 'admin/orders, first page (root)', group: 'admin', path: list({}), as: 'root' },
     { name: 'admin/orders, first page (admin, one country)', group: 'admin', path: list({}), as: 'admin' },

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -82,6 +82,24 @@ describe('createStorefrontCache', () => {
     await cache.get('products', c.load)
     await cache.get('products', c.load)
     expect(c.count()).toBe(2)
+  })
+
+  it('with a TTL of 0, keeps nothing but lets concurrent callers share one read, never across a write', async () => {
+    const cache = createStorefrontCache({ ttlMs: 0 })
+    const c = counter()
+    const burst = await Promise.all([1, 2, 3].map(() => cache.get('products', c.load)))
+    expect(c.count()).toBe(1)
+    expect(new Set(burst.map((a) => a.text))).toEqual(new Set(['{"json":{"n":1}}']))
+    // Settled: the next caller reads again.
+    expect((await cache.get('products', c.load)).text).toBe('{"json":{"n":2}}')
+    // A write here while a read is in flight: later callers do not join that read.
+    let release!: () => void
+    const slow = cache.get('products', () => new Promise<object>((r) => (release = () => r({ v: 'avant' }))))
+    cache.invalidate()
+    const after = cache.get('products', async () => ({ v: 'après' }))
+    release()
+    expect((await slow).text).toBe('{"json":{"v":"avant"}}')
+    expect((await after).text).toBe('{"json":{"v":"après"}}')
   })
 })
 
@@ -285,5 +303,50 @@ describe('the admin catalogue writes, with the cache on', () => {
     expect(decode<{ products: Product[] }>((await get(t, url)).body).products.map((p) => p.name)).toEqual([
       'Premier produit de Djibouti',
     ])
+  })
+})
+
+describe('the place reads, cached with the storefront', () => {
+  let t: TestApp
+  let root: string
+  beforeAll(async () => {
+    t = await createTestApp({ STOREFRONT_CACHE_MS: '600000' })
+    root = (await signedIn(t, 'root')).cookie
+  })
+  afterAll(async () => t.close())
+
+  type City = { id: number; name: string; deliverable: boolean }
+  const cities = async (q = '') => decode<{ cities: City[] }>((await get(t, `/_api/cities${q}`)).body).cities
+  const zones = async (cityId: number) =>
+    decode<{ zones: { name: string }[] }>((await get(t, `/_api/zones/by-city?cityId=${cityId}`)).body).zones
+
+  it('serve a copy, and show a city or zone written through the API at once', async () => {
+    const sn = await countryByCode(t.db, 'SN')
+    const before = await cities(`?countryId=${sn.id}`)
+    const countries = (await get(t, '/_api/countries')).body
+    // A write the app did not make is not seen until the copy expires or a write drops it.
+    await t.db.execute(sql`update countries set dial_code = '+2210' where id = ${sn.id}`)
+    expect((await get(t, '/_api/countries')).body).toBe(countries)
+    expect(countries).not.toContain('+2210')
+
+    const created = await post(t, '/_api/admin/cities', { name: 'Ziguinchor', countryId: sn.id }, root)
+    expect(created.statusCode).toBe(201)
+    const city = (await cities(`?countryId=${sn.id}`)).find((c) => c.name === 'Ziguinchor')
+    expect(city).toMatchObject({ deliverable: false })
+    expect((await cities()).map((c) => c.name)).toContain('Ziguinchor')
+    expect(await cities(`?countryId=${sn.id}`)).toHaveLength(before.length + 1)
+    // The city's write dropped the countries' copy too.
+    expect((await get(t, '/_api/countries')).body).toContain('+2210')
+    await t.db.execute(sql`update countries set dial_code = '+221' where id = ${sn.id}`)
+
+    expect(await zones(city!.id)).toEqual([])
+    expect(
+      (await post(t, '/_api/admin/zones', { name: 'Boucotte', cityId: city!.id }, root)).statusCode,
+    ).toBe(201)
+    expect((await zones(city!.id)).map((z) => z.name)).toEqual(['Boucotte'])
+    // The city is deliverable now that it has an active zone.
+    expect((await cities(`?countryId=${sn.id}`)).find((c) => c.id === city!.id)).toMatchObject({
+      deliverable: true,
+    })
   })
 })

@@ -9,7 +9,8 @@ import { uploadRequest } from './photo-fixture'
 
 /**
  * The storefront's cached reads are dropped after the calls that declare `writesStorefront`
- * (src/server/http/define-endpoint.ts). A call that changes products, categories or countries
+ * (src/server/http/define-endpoint.ts). A call that changes products, categories, countries,
+ * cities or zones (the places' public reads are cached too)
  * without declaring it would leave the storefront stale: every POST of the registry is made
  * with a valid input (the permission matrix's) by a caller it lets in, and any change to those
  * tables must come from a call that declares it.
@@ -22,7 +23,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t?.close())
 
-const storefrontTables = ['products', 'product_categories', 'countries']
+const storefrontTables = ['products', 'product_categories', 'countries', 'cities', 'zones']
 async function fingerprint() {
   const parts: string[] = []
   for (const table of storefrontTables) {
@@ -47,7 +48,7 @@ function callerFor(ep: Endpoint): SignedCaller {
 }
 
 describe('calls that change the storefront declare it', () => {
-  it('no POST changes products, categories or countries without writesStorefront', async () => {
+  it('no POST changes products, categories, countries, cities or zones without writesStorefront', async () => {
     const undeclared: string[] = []
     const writers: string[] = []
     for (const ep of endpoints.filter((e) => e.method === 'POST')) {
@@ -74,6 +75,8 @@ describe('calls that change the storefront declare it', () => {
         '/_api/admin/products/update',
         '/_api/admin/countries',
         '/_api/admin/products/photo',
+        '/_api/admin/cities',
+        '/_api/admin/zones',
       ]),
     )
   })

@@ -51,7 +51,8 @@ export type Endpoint<C extends Call = Call, R extends Roles = Roles> = {
   loadUser?: boolean
   /**
    * The call may change what the storefront's cached reads answer (products, categories,
-   * countries): the kernel drops them after it, here and on the other instances, failed or not.
+   * countries, cities, zones): the kernel drops them after it, here and on the other instances,
+   * failed or not.
    * tests/api/storefront-writes.test.ts fails for a call that changes those tables without it.
    */
   writesStorefront?: true

@@ -94,7 +94,7 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
             reply,
           })
         } finally {
-          // A write to products, categories or countries drops the storefront's cached answers,
+          // A write to products, categories or places drops the storefront's cached answers,
           // here and on the other instances, failed or not (it may have committed before failing).
           if (ep.writesStorefront) await deps.storefrontCache.afterWrite()
         }

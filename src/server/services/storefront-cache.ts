@@ -1,6 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import superjson from 'superjson'
 import { answerText } from '../http/answer-text'
 import { SENT } from '../http/sent'
 
@@ -10,14 +11,20 @@ const gz = promisify(gzip)
 export type Encoding = 'br' | 'gzip' | 'identity'
 
 /**
- * One answer, serialized once; each compressed form made once, on first demand. `value` is what
- * was serialized (read, never changed: the server renders pages with it, http/first-pages.ts);
- * the same object is served for as long as the answer does not change, even past its expiry.
+/**
+ * One answer, serialized once; each compressed form made once, on first demand. `use`: 'kept'
+ * for an answer served until it expires (compressed hard, once), 'once' for one made for a
+ * single request when the cache is off (compressed as fast as `@fastify/compress` does).
+ * `value` is what was serialized (read, never changed: the server renders pages with it,
+ * http/first-pages.ts; for an answer whose loader wrote its text, read back from that text on
+ * first use); the same object is served for as long as the answer does not change, even past
+ * its expiry.
  */
 export type CachedAnswer<T = unknown> = {
   text: string
-  value: T
+  readonly value: T
   body: Buffer
+  use: 'kept' | 'once'
   encoded: Map<Encoding, Promise<Buffer>>
 }
 
@@ -39,6 +46,41 @@ export function createStorefrontCache(opts: {
   const loading = new Map<string, Promise<CachedAnswer>>()
   let generation = 0
 
+  /**
+   * The answer of `key` from its text. With the cache off (`ttlMs` 0) nothing is kept, but
+   * callers that arrive while the same answer is being read join that read (as
+   * services/single-flight.ts does, never across a write here): a burst of misses costs one
+   * statement, not one per request (docs/decisions/0022-cheap-cache-misses.md).
+   */
+  function getText<T = unknown>(
+    key: string,
+    load: () => Promise<{ text: string; keep: boolean; value?: T }>,
+  ): Promise<CachedAnswer<T>> {
+    const off = opts.ttlMs <= 0
+    const hit = off ? undefined : entries.get(key)
+    if (hit && hit.expires > now()) return Promise.resolve(hit.answer as CachedAnswer<T>)
+    const waiting = loading.get(key)
+    if (waiting) return waiting as Promise<CachedAnswer<T>>
+    const startedAt = generation
+    const pending = (async () => {
+      const { text, keep, value } = await load()
+      if (off) return makeAnswer(text, 'once', value)
+      // Unchanged after expiry: keep the compressed forms already made.
+      const previous = entries.get(key)?.answer as CachedAnswer<T> | undefined
+      const answer = previous?.text === text ? previous : makeAnswer(text, 'kept', value)
+      // A write landed while this was loading: serve it to these callers, keep nothing.
+      if (startedAt === generation) {
+        if (keep) entries.set(key, { answer, expires: now() + opts.ttlMs })
+        else entries.delete(key)
+      }
+      return answer
+    })().finally(() => {
+      if (loading.get(key) === pending) loading.delete(key)
+    })
+    loading.set(key, pending)
+    return pending
+  }
+
   return {
     /**
      * The cached answer of `key`, loading it (once, however many callers wait) when absent or
@@ -50,30 +92,13 @@ export function createStorefrontCache(opts: {
       load: () => Promise<T>,
       options: { keep?: (value: T) => boolean } = {},
     ): Promise<CachedAnswer<T>> {
-      if (opts.ttlMs <= 0) return load().then((v) => makeAnswer(answerText(v), v))
-      const hit = entries.get(key)
-      if (hit && hit.expires > now()) return Promise.resolve(hit.answer as CachedAnswer<T>)
-      const waiting = loading.get(key)
-      if (waiting) return waiting as Promise<CachedAnswer<T>>
-      const startedAt = generation
-      const pending = (async () => {
+      return getText<T>(key, async () => {
         const value = await load()
-        const text = answerText(value)
-        // Unchanged after expiry: keep the compressed forms already made.
-        const previous = entries.get(key)?.answer as CachedAnswer<T> | undefined
-        const answer = previous?.text === text ? previous : makeAnswer(text, value)
-        // A write landed while this was loading: serve it to these callers, keep nothing.
-        if (startedAt === generation) {
-          if (options.keep?.(value) ?? true) entries.set(key, { answer, expires: now() + opts.ttlMs })
-          else entries.delete(key)
-        }
-        return answer
-      })().finally(() => {
-        if (loading.get(key) === pending) loading.delete(key)
+        return { text: answerText(value), keep: options.keep?.(value) ?? true, value }
       })
-      loading.set(key, pending)
-      return pending
     },
+    /** As `get`, for a loader that writes the answer's text itself (`answerText`'s format). */
+    getText,
     /** Drops every cached answer here: the next read goes to the database. */
     invalidate,
     /** A write changed the storefront: drops it here, then tells the other instances. */
@@ -92,9 +117,19 @@ export function createStorefrontCache(opts: {
 
 export type StorefrontCache = ReturnType<typeof createStorefrontCache>
 
-function makeAnswer<T>(text: string, value: T): CachedAnswer<T> {
+function makeAnswer<T>(text: string, use: CachedAnswer['use'], value?: T): CachedAnswer<T> {
   const body = Buffer.from(text)
-  return { text, value, body, encoded: new Map([['identity', Promise.resolve(body)]]) }
+  let read: { value: T } | undefined = value === undefined ? undefined : { value }
+  return {
+    text,
+    body,
+    use,
+    encoded: new Map([['identity', Promise.resolve(body)]]),
+    get value() {
+      read ??= { value: superjson.parse<T>(text) }
+      return read.value
+    },
+  }
 }
 
 /** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
@@ -118,11 +153,11 @@ function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
       encoding === 'br'
         ? brotli(answer.body, {
             params: {
-              [constants.BROTLI_PARAM_QUALITY]: 9,
+              [constants.BROTLI_PARAM_QUALITY]: answer.use === 'kept' ? 9 : 4,
               [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
             },
           })
-        : gz(answer.body, { level: 9 })
+        : gz(answer.body, { level: answer.use === 'kept' ? 9 : 6 })
     answer.encoded.set(encoding, done)
   }
   return done

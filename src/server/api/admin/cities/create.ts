@@ -9,6 +9,7 @@ export const cityTaken = 'Une ville portant ce nom existe déjà dans ce pays.'
 export default defineEndpoint({
   call: placeCalls.createCity,
   roles: ['root', 'super_admin'],
+  writesStorefront: true,
   summary: 'Create a city: root in any country, a super_admin in its own',
   async handler({ input, user, db, reply }) {
     assertInScope(user, input.countryId, countryNotFound)

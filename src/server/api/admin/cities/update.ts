@@ -8,6 +8,7 @@ import { cityTaken } from './create'
 export default defineEndpoint({
   call: placeCalls.updateCity,
   roles: ['root', 'super_admin'],
+  writesStorefront: true,
   summary: "Rename or toggle a city; a deactivated city leaves the storefront's choices",
   async handler({ input: { id, ...changes }, user, db }) {
     const current = await findCityInScope(db, user, id)

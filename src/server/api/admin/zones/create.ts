@@ -8,6 +8,7 @@ export const zoneTaken = 'Une zone portant ce nom existe déjà dans cette ville
 export default defineEndpoint({
   call: placeCalls.createZone,
   roles: ['root', 'super_admin'],
+  writesStorefront: true,
   summary: 'Create a delivery zone in a city: root anywhere, a super_admin in its country',
   async handler({ input, user, db, reply }) {
     await findCityInScope(db, user, input.cityId)

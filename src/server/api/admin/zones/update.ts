@@ -8,6 +8,7 @@ import { zoneTaken } from './create'
 export default defineEndpoint({
   call: placeCalls.updateZone,
   roles: ['root', 'super_admin'],
+  writesStorefront: true,
   summary: "Rename or toggle a zone; a deactivated zone leaves the storefront's choices",
   async handler({ input: { id, ...changes }, user, db }) {
     const current = await findZoneInScope(db, user, id)

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerText } from '../../src/server/http/answer-text'
+import { publicProducts, toPublicProduct } from '../../src/server/services/storefront'
+import { countryByCode, createProduct, get } from '../factories'
+import { createTestApp, type TestApp } from '../setup/test-app'
+
+/**
+ * GET /_api/products answers text the database writes (services/storefront.ts `catalogueText`).
+ * It must be, byte for byte, what `answerText` writes from the rows `publicProducts` reads (the
+ * objects /_api/featured still answers), whatever the names, numbers and dates hold: a column
+ * added to a product (publicProductColumns) and not to the statement fails here.
+ */
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const frenchOrder = new Intl.Collator('fr')
+
+/** The answer as the objects give it, in the endpoint's order. */
+async function expected(countryId?: number) {
+  const rows = await publicProducts(t.db, countryId)
+  rows.sort((a, b) => frenchOrder.compare(a.name, b.name) || a.id - b.id)
+  return answerText({ products: rows.map(toPublicProduct) })
+}
+
+describe('GET /_api/products: the text the database writes', () => {
+  it('is the objects’ text byte for byte: empty, then with awkward names, numbers, dates and categories', async () => {
+    const sn = await countryByCode(t.db, 'SN')
+    // A country without products answers the empty list, without annotations.
+    const km = await countryByCode(t.db, 'KM')
+    expect((await get(t, `/_api/products?countryId=${km.id}`)).body).toBe(await expected(km.id))
+
+    const [category] = (
+      (await t.db.execute(sql`select id from product_categories order by id limit 1`)) as unknown as {
+        rows: { id: number }[]
+      }
+    ).rows
+    const names = [
+      'Côte de bœuf',
+      'Cuisse de poulet',
+      'cote "épaisse" \\ à l’os',
+      'Tab\there\nnewline\u0001control',
+      'Émincé 🐄 Æ œ',
+      'ZZZ',
+      'aaa',
+      'Agneau',
+    ]
+    let i = 0
+    for (const name of names) {
+      i += 1
+      await createProduct(t.db, {
+        name,
+        categoryId: i % 2 ? category!.id : null,
+        unitType: i % 3 ? 'kg' : 'unit',
+        minQuantity: [0.5, 1, 1.25, 0.125, 2, 0.333, 10, 1.5][i - 1],
+        pricePerUnit: [1, 999_999, 1500, 2500, 42, 7, 100_000, 3][i - 1],
+        // A date with microseconds (the database keeps them, a Date does not), and some without.
+        ...(i % 2 ? {} : { createdAt: new Date(Date.UTC(2026, 0, i, 10, 20, 30, 7)) }),
+      })
+    }
+    await createProduct(t.db, { name: 'Malien', country: 'ML' })
+    await t.db.execute(
+      sql`update products set created_at = created_at + interval '123 microseconds', description = null where name = 'ZZZ'`,
+    )
+    await t.db.execute(
+      sql`update products set image_url = 'https://exemple.test/a.jpg?x=1&y="2"' where name = 'aaa'`,
+    )
+    // A product with an uploaded photo (its key and size), beside the others without.
+    await t.db.execute(
+      sql`insert into product_photos (key, width, height) values (${'f'.repeat(32)}, 640, 427)`,
+    )
+    await t.db.execute(sql`update products set photo_key = ${'f'.repeat(32)} where name = 'Agneau'`)
+
+    for (const countryId of [undefined, sn.id]) {
+      const res = await get(
+        t,
+        countryId === undefined ? '/_api/products' : `/_api/products?countryId=${countryId}`,
+      )
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(await expected(countryId))
+    }
+    const all = JSON.parse((await get(t, '/_api/products')).body).json.products as { photo: unknown }[]
+    expect(all.length).toBeGreaterThan(8)
+    expect(all.filter((p) => p.photo !== null)).toHaveLength(1)
+  })
+})

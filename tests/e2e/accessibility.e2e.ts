@@ -162,6 +162,10 @@ describe('keyboard', () => {
     await opener.focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true)
+    // Ready once the focus is inside: the dialog's effects (focus trap, Escape) have run.
+    await expect
+      .poll(() => page.getByRole('dialog').evaluate((d) => d.contains(document.activeElement)))
+      .toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -172,6 +176,9 @@ describe('keyboard', () => {
     await remove.focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByRole('alertdialog').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('alertdialog').evaluate((d) => d.contains(document.activeElement)))
+      .toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0)
     await expect.poll(() => remove.evaluate((el) => el === document.activeElement)).toBe(true)

@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query'
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
+import { StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import superjson from 'superjson'
@@ -98,12 +98,11 @@ async function start() {
     await routerReady(router)
     await nextTask()
   }
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole page (a phone's taps and paints get through).
-  startTransition(() => {
-    if (preRendered) hydrateRoot(container, app)
-    else createRoot(container).render(app)
-  })
+  // The renderer (Preact, docs/decisions/0023) draws or hydrates the page in one task: it has no
+  // time slicing, so this is the longest task of a first load; the steps before it are tasks of
+  // their own.
+  if (preRendered) hydrateRoot(container, app)
+  else createRoot(container).render(app)
 }
 void start()
 // Offline use, once the page has loaded (docs/decisions/0021).

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../src/server/db/schema'
 import { pagePaths } from '../../src/shared/pages'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 /**
  * Every page of src/shared/pages.ts, opened by every role (and a visitor), passes axe-core
@@ -13,7 +11,6 @@ import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './ha
  * as its first Tab stop. A page a role may not open shows its refusal (or the sign-in it is sent
  * to), which must pass too.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let e: E2E
 let clientId: number
@@ -43,8 +40,6 @@ const urls = () => [
   '/nulle-part',
 ]
 
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
 /** The page once its data is in: the network idle and no skeleton or spinner left. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle')
@@ -57,14 +52,7 @@ async function settle(page: Page) {
 
 async function audit(page: Page): Promise<string[]> {
   const problems: string[] = []
-  await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }
-    ).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  for (const v of violations) {
+  for (const v of await axeViolations(page)) {
     if (v.impact === 'serious' || v.impact === 'critical') {
       problems.push(
         `${v.impact} ${v.id} (${v.help}): ${v.nodes

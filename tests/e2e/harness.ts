@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -49,4 +50,19 @@ export async function loginAt(page: Page, path: string, email: string, password 
 export async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+/** axe-core's violations on the page as it is now (every impact: callers choose). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> }
+      }
+    ).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+  })
 }

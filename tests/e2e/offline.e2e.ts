@@ -1,11 +1,10 @@
 import { FIRST_PAGE_DATA_ID } from '@/shared/first-page'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientDist } from '@/server/app'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 /**
  * Installable and usable offline (docs/rules.md#offline, docs/decisions/0021): the built app's
@@ -18,18 +17,6 @@ beforeAll(async () => {
   e = await startE2E()
 })
 afterAll(() => e?.close())
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-/** axe-core's violations on the page, by rule id. */
-async function axeViolations(page: Page) {
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string }[] }> } }
-    ).axe
-    return (await axe.run(document)).violations.map((v) => v.id)
-  })
-}
 
 const cards = (page: Page) => page.getByTestId('product-card')
 const cacheHolds = (page: Page, cache: string, path: string) =>
@@ -95,7 +82,7 @@ describe('offline', () => {
     expect(offlineText).toContain('votre panier : il reste enregistré sur cet appareil')
     expect(offlineText).toContain('passer commande : il faut une connexion')
     expect(await page.title()).toBe('Hors connexion · Étal')
-    expect(await axeViolations(page)).toEqual([])
+    expect((await axeViolations(page)).map((v) => v.id)).toEqual([])
     await shot(page, 'offline-page-390')
     await page.setViewportSize(DESKTOP)
     await shot(page, 'offline-page-1280')
@@ -109,10 +96,8 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Déconnexion' }).click()
     await expect.poll(() => page.getByRole('link', { name: 'Connexion' }).count()).toBeGreaterThan(0)
     // (The worker may open them again, empty: what matters is what they hold.)
-    const kept = (name: string) =>
-      page.evaluate(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url), name)
-    expect(await kept('etal-pages')).toEqual([])
-    expect(await kept('etal-account')).toEqual([])
+    expect(await cacheNames(page, 'etal-pages')).toEqual([])
+    expect(await cacheNames(page, 'etal-account')).toEqual([])
     // The public catalogue is nobody's: it stays.
     expect(await cacheNames(page, 'etal-catalogue')).toEqual(expect.arrayContaining(catalogueKept))
     await context.close()

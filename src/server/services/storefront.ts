@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { executeNamed, type Executor } from '../db/client'
 import { countries, productCategories, productPhotos, products } from '../db/schema'
 import type { StorefrontCache } from './storefront-cache'
+import { sortByName } from '@/shared/format'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 
 /** A product as the storefront shows it (`publicProduct`, src/shared/schemas/storefront.ts). */
@@ -107,7 +108,7 @@ export async function activeCountries(db: Executor) {
     })
     .from(countries)
     .where(eq(countries.isActive, true))
-  return { countries: rows.sort((a, b) => frenchOrder.compare(a.name, b.name)) }
+  return { countries: sortByName(rows) }
 }
 
 /** A product's columns as `catalogueText` reads them: raw, the date already in ISO form. */

@@ -300,6 +300,40 @@ describe('POST /_api/orders/create: the delivery place', () => {
     await t.db.update(zones).set({ isActive: true }).where(eq(zones.id, delivery.zoneId))
   })
 
+  it("charges the zone's fee, free from its threshold, and refuses a subtotal below its minimum", async ({
+    onTestFinished,
+  }) => {
+    onTestFinished(async () => {
+      await t.db
+        .update(zones)
+        .set({ deliveryFee: 0, minOrderAmount: null, freeDeliveryFrom: null })
+        .where(eq(zones.id, delivery.zoneId))
+    })
+    // payload(): 1.5 kg × 9000 + 2 × 4500 = 22 500 F.
+    await t.db
+      .update(zones)
+      .set({ deliveryFee: 1500, minOrderAmount: 25_000, freeDeliveryFrom: null })
+      .where(eq(zones.id, delivery.zoneId))
+    const refused = await expect400(
+      payload(),
+      'La commande minimum pour la zone « Plateau » est de 25\u202f000\u00a0F\u202fCFA.',
+    )
+    expect(refused.fieldErrors).toEqual({ items: [refused.error] })
+    await t.db.update(zones).set({ minOrderAmount: 20_000 }).where(eq(zones.id, delivery.zoneId))
+    const paid = decode<{ order: Order & { deliveryFeeAmount: number } }>(
+      (await postOrder(t, payload(), client.cookie)).body,
+    ).order
+    expect(paid).toMatchObject({ subtotalAmount: 22_500, deliveryFeeAmount: 1500, totalAmount: 24_000 })
+    await t.db.update(zones).set({ freeDeliveryFrom: 22_500 }).where(eq(zones.id, delivery.zoneId))
+    const free = decode<{ order: Order & { deliveryFeeAmount: number } }>(
+      (await postOrder(t, payload(), client.cookie)).body,
+    ).order
+    expect(free).toMatchObject({ deliveryFeeAmount: 0, totalAmount: 22_500 })
+    // The order keeps the terms it was priced with.
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, free.id))
+    expect(kept).toMatchObject({ deliveryFee: 1500, freeDeliveryFrom: 22_500 })
+  })
+
   it('refuses a client without a country', async () => {
     const c = await signedIn(t, 'client', 'SN')
     await t.db.update(users).set({ countryId: null }).where(eq(users.id, c.user.id))

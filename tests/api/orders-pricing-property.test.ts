@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderItems, orders, products, users } from '../../src/server/db/schema'
+import { orderItems, orders, products, users, zones } from '../../src/server/db/schema'
 import { movePoints } from '../../src/server/services/loyalty'
 import { countryByCode, createProduct, decode, deliveryIn, get, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -14,13 +14,21 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** DECISIONS.md "Money and pricing", written out again here rather than imported. */
-function expected(lines: { price: number; quantity: number }[], percent: number | null, pointsToUse: number) {
+function expected(
+  lines: { price: number; quantity: number }[],
+  percent: number | null,
+  pointsToUse: number,
+  terms: { fee: number; freeFrom: number | null },
+) {
   const subtotal = lines.reduce((sum, l) => sum + Math.round(l.price * l.quantity), 0)
   const discount = percent && percent > 0 ? Math.round((subtotal * percent) / 100) : 0
   const worth = Math.floor(Math.max(0, subtotal - discount) / POINT_VALUE)
   const pointsUsed = Math.min(pointsToUse, worth)
-  const total = Math.max(0, subtotal - discount - pointsUsed * POINT_VALUE)
-  return { subtotal, discount, pointsUsed, total }
+  // The fee is paid in full unless the subtotal reaches the free-delivery threshold; the discount
+  // and the points never pay for it (docs/rules.md#delivery-fees).
+  const fee = terms.freeFrom != null && subtotal >= terms.freeFrom ? 0 : terms.fee
+  const total = Math.max(0, subtotal - discount - pointsUsed * POINT_VALUE) + fee
+  return { subtotal, discount, pointsUsed, fee, total }
 }
 
 const line = fc.record({
@@ -51,7 +59,7 @@ describe('the stored total (property)', () => {
     expect(dashboard).toMatchObject({ pointValueInCfa: 2, loyaltyPoints: 0 })
   })
 
-  it('always equals subtotal − discount − points, each rounded as DECISIONS.md says', async () => {
+  it('always equals subtotal − discount − points + the zone’s fee, each rounded as the rules say', async () => {
     const client = await signedIn(t, 'client', 'SN')
     const delivery = await deliveryIn(t.db, 'SN')
     const senegal = await countryByCode(t.db, 'SN')
@@ -61,8 +69,16 @@ describe('the stored total (property)', () => {
         fc.option(fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100)),
         fc.integer({ min: 0, max: 40_000 }),
         fc.integer({ min: 0, max: 40_000 }),
-        async (lines, percent, balance, wanted) => {
+        fc.record({
+          fee: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5_000 })),
+          freeFrom: fc.option(fc.integer({ min: 0, max: 2_000_000 })),
+        }),
+        async (lines, percent, balance, wanted, terms) => {
           const pointsToUse = Math.min(balance, wanted)
+          await t.db
+            .update(zones)
+            .set({ deliveryFee: terms.fee, freeDeliveryFrom: terms.freeFrom })
+            .where(eq(zones.id, delivery.zoneId))
           await t.db
             .update(users)
             .set({ customDiscountPercent: percent, loyaltyPoints: 0 })
@@ -95,12 +111,15 @@ describe('the stored total (property)', () => {
           expect(res.statusCode, res.body).toBe(201)
           const id = decode<{ order: { id: number } }>(res.body).order.id
           const [stored] = await t.db.select().from(orders).where(eq(orders.id, id))
-          const want = expected(priced, percent, pointsToUse)
+          const want = expected(priced, percent, pointsToUse, terms)
           expect(stored).toMatchObject({
             subtotalAmount: want.subtotal,
             discountAmount: want.discount,
             pointsUsed: want.pointsUsed,
             pointsDiscountAmount: want.pointsUsed * POINT_VALUE,
+            deliveryFeeAmount: want.fee,
+            deliveryFee: terms.fee,
+            freeDeliveryFrom: terms.freeFrom,
             totalAmount: want.total,
           })
           const storedLines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, id))

@@ -1,8 +1,8 @@
 import { eq, lt, sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
-import { MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE, priceOrder } from '@/shared/domain/pricing'
+import { deliveryTermsOf, MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE, priceOrder } from '@/shared/domain/pricing'
 import { isValidQuantityStep, type UnitType } from '@/shared/domain/units'
-import { formatQuantity } from '@/shared/format'
+import { formatMoney, formatQuantity } from '@/shared/format'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { createOrderInput } from '@/shared/schemas/checkout'
 import type { z } from '@/shared/schemas/zod'
@@ -18,7 +18,15 @@ type Context = {
   existingOrderId: number | null
   country: { id: number; name: string; isActive: boolean } | null
   city: { id: number; name: string; isActive: boolean } | null
-  zone: { id: number; name: string; isActive: boolean; cityId: number } | null
+  zone: {
+    id: number
+    name: string
+    isActive: boolean
+    cityId: number
+    deliveryFee: number
+    minOrderAmount: number | null
+    freeDeliveryFrom: number | null
+  } | null
   products: {
     id: number
     name: string
@@ -51,7 +59,8 @@ async function loadContext(
       (select k.order_id from idempotency_keys k where k.user_id = ${user.id} and k.key = ${key ?? null}::text) as "existingOrderId",
       case when co.id is null then null else json_build_object('id', co.id, 'name', co.name, 'isActive', co.is_active) end as country,
       case when ci.id is null then null else json_build_object('id', ci.id, 'name', ci.name, 'isActive', ci.is_active) end as city,
-      case when z.id is null then null else json_build_object('id', z.id, 'name', z.name, 'isActive', z.is_active, 'cityId', z.city_id) end as zone,
+      case when z.id is null then null else json_build_object('id', z.id, 'name', z.name, 'isActive', z.is_active, 'cityId', z.city_id,
+        'deliveryFee', z.delivery_fee, 'minOrderAmount', z.min_order_amount, 'freeDeliveryFrom', z.free_delivery_from) end as zone,
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'isActive', p.is_active, 'archived', p.archived_at is not null,
           'countryId', p.country_id, 'unitType', p.unit_type, 'minQuantity', p.min_quantity, 'pricePerUnit', p.price_per_unit,
           'imageUrl', p.image_url)), '[]'::json)
@@ -166,6 +175,14 @@ export async function placeOrder(
     null,
   )
   if (subtotal > MAX_ORDER_AMOUNT) throw field('items', ORDER_CEILING_MESSAGE)
+  // The zone's minimum, on the subtotal before any discount (docs/rules.md#delivery-fees).
+  const minimum = delivery.zone.minOrderAmount
+  if (minimum != null && subtotal < minimum) {
+    throw field(
+      'items',
+      `La commande minimum pour la zone « ${delivery.zone.name} » est de ${formatMoney(minimum)}.`,
+    )
+  }
 
   let account: Account = {
     loyaltyPoints: user.loyaltyPoints,
@@ -218,6 +235,7 @@ async function writeOrder(
     discountPercent,
     input.pointsToUse,
     pointValue,
+    deliveryTermsOf(delivery.zone),
   )
   const values = {
     userId: user.id,
@@ -230,6 +248,9 @@ async function writeOrder(
     pointsUsed: price.pointsUsed,
     pointValue,
     pointsDiscountAmount: price.pointsDiscountAmount,
+    deliveryFeeAmount: price.deliveryFee,
+    deliveryFee: delivery.zone.deliveryFee,
+    freeDeliveryFrom: delivery.zone.freeDeliveryFrom,
     totalAmount: price.total,
     notes: input.notes || null,
     deliveryAddress: input.deliveryAddress,
@@ -263,10 +284,10 @@ async function writeOrder(
       for update
     ), o as (
       insert into orders (user_id, country_id, city_id, zone_id, subtotal_amount, discount_percent, discount_amount, points_used,
-        point_value, points_discount_amount, total_amount, notes, delivery_address, delivery_city, delivery_country, delivery_phone,
+        point_value, points_discount_amount, delivery_fee_amount, delivery_fee, free_delivery_from, total_amount, notes, delivery_address, delivery_city, delivery_country, delivery_phone,
         zone_name, customer_name)
       select u.id, ${v.countryId}::int, ${v.cityId}::int, ${v.zoneId}::int, ${v.subtotalAmount}::int, ${v.discountPercent}::numeric,
-        ${v.discountAmount}::int, ${v.pointsUsed}::int, ${v.pointValue}::int, ${v.pointsDiscountAmount}::int, ${v.totalAmount}::int,
+        ${v.discountAmount}::int, ${v.pointsUsed}::int, ${v.pointValue}::int, ${v.pointsDiscountAmount}::int, ${v.deliveryFeeAmount}::int, ${v.deliveryFee}::int, ${v.freeDeliveryFrom}::int, ${v.totalAmount}::int,
         ${v.notes}::text, ${v.deliveryAddress}::text, ${v.deliveryCity}::text, ${v.deliveryCountry}::text, ${v.deliveryPhone}::text,
         ${v.zoneName}::text, ${v.customerName}::text
       from u

@@ -8,11 +8,31 @@
  */
 export const MAX_UNIT_PRICE = 10_000_000
 export const MAX_ORDER_AMOUNT = 50_000_000
+/** A zone's delivery fee, minimum order and free-delivery threshold stay below these. */
+export const MAX_DELIVERY_FEE = 1_000_000
 export const ORDER_CEILING_MESSAGE = 'Le montant de la commande ne peut pas dépasser 50 000 000 F CFA.'
 
 type PriceLine = { unitPrice: number; quantity: number }
 
 export const lineTotal = (unitPrice: number, quantity: number) => Math.round(unitPrice * quantity)
+
+/**
+ * A zone's delivery terms, as the order keeps them (docs/rules.md#delivery-fees): the fee, and the
+ * subtotal from which delivery is free (none: never free). An order is priced again with the terms
+ * it was placed with, whatever the zone says later.
+ */
+export type DeliveryTerms = { fee: number; freeFrom: number | null }
+
+export const NO_DELIVERY_FEE: DeliveryTerms = { fee: 0, freeFrom: null }
+
+/** A zone's terms (or an order's copy of them) as `priceOrder` takes them. */
+export const deliveryTermsOf = (z: {
+  deliveryFee: number
+  freeDeliveryFrom: number | null
+}): DeliveryTerms => ({
+  fee: z.deliveryFee,
+  freeFrom: z.freeDeliveryFrom,
+})
 
 export type OrderPrice = {
   lineTotals: number[]
@@ -20,7 +40,15 @@ export type OrderPrice = {
   discountAmount: number
   pointsUsed: number
   pointsDiscountAmount: number
+  deliveryFee: number
   total: number
+}
+
+/** The fee an order of this subtotal pays: nothing from the zone's free-delivery threshold on. */
+export function deliveryFeeFor(subtotal: number, terms: DeliveryTerms): number {
+  if (terms.fee <= 0) return 0
+  if (terms.freeFrom != null && subtotal >= terms.freeFrom) return 0
+  return terms.fee
 }
 
 /** The most points an order of this subtotal and discount can take. */
@@ -34,6 +62,7 @@ export function priceOrder(
   discountPercent: number | null,
   pointsToUse = 0,
   pointValue = 1,
+  delivery: DeliveryTerms = NO_DELIVERY_FEE,
 ): OrderPrice {
   const lineTotals = lines.map((l) => lineTotal(l.unitPrice, l.quantity))
   const subtotal = lineTotals.reduce((a, b) => a + b, 0)
@@ -44,9 +73,11 @@ export function priceOrder(
     maxPointsFor(subtotal, discountAmount, pointValue),
   )
   const pointsDiscountAmount = pointsUsed * pointValue
-  const total = Math.max(0, subtotal - discountAmount - pointsDiscountAmount)
-  return { lineTotals, subtotal, discountAmount, pointsUsed, pointsDiscountAmount, total }
+  // The discount and the points pay for the meat, never for the delivery.
+  const deliveryFee = deliveryFeeFor(subtotal, delivery)
+  const total = Math.max(0, subtotal - discountAmount - pointsDiscountAmount) + deliveryFee
+  return { lineTotals, subtotal, discountAmount, pointsUsed, pointsDiscountAmount, deliveryFee, total }
 }
 
-/** floor(total / 100) points, credited when the order is delivered. */
+/** floor(total / 100) points (the delivery fee included), credited when the order is delivered. */
 export const pointsEarnedFor = (total: number) => Math.floor(total / 100)

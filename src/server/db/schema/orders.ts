@@ -40,6 +40,11 @@ export const orders = pgTable(
     pointsUsed: integer().notNull().default(0),
     pointValue: integer().notNull().default(1),
     pointsDiscountAmount: integer().notNull().default(0),
+    // docs/rules.md#delivery-fees: the fee charged, and the zone's terms at the time of the order,
+    // so that a repricing (the weigh-in) applies the same rule.
+    deliveryFeeAmount: integer().notNull().default(0),
+    deliveryFee: integer().notNull().default(0),
+    freeDeliveryFrom: integer(),
     totalAmount: integer().notNull(),
     pointsEarned: integer().notNull().default(0),
     notes: text(),
@@ -75,7 +80,7 @@ export const orders = pgTable(
     index('orders_driver_status_idx').on(t.deliveryDriverId, t.status),
     check(
       'orders_amounts_ck',
-      sql`${t.subtotalAmount} >= 0 and ${t.discountAmount} >= 0 and ${t.pointsDiscountAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0 and ${t.pointValue} >= 0`,
+      sql`${t.subtotalAmount} >= 0 and ${t.discountAmount} >= 0 and ${t.pointsDiscountAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0 and ${t.pointValue} >= 0 and ${t.deliveryFeeAmount} >= 0 and ${t.deliveryFee} >= 0`,
     ),
   ],
 )

@@ -19,6 +19,10 @@ export const countries = pgTable(
     code: text().notNull(),
     currency: text().notNull(),
     dialCode: text().notNull(),
+    // The IANA time zone of the country's clocks (Dakar Africa/Dakar, Douala Africa/Douala):
+    // delivery slots, "today" for stock and the daily cash report are read in it
+    // (docs/rules.md#time-zones).
+    timeZone: text().notNull().default('Africa/Abidjan'),
     mobileMoneyProviders: text()
       .array()
       .notNull()
@@ -60,9 +64,18 @@ export const zones = pgTable(
       .notNull()
       .references(() => cities.id),
     isActive: boolean().notNull().default(true),
+    // docs/rules.md#delivery-fees: the fee (0 allowed), the smallest subtotal accepted, and the
+    // subtotal from which delivery is free; the last two optional.
+    deliveryFee: integer().notNull().default(0),
+    minOrderAmount: integer(),
+    freeDeliveryFrom: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'zones_delivery_terms_ck',
+      sql`${t.deliveryFee} between 0 and 1000000 and coalesce(${t.minOrderAmount}, 0) between 0 and 50000000 and coalesce(${t.freeDeliveryFrom}, 0) between 0 and 50000000`,
+    ),
     uniqueIndex('zones_city_name_uq').on(t.cityId, sql`lower(${t.name})`),
     index('zones_city_active_idx').on(t.cityId, t.isActive),
   ],

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../client'
+import { timeZoneByCountryCode, DEFAULT_TIME_ZONE } from '@/shared/domain/time-zones'
 import { cities, countries, productCategories, zones } from '../schema'
 
 type CountrySeed = {
@@ -174,6 +175,7 @@ export async function seedReference(db: Executor) {
         code: c.code,
         currency: c.currency,
         dialCode: c.dialCode,
+        timeZone: timeZoneByCountryCode[c.code] ?? DEFAULT_TIME_ZONE,
         mobileMoneyProviders: c.mobileMoney,
       })
       .onConflictDoNothing()

@@ -15,7 +15,11 @@ import assignDriver from './admin/orders/assign-driver'
 import orderDetailsAdmin from './admin/orders/detail'
 import drivers from './admin/orders/drivers'
 import adminOrders from './admin/orders/list'
+import recordAgreement from './admin/orders/record-agreement'
 import updateOrderStatus from './admin/orders/update-status'
+import weighOrder from './admin/orders/weigh'
+import shopSettings from './admin/settings/get'
+import shopSettingsUpdate from './admin/settings/update'
 import adminProductStats from './admin/product-stats-by-country'
 import adminProductBulk from './admin/products/bulk-actions'
 import adminProductCreate from './admin/products/create'
@@ -49,6 +53,7 @@ import confirmDelivery from './delivery/confirm'
 import createOrder from './orders/create'
 import orderDetails from './orders/details'
 import clientOrders from './orders/list'
+import weighAnswer from './orders/weigh-answer'
 import cities from './places/cities'
 import countries from './places/countries'
 import zonesByCity from './places/zones-by-city'
@@ -62,13 +67,21 @@ const auth = [session, login, logout, register]
 const storefront = [featured, products, productCategories, countries, cities, zonesByCity, sendContact]
 
 /** A client's own orders and dashboard. */
-const shopping = [createOrder, orderDetails, clientOrders, clientDashboard]
+const shopping = [createOrder, orderDetails, clientOrders, clientDashboard, weighAnswer]
 
 /** A driver's deliveries. */
 const delivery = [deliveryDashboard, confirmDelivery]
 
 /** Orders as staff run them. */
-const staffOrders = [adminOrders, orderDetailsAdmin, updateOrderStatus, drivers, assignDriver]
+const staffOrders = [
+  adminOrders,
+  orderDetailsAdmin,
+  updateOrderStatus,
+  drivers,
+  assignDriver,
+  weighOrder,
+  recordAgreement,
+]
 
 /** Countries, cities and delivery zones. */
 const places = [
@@ -115,6 +128,8 @@ const oversight = [
   contactMessagesList,
   contactMessagesUpdateStatus,
   contactMessagesDelete,
+  shopSettings,
+  shopSettingsUpdate,
 ]
 
 /**

@@ -330,13 +330,19 @@ async function writeOrder(
       deliveryDriverId: row.deliveryDriverId,
       createdAt: new Date(row.createdAt),
       updatedAt: new Date(row.updatedAt),
+      // docs/rules.md#weigh-in: a new order is not weighed yet.
+      orderedTotalAmount: null,
+      weighApproval: null,
     },
     cityName: delivery.city.name,
     customer: { id: user.id, name: user.displayName, email: user.email, phone: user.phoneNumber },
     driver: null,
     // Lines were inserted in the order given: their ids ascend in that order.
     items: items.map((it, i) =>
-      itemAnswer({ ...it, id: Number(row.itemIds[i]), orderId }, lines[i]!.product.imageUrl),
+      itemAnswer(
+        { ...it, id: Number(row.itemIds[i]), orderId, weighedQuantity: null },
+        lines[i]!.product.imageUrl,
+      ),
     ),
   })
   const created = eventAnswer(

@@ -13,6 +13,11 @@ export type OrderEvent =
   | { type: 'status'; from: OrderStatus; to: OrderStatus }
   | { type: 'payment'; from: PaymentStatus; to: PaymentStatus }
   | { type: 'driver'; from: string | null; to: string }
+  // docs/rules.md#weigh-in: a line's product and quantities ("Gigot|1.5" → "1.62"), the total
+  // (francs) before and after, and the client's agreement (awaiting, accepted, refused, phone).
+  | { type: 'weighing'; from: string; to: string }
+  | { type: 'total'; from: string; to: string }
+  | { type: 'approval'; from: string | null; to: 'awaiting' | 'accepted' | 'refused' | 'phone' }
 
 export async function recordOrderEvents(
   tx: Executor,

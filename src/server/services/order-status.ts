@@ -7,6 +7,7 @@ import { conflict, notFound } from '../http/errors'
 import { lockUser, movePoints } from './loyalty'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
+import { assertWeighedForDelivery } from './weighin'
 
 type LockedOrder = typeof orders.$inferSelect
 
@@ -18,6 +19,7 @@ type LockedOrder = typeof orders.$inferSelect
  * - leaving delivered takes those points back (the order stays paid unless cancelled);
  * - cancelling gives back the points the order spent and marks a paid order refunded;
  * - leaving cancelled debits the spent points again, if the balance allows (else 409).
+ * - going to in_delivery or delivered needs every kg line weighed and any agreement given (weigh-in);
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -33,6 +35,8 @@ export async function changeOrderStatus(
     guard?.(order)
     const from = order.status
     if (from === to) throw conflict(`La commande a déjà le statut « ${orderStatusLabels[to]} ».`)
+    // docs/rules.md#weigh-in: weighed, and agreed when needed, before it leaves for delivery.
+    await assertWeighedForDelivery(tx, order, to)
 
     const { pointsEarned, paymentStatus, moves } = statusEffects(order, to)
 

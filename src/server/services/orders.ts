@@ -37,7 +37,7 @@ const orderColumns = {
   items: sql<ItemAnswer[]>`coalesce((
     select json_agg(json_build_object('id', i.id, 'orderId', i.order_id, 'productId', i.product_id,
       'productName', i.product_name, 'unitPrice', i.unit_price, 'unitType', i.unit_type, 'quantity', i.quantity,
-      'totalPrice', i.total_price,
+      'totalPrice', i.total_price, 'weighedQuantity', i.weighed_quantity,
       'product', json_build_object('name', i.product_name, 'unitType', i.unit_type, 'imageUrl', p.image_url)) order by i.id)
     from order_items i join products p on p.id = i.product_id where i.order_id = ${orders.id}), '[]'::json)`,
 }

@@ -8,6 +8,7 @@ import {
 import { noInput } from '../schemas/common'
 import { clientDashboard } from '../schemas/dashboards'
 import { orderAnswer, ordersAnswer } from '../schemas/orders'
+import { weighAnswerInput } from '../schemas/weighin'
 import { defineCall } from './define-call'
 
 export const clientCalls = {
@@ -21,6 +22,12 @@ export const clientCalls = {
     method: 'GET',
     path: '/_api/orders/details',
     input: clientOrderQuery,
+    output: orderAnswer,
+  }),
+  weighAnswer: defineCall({
+    method: 'POST',
+    path: '/_api/orders/weigh-answer',
+    input: weighAnswerInput,
     output: orderAnswer,
   }),
   orders: defineCall({ method: 'GET', path: '/_api/orders', input: clientOrdersQuery, output: ordersAnswer }),

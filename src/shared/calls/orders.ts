@@ -10,6 +10,7 @@ import {
   orderDetailsQuery,
   updateOrderStatusInput,
 } from '../schemas/orders'
+import { recordAgreementInput, weighOrderInput } from '../schemas/weighin'
 import { defineCall } from './define-call'
 
 export const orderCalls = {
@@ -36,6 +37,18 @@ export const orderCalls = {
     method: 'POST',
     path: '/_api/assigndriver',
     input: assignDriverInput,
+    output: orderAnswer,
+  }),
+  weigh: defineCall({
+    method: 'POST',
+    path: '/_api/admin/orders/weigh',
+    input: weighOrderInput,
+    output: orderAnswer,
+  }),
+  recordAgreement: defineCall({
+    method: 'POST',
+    path: '/_api/admin/orders/record-agreement',
+    input: recordAgreementInput,
     output: orderAnswer,
   }),
 }

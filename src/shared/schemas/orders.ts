@@ -1,5 +1,6 @@
 import { orderStatuses, paymentStatuses } from '../domain/order-status'
 import { unitTypes } from '../domain/units'
+import { orderEventTypes, weighApprovals } from '../domain/weighin'
 import { id, limit, page, text } from './common'
 import { z } from './zod'
 
@@ -58,6 +59,8 @@ const orderItemView = z.strictObject({
   unitPrice: z.number(),
   totalPrice: z.number(),
   unitType: z.enum(unitTypes),
+  /** docs/rules.md#weigh-in: the weight of a kg line (null: not weighed yet). */
+  weighedQuantity: z.number().nullable(),
   product: z.strictObject({ name: z.string(), unitType: z.enum(unitTypes), imageUrl: z.string().nullable() }),
 })
 export const orderView = z.strictObject({
@@ -80,6 +83,9 @@ export const orderView = z.strictObject({
   deliveryFee: z.number(),
   freeDeliveryFrom: z.number().nullable(),
   totalAmount: z.number(),
+  /** docs/rules.md#weigh-in: the total agreed at checkout once weighed (null: never weighed). */
+  orderedTotalAmount: z.number().nullable(),
+  weighApproval: z.enum(weighApprovals).nullable(),
   pointsEarned: z.number(),
   notes: z.string().nullable(),
   deliveryAddress: z.string(),
@@ -106,7 +112,7 @@ export type OrderView = z.infer<typeof orderView>
 const orderEventView = z.strictObject({
   id: z.number(),
   orderId: z.number(),
-  type: z.enum(['created', 'status', 'driver', 'payment']),
+  type: z.enum(orderEventTypes),
   fromValue: z.string().nullable(),
   toValue: z.string().nullable(),
   actorId: z.number().nullable(),

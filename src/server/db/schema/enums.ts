@@ -1,6 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
 import { contactStatuses, orderStatuses, paymentStatuses } from '@/shared/domain/order-status'
 import { roles } from '@/shared/domain/roles'
+import { orderEventTypes, weighApprovals } from '@/shared/domain/weighin'
 import { loyaltyTypes } from '@/shared/domain/status-effects'
 import { unitTypes } from '@/shared/domain/units'
 
@@ -10,4 +11,5 @@ export const orderStatusEnum = pgEnum('order_status', orderStatuses)
 export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses)
 export const contactStatusEnum = pgEnum('contact_status', contactStatuses)
 export const loyaltyTypeEnum = pgEnum('loyalty_type', loyaltyTypes)
-export const orderEventTypeEnum = pgEnum('order_event_type', ['created', 'status', 'driver', 'payment'])
+export const orderEventTypeEnum = pgEnum('order_event_type', orderEventTypes)
+export const weighApprovalEnum = pgEnum('weigh_approval', weighApprovals)

@@ -10,7 +10,13 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { orderEventTypeEnum, orderStatusEnum, paymentStatusEnum, unitTypeEnum } from './enums'
+import {
+  orderEventTypeEnum,
+  orderStatusEnum,
+  paymentStatusEnum,
+  unitTypeEnum,
+  weighApprovalEnum,
+} from './enums'
 import { cities, countries, zones } from './places'
 import { products } from './catalogue'
 import { users } from './users'
@@ -46,6 +52,11 @@ export const orders = pgTable(
     deliveryFee: integer().notNull().default(0),
     freeDeliveryFrom: integer(),
     totalAmount: integer().notNull(),
+    // docs/rules.md#weigh-in: the total the client agreed to at checkout, kept from the first
+    // weighing on (null: never weighed, the total is still the ordered one), and whether the
+    // weighed total waits for the client's agreement (null: no agreement needed).
+    orderedTotalAmount: integer(),
+    weighApproval: weighApprovalEnum(),
     pointsEarned: integer().notNull().default(0),
     notes: text(),
     deliveryAddress: text().notNull(),
@@ -100,11 +111,18 @@ export const orderItems = pgTable(
     unitType: unitTypeEnum().notNull(),
     quantity: numeric({ precision: 10, scale: 3, mode: 'number' }).notNull(),
     totalPrice: integer().notNull(),
+    // docs/rules.md#weigh-in: a kg line's weight on the butcher's scale (null: not weighed yet);
+    // `quantity` stays what the client ordered, `total_price` follows the weighed quantity.
+    weighedQuantity: numeric({ precision: 10, scale: 3, mode: 'number' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_ck', sql`${t.quantity} > 0`),
+    check(
+      'order_items_weighed_ck',
+      sql`${t.weighedQuantity} is null or (${t.weighedQuantity} > 0 and ${t.unitType} = 'kg')`,
+    ),
     check('order_items_amounts_ck', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
   ],
 )
@@ -142,4 +160,25 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+)
+
+/**
+ * The shop's settings, one row (id 1), edited by root (docs/rules.md#weigh-in): the tolerance, in
+ * whole percent of the ordered total, within which a weighed order is repriced without asking.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer().primaryKey().default(1),
+    weighTolerancePercent: integer().notNull().default(10),
+    updatedBy: integer().references(() => users.id),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shop_settings_one_row_ck', sql`${t.id} = 1`),
+    check(
+      'shop_settings_tolerance_ck',
+      sql`${t.weighTolerancePercent} >= 0 and ${t.weighTolerancePercent} <= 50`,
+    ),
+  ],
 )

@@ -1,0 +1,14 @@
+import { orderCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findOrderInScope } from '@/server/services/order-admin'
+import { answerWeighIn } from '@/server/services/weighin'
+
+export default defineEndpoint({
+  call: orderCalls.recordAgreement,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: "Records the client's agreement to a weighed total, given by phone",
+  async handler({ input, user, db }) {
+    await findOrderInScope(db, user, input.orderId)
+    return { order: await answerWeighIn(db, user.id, input.orderId, 'phone') }
+  },
+})

@@ -1,0 +1,14 @@
+import { orderCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findOrderInScope } from '@/server/services/order-admin'
+import { weighOrder } from '@/server/services/weighin'
+
+export default defineEndpoint({
+  call: orderCalls.weigh,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'Weighs kg lines of an order in preparation and prices it again (docs/rules.md#weigh-in)',
+  async handler({ input, user, db }) {
+    await findOrderInScope(db, user, input.orderId)
+    return { order: await weighOrder(db, user.id, input.orderId, input.lines) }
+  },
+})

@@ -1,0 +1,14 @@
+import { settingsCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { setWeighTolerance } from '@/server/services/weighin'
+
+export default defineEndpoint({
+  call: settingsCalls.update,
+  roles: ['root'],
+  summary: 'Sets the weigh-in tolerance (whole percent of the ordered total)',
+  async handler({ input, user, db }) {
+    return {
+      settings: { weighTolerancePercent: await setWeighTolerance(db, user.id, input.weighTolerancePercent) },
+    }
+  },
+})

@@ -1,5 +1,5 @@
 import superjson from 'superjson'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Role } from '../src/shared/domain/roles'
 import type { Db } from '../src/server/db/client'
 import { hashPassword } from '../src/server/services/passwords'
@@ -388,3 +388,24 @@ export async function createContactMessage(
   return row!
 }
 // ---- end issue 6 ----
+
+// ---- weigh-in (docs/rules.md#weigh-in) -----------------------------------------------------
+
+/** Every kg line of the order weighed at its ordered quantity (no repricing): ready for delivery. */
+export async function weighAsOrdered(db: Db, orderId: number) {
+  await db
+    .update(orderItems)
+    .set({ weighedQuantity: sql`${orderItems.quantity}` })
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.unitType, 'kg')))
+}
+
+/** An order in preparation whose weighed total waits for the client's agreement. */
+export async function awaitingAgreement(db: Db, opts: Parameters<typeof createOrder>[1]) {
+  const order = await createOrder(db, { ...opts, status: 'in_preparation' })
+  await weighAsOrdered(db, order.id)
+  await db
+    .update(orders)
+    .set({ weighApproval: 'awaiting', orderedTotalAmount: order.totalAmount })
+    .where(eq(orders.id, order.id))
+  return order
+}

@@ -1,5 +1,14 @@
 import type { Role } from '../../src/shared/domain/roles'
-import { createContactMessage, createOrder, createProduct, deliveryIn, PASSWORD } from '../factories'
+import { eq } from 'drizzle-orm'
+import { orderItems } from '../../src/server/db/schema'
+import {
+  awaitingAgreement,
+  createContactMessage,
+  createOrder,
+  createProduct,
+  deliveryIn,
+  PASSWORD,
+} from '../factories'
 import type { MatrixFixtures } from './permission-fixtures'
 
 /**
@@ -189,6 +198,16 @@ export const policies: Record<string, Policy> = {
           : f[cc].order.id,
     }),
   },
+  'POST /_api/orders/weigh-answer': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Weigh-in: the client accepts or refuses the weighed total of its own order',
+    input: async ({ f, caller, cc, neighbour, reaches }) => {
+      const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
+      const user = own ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id } : f[cc].customer
+      return { orderId: (await awaitingAgreement(f.db, { user })).id, decision: 'accept' }
+    },
+  },
   // ---- delivery ----------------------------------------------------------------------------
   'GET /_api/dashboard/delivery': {
     who: DRIVER,
@@ -227,6 +246,26 @@ export const policies: Record<string, Policy> = {
     scope: 'country',
     rule: 'Who may do what: order status change: root all, super_admin and admin own country',
     input: async (cell) => ({ orderId: (await freshOrder(cell)).id, status: 'in_preparation' }),
+  },
+  'POST /_api/admin/orders/weigh': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Weigh-in: staff of the order’s country weigh its kg lines while it is in preparation',
+    input: async ({ f, cc, reaches }) => {
+      const order = reaches
+        ? await createOrder(f.db, { user: f[cc].customer, status: 'in_preparation' })
+        : f[cc].order
+      const [item] = await f.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))
+      return { orderId: order.id, lines: [{ itemId: item!.id, weighedQuantity: 2.05 }] }
+    },
+  },
+  'POST /_api/admin/orders/record-agreement': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Weigh-in: staff of the order’s country record an agreement given by phone',
+    input: async ({ f, cc, reaches }) => ({
+      orderId: (reaches ? await awaitingAgreement(f.db, { user: f[cc].customer }) : f[cc].order).id,
+    }),
   },
   'GET /_api/drivers': {
     who: STAFF,
@@ -326,6 +365,18 @@ export const policies: Record<string, Policy> = {
     input: ({ f, cc }) => ({ userId: f[cc].customer.id, discountPercent: 5 }),
   },
   // ---- contact messages (root) -------------------------------------------------------------
+  'GET /_api/admin/settings': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Weigh-in: the shop’s settings (the tolerance) are root’s',
+    input: () => ({}),
+  },
+  'POST /_api/admin/settings/update': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Weigh-in: root sets the tolerance',
+    input: () => ({ weighTolerancePercent: 10 }),
+  },
   'GET /_api/admin/contact-messages': {
     who: ROOT,
     scope: 'global',

@@ -12,6 +12,7 @@ import {
   post,
   postOrder,
   signedIn,
+  weighAsOrdered,
 } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
@@ -242,7 +243,7 @@ describe('status changes: payment and points', () => {
 
   it('leaving delivered takes the points back and the order stays paid', async () => {
     const c = await client()
-    const o = await createOrder(t.db, { user: c, lines: [{ price: 12_345, quantity: 1 }] })
+    const o = await createOrder(t.db, { user: c, lines: [{ price: 12_345, quantity: 1, unitType: 'unit' }] })
     await setStatus(o.id, 'delivered')
     expect((await points(c.id, o.id)).balance).toBe(123)
     const { order } = decode<{ order: Order }>((await setStatus(o.id, 'in_delivery')).body)
@@ -293,7 +294,11 @@ describe('status changes: payment and points', () => {
     // the balance's >= 0 check midway, a 500, although the net movement was positive.
     const c = await client()
     await grantPoints(t.db, c.id, 500)
-    const o = await createOrder(t.db, { user: c, lines: [{ price: 25_000, quantity: 1 }], pointsUsed: 500 })
+    const o = await createOrder(t.db, {
+      user: c,
+      lines: [{ price: 25_000, quantity: 1, unitType: 'unit' }],
+      pointsUsed: 500,
+    })
     await setStatus(o.id, 'delivered') // +245
     await createOrder(t.db, { user: c, pointsUsed: 245 }) // spends them: balance 0
     const res = await setStatus(o.id, 'cancelled')
@@ -307,7 +312,7 @@ describe('status changes: payment and points', () => {
 
   it('cannot take back earned points the client has already spent (409), and changes nothing', async () => {
     const c = await client()
-    const o = await createOrder(t.db, { user: c, lines: [{ price: 10_000, quantity: 1 }] })
+    const o = await createOrder(t.db, { user: c, lines: [{ price: 10_000, quantity: 1, unitType: 'unit' }] })
     await setStatus(o.id, 'delivered') // +100
     await createOrder(t.db, { user: c, pointsUsed: 100 })
     const res = await setStatus(o.id, 'pending')
@@ -337,7 +342,7 @@ describe('concurrent status changes of one order', () => {
 
   it('two identical changes: one succeeds, the other answers 409; the points are credited once', async () => {
     const c = await client()
-    const o = await createOrder(t.db, { user: c, lines: [{ price: 20_000, quantity: 1 }] })
+    const o = await createOrder(t.db, { user: c, lines: [{ price: 20_000, quantity: 1, unitType: 'unit' }] })
     const answers = await Promise.all([
       setStatus(o.id, 'delivered'),
       setStatus(o.id, 'delivered', cookies.admin),
@@ -349,7 +354,11 @@ describe('concurrent status changes of one order', () => {
   it('delivered and cancelled at once: both apply, one after the other, and the order stays consistent', async () => {
     const c = await client()
     await grantPoints(t.db, c.id, 500)
-    const o = await createOrder(t.db, { user: c, lines: [{ price: 30_000, quantity: 1 }], pointsUsed: 500 })
+    const o = await createOrder(t.db, {
+      user: c,
+      lines: [{ price: 30_000, quantity: 1, unitType: 'unit' }],
+      pointsUsed: 500,
+    })
     const answers = await Promise.all([
       setStatus(o.id, 'delivered'),
       setStatus(o.id, 'cancelled', cookies.admin),
@@ -388,6 +397,7 @@ describe('an order placed through the checkout', () => {
     )
     expect(res.statusCode, res.body).toBe(201)
     const placed = decode<{ order: Order }>(res.body).order
+    await weighAsOrdered(t.db, placed.id) // docs/rules.md#weigh-in: weighed before it leaves
     expect(placed).toMatchObject({ totalAmount: 15_600, pointsUsed: 400 })
     expect(await points(user.id, placed.id)).toEqual({ balance: 0, ledger: 0, order: { redeemed: -400 } })
 

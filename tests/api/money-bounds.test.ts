@@ -111,7 +111,10 @@ describe('loyalty balance', () => {
   it('may pass 2,147,483,647 points: delivering an order credits it exactly', async () => {
     const rich = await createUser(t.db, { role: 'client', country: 'SN' })
     await grantPoints(t.db, rich.id, 2_147_483_000)
-    const order = await createOrder(t.db, { user: rich, lines: [{ price: 100_000, quantity: 1 }] })
+    const order = await createOrder(t.db, {
+      user: rich,
+      lines: [{ price: 100_000, quantity: 1, unitType: 'unit' }],
+    })
     const res = await post(
       t,
       '/_api/admin/orders/update-status',

@@ -204,7 +204,9 @@ export const policies: Record<string, Policy> = {
     rule: 'Weigh-in: the client accepts or refuses the weighed total of its own order',
     input: async ({ f, caller, cc, neighbour, reaches }) => {
       const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
-      const user = own ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id } : f[cc].customer
+      const user = own
+        ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
+        : f[cc].customer
       return { orderId: (await awaitingAgreement(f.db, { user })).id, decision: 'accept' }
     },
   },

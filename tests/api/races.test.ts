@@ -118,7 +118,7 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
       Array.from({ length: 5 }, () =>
         createOrder(t.db, {
           user: client,
-          lines: [{ price: 12_345, quantity: 1 }],
+          lines: [{ price: 12_345, quantity: 1, unitType: 'unit' }],
           status: 'in_delivery',
           driverId: driver.user.id,
         }),
@@ -167,7 +167,7 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
       [0, 500, 0, 1000].map((pointsUsed) =>
         createOrder(t.db, {
           user: client,
-          lines: [{ price: 25_000, quantity: 1 }],
+          lines: [{ price: 25_000, quantity: 1, unitType: 'unit' }],
           status: 'in_delivery',
           driverId: driver.user.id,
           pointsUsed,

@@ -44,7 +44,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** A client of its own (signed in) and an order in preparation: Gigot 1,5 kg at 5 000 F, 2 merguez at 2 000 F. */
-async function placed(opts: { pointsUsed?: number; points?: number; status?: 'pending' | 'in_preparation' } = {}) {
+async function placed(
+  opts: { pointsUsed?: number; points?: number; status?: 'pending' | 'in_preparation' } = {},
+) {
   const c = await signedIn(t, 'client', 'SN')
   if (opts.points) await grantPoints(t.db, c.user.id, opts.points)
   const o = await createOrder(t.db, {
@@ -56,7 +58,11 @@ async function placed(opts: { pointsUsed?: number; points?: number; status?: 'pe
       { price: 2000, quantity: 2, unitType: 'unit', name: 'Merguez' },
     ],
   })
-  const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(orderItems.id)
+  const items = await t.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, o.id))
+    .orderBy(orderItems.id)
   return { client: c, order: o, kg: items[0]!, unit: items[1]! }
 }
 
@@ -143,7 +149,10 @@ describe('POST /_api/admin/orders/weigh', () => {
       .from(loyaltyTransactions)
       .where(eq(loyaltyTransactions.userId, client.user.id))
     expect(ledger!.n).toBe(3000)
-    const back = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.orderId, order.id))
+    const back = await t.db
+      .select()
+      .from(loyaltyTransactions)
+      .where(eq(loyaltyTransactions.orderId, order.id))
     expect(back.map((m) => [m.transactionType, m.points])).toEqual([
       ['redeemed', -11_000],
       ['redeemed', 2000],
@@ -160,7 +169,10 @@ describe('POST /_api/admin/orders/weigh', () => {
     const cases: [unknown, string][] = [
       [[{ itemId: kg.id, weighedQuantity: 0 }], 'Le poids pesé doit être un nombre de kilos supérieur à 0.'],
       [[{ itemId: kg.id, weighedQuantity: -1 }], 'Le poids pesé doit être un nombre de kilos supérieur à 0.'],
-      [[{ itemId: kg.id, weighedQuantity: '1,5' }], 'Le poids pesé doit être un nombre de kilos supérieur à 0.'],
+      [
+        [{ itemId: kg.id, weighedQuantity: '1,5' }],
+        'Le poids pesé doit être un nombre de kilos supérieur à 0.',
+      ],
       [[{ itemId: kg.id, weighedQuantity: 1001 }], 'Le poids pesé ne peut pas dépasser 1000 kg.'],
       [
         [{ itemId: kg.id, weighedQuantity: 1.2345 }],
@@ -174,7 +186,10 @@ describe('POST /_api/admin/orders/weigh', () => {
         ],
         'Chaque article ne se pèse qu’une fois par envoi.',
       ],
-      [[{ itemId: unit.id, weighedQuantity: 2 }], '« Merguez » se vend à l’unité : seuls les articles au kilo se pèsent.'],
+      [
+        [{ itemId: unit.id, weighedQuantity: 2 }],
+        '« Merguez » se vend à l’unité : seuls les articles au kilo se pèsent.',
+      ],
       [[{ itemId: other.kg.id, weighedQuantity: 2 }], 'Cet article n’appartient pas à cette commande.'],
     ]
     for (const [lines, message] of cases) {
@@ -191,7 +206,9 @@ describe('POST /_api/admin/orders/weigh', () => {
     const pending = await placed({ status: 'pending' })
     const res = await weigh(pending.order.id, [{ itemId: pending.kg.id, weighedQuantity: 1.5 }])
     expect(res.statusCode).toBe(409)
-    expect(res.json().error).toBe('Seule une commande en préparation se pèse : son statut a changé entre-temps.')
+    expect(res.json().error).toBe(
+      'Seule une commande en préparation se pèse : son statut a changé entre-temps.',
+    )
     const { order, kg } = await placed()
     await setStatus(order.id, 'cancelled')
     expect((await weigh(order.id, [{ itemId: kg.id, weighedQuantity: 1.5 }])).statusCode).toBe(409)
@@ -301,8 +318,13 @@ describe('beyond the tolerance: the client’s agreement', () => {
       toValue: 'phone',
       actorId: staff.user.id,
     })
-    expect((await post(t, '/_api/admin/orders/record-agreement', { orderId: order.id }, cookies.admin)).statusCode).toBe(409)
-    expect((await post(t, '/_api/admin/orders/record-agreement', { orderId: order.id }, cookies.adminMl)).statusCode).toBe(404)
+    expect(
+      (await post(t, '/_api/admin/orders/record-agreement', { orderId: order.id }, cookies.admin)).statusCode,
+    ).toBe(409)
+    expect(
+      (await post(t, '/_api/admin/orders/record-agreement', { orderId: order.id }, cookies.adminMl))
+        .statusCode,
+    ).toBe(404)
     expect((await setStatus(order.id, 'in_delivery')).statusCode).toBe(200)
   })
 
@@ -324,20 +346,27 @@ describe('beyond the tolerance: the client’s agreement', () => {
 describe('the tolerance setting', () => {
   it('root reads and sets it; the next weighing uses it; others 403; bad values 400', async () => {
     const read = await get(t, '/_api/admin/settings', cookies.root)
-    expect(decode<{ settings: { weighTolerancePercent: number } }>(read.body).settings.weighTolerancePercent).toBe(10)
+    expect(
+      decode<{ settings: { weighTolerancePercent: number } }>(read.body).settings.weighTolerancePercent,
+    ).toBe(10)
     for (const bad of [-1, 51, 2.5, '10']) {
       const res = await post(t, '/_api/admin/settings/update', { weighTolerancePercent: bad }, cookies.root)
       expect(res.statusCode).toBe(400)
       expect(res.json().error).toBe('La tolérance doit être un nombre entier de 0 à 50 %.')
     }
-    expect((await post(t, '/_api/admin/settings/update', { weighTolerancePercent: 3 }, cookies.super_admin)).statusCode).toBe(403)
+    expect(
+      (await post(t, '/_api/admin/settings/update', { weighTolerancePercent: 3 }, cookies.super_admin))
+        .statusCode,
+    ).toBe(403)
     expect((await get(t, '/_api/admin/settings', cookies.admin)).statusCode).toBe(403)
     try {
       const res = await post(t, '/_api/admin/settings/update', { weighTolerancePercent: 3 }, cookies.root)
       expect(res.statusCode).toBe(200)
       // +5.2 %: within 10 %, beyond 3 %.
       const { order, kg } = await placed()
-      expect(body(await weigh(order.id, [{ itemId: kg.id, weighedQuantity: 1.62 }])).weighApproval).toBe('awaiting')
+      expect(body(await weigh(order.id, [{ itemId: kg.id, weighedQuantity: 1.62 }])).weighApproval).toBe(
+        'awaiting',
+      )
     } finally {
       await post(t, '/_api/admin/settings/update', { weighTolerancePercent: 10 }, cookies.root)
     }

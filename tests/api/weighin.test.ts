@@ -13,6 +13,7 @@ type Item = {
   productName: string
   unitType: string
   quantity: number
+  unitPrice: number
   weighedQuantity: number | null
   totalPrice: number
 }

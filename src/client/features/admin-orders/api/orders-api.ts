@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { orderStatusLabels } from '@/shared/domain/order-status'
 import type { AssignDriverInput, UpdateOrderStatusInput } from '@/shared/schemas/orders'
+import type { WeighOrderInput } from '@/shared/schemas/weighin'
 import { api, errorMessage } from '@/client/lib/api'
 import { FIVE_MINUTES } from '@/client/lib/query-client'
 import { adminOrderKeys } from '@/client/lib/staff-orders'
@@ -59,5 +60,37 @@ export function useAssignDriver() {
       toast.success('Livreur assigné avec succès !')
     },
     onError: (e) => toast.error(`Échec de l'assignation: ${errorMessage(e, 'Failed to assign driver')}`),
+  })
+}
+
+/** docs/rules.md#weigh-in: the weights of an order's kg lines; the answer is the repriced order. */
+export function useWeighOrder() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: WeighOrderInput) => (await api.post('/_api/admin/orders/weigh', input)).order,
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(order.id), order)
+      void qc.invalidateQueries({ queryKey: orderKeys.lists })
+      toast.success(
+        order.weighApproval === 'awaiting'
+          ? 'Pesée enregistrée : le nouveau montant attend l’accord du client.'
+          : 'Pesée enregistrée.',
+      )
+    },
+    onError: (e) => toast.error(`Pesée non enregistrée : ${errorMessage(e, 'erreur inconnue')}`),
+  })
+}
+
+/** The client's agreement, given by phone, recorded by staff. */
+export function useRecordAgreement() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async (orderId: number) =>
+      (await api.post('/_api/admin/orders/record-agreement', { orderId })).order,
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(order.id), order)
+      toast.success('Accord du client enregistré.')
+    },
+    onError: (e) => toast.error(`Accord non enregistré : ${errorMessage(e, 'erreur inconnue')}`),
   })
 }

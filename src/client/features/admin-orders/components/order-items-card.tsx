@@ -1,7 +1,8 @@
-import { formatMoney, formatPercent, formatQuantity } from '@/shared/format'
+import { formatMoney, formatPercent } from '@/shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import type { OrderView } from '@/client/lib/order-view'
+import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
 
 /** The items and every stored amount: nothing is recomputed (docs/rules.md "Pricing"). */
 export function OrderItemsCard({ order }: { order: OrderView }) {
@@ -24,7 +25,9 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
             {order.items.map((i) => (
               <Tr key={i.id}>
                 <Td className="font-medium">{i.productName}</Td>
-                <Td>{formatQuantity(i.quantity, i.unitType)}</Td>
+                <Td>
+                  <QuantityText item={i} />
+                </Td>
                 <Td className="text-right whitespace-nowrap">
                   {formatMoney(i.unitPrice)} / {i.unitType === 'kg' ? 'kg' : 'unité'}
                 </Td>
@@ -55,6 +58,7 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
             <dd>{formatMoney(order.totalAmount)}</dd>
           </div>
         </dl>
+        <OrderedTotalNote order={order} />
       </CardContent>
     </Card>
   )

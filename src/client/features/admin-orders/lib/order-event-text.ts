@@ -1,4 +1,5 @@
 import { orderStatusBadge, paymentStatusBadge } from '@/shared/domain/order-status'
+import { formatMoney, formatQuantity } from '@/shared/format'
 import type { OrderEventView } from '@/client/lib/order-view'
 
 /** One line of the order's history, in French. */
@@ -14,7 +15,23 @@ export function describeOrderEvent(e: Pick<OrderEventView, 'type' | 'fromValue' 
       return e.fromValue
         ? `Livreur : ${e.fromValue} → ${e.toValue ?? 'aucun'}`
         : `Livreur assigné : ${e.toValue ?? 'aucun'}`
+    // docs/rules.md#weigh-in: "Gigot|1.5" → "1.62", the total in francs, the client's agreement.
+    case 'weighing': {
+      const [name, before] = (e.fromValue ?? '').split('|')
+      return `Pesée : ${name} ${formatQuantity(Number(before), 'kg')} → ${formatQuantity(Number(e.toValue), 'kg')}`
+    }
+    case 'total':
+      return `Total : ${formatMoney(Number(e.fromValue))} → ${formatMoney(Number(e.toValue))}`
+    case 'approval':
+      return approvalText[e.toValue ?? ''] ?? 'Accord du client'
     default:
       return 'Modification'
   }
+}
+
+const approvalText: Record<string, string> = {
+  awaiting: 'Montant pesé hors tolérance : accord du client demandé',
+  accepted: 'Le client accepte le montant pesé',
+  refused: 'Le client refuse le montant pesé',
+  phone: 'Accord du client reçu par téléphone',
 }

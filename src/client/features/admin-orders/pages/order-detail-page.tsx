@@ -1,3 +1,4 @@
+import { deliveryBlocker } from '@/shared/domain/weighin'
 import { formatDateTime } from '@/shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PageHeader } from '@/client/components/ui/page-header'
@@ -10,6 +11,7 @@ import { OrderHistory } from '../components/order-history'
 import { OrderItemsCard } from '../components/order-items-card'
 import { OrderSideCards } from '../components/order-side-cards'
 import { OrderStatusControl } from '../components/order-status-control'
+import { WeighCard } from '../components/weigh-card'
 import { ordersListRoute, useOrderIdParam } from '../lib/order-route'
 
 function DetailSkeleton() {
@@ -63,10 +65,15 @@ export default function OrderDetailPage() {
               <CardTitle>Statut de la commande</CardTitle>
             </CardHeader>
             <CardContent>
-              <OrderStatusControl orderId={order.id} status={order.status} />
+              <OrderStatusControl
+                orderId={order.id}
+                status={order.status}
+                blocker={deliveryBlocker(order, 'in_delivery')}
+              />
             </CardContent>
           </Card>
           <OrderItemsCard order={order} />
+          <WeighCard key={order.id} order={order} />
           <Card>
             <CardHeader>
               <CardTitle>Historique</CardTitle>

@@ -2,7 +2,7 @@ import { CheckCircle2, MapPin } from 'lucide-react'
 import { Link, useLocation, useParams } from 'react-router'
 import type { OrderStatus } from '@/shared/domain/order-status'
 import { isShopper } from '@/shared/domain/roles'
-import { formatDateTime, formatMoney, formatNumber, formatQuantity } from '@/shared/format'
+import { formatDateTime, formatMoney, formatNumber } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { ErrorState } from '@/client/components/ui/query-state'
@@ -14,6 +14,8 @@ import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/sta
 import { ProductImage } from '@/client/features/storefront/components/product-image'
 import { useOrderDetails } from '../api/use-order-details'
 import { AmountLines } from '../components/order-summary'
+import { WeighApprovalCard } from '../components/weigh-approval-card'
+import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
 
 /**
  * What the page says of an order, by its status: the total's label, the points' note and the
@@ -169,6 +171,8 @@ function OrderConfirmationPage() {
         )}
       </div>
 
+      <WeighApprovalCard order={o} />
+
       <Card>
         <CardContent className="grid grid-cols-2 gap-4 p-4 sm:grid-cols-4 sm:p-6">
           <div>
@@ -206,7 +210,7 @@ function OrderConfirmationPage() {
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{i.productName}</p>
                   <p className="text-sm text-stone-600">
-                    {formatQuantity(i.quantity, i.unitType)} × {formatMoney(i.unitPrice)}
+                    <QuantityText item={i} /> × {formatMoney(i.unitPrice)}
                   </p>
                 </div>
                 <p className="font-semibold">{formatMoney(i.totalPrice)}</p>
@@ -224,6 +228,7 @@ function OrderConfirmationPage() {
             discountPercent={o.discountPercent}
             totalLabel={progress.totalLabel}
           />
+          <OrderedTotalNote order={o} />
           <p className="text-sm text-stone-600">
             Points gagnés : <span className="font-medium">{formatNumber(o.pointsEarned)}</span>
             {(o.pointsEarned === 0 || o.status === 'delivered') && progress.pointsNote}

@@ -1,11 +1,12 @@
 import { RotateCcw } from 'lucide-react'
 import { Link } from 'react-router'
-import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
+import { formatDateTime, formatMoney } from '@/shared/format'
 import type { ClientOrder } from '@/shared/schemas/checkout'
 import { Button } from '@/client/components/ui/button'
 import { Card } from '@/client/components/ui/card'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { OrderStatusBadge } from '@/client/components/ui/status-badges'
+import { QuantityText } from '@/client/components/weighed-quantity'
 
 /** One of the client's orders: number, date, status, lines, total, detail and re-order. */
 export function OrderCard({
@@ -30,12 +31,17 @@ export function OrderCard({
         {order.items.map((i) => (
           <li key={i.id} className="flex justify-between gap-2">
             <span className="min-w-0 truncate">
-              {i.productName} · {formatQuantity(i.quantity, i.unitType)}
+              {i.productName} · <QuantityText item={i} />
             </span>
             <span className="shrink-0 tabular-nums">{formatMoney(i.totalPrice)}</span>
           </li>
         ))}
       </ul>
+      {order.weighApproval === 'awaiting' && (
+        <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Pesée : le montant a changé, votre accord est demandé (voir les détails).
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-stone-200 pt-3">
         <p className="font-bold">{formatMoney(order.totalAmount)}</p>
         <div className="flex gap-2">

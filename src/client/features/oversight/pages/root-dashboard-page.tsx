@@ -12,6 +12,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useRootDashboard } from '../api/dashboards-api'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { StatCard } from '../components/stat-card'
+import { ShopSettingsCard } from '../components/shop-settings-card'
 import { SuperAdminsCard } from '../components/super-admins-card'
 
 /** /root/dashboard (and /dashboard for root): the whole business, by country and dates. */
@@ -174,6 +175,7 @@ export default function RootDashboardPage() {
         </Card>
       </div>
       <SuperAdminsCard key={countryName ?? 'all'} country={countryName} />
+      <ShopSettingsCard />
     </>
   )
 }

@@ -75,6 +75,10 @@ describe('an order from placement to doorstep', () => {
       'in_preparation',
     )
 
+    // Weighs the kg line as ordered (docs/rules.md#weigh-in): only then may it leave.
+    await staff.page.getByRole('button', { name: 'Enregistrer la pesée' }).click()
+    await expect.poll(() => staff.page.getByText('Pesée enregistrée.').isVisible()).toBe(true)
+
     // Sets in_delivery.
     await staff.page.getByLabel('Changer le statut').selectOption('in_delivery')
     await expect.poll(() => staff.page.getByText('Statut mis à jour : En livraison').isVisible()).toBe(true)
@@ -162,8 +166,8 @@ describe('the screens at phone and desktop widths', () => {
     await shot(manager.page, 'orders-admin-390')
     await manager.page.getByRole('button', { name: 'Suivant' }).click()
     await expect.poll(() => manager.page.getByText('Page 2 sur 2').isVisible()).toBe(true)
-    // 6 demo orders + 1 from the journey + 11 here = 18 in Sénégal: 3 on page 2
-    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
+    // 8 demo orders + 1 from the journey + 11 here = 20 in Sénégal: 5 on page 2
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(5)
     expect(await manager.page.getByRole('button', { name: 'Suivant' }).isDisabled()).toBe(true)
     await manager.page.getByLabel('Statut').selectOption('delivered')
     await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)

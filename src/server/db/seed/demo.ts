@@ -3,6 +3,7 @@ import type { OrderStatus } from '@/shared/domain/order-status'
 import { pointsEarnedFor, priceOrder } from '@/shared/domain/pricing'
 import type { Role } from '@/shared/domain/roles'
 import type { UnitType } from '@/shared/domain/units'
+import { beyondTolerance, DEFAULT_WEIGH_TOLERANCE_PERCENT, repriceWeighed } from '@/shared/domain/weighin'
 import { orderLineValues } from '@/server/services/checkout'
 import { hashPassword } from '@/server/services/passwords'
 import type { Db } from '../client'
@@ -187,6 +188,8 @@ type DemoOrder = {
   lines: [product: string, quantity: number][]
   zone: string
   driver?: boolean
+  /** docs/rules.md#weigh-in: the weights of its kg lines, in their order (in preparation). */
+  weighed?: number[]
 }
 
 /**
@@ -226,6 +229,25 @@ const demoOrders: Record<
         zone: 'Plateau',
       },
       { status: 'in_preparation', daysAgo: 0, lines: [['Viande de bœuf à braiser', 3]], zone: 'Médina' },
+      // Weighed within the tolerance (+5 %): repriced, ready to leave.
+      {
+        status: 'in_preparation',
+        daysAgo: 0,
+        lines: [
+          ['Gigot de mouton', 1.5],
+          ['Poulet fermier entier', 1],
+        ],
+        zone: 'Plateau',
+        weighed: [1.62],
+      },
+      // Weighed beyond it (+40 %): waits for the client's agreement.
+      {
+        status: 'in_preparation',
+        daysAgo: 0,
+        lines: [['Filet de bœuf', 1]],
+        zone: 'Almadies',
+        weighed: [1.4],
+      },
       {
         status: 'pending',
         daysAgo: 0,
@@ -283,6 +305,52 @@ const demoOrders: Record<
 }
 
 /** Accounts, products and orders for trying the shop; skipped once the demo root exists. */
+type DemoLine = { product: { name: string; unitType: UnitType }; quantity: number }
+
+/** Each line's weight: a kg line of an order past preparation weighs what was ordered. */
+function weightsOf(o: DemoOrder, lines: DemoLine[]): (number | null)[] {
+  let k = 0
+  return lines.map((l) => {
+    if (l.product.unitType !== 'kg') return null
+    if (o.weighed) return o.weighed[k++] ?? null
+    return o.status === 'in_delivery' || o.status === 'delivered' ? l.quantity : null
+  })
+}
+
+/** The history of a demo weighing: each line, the new total, the agreement asked if needed. */
+function weighEvents(
+  orderId: number,
+  actorId: number,
+  lines: DemoLine[],
+  weights: (number | null)[],
+  ordered: { total: number },
+  price: { total: number },
+) {
+  const events: (typeof orderEvents.$inferInsert)[] = lines.flatMap((l, i) =>
+    weights[i] == null
+      ? []
+      : [
+          {
+            orderId,
+            actorId,
+            type: 'weighing' as const,
+            fromValue: `${l.product.name}|${l.quantity}`,
+            toValue: String(weights[i]),
+          },
+        ],
+  )
+  events.push({
+    orderId,
+    actorId,
+    type: 'total',
+    fromValue: String(ordered.total),
+    toValue: String(price.total),
+  })
+  if (beyondTolerance(ordered.total, price.total, DEFAULT_WEIGH_TOLERANCE_PERCENT))
+    events.push({ orderId, actorId, type: 'approval', fromValue: null, toValue: 'awaiting' })
+  return events
+}
+
 export async function seedDemo(db: Db, pointValue: number) {
   const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'root@etal.demo'))
   if (exists) return false
@@ -345,10 +413,23 @@ export async function seedDemo(db: Db, pointValue: number) {
           const p = productRows.find((r) => r.name === name && r.countryId === country)!
           return { product: p, quantity }
         })
-        const price = priceOrder(
+        const ordered = priceOrder(
           lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })),
           null,
         )
+        // docs/rules.md#weigh-in: orders that left preparation were weighed as ordered; the
+        // demo's weighed ones get their weights and are priced on them.
+        const weights = weightsOf(o, lines)
+        const price = o.weighed
+          ? repriceWeighed(
+              { discountPercent: null, pointsUsed: 0, pointValue, deliveryFee: 0, freeDeliveryFrom: null },
+              lines.map((l, i) => ({
+                unitPrice: l.product.pricePerUnit,
+                quantity: l.quantity,
+                weighedQuantity: weights[i]!,
+              })),
+            )
+          : ordered
         const delivered = o.status === 'delivered'
         const createdAt = new Date(Date.now() - o.daysAgo * 86_400_000 - 3_600_000)
         const zone = cityZones.find((z) => z.name === o.zone)!
@@ -365,6 +446,11 @@ export async function seedDemo(db: Db, pointValue: number) {
             discountAmount: 0,
             pointValue,
             totalAmount: price.total,
+            orderedTotalAmount: o.weighed ? ordered.total : null,
+            weighApproval:
+              o.weighed && beyondTolerance(ordered.total, price.total, DEFAULT_WEIGH_TOLERANCE_PERCENT)
+                ? 'awaiting'
+                : null,
             pointsEarned: delivered ? pointsEarnedFor(price.total) : 0,
             deliveryAddress: demo.address,
             deliveryCity: demo.city,
@@ -377,9 +463,13 @@ export async function seedDemo(db: Db, pointValue: number) {
             updatedAt: createdAt,
           })
           .returning()
-        await tx
-          .insert(orderItems)
-          .values(orderLineValues(lines, price.lineTotals).map((line) => ({ ...line, orderId: order!.id })))
+        await tx.insert(orderItems).values(
+          orderLineValues(lines, price.lineTotals).map((line, i) => ({
+            ...line,
+            orderId: order!.id,
+            weighedQuantity: weights[i],
+          })),
+        )
         await tx
           .insert(orderEvents)
           .values({ orderId: order!.id, actorId: client.id, type: 'created', toValue: 'pending', createdAt })
@@ -393,6 +483,10 @@ export async function seedDemo(db: Db, pointValue: number) {
             createdAt,
           })
         }
+        if (o.weighed)
+          await tx
+            .insert(orderEvents)
+            .values(weighEvents(order!.id, staff.id, lines, weights, ordered, price))
         if (delivered) {
           const points = pointsEarnedFor(price.total)
           balance += points

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loyaltyTransactions, orderItems, orders, users } from '../../src/server/db/schema'
+import { priceOrder } from '../../src/shared/domain/pricing'
 import { repriceWeighed } from '../../src/shared/domain/weighin'
 import { createOrder, createUser, decode, get, grantPoints, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -235,6 +237,69 @@ describe('POST /_api/admin/orders/weigh', () => {
     expect((await post(t, '/_api/admin/orders/weigh', { orderId: order.id, lines })).statusCode).toBe(401)
     expect((await weigh(order.id, lines, cookies.super_admin)).statusCode).toBe(200)
     expect((await weigh(order.id, lines, cookies.root)).statusCode).toBe(200)
+  })
+})
+
+describe('repricing, as a property', () => {
+  it('stores priceOrder of the weighed lines with the order’s own terms, and keeps the ledger equal to the balance', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6000 }).map((g) => g / 1000),
+        fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+        fc.integer({ min: 0, max: 9000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: null }),
+        async (weight, discountPercent, pointsUsed, fee, freeFrom) => {
+          const { order, kg, client } = await placed({ points: pointsUsed, pointsUsed })
+          // The order's stored terms, as checkout would have priced it.
+          const at = priceOrder(
+            [
+              { unitPrice: 5000, quantity: 1.5 },
+              { unitPrice: 2000, quantity: 2 },
+            ],
+            discountPercent,
+            pointsUsed,
+            1,
+            { fee, freeFrom },
+          )
+          await t.db
+            .update(orders)
+            .set({
+              discountPercent,
+              discountAmount: at.discountAmount,
+              deliveryFee: fee,
+              freeDeliveryFrom: freeFrom,
+              deliveryFeeAmount: at.deliveryFee,
+              totalAmount: at.total,
+            })
+            .where(eq(orders.id, order.id))
+          const res = await weigh(order.id, [{ itemId: kg.id, weighedQuantity: weight }])
+          expect(res.statusCode, res.body).toBe(200)
+          const o = body(res)
+          const want = priceOrder(
+            [
+              { unitPrice: 5000, quantity: weight },
+              { unitPrice: 2000, quantity: 2 },
+            ],
+            discountPercent,
+            pointsUsed,
+            1,
+            { fee, freeFrom },
+          )
+          expect(o).toMatchObject({
+            subtotalAmount: want.subtotal,
+            pointsUsed: want.pointsUsed,
+            deliveryFeeAmount: want.deliveryFee,
+            totalAmount: want.total,
+            orderedTotalAmount: at.total,
+          })
+          expect(o.items.map((i) => i.totalPrice)).toEqual(want.lineTotals)
+          const [u] = await t.db.select().from(users).where(eq(users.id, client.user.id))
+          expect(u!.loyaltyPoints).toBe(pointsUsed - want.pointsUsed)
+        },
+      ),
+      { numRuns: 12 },
+    )
   })
 })
 

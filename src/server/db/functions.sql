@@ -9,7 +9,8 @@
 -- that drops the old function (and the triggers using it), then define the new one here.
 -- Every statement is CREATE OR REPLACE, so applying the file twice changes nothing.
 --
--- The rules they carry are those of docs/rules.md ("Dashboards").
+-- The rules they carry are those of docs/rules.md ("Dashboards"). A kg line counts its weighed
+-- quantity once weighed (docs/rules.md#weigh-in), its ordered quantity before.
 
 -- docs/rules.md#dashboards: an order's money and its lines count in revenue and quantities sold
 -- unless it is cancelled, whatever its payment status. Every function below and the dashboard
@@ -135,13 +136,13 @@ BEGIN
 
   SELECT jsonb_agg(x) INTO d FROM (
     SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id, 'product_id', i.product_id,
-      'quantity', -i.quantity, 'revenue', -i.total_price) AS x
+      'quantity', -coalesce(i.weighed_quantity, i.quantity), 'revenue', -i.total_price) AS x
     FROM old_orders o JOIN new_orders n ON n.id = o.id JOIN order_items i ON i.order_id = o.id
     WHERE etal_sells(o.status)
       AND (NOT etal_sells(n.status) OR o.created_at <> n.created_at OR o.country_id <> n.country_id)
     UNION ALL
     SELECT jsonb_build_object('created_at', n.created_at, 'country_id', n.country_id, 'product_id', i.product_id,
-      'quantity', i.quantity, 'revenue', i.total_price)
+      'quantity', coalesce(i.weighed_quantity, i.quantity), 'revenue', i.total_price)
     FROM old_orders o JOIN new_orders n ON n.id = o.id JOIN order_items i ON i.order_id = n.id
     WHERE etal_sells(n.status)
       AND (NOT etal_sells(o.status) OR o.created_at <> n.created_at OR o.country_id <> n.country_id)
@@ -158,7 +159,7 @@ BEGIN
   PERFORM etal_add_order_rollups(jsonb_build_array(etal_order_delta(old, -1)));
   IF etal_sells(old.status) THEN
     SELECT jsonb_agg(jsonb_build_object('created_at', old.created_at, 'country_id', old.country_id,
-      'product_id', i.product_id, 'quantity', -i.quantity, 'revenue', -i.total_price))
+      'product_id', i.product_id, 'quantity', -coalesce(i.weighed_quantity, i.quantity), 'revenue', -i.total_price))
     INTO d FROM order_items i WHERE i.order_id = old.id;
     IF d IS NOT NULL THEN PERFORM etal_add_product_rollups(d); END IF;
   END IF;
@@ -173,20 +174,20 @@ DECLARE d jsonb;
 BEGIN
   IF tg_op = 'INSERT' THEN
     SELECT jsonb_agg(jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id,
-      'product_id', i.product_id, 'quantity', i.quantity, 'revenue', i.total_price))
+      'product_id', i.product_id, 'quantity', coalesce(i.weighed_quantity, i.quantity), 'revenue', i.total_price))
     INTO d FROM new_items i JOIN orders o ON o.id = i.order_id WHERE etal_sells(o.status);
   ELSIF tg_op = 'DELETE' THEN
     SELECT jsonb_agg(jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id,
-      'product_id', i.product_id, 'quantity', -i.quantity, 'revenue', -i.total_price))
+      'product_id', i.product_id, 'quantity', -coalesce(i.weighed_quantity, i.quantity), 'revenue', -i.total_price))
     INTO d FROM old_items i JOIN orders o ON o.id = i.order_id WHERE etal_sells(o.status);
   ELSE
     SELECT jsonb_agg(x) INTO d FROM (
       SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id,
-        'product_id', i.product_id, 'quantity', -i.quantity, 'revenue', -i.total_price) AS x
+        'product_id', i.product_id, 'quantity', -coalesce(i.weighed_quantity, i.quantity), 'revenue', -i.total_price) AS x
       FROM old_items i JOIN orders o ON o.id = i.order_id WHERE etal_sells(o.status)
       UNION ALL
       SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id,
-        'product_id', i.product_id, 'quantity', i.quantity, 'revenue', i.total_price)
+        'product_id', i.product_id, 'quantity', coalesce(i.weighed_quantity, i.quantity), 'revenue', i.total_price)
       FROM new_items i JOIN orders o ON o.id = i.order_id WHERE etal_sells(o.status)
     ) s;
   END IF;
@@ -207,7 +208,7 @@ LANGUAGE sql AS $$
   FROM orders o CROSS JOIN LATERAL etal_periods(o.created_at) p
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   INSERT INTO product_rollups (grain, period, country_id, product_id, quantity, revenue)
-  SELECT p.grain, p.period, o.country_id, i.product_id, sum(i.quantity), sum(i.total_price)
+  SELECT p.grain, p.period, o.country_id, i.product_id, sum(coalesce(i.weighed_quantity, i.quantity)), sum(i.total_price)
   FROM order_items i JOIN orders o ON o.id = i.order_id CROSS JOIN LATERAL etal_periods(o.created_at) p
   WHERE etal_sells(o.status)
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;

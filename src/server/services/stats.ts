@@ -171,7 +171,7 @@ export async function topProducts(db: Executor, f: OrderFilter, limit: number) {
           sql`select d.product_id, d.quantity, d.revenue from product_rollup_deltas d where ${rawWhere('d', s, f.countryId)}`,
         ]
       : [
-          sql`select i.product_id, i.quantity, i.total_price as revenue from order_items i join orders o on o.id = i.order_id
+          sql`select i.product_id, coalesce(i.weighed_quantity, i.quantity) as quantity, i.total_price as revenue from order_items i join orders o on o.id = i.order_id
             where etal_sells(o.status) and ${rawWhere('o', s, f.countryId)}`,
         ],
   )

@@ -65,7 +65,11 @@ export async function weighOrder(
     const order = await lockOrder(tx, orderId)
     if (order.status !== 'in_preparation')
       throw conflict('Seule une commande en préparation se pèse : son statut a changé entre-temps.')
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id)
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id)
     const byId = new Map(items.map((i) => [i.id, i]))
     for (const w of weighed) {
       const item = byId.get(w.itemId)
@@ -146,7 +150,8 @@ export async function answerWeighIn(
 ) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
-    const open: readonly (WeighApproval | null)[] = answer === 'phone' ? ['awaiting', 'refused'] : ['awaiting']
+    const open: readonly (WeighApproval | null)[] =
+      answer === 'phone' ? ['awaiting', 'refused'] : ['awaiting']
     if (order.status !== 'in_preparation' || !open.includes(order.weighApproval))
       throw conflict('Cette commande n’attend pas d’accord sur un montant pesé.')
     const to = answer === 'refuse' ? 'refused' : 'accepted'

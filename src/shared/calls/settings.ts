@@ -4,7 +4,12 @@ import { shopSettingsAnswer, updateShopSettingsInput } from '../schemas/weighin'
 import { defineCall } from './define-call'
 
 export const settingsCalls = {
-  get: defineCall({ method: 'GET', path: '/_api/admin/settings', input: noInput, output: shopSettingsAnswer }),
+  get: defineCall({
+    method: 'GET',
+    path: '/_api/admin/settings',
+    input: noInput,
+    output: shopSettingsAnswer,
+  }),
   update: defineCall({
     method: 'POST',
     path: '/_api/admin/settings/update',

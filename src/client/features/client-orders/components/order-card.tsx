@@ -30,7 +30,7 @@ export function OrderCard({
       <ul className="mt-3 space-y-1 text-sm text-stone-700">
         {order.items.map((i) => (
           <li key={i.id} className="flex justify-between gap-2">
-            <span className="min-w-0 truncate">
+            <span className="min-w-0 break-words">
               {i.productName} · <QuantityText item={i} />
             </span>
             <span className="shrink-0 tabular-nums">{formatMoney(i.totalPrice)}</span>

@@ -36,7 +36,7 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
         <ul className="text-sm text-stone-600">
           {order.items.map((i) => (
             <li key={i.id}>
-              {formatQuantity(i.quantity, i.unitType)} · {i.productName}
+              {formatQuantity(i.weighedQuantity ?? i.quantity, i.unitType)} · {i.productName}
             </li>
           ))}
         </ul>

@@ -7,6 +7,8 @@ import { conflict, notFound } from '../http/errors'
 import { lockUser, movePoints } from './loyalty'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
+import { drawStockAgain, giveBackStock } from './stock'
+import type { StorefrontCache } from './storefront-cache'
 
 type LockedOrder = typeof orders.$inferSelect
 
@@ -18,6 +20,9 @@ type LockedOrder = typeof orders.$inferSelect
  * - leaving delivered takes those points back (the order stays paid unless cancelled);
  * - cancelling gives back the points the order spent and marks a paid order refunded;
  * - leaving cancelled debits the spent points again, if the balance allows (else 409).
+ * - cancelling gives back what its lines drew from a daily quantity, to the day they drew from;
+ *   leaving cancelled draws it again, if there is room (else 409; docs/rules.md#stock), and the
+ *   storefront's cached answers are then dropped (`storefront`, after the commit).
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -26,8 +31,9 @@ export async function changeOrderStatus(
   orderId: number,
   to: OrderStatus,
   guard?: (order: LockedOrder) => void,
+  storefront?: Pick<StorefrontCache, 'afterWrite'>,
 ) {
-  await db.transaction(async (tx) => {
+  const stockMoved = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order) throw notFound('Commande non trouvée')
     guard?.(order)
@@ -60,6 +66,12 @@ export async function changeOrderStatus(
     if (paymentStatus !== order.paymentStatus)
       events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
     await recordOrderEvents(tx, order.id, actorId, events)
+
+    // Stock (docs/rules.md#stock), a step of its own.
+    if (to === 'cancelled') return giveBackStock(tx, order.id)
+    if (from === 'cancelled') return drawStockAgain(tx, order.id)
+    return false
   })
+  if (stockMoved) await storefront?.afterWrite()
   return (await loadOrder(db, orderId))!
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  date,
   index,
   integer,
   numeric,
@@ -100,6 +101,8 @@ export const orderItems = pgTable(
     unitType: unitTypeEnum().notNull(),
     quantity: numeric({ precision: 10, scale: 3, mode: 'number' }).notNull(),
     totalPrice: integer().notNull(),
+    /** The day whose daily quantity the line drew from (docs/rules.md#stock); null: none. */
+    stockDay: date({ mode: 'string' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

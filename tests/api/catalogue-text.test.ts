@@ -97,7 +97,9 @@ describe('GET /_api/products: the text the database writes', () => {
     const all = JSON.parse((await get(t, '/_api/products')).body).json.products as { photo: unknown }[]
     expect(all.length).toBeGreaterThan(8)
     expect(all.filter((p) => p.photo !== null)).toHaveLength(1)
-    const stocks = (all as unknown as { stock: { soldOut: boolean; left: number | null } }[]).map((p) => p.stock)
+    const stocks = (all as unknown as { stock: { soldOut: boolean; left: number | null } }[]).map(
+      (p) => p.stock,
+    )
     expect(stocks.filter((x) => x.soldOut)).toHaveLength(3)
     expect(stocks.map((x) => x.left).filter((x) => x !== null)).toEqual(expect.arrayContaining([5, 7.5, 1.5]))
   })

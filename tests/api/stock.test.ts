@@ -131,6 +131,17 @@ describe('POST /_api/admin/products/stock', () => {
       soldToday: 0,
     })
     expect((await listed(kg.id))!.stock).toEqual({ soldOut: false, left: 12.5 })
+    // 12.5 kg a day cannot become 12.5 pieces.
+    const toUnit = await post(
+      t,
+      '/_api/admin/products/update',
+      { id: kg.id, unitType: 'unit', minQuantity: 1 },
+      manager,
+    )
+    expect(toUnit.statusCode).toBe(400)
+    expect(JSON.parse(toUnit.body).fieldErrors.unitType).toEqual([
+      'La quantité du jour doit être un nombre entier pour les produits à l’unité.',
+    ])
   })
 
   it('is for root and the product’s own super_admin: another country’s is 404, admin and client 403', async () => {

@@ -73,6 +73,18 @@ describe('GET /_api/products: the text the database writes', () => {
       sql`insert into product_photos (key, width, height) values (${'f'.repeat(32)}, 640, 427)`,
     )
     await t.db.execute(sql`update products set photo_key = ${'f'.repeat(32)} where name = 'Agneau'`)
+    // Stock (docs/rules.md#stock): out of stock today, until further notice, a daily quantity
+    // partly drawn (what is left is a decimal), one drawn below its minimum, one untouched.
+    await t.db.execute(sql`update products set out_of_stock = true where name = 'ZZZ'`)
+    await t.db.execute(
+      sql`update products set out_of_stock_on = (now() at time zone 'Africa/Dakar')::date where name = 'aaa'`,
+    )
+    await t.db.execute(sql`update products set daily_quantity = 7.5 where name in ('Côte de bœuf', 'Agneau')`)
+    await t.db.execute(sql`update products set daily_quantity = 3 where name = 'Émincé 🐄 Æ œ'`)
+    await t.db.execute(sql`
+      insert into product_daily_sales (product_id, day, sold)
+      select p.id, (now() at time zone c.time_zone)::date, case when p.name = 'Agneau' then 2.5 else 1.5 end
+      from products p join countries c on c.id = p.country_id where p.name in ('Agneau', 'Émincé 🐄 Æ œ')`)
 
     for (const countryId of [undefined, sn.id]) {
       const res = await get(
@@ -85,5 +97,10 @@ describe('GET /_api/products: the text the database writes', () => {
     const all = JSON.parse((await get(t, '/_api/products')).body).json.products as { photo: unknown }[]
     expect(all.length).toBeGreaterThan(8)
     expect(all.filter((p) => p.photo !== null)).toHaveLength(1)
+    const stocks = (all as unknown as { stock: { soldOut: boolean; left: number | null } }[]).map(
+      (p) => p.stock,
+    )
+    expect(stocks.filter((x) => x.soldOut)).toHaveLength(3)
+    expect(stocks.map((x) => x.left).filter((x) => x !== null)).toEqual(expect.arrayContaining([5, 7.5, 1.5]))
   })
 })

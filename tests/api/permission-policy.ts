@@ -491,6 +491,12 @@ export const policies: Record<string, Policy> = {
     rule: 'Who may do what: products edit, toggle: root all, super_admin own country',
     input: ({ f, cc }) => ({ id: f[cc].product.id, isActive: true }),
   },
+  'POST /_api/admin/products/stock': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: products edit (stock is part of the product): root all, super_admin own country',
+    input: ({ f, cc }) => ({ id: f[cc].product.id, outOfStock: 'no', dailyQuantity: null }),
+  },
   'POST /_api/admin/products/delete': {
     who: MANAGERS,
     scope: 'country',

@@ -26,6 +26,7 @@ import adminProductCreate from './admin/products/create'
 import adminProductDelete from './admin/products/delete'
 import adminProducts from './admin/products/list'
 import adminProductUpdate from './admin/products/update'
+import adminProductStock from './admin/products/stock'
 import adminProductPhoto from './admin/products/photo'
 import adminProductPhotoRemove from './admin/products/photo/remove'
 import superAdmins from './admin/super-admins'
@@ -101,6 +102,7 @@ const catalogue = [
   adminProducts,
   adminProductCreate,
   adminProductUpdate,
+  adminProductStock,
   adminProductDelete,
   adminProductPhoto,
   adminProductPhotoRemove,

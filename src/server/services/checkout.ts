@@ -1,6 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
 import { deliveryTermsOf, MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE, priceOrder } from '@/shared/domain/pricing'
+import { shortfallMessage, stockShortfall, type ProductStock } from '@/shared/domain/stock'
 import { isValidQuantityStep, type UnitType } from '@/shared/domain/units'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import type { SessionUser } from '@/shared/schemas/auth'
@@ -8,7 +9,7 @@ import type { createOrderInput } from '@/shared/schemas/checkout'
 import type { z } from '@/shared/schemas/zod'
 import { executeNamed, type Db, type Executor } from '../db/client'
 import { idempotencyKeys, users } from '../db/schema'
-import { badRequest, conflict, notFound } from '../http/errors'
+import { badRequest, conflict, HttpError, notFound } from '../http/errors'
 import { createdEventInsert } from './order-events'
 import { eventAnswer, itemAnswer, loadOrder, shapeOrder, type OrderAnswer } from './orders'
 
@@ -37,12 +38,21 @@ type Context = {
     minQuantity: number
     pricePerUnit: number
     imageUrl: string | null
+    /** Marked out of stock, until further notice or for the country's day (docs/rules.md#stock). */
+    outOfStock: boolean
+    dailyQuantity: string | number | null
+    /** What today's orders drew (0 without a daily quantity). */
+    sold: string | number
+    /** The country's day. */
+    today: string
   }[]
 }
 
 /**
  * Everything a checkout checks, in one query: the order a retried key already made, the named
- * country and city, the zone, and the lines' products.
+ * country and city, the zone, and the lines' products with today's stock. It also makes sure
+ * that each product with a daily quantity has its row of today's sales, which `writeOrder`
+ * locks (a row inserted after a statement has begun cannot be locked by it: docs/rules.md#stock).
  */
 async function loadContext(
   db: Executor,
@@ -55,6 +65,12 @@ async function loadContext(
     db,
     'checkout_context',
     sql`
+    with today_rows as (
+      insert into product_daily_sales (product_id, day)
+      select p.id, (now() at time zone c.time_zone)::date from products p join countries c on c.id = p.country_id
+      where p.id = any(${ids}::int[]) and p.daily_quantity is not null
+      on conflict do nothing
+    )
     select
       (select k.order_id from idempotency_keys k where k.user_id = ${user.id} and k.key = ${key ?? null}::text) as "existingOrderId",
       case when co.id is null then null else json_build_object('id', co.id, 'name', co.name, 'isActive', co.is_active) end as country,
@@ -63,8 +79,13 @@ async function loadContext(
         'deliveryFee', z.delivery_fee, 'minOrderAmount', z.min_order_amount, 'freeDeliveryFrom', z.free_delivery_from) end as zone,
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'isActive', p.is_active, 'archived', p.archived_at is not null,
           'countryId', p.country_id, 'unitType', p.unit_type, 'minQuantity', p.min_quantity, 'pricePerUnit', p.price_per_unit,
-          'imageUrl', p.image_url)), '[]'::json)
-        from products p where p.id = any(${ids}::int[])) as products
+          'imageUrl', p.image_url,
+          'outOfStock', p.out_of_stock or p.out_of_stock_on is not distinct from (now() at time zone pc.time_zone)::date,
+          'dailyQuantity', p.daily_quantity, 'sold', coalesce(s.sold, 0),
+          'today', (now() at time zone pc.time_zone)::date)), '[]'::json)
+        from products p join countries pc on pc.id = p.country_id
+        left join product_daily_sales s on s.product_id = p.id and s.day = (now() at time zone pc.time_zone)::date
+        where p.id = any(${ids}::int[])) as products
     from (select 1) as one
     left join lateral (select id, name, is_active from countries where lower(name) = ${input.deliveryCountry.trim().toLowerCase()} limit 1) co on true
     left join lateral (select id, name, is_active from cities where country_id = co.id and lower(name) = ${input.deliveryCity.toLowerCase()} limit 1) ci on true
@@ -86,10 +107,10 @@ function checkDelivery(user: SessionUser, ctx: Context) {
   return { country, city, zone }
 }
 
-/** Each line's product, checked: orderable, of the user's country, a valid quantity. */
+/** Each line's product, checked: orderable, of the user's country, a valid quantity, in stock. */
 function checkLines(user: SessionUser, input: CreateOrder, ctx: Context) {
   const byId = new Map(ctx.products.map((p) => [p.id, p]))
-  return input.items.map(({ productId, quantity }, i) => {
+  const lines = input.items.map(({ productId, quantity }, i) => {
     const p = byId.get(productId)
     const key = `items.${i}`
     if (!p || !p.isActive || p.archived)
@@ -108,6 +129,30 @@ function checkLines(user: SessionUser, input: CreateOrder, ctx: Context) {
       )
     }
     return { product: p, quantity }
+  })
+  checkStock(lines)
+  return lines
+}
+
+/** Today's stock of a line's product, as the storefront shows it (docs/rules.md#stock). */
+function stockOf(p: Context['products'][number]): ProductStock {
+  if (p.dailyQuantity == null) return { soldOut: p.outOfStock, left: null }
+  const left = Math.max(Number(p.dailyQuantity) - Number(p.sold), 0)
+  return { soldOut: p.outOfStock || left < Number(p.minQuantity) - 1e-9, left }
+}
+
+/**
+ * No line asks more of a product than is left today, its lines taken together: else 409, the
+ * message naming the product, on the first line of it (the cart marks that line).
+ */
+function checkStock(lines: { product: Context['products'][number]; quantity: number }[]) {
+  const wanted = new Map<number, number>()
+  for (const l of lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.quantity)
+  lines.forEach(({ product }, i) => {
+    const shortfall = stockShortfall(stockOf(product), wanted.get(product.id)!)
+    if (!shortfall) return
+    const message = shortfallMessage(product.name, product.unitType, shortfall)
+    throw new HttpError(409, 'OUT_OF_STOCK', message, { [`items.${i}.quantity`]: [message] })
   })
 }
 
@@ -157,6 +202,12 @@ type Account = { loyaltyPoints: number; customDiscountPercent: number | null }
  * meanwhile (priced again with the fresh account). Two checkouts of one user run one after the
  * other on the row lock; a retried key that reaches the key's insert clashes on its primary key,
  * and the twin's order is the answer.
+ *
+ * Stock (docs/rules.md#stock): the statement also locks today's sales rows of the products that
+ * have a daily quantity, and writes only if every product is still in stock with room for its
+ * lines; it then draws them down. Otherwise nothing is written, and the fresh look above says
+ * which product ran out (409). `drewStock`: the order drew from a daily quantity, so what the
+ * storefront shows as left changed (the endpoint drops its cached answers).
  */
 export async function placeOrder(
   db: Db,
@@ -166,7 +217,8 @@ export async function placeOrder(
 ) {
   const key = opts.idempotencyKey
   const ctx = await loadContext(db, user, input, key)
-  if (ctx.existingOrderId) return { order: await mustLoad(db, ctx.existingOrderId), created: false }
+  if (ctx.existingOrderId)
+    return { order: await mustLoad(db, ctx.existingOrderId), created: false, drewStock: false }
   const delivery = checkDelivery(user, ctx)
   const lines = checkLines(user, input, ctx)
   // The order's ceiling, before any discount (docs/rules.md#limits): every amount then fits.
@@ -198,10 +250,13 @@ export async function placeOrder(
       if (!key || !isKeyClash(err)) throw err
       written = null
     }
-    if (written) return { order: written, created: true }
-    // Nothing written: see what changed since the session was read.
+    if (written) return { order: written.order, created: true, drewStock: written.drewStock }
+    // Nothing written: see what changed since the session was read, stock first (409 naming
+    // the product that ran out meanwhile).
     const again = await loadContext(db, user, input, key)
-    if (again.existingOrderId) return { order: await mustLoad(db, again.existingOrderId), created: false }
+    if (again.existingOrderId)
+      return { order: await mustLoad(db, again.existingOrderId), created: false, drewStock: false }
+    checkLines(user, input, again)
     const fresh = await readAccount(db, user.id)
     if (!fresh) throw notFound()
     if (attempt >= 2) throw conflict('Votre compte a changé pendant la commande. Réessayez.')
@@ -262,6 +317,24 @@ async function writeOrder(
   }
   const items = orderLineValues(lines, price.lineTotals)
   const v = values
+  // Per product: what the lines ask of it, its country's day, whether it has a daily quantity.
+  const need = new Map<number, { product_id: number; qty: number; day: string; limited: boolean }>()
+  for (const l of lines) {
+    const n = need.get(l.product.id)
+    if (n) n.qty += l.quantity
+    else
+      need.set(l.product.id, {
+        product_id: l.product.id,
+        qty: l.quantity,
+        day: l.product.today,
+        limited: l.product.dailyQuantity != null,
+      })
+  }
+  const needJson = JSON.stringify([...need.values()])
+  const stockDayOf = (productId: number) => {
+    const n = need.get(productId)!
+    return n.limited ? n.day : null
+  }
   const [row] = await executeNamed<{
     id: number
     status: OrderStatus
@@ -273,14 +346,26 @@ async function writeOrder(
     itemIds: number[]
     eventId: number
     eventAt: Date | string
+    drawn: number
   }>(
     db,
     'checkout_write',
     sql`
-    with u as (
+    with n as (
+      select * from json_to_recordset(${needJson}::json) as n(product_id int, qty numeric, day date, limited boolean)
+    ), st as (
+      select s.product_id, s.sold from product_daily_sales s join n on n.product_id = s.product_id and n.day = s.day
+      where n.limited
+      order by s.product_id
+      for update of s
+    ), room as (
+      select coalesce(bool_and(not p.out_of_stock and p.out_of_stock_on is distinct from n.day
+          and (p.daily_quantity is null or coalesce(st.sold, 0) + n.qty <= p.daily_quantity)), true) as ok
+      from n join products p on p.id = n.product_id left join st on st.product_id = n.product_id
+    ), u as (
       select id from users
       where id = ${user.id} and coalesce(custom_discount_percent, 0) = ${discountPercent ?? 0}::numeric
-        and loyalty_points >= ${price.pointsUsed}::int
+        and loyalty_points >= ${price.pointsUsed}::int and (select ok from room)
       for update
     ), o as (
       insert into orders (user_id, country_id, city_id, zone_id, subtotal_amount, discount_percent, discount_amount, points_used,
@@ -293,10 +378,10 @@ async function writeOrder(
       from u
       returning id, status, payment_status, points_earned, delivery_driver_id, created_at, updated_at
     ), i as (
-      insert into order_items (order_id, product_id, product_name, unit_price, unit_type, quantity, total_price)
-      select o.id, x.product_id, x.product_name, x.unit_price, x.unit_type::unit_type, x.quantity, x.total_price
-      from o cross join json_to_recordset(${JSON.stringify(items.map((it) => ({ product_id: it.productId, product_name: it.productName, unit_price: it.unitPrice, unit_type: it.unitType, quantity: it.quantity, total_price: it.totalPrice })))}::json)
-        as x(product_id int, product_name text, unit_price int, unit_type text, quantity numeric, total_price int)
+      insert into order_items (order_id, product_id, product_name, unit_price, unit_type, quantity, total_price, stock_day)
+      select o.id, x.product_id, x.product_name, x.unit_price, x.unit_type::unit_type, x.quantity, x.total_price, x.stock_day
+      from o cross join json_to_recordset(${JSON.stringify(items.map((it) => ({ product_id: it.productId, product_name: it.productName, unit_price: it.unitPrice, unit_type: it.unitType, quantity: it.quantity, total_price: it.totalPrice, stock_day: stockDayOf(it.productId) })))}::json)
+        as x(product_id int, product_name text, unit_price int, unit_type text, quantity numeric, total_price int, stock_day date)
       returning id
     ), e as (
       ${createdEventInsert(user.id)}
@@ -311,10 +396,16 @@ async function writeOrder(
       insert into loyalty_transactions (user_id, order_id, transaction_type, points, description)
       select ${user.id}::int, o.id, 'redeemed', -${price.pointsUsed}::int, 'Points utilisés pour la commande #' || o.id from o
       where ${price.pointsUsed}::int > 0
+    ), d as (
+      update product_daily_sales s set sold = s.sold + n.qty
+      from o, n
+      where n.limited and s.product_id = n.product_id and s.day = n.day
+      returning s.product_id
     )
     select o.id, o.status, o.payment_status as "paymentStatus", o.points_earned as "pointsEarned",
       o.delivery_driver_id as "deliveryDriverId", o.created_at as "createdAt", o.updated_at as "updatedAt",
-      (select json_agg(i.id order by i.id) from i) as "itemIds", e.id as "eventId", e.created_at as "eventAt"
+      (select json_agg(i.id order by i.id) from i) as "itemIds", e.id as "eventId", e.created_at as "eventAt",
+      (select count(*) from d)::int as "drawn"
     from o, e`,
   )
   if (!row) return null
@@ -357,7 +448,7 @@ async function writeOrder(
     },
     user.displayName,
   )
-  return { ...listed, events: [created] } satisfies OrderAnswer
+  return { order: { ...listed, events: [created] } satisfies OrderAnswer, drewStock: Number(row.drawn) > 0 }
 }
 
 async function mustLoad(db: Executor, orderId: number) {

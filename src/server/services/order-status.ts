@@ -8,6 +8,8 @@ import { lockUser, movePoints } from './loyalty'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 import { assertWeighedForDelivery } from './weighin'
+import { drawStockAgain, giveBackStock } from './stock'
+import type { StorefrontCache } from './storefront-cache'
 
 type LockedOrder = typeof orders.$inferSelect
 
@@ -18,8 +20,11 @@ type LockedOrder = typeof orders.$inferSelect
  * - becoming delivered credits floor(total/100) points once and marks the payment paid;
  * - leaving delivered takes those points back (the order stays paid unless cancelled);
  * - cancelling gives back the points the order spent and marks a paid order refunded;
- * - leaving cancelled debits the spent points again, if the balance allows (else 409).
+ * - leaving cancelled debits the spent points again, if the balance allows (else 409);
  * - going to in_delivery or delivered needs every kg line weighed and any agreement given (weigh-in);
+ * - cancelling gives back what its lines drew from a daily quantity, to the day they drew from;
+ *   leaving cancelled draws it again, if there is room (else 409; docs/rules.md#stock), and the
+ *   storefront's cached answers are then dropped (`storefront`, after the commit).
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -28,8 +33,9 @@ export async function changeOrderStatus(
   orderId: number,
   to: OrderStatus,
   guard?: (order: LockedOrder) => void,
+  storefront?: Pick<StorefrontCache, 'afterWrite'>,
 ) {
-  await db.transaction(async (tx) => {
+  const stockMoved = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order) throw notFound('Commande non trouvée')
     guard?.(order)
@@ -64,6 +70,12 @@ export async function changeOrderStatus(
     if (paymentStatus !== order.paymentStatus)
       events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
     await recordOrderEvents(tx, order.id, actorId, events)
+
+    // Stock (docs/rules.md#stock), a step of its own.
+    if (to === 'cancelled') return giveBackStock(tx, order.id)
+    if (from === 'cancelled') return drawStockAgain(tx, order.id)
+    return false
   })
+  if (stockMoved) await storefront?.afterWrite()
   return (await loadOrder(db, orderId))!
 }

@@ -9,7 +9,8 @@ const drivers = alias(users, 'driver')
 
 const idsParam = sql`${sql.placeholder('ids')}::int[]`
 
-type Item = typeof orderItems.$inferSelect
+/** The day a line drew its stock from stays inside (docs/rules.md#stock): not answered. */
+type Item = Omit<typeof orderItems.$inferSelect, 'stockDay'>
 type Event = typeof orderEvents.$inferSelect
 /** A line as answered: its stored values and its product's name, unit and picture. */
 type ItemAnswer = Item & {

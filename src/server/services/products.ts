@@ -3,10 +3,11 @@ import type { SessionUser } from '@/shared/schemas/auth'
 import { countryRequired, minQuantityStepError, type AdminProduct } from '@/shared/schemas/products'
 import type { UnitType } from '@/shared/domain/units'
 import type { Executor } from '../db/client'
-import { countries, productCategories, productPhotos, products } from '../db/schema'
+import { countries, productCategories, productDailySales, productPhotos, products } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { countryNotFound, findCountry } from './places'
 import { assertInScope, scopeCountryId } from './scope'
+import { stockColumns, stockSettingColumns, todaysSales } from './stock'
 
 const productNotFound = 'Produit introuvable.'
 
@@ -27,6 +28,8 @@ const productColumns = {
   isFeatured: products.isFeatured,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+  stock: stockColumns,
+  ...stockSettingColumns,
 }
 
 /** Products that are not archived, with category and country: add where and order to it. */
@@ -37,6 +40,7 @@ export const selectProducts = (db: Executor) =>
     .innerJoin(countries, eq(countries.id, products.countryId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
     .leftJoin(productPhotos, eq(productPhotos.key, products.photoKey))
+    .leftJoin(productDailySales, todaysSales)
 
 export const notArchived = isNull(products.archivedAt)
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { executeNamed, type Executor } from '../db/client'
-import { countries, productCategories, productPhotos, products } from '../db/schema'
+import { countries, productCategories, productDailySales, productPhotos, products } from '../db/schema'
+import { stockColumns, todaysSales } from './stock'
 import type { StorefrontCache } from './storefront-cache'
 import { sortByName } from '@/shared/format'
 import type { PublicProduct } from '@/shared/schemas/storefront'
@@ -22,6 +23,7 @@ const publicProductColumns = {
   countryName: countries.name,
   createdAt: products.createdAt,
   categoryName: productCategories.name,
+  stock: stockColumns,
 }
 
 /**
@@ -35,6 +37,7 @@ export function publicProducts(db: Executor, countryId?: number) {
     .innerJoin(countries, eq(countries.id, products.countryId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
     .leftJoin(productPhotos, eq(productPhotos.key, products.photoKey))
+    .leftJoin(productDailySales, todaysSales)
     .where(
       and(
         eq(products.isActive, true),
@@ -132,6 +135,9 @@ type CatalogueRow = {
   /** `Date.prototype.toISOString`'s form, written by the database. */
   createdAt: string
   categoryName: string | null
+  soldOut: boolean
+  /** numeric: its text; null without a daily quantity. */
+  left: string | number | null
 }
 
 const catalogueRows = (countryId: number | undefined) => sql`
@@ -141,11 +147,15 @@ const catalogueRows = (countryId: number | undefined) => sql`
     p.is_active as "isActive", p.is_featured as "isFeatured", p.country_id as "countryId",
     c.name as "countryName",
     to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-    pc.name as "categoryName"
+    pc.name as "categoryName",
+    (p.out_of_stock or p.out_of_stock_on is not distinct from (now() at time zone c.time_zone)::date
+      or coalesce(p.daily_quantity - coalesce(s.sold, 0) < p.min_quantity, false)) as "soldOut",
+    case when p.daily_quantity is null then null else greatest(p.daily_quantity - coalesce(s.sold, 0), 0) end as "left"
   from products p
   join countries c on c.id = p.country_id
   left join product_categories pc on pc.id = p.category_id
   left join product_photos ph on ph.key = p.photo_key
+  left join product_daily_sales s on s.product_id = p.id and s.day = (now() at time zone c.time_zone)::date
   where p.is_active and p.archived_at is null and c.is_active
     ${countryId === undefined ? sql`` : sql`and p.country_id = ${countryId}`}`
 
@@ -186,7 +196,8 @@ export async function catalogueText(db: Executor, countryId?: number) {
       `"imageUrl":${str(r.imageUrl)},"photo":${photo},"pricePerUnit":${r.pricePerUnit},"unitType":${str(r.unitType)},` +
       `"minQuantity":${Number(r.minQuantity)},"categoryId":${r.categoryId},"isActive":${r.isActive},` +
       `"isFeatured":${r.isFeatured},"countryId":${r.countryId},"countryName":${str(r.countryName)},` +
-      `"createdAt":"${r.createdAt}","category":${category}}`
+      `"createdAt":"${r.createdAt}","stock":{"soldOut":${r.soldOut},"left":${r.left == null ? 'null' : Number(r.left)}},` +
+      `"category":${category}}`
     meta += `${i ? ',' : ''}"products.${i}.createdAt":["Date"]`
   }
   return { text: `${text}]},"meta":{"values":{${meta}},"v":1}}`, count: rows.length }

@@ -12,6 +12,7 @@ import {
   deleteProductInput,
   productPhotoInput,
   productStatsAnswer,
+  productStockInput,
   updateProductInput,
 } from '../schemas/products'
 import { MAX_PHOTO_BYTES } from '../photos'
@@ -53,6 +54,12 @@ export const productCalls = {
     method: 'POST',
     path: '/_api/admin/products/photo/remove',
     input: productPhotoInput,
+    output: adminProductAnswer,
+  }),
+  stock: defineCall({
+    method: 'POST',
+    path: '/_api/admin/products/stock',
+    input: productStockInput,
     output: adminProductAnswer,
   }),
   bulk: defineCall({

@@ -1,3 +1,4 @@
+import { outOfStockChoices } from '../domain/stock'
 import { isValidQuantityStep, unitTypes, type UnitType } from '../domain/units'
 import { MAX_UNIT_PRICE } from '../domain/pricing'
 import { id, INT4_MAX, oneLine, paragraph, queryBoolean, text } from './common'
@@ -128,9 +129,42 @@ export const adminProductsQuery = z.strictObject({
   isActive: queryBoolean.optional(),
 })
 
+/** The step rule of docs/rules.md#pricing for a daily quantity. Undefined when it holds. */
+export function dailyQuantityStepError(unit: UnitType, quantity: number): string | undefined {
+  if (isValidQuantityStep(quantity, unit)) return undefined
+  return unit === 'kg'
+    ? 'La quantité du jour doit être un multiple de 0,5 kg.'
+    : 'La quantité du jour doit être un nombre entier pour les produits à l’unité.'
+}
+
+/**
+ * POST /_api/admin/products/stock (docs/rules.md#stock): out of stock for the country's day or
+ * until further notice, and the daily quantity orders draw from (null: none).
+ */
+export const productStockInput = z.strictObject({
+  id: id('Le produit est requis.'),
+  outOfStock: z.enum(outOfStockChoices, {
+    error: 'La disponibilité doit être no, today ou until_further_notice.',
+  }),
+  dailyQuantity: z
+    .number({ error: 'La quantité du jour doit être un nombre positif.' })
+    .positive('La quantité du jour doit être positive.')
+    .max(100_000, 'La quantité du jour ne peut pas dépasser 100 000.')
+    .nullable(),
+})
+export type ProductStockInput = z.input<typeof productStockInput>
+
 /* Answers. */
-/** A product as the back-office reads it: the storefront's, with its last change. */
-const adminProduct = publicProduct.extend({ updatedAt: z.date() })
+/**
+ * A product as the back-office reads it: the storefront's, with its last change and how staff
+ * set its stock (`outOfStock` null when in stock; `soldToday` what today's orders drew).
+ */
+const adminProduct = publicProduct.extend({
+  updatedAt: z.date(),
+  outOfStock: z.enum(['today', 'until_further_notice']).nullable(),
+  dailyQuantity: z.number().nullable(),
+  soldToday: z.number(),
+})
 export type AdminProduct = z.infer<typeof adminProduct>
 export const adminProductAnswer = z.strictObject({ product: adminProduct })
 export const adminProductsAnswer = z.strictObject({ products: z.array(adminProduct) })

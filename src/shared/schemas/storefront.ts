@@ -44,6 +44,8 @@ export const publicProduct = z.strictObject({
   countryId: z.number(),
   countryName: z.string(),
   createdAt: z.date(),
+  /** Today's stock in the product's country (docs/rules.md#stock). */
+  stock: z.strictObject({ soldOut: z.boolean(), left: z.number().nullable() }),
 })
 export type PublicProduct = z.infer<typeof publicProduct>
 export const productsAnswer = z.strictObject({ products: z.array(publicProduct) })

@@ -16,10 +16,13 @@ export default defineEndpoint({
       if (!parsed.success) throw badRequest("Clé d'idempotence invalide.")
       key = parsed.data
     }
-    const { order, created } = await placeOrder(db, user, input, {
+    const { order, created, drewStock } = await placeOrder(db, user, input, {
       idempotencyKey: key,
       pointValue: deps.config.LOYALTY_POINT_VALUE,
     })
+    // What is left of a daily quantity shows on the storefront (docs/rules.md#stock): its cached
+    // answers are dropped, here and on the other instances, as after a product's change.
+    if (drewStock) await deps.storefrontCache.afterWrite()
     // 201 for a new order, 200 when a retried key answers the order it already created.
     reply.status(created ? 201 : 200)
     return { order }

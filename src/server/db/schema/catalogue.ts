@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   numeric,
@@ -83,6 +84,12 @@ export const products = pgTable(
       .references(() => countries.id),
     isActive: boolean().notNull().default(false),
     isFeatured: boolean().notNull().default(false),
+    /** Out of stock until staff say otherwise (docs/rules.md#stock). */
+    outOfStock: boolean().notNull().default(false),
+    /** Out of stock for that day only, the day of the country's time zone (docs/rules.md#stock). */
+    outOfStockOn: date({ mode: 'string' }),
+    /** What orders may draw each day (kg or pieces); null: no daily limit (docs/rules.md#stock). */
+    dailyQuantity: numeric({ precision: 10, scale: 3, mode: 'number' }),
     /** Deleting archives: the product leaves every list, past orders keep it. */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -101,5 +108,27 @@ export const products = pgTable(
       .where(sql`${t.photoKey} is not null`),
     check('products_price_ck', sql`${t.pricePerUnit} > 0`),
     check('products_min_quantity_ck', sql`${t.minQuantity} > 0`),
+    check('products_daily_quantity_ck', sql`${t.dailyQuantity} > 0`),
+  ],
+)
+
+/**
+ * What the orders of one day drew from a product's daily quantity, keyed by the day of the
+ * product's country (docs/rules.md#stock): a new day starts from nothing, no job resets it.
+ * Checkout locks the day's row and draws only where there is room; a cancelled order gives back
+ * to the day it drew from (order_items.stock_day).
+ */
+export const productDailySales = pgTable(
+  'product_daily_sales',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    day: date({ mode: 'string' }).notNull(),
+    sold: numeric({ precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.day] }),
+    check('product_daily_sales_sold_ck', sql`${t.sold} >= 0`),
   ],
 )

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  date,
   index,
   integer,
   numeric,
@@ -114,6 +115,8 @@ export const orderItems = pgTable(
     // docs/rules.md#weigh-in: a kg line's weight on the butcher's scale (null: not weighed yet);
     // `quantity` stays what the client ordered, `total_price` follows the weighed quantity.
     weighedQuantity: numeric({ precision: 10, scale: 3, mode: 'number' }),
+    /** The day whose daily quantity the line drew from (docs/rules.md#stock); null: none. */
+    stockDay: date({ mode: 'string' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

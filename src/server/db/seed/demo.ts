@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { OrderStatus } from '@/shared/domain/order-status'
 import { pointsEarnedFor, priceOrder } from '@/shared/domain/pricing'
 import type { Role } from '@/shared/domain/roles'
@@ -304,6 +304,10 @@ const demoOrders: Record<
   },
 }
 
+/** Demo stock in Sénégal (docs/rules.md#stock): sold out today, and a small daily quantity. */
+export const DEMO_SOLD_OUT = 'Foie de bœuf'
+export const DEMO_DAILY = 'Gigot de mouton'
+
 /** Accounts, products and orders for trying the shop; skipped once the demo root exists. */
 type DemoLine = { product: { name: string; unitType: UnitType }; quantity: number }
 
@@ -394,6 +398,18 @@ export async function seedDemo(db: Db, pointValue: number) {
         ),
       )
       .returning()
+
+    // What is in stock (docs/rules.md#stock), in Dakar: the liver is sold out for today (the
+    // country's day), the leg of mutton has a small daily quantity (3 kg, shown as what is left).
+    const dakarProduct = (name: string) =>
+      and(eq(products.name, name), eq(products.countryId, countryId('SN')))
+    await tx
+      .update(products)
+      .set({
+        outOfStockOn: sql`(select (now() at time zone c.time_zone)::date from countries c where c.id = ${products.countryId})`,
+      })
+      .where(dakarProduct(DEMO_SOLD_OUT))
+    await tx.update(products).set({ dailyQuantity: 3 }).where(dakarProduct(DEMO_DAILY))
 
     for (const [code, demo] of Object.entries(demoOrders)) {
       const country = countryId(code)

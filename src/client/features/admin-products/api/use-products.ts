@@ -4,6 +4,7 @@ import type {
   AdminProduct,
   BulkProductActionInput,
   CreateProductInput,
+  ProductStockInput,
   UpdateProductInput,
 } from '@/shared/schemas/products'
 import { api, errorMessage } from '@/client/lib/api'
@@ -76,6 +77,23 @@ export function useUpdateProduct() {
       return refresh()
     },
     onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffError(e)}`),
+  })
+}
+
+/** Out of stock (today or until further notice) or not, and the daily quantity (docs/rules.md#stock). */
+export function useSetStock() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (input: ProductStockInput) => api.post('/_api/admin/products/stock', input),
+    onSuccess: ({ product }) => {
+      toast.success(
+        product.stock.soldOut
+          ? `« ${product.name} » est maintenant affiché épuisé.`
+          : `Le stock de « ${product.name} » a été mis à jour.`,
+      )
+      return refresh()
+    },
+    onError: (e) => toast.error(`Erreur lors de la mise à jour du stock: ${staffError(e)}`),
   })
 }
 

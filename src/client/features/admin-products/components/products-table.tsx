@@ -1,5 +1,5 @@
 import { MIN_PHOTO_WIDTH, photoUrl } from '@/shared/photos'
-import { Beef, Pencil, Trash2 } from 'lucide-react'
+import { Beef, PackageCheck, Pencil, Trash2 } from 'lucide-react'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import type { AdminProduct } from '@/shared/schemas/products'
 import { Badge } from '@/client/components/ui/badge'
@@ -16,6 +16,7 @@ export function ProductsTable({
   onToggle,
   togglingId,
   onEdit,
+  onStock,
   onDelete,
 }: {
   products: AdminProduct[]
@@ -25,6 +26,7 @@ export function ProductsTable({
   onToggle: (p: AdminProduct, isActive: boolean) => void
   togglingId?: number
   onEdit: (p: AdminProduct) => void
+  onStock: (p: AdminProduct) => void
   onDelete: (p: AdminProduct) => void
 }) {
   const allOn = products.length > 0 && products.every((p) => selected.has(p.id))
@@ -53,6 +55,7 @@ export function ProductsTable({
           <Th>Prix</Th>
           <Th>Qté min.</Th>
           <Th>Statut</Th>
+          <Th>Stock</Th>
           <Th className="text-right">Actions</Th>
         </tr>
       </THead>
@@ -111,7 +114,19 @@ export function ProductsTable({
               </div>
             </Td>
             <Td>
+              <StockCell product={p} />
+            </Td>
+            <Td>
               <div className="flex justify-end gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Stock de ${p.name}`}
+                  title="Stock"
+                  onClick={() => onStock(p)}
+                >
+                  <PackageCheck className="h-4 w-4" aria-hidden />
+                </Button>
                 <Button
                   variant="outline"
                   size="sm"
@@ -137,5 +152,27 @@ export function ProductsTable({
         ))}
       </TBody>
     </Table>
+  )
+}
+
+/** How staff set the product's stock and what is left today (docs/rules.md#stock). */
+function StockCell({ product: p }: { product: AdminProduct }) {
+  const left =
+    p.dailyQuantity === null ? null : (
+      <span className="block text-xs text-stone-600">
+        {formatQuantity(p.stock.left ?? 0, p.unitType)} restant(s) sur{' '}
+        {formatQuantity(p.dailyQuantity, p.unitType)}
+      </span>
+    )
+  if (p.outOfStock === 'until_further_notice')
+    return <Badge variant="destructive">Épuisé jusqu’à nouvel ordre</Badge>
+  if (p.outOfStock === 'today') return <Badge variant="destructive">Épuisé aujourd’hui</Badge>
+  return (
+    <div>
+      <Badge variant={p.stock.soldOut ? 'destructive' : p.dailyQuantity === null ? 'outline' : 'warning'}>
+        {p.stock.soldOut ? 'Épuisé' : p.dailyQuantity === null ? 'En stock' : 'Quantité du jour'}
+      </Badge>
+      {left}
+    </div>
   )
 }

@@ -14,6 +14,7 @@ import { staffError, useDeleteProduct, useUpdateProduct, type ProductFilters } f
 import { BulkBar } from '../components/bulk-bar'
 import { ProductDialog } from '../components/product-dialog'
 import { ProductsTable } from '../components/products-table'
+import { StockDialog } from '../components/stock-dialog'
 import { StatsPanel } from '../components/stats-panel'
 
 /** /admin/products: root everywhere with stats and bulk actions, a super_admin its country. */
@@ -30,6 +31,7 @@ export default function ProductsPage() {
   const remove = useDeleteProduct()
   const [dialog, setDialog] = useState<{ open: boolean; product?: AdminProduct }>({ open: false })
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
+  const [stockOf, setStockOf] = useState<AdminProduct | null>(null)
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const fixedCountry = !isRoot && user?.countryId ? { id: user.countryId, name: user.country ?? '' } : null
   const countryList = countries.data ?? []
@@ -105,6 +107,7 @@ export default function ProductsPage() {
               onToggle={(p, isActive) => update.mutate({ id: p.id, isActive })}
               togglingId={update.isPending ? Number(update.variables?.id) : undefined}
               onEdit={(p) => setDialog({ open: true, product: p })}
+              onStock={setStockOf}
               onDelete={setToDelete}
             />
           )
@@ -117,6 +120,7 @@ export default function ProductsPage() {
         fixedCountry={fixedCountry}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
+      <StockDialog product={stockOf} onOpenChange={(open) => !open && setStockOf(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

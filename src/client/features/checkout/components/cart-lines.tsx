@@ -2,20 +2,33 @@ import { Minus, Plus, Trash2 } from 'lucide-react'
 import { lineTotal } from '@/shared/domain/pricing'
 import { quantityStep } from '@/shared/domain/units'
 import { formatMoney, formatQuantity } from '@/shared/format'
+import { Button } from '@/client/components/ui/button'
 import { Card } from '@/client/components/ui/card'
+import { cn } from '@/client/components/ui/cn'
 import type { CartItem } from '@/client/lib/cart'
 import { removeLine, setLineQuantity } from '@/client/lib/cart-actions'
 import { ProductImage } from '@/client/features/storefront/components/product-image'
+import type { LineIssue } from '../lib/stock-issues'
 
-/** The cart's lines: quantity by the unit's step (below the minimum removes the line), line total, remove. */
-export function CartLines({ items }: { items: CartItem[] }) {
+/**
+ * The cart's lines: quantity by the unit's step (below the minimum removes the line), line total,
+ * remove; a line that changed since it was added (docs/rules.md#stock) says why, and offers to
+ * lower it to what is left or to remove it.
+ */
+export function CartLines({ items, issues }: { items: CartItem[]; issues?: Map<number, LineIssue> }) {
   return (
     <Card>
       <ul className="divide-y divide-stone-200" aria-label="Articles du panier">
         {items.map((item) => {
           const step = quantityStep(item.unitType)
+          const issue = issues?.get(item.id)
           return (
-            <li key={item.id} className="flex gap-3 p-3 sm:p-4" data-testid="cart-line">
+            <li
+              key={item.id}
+              className={cn('flex gap-3 p-3 sm:p-4', issue && 'bg-red-50/60')}
+              data-testid="cart-line"
+              data-changed={issue ? 'true' : undefined}
+            >
               <ProductImage
                 src={item.imageUrl}
                 alt={item.name}
@@ -66,6 +79,28 @@ export function CartLines({ items }: { items: CartItem[] }) {
                     {formatMoney(lineTotal(item.pricePerUnit, item.quantity))}
                   </p>
                 </div>
+                {issue && (
+                  <div
+                    className="space-y-2 rounded-md border border-red-200 bg-white p-2"
+                    data-testid="line-issue"
+                  >
+                    <p className="text-sm font-medium text-red-800">{issue.message}</p>
+                    <div className="flex flex-wrap gap-2">
+                      {issue.lowerTo !== null && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setLineQuantity(item.id, issue.lowerTo!)}
+                        >
+                          Passer à {formatQuantity(issue.lowerTo, item.unitType)}
+                        </Button>
+                      )}
+                      <Button size="sm" variant="outline" onClick={() => removeLine(item.id)}>
+                        Retirer l’article
+                      </Button>
+                    </div>
+                  </div>
+                )}
               </div>
             </li>
           )

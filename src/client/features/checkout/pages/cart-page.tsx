@@ -11,6 +11,7 @@ import { EmptyState } from '@/client/components/ui/query-state'
 import { Spinner } from '@/client/components/ui/spinner'
 import { ApiError } from '@/client/lib/api'
 import { useCartItems } from '@/client/lib/cart'
+import { useCatalogue } from '@/client/lib/catalogue'
 import {
   clearCartAfterOrder,
   readDeliveryInfo,
@@ -24,6 +25,7 @@ import { useCreateOrder } from '../api/use-create-order'
 import { CartLines } from '../components/cart-lines'
 import { DeliveryForm } from '../components/delivery-form'
 import { newIdempotencyKey } from '../lib/idempotency'
+import { lineIssues, refusalsOf, type Refusal } from '../lib/stock-issues'
 import { AmountLines } from '../components/order-summary'
 
 /** /cart: lines, summary, delivery cascade, points, 'Confirmer la commande'. */
@@ -52,6 +54,11 @@ export default function CartPage() {
   })
   const cities = useCities(delivery.countryId === null ? null : { countryId: delivery.countryId })
   const [points, setPoints] = useState(0)
+  // Lines sold out or short today (docs/rules.md#stock): from the catalogue, and from the
+  // server's refusal of the last checkout.
+  const catalogue = useCatalogue().products
+  const [refused, setRefused] = useState<Refusal[]>([])
+  const issues = lineIssues(items, catalogue.data, refused)
   const onDelivery = (next: DeliveryInfo) => {
     setDelivery(next)
     saveDeliveryInfo(next)
@@ -68,19 +75,21 @@ export default function CartPage() {
 
   // What the order still needs, said beside the disabled button: the first thing missing.
   const missing =
-    delivery.countryId === null
-      ? 'Choisissez un pays pour confirmer.'
-      : delivery.cityId === null
-        ? 'Choisissez une ville pour confirmer.'
-        : delivery.zoneId === null
-          ? 'Choisissez une zone pour confirmer.'
-          : !delivery.deliveryAddress.trim()
-            ? 'Saisissez votre adresse de livraison pour confirmer.'
-            : !delivery.deliveryPhone.trim()
-              ? 'Saisissez votre numéro de téléphone pour confirmer.'
-              : !user
-                ? 'Connectez-vous pour confirmer.'
-                : null
+    issues.size > 0
+      ? 'Retirez ou réduisez les articles signalés pour confirmer.'
+      : delivery.countryId === null
+        ? 'Choisissez un pays pour confirmer.'
+        : delivery.cityId === null
+          ? 'Choisissez une ville pour confirmer.'
+          : delivery.zoneId === null
+            ? 'Choisissez une zone pour confirmer.'
+            : !delivery.deliveryAddress.trim()
+              ? 'Saisissez votre adresse de livraison pour confirmer.'
+              : !delivery.deliveryPhone.trim()
+                ? 'Saisissez votre numéro de téléphone pour confirmer.'
+                : !user
+                  ? 'Connectez-vous pour confirmer.'
+                  : null
   const ready = missing === null && items.length > 0
 
   const submit = async () => {
@@ -110,11 +119,12 @@ export default function CartPage() {
     }
     // One key per attempt: a retry after a lost answer sends the same key, so no second order.
     attemptKey.current ??= newIdempotencyKey()
+    const sent = items.map((i) => ({ productId: i.id, quantity: i.quantity }))
     try {
       const { order } = await createOrder.mutateAsync({
         idempotencyKey: attemptKey.current,
         input: {
-          items: items.map((i) => ({ productId: i.id, quantity: i.quantity })),
+          items: sent,
           deliveryAddress: delivery.deliveryAddress.trim(),
           deliveryCity: city.name,
           deliveryCountry: country.name,
@@ -131,6 +141,8 @@ export default function CartPage() {
     } catch (e) {
       // The server refused this attempt: the next one is a new attempt, with a new key.
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) attemptKey.current = null
+      // A product ran out meanwhile: its line says so (the catalogue is read again, too).
+      if (e instanceof ApiError && e.code === 'OUT_OF_STOCK') setRefused(refusalsOf(e.fieldErrors, sent))
       toast.error(e instanceof Error && e.message ? e.message : 'Erreur lors de la création de la commande')
     }
   }
@@ -156,7 +168,7 @@ export default function CartPage() {
       <h1 className="text-2xl font-bold text-stone-900">Mon panier</h1>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
-          <CartLines items={items} />
+          <CartLines items={items} issues={issues} />
           <Card>
             <CardHeader>
               <CardTitle>Livraison</CardTitle>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { isShopper } from '@/shared/domain/roles'
+import { lowStockLeft } from '@/shared/domain/stock'
 import { quantityStep } from '@/shared/domain/units'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import type { PublicProduct } from '@/shared/schemas/storefront'
@@ -39,6 +40,10 @@ export function ProductCard({
   const otherCountry = !!user?.country && user.country !== product.countryName
   // Only shoppers buy: staff and drivers see the catalogue without a cart.
   const notShopper = !!user && !isShopper(user.role)
+  // Today's stock (docs/rules.md#stock): sold out cannot be added; a low daily quantity is said.
+  const soldOut = product.stock.soldOut
+  const low = lowStockLeft(product.stock)
+  const most = Math.min(1000, product.stock.left ?? 1000)
 
   const add = () => {
     const refusal = cannotAdd(user, product)
@@ -73,6 +78,11 @@ export function ProductCard({
         <div className="flex flex-wrap items-center gap-1.5">
           {product.category && <Badge variant="outline">{product.category.name}</Badge>}
           <Badge variant="secondary">{product.countryName}</Badge>
+          {soldOut && (
+            <Badge variant="destructive" data-testid="sold-out">
+              Épuisé
+            </Badge>
+          )}
         </div>
         <Heading className="font-semibold text-stone-900">{product.name}</Heading>
         {product.description && <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>}
@@ -80,7 +90,16 @@ export function ProductCard({
           {formatMoney(product.pricePerUnit)}{' '}
           <span className="text-sm font-normal text-stone-600">{perUnit(product.unitType)}</span>
         </p>
-        {notShopper ? (
+        {low !== null && (
+          <p className="text-sm font-medium text-amber-900" data-testid="stock-left">
+            Plus que {formatQuantity(low, product.unitType)} aujourd’hui
+          </p>
+        )}
+        {soldOut ? (
+          <p className="rounded-md bg-red-50 p-2 text-center text-sm font-medium text-red-800">
+            Épuisé pour le moment
+          </p>
+        ) : notShopper ? (
           <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">
             Commande réservée aux clients
           </p>
@@ -110,9 +129,10 @@ export function ProductCard({
                 </span>
                 <button
                   type="button"
-                  className="grid h-10 w-9 place-items-center text-stone-700"
+                  className="grid h-10 w-9 place-items-center text-stone-700 disabled:opacity-40"
                   aria-label="Augmenter la quantité"
-                  onClick={() => setQuantity((q) => Math.min(1000, q + step))}
+                  disabled={quantity + step > most + 1e-9}
+                  onClick={() => setQuantity((q) => Math.min(most, q + step))}
                 >
                   <Plus className="h-4 w-4" aria-hidden />
                 </button>

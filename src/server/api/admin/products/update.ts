@@ -1,6 +1,8 @@
 import { productCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
+import { dailyQuantityStepError } from '@/shared/schemas/products'
 import { products } from '@/server/db/schema'
+import { badRequest } from '@/server/http/errors'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import {
   assertCategory,
@@ -20,6 +22,12 @@ export default defineEndpoint({
       changes.countryId = await productCountryFor(db, user, changes.countryId)
     await assertCategory(db, changes.categoryId)
     assertMinQuantityStep(changes.unitType ?? current.unitType, changes.minQuantity ?? current.minQuantity)
+    // A daily quantity stays on the unit's step (docs/rules.md#stock): 2.5 kg cannot become 2.5 pieces.
+    const dailyStep =
+      current.dailyQuantity === null
+        ? undefined
+        : dailyQuantityStepError(changes.unitType ?? current.unitType, current.dailyQuantity)
+    if (dailyStep) throw badRequest(dailyStep, { unitType: [dailyStep] })
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
     if (Object.keys(set).length === 0) return { product: current }
     if ('description' in set) set.description = set.description || null

@@ -13,6 +13,7 @@ import createSuperAdmin from './admin/create-super-admin'
 import createUser from './admin/create-user'
 import assignDriver from './admin/orders/assign-driver'
 import orderDetailsAdmin from './admin/orders/detail'
+import orderMessages from './admin/orders/messages'
 import drivers from './admin/orders/drivers'
 import adminOrders from './admin/orders/list'
 import updateOrderStatus from './admin/orders/update-status'
@@ -68,7 +69,7 @@ const shopping = [createOrder, orderDetails, clientOrders, clientDashboard]
 const delivery = [deliveryDashboard, confirmDelivery]
 
 /** Orders as staff run them. */
-const staffOrders = [adminOrders, orderDetailsAdmin, updateOrderStatus, drivers, assignDriver]
+const staffOrders = [adminOrders, orderDetailsAdmin, orderMessages, updateOrderStatus, drivers, assignDriver]
 
 /** Countries, cities and delivery zones. */
 const places = [

@@ -9,6 +9,7 @@ import type { z } from '@/shared/schemas/zod'
 import { executeNamed, type Db, type Executor } from '../db/client'
 import { idempotencyKeys, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
+import { receivedMessageInsert } from './messages/outbox'
 import { createdEventInsert } from './order-events'
 import { eventAnswer, itemAnswer, loadOrder, shapeOrder, type OrderAnswer } from './orders'
 
@@ -301,6 +302,8 @@ async function writeOrder(
     ), e as (
       ${createdEventInsert(user.id)}
       returning id, created_at
+    ), m as (
+      ${receivedMessageInsert(user.email)}
     ), k as (
       insert into idempotency_keys (user_id, key, order_id) select ${user.id}::int, ${key ?? null}::text, o.id from o
       where ${key ?? null}::text is not null

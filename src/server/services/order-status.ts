@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'
 import { lockUser, movePoints } from './loyalty'
+import { enqueueStatusMessage } from './messages/status-messages'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 
@@ -17,7 +18,9 @@ type LockedOrder = typeof orders.$inferSelect
  * - becoming delivered credits floor(total/100) points once and marks the payment paid;
  * - leaving delivered takes those points back (the order stays paid unless cancelled);
  * - cancelling gives back the points the order spent and marks a paid order refunded;
- * - leaving cancelled debits the spent points again, if the balance allows (else 409).
+ * - leaving cancelled debits the spent points again, if the balance allows (else 409);
+ * - leaving for delivery, delivered and cancelled each write the client's message to the outbox
+ *   (docs/rules.md#messages).
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -60,6 +63,7 @@ export async function changeOrderStatus(
     if (paymentStatus !== order.paymentStatus)
       events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
     await recordOrderEvents(tx, order.id, actorId, events)
+    await enqueueStatusMessage(tx, { ...order, pointsEarned }, to)
   })
   return (await loadOrder(db, orderId))!
 }

@@ -1,6 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
 import { contactStatuses, orderStatuses, paymentStatuses } from '@/shared/domain/order-status'
 import { roles } from '@/shared/domain/roles'
+import { messageKinds, messageStates } from '@/shared/domain/messages'
 import { loyaltyTypes } from '@/shared/domain/status-effects'
 import { unitTypes } from '@/shared/domain/units'
 
@@ -11,3 +12,5 @@ export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses)
 export const contactStatusEnum = pgEnum('contact_status', contactStatuses)
 export const loyaltyTypeEnum = pgEnum('loyalty_type', loyaltyTypes)
 export const orderEventTypeEnum = pgEnum('order_event_type', ['created', 'status', 'driver', 'payment'])
+export const messageKindEnum = pgEnum('message_kind', messageKinds)
+export const messageStateEnum = pgEnum('message_state', messageStates)

@@ -14,6 +14,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/sta
 import { ProductImage } from '@/client/features/storefront/components/product-image'
 import { useOrderDetails } from '../api/use-order-details'
 import { AmountLines } from '../components/order-summary'
+import { ShopContact } from '@/client/components/shop-contact'
 
 /**
  * What the page says of an order, by its status: the total's label, the points' note and the
@@ -247,6 +248,11 @@ function OrderConfirmationPage() {
             </p>
             <p>Téléphone : {o.deliveryPhone}</p>
             {o.notes && <p>Notes : {o.notes}</p>}
+            <ShopContact
+              countryId={o.countryId}
+              title="Une question sur votre commande ?"
+              message={`Bonjour Étal, au sujet de ma commande n° ${o.id} :`}
+            />
           </CardContent>
         </Card>
         <Card>

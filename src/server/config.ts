@@ -41,6 +41,15 @@ const configSchema = z.object({
       .transform((u) => new URL(u).origin)
       .optional(),
   ),
+  /**
+   * The mail server the outbox sends through (smtp://user:pass@host:587; docs/rules.md#messages).
+   * Unset, nothing is sent: each message is kept as "not sent", with what it would have said.
+   */
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /** The sender of the shop's e-mails. */
+  SMTP_FROM: z.string().min(3).default('Étal <commandes@etal.example>'),
+  /** The first retry's delay after a failed send, in ms; each next one doubles, up to an hour. */
+  OUTBOX_RETRY_MS: z.coerce.number().int().min(0).default(30_000),
   /** Server processes (node:cluster workers) on one port; more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).default(1),
   /**

@@ -4,16 +4,18 @@ import { purgeExpiredSessions } from './http/session'
 import { purgeOldIdempotencyKeys } from './services/checkout'
 import { collectUnusedPhotos } from './services/photos/product-photo'
 import type { PhotoStore } from './services/photos/store'
+import { drainOutbox, type OutboxOptions } from './services/messages/outbox'
 import { foldRollups } from './services/stats'
 
 type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
 
 /**
  * Background work, run by one process per server (the primary of a cluster): every second the
- * orders' differences into the dashboards' rollups (services/stats.ts); hourly, expired
- * sessions, day-old checkout keys and the photos no product has shown for a day.
+ * orders' differences into the dashboards' rollups (services/stats.ts); every 2 seconds, the
+ * outbox's due messages (services/messages/outbox.ts); hourly, expired sessions, day-old checkout
+ * keys and the photos no product has shown for a day.
  */
-export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore) {
+export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore, outbox?: OutboxOptions) {
   // The fold in progress, if any: a shutdown waits for it before closing the database.
   let running: Promise<unknown> | undefined
   const fold = setInterval(() => {
@@ -29,6 +31,22 @@ export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore) {
       .finally(() => (running = undefined))
   }, 1_000)
   fold.unref()
+  let sending: Promise<unknown> | undefined
+  const send = setInterval(() => {
+    if (sending || !outbox) return
+    sending = drainOutbox(db, outbox)
+      .then(
+        (r) => {
+          if (r.sent + r.retried + r.failed + r.notSent > 0) log.info({ outbox: r }, 'outbox drained')
+        },
+        (err: unknown) =>
+          isDatabaseUnavailable(err)
+            ? outageLog.failed(log, err, { task: 'outbox' })
+            : log.error({ err }, 'outbox drain failed'),
+      )
+      .finally(() => (sending = undefined))
+  }, 2_000)
+  send.unref()
   const purge = setInterval(() => {
     purgeExpiredSessions(db).catch((err) => log.error({ err }, 'session purge failed'))
     purgeOldIdempotencyKeys(db).catch((err) => log.error({ err }, 'idempotency key purge failed'))
@@ -40,7 +58,8 @@ export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore) {
     async stop() {
       clearInterval(fold)
       clearInterval(purge)
-      await running
+      clearInterval(send)
+      await Promise.all([running, sending])
     },
   }
 }

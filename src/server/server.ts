@@ -3,6 +3,7 @@ import { createApp } from './app'
 import type { Config } from './config'
 import { createDeps } from './deps'
 import { startHousekeeping } from './housekeeping'
+import { outboxOptions } from './services/messages/smtp'
 import { ClusterRateLimitStore } from './http/cluster-rate-limit'
 import { logOutput } from './runtime/log-output'
 import { startWatchdog } from './runtime/watchdog'
@@ -35,7 +36,9 @@ export async function runServer(config: Config, opts: { warning?: string } = {})
   await app.listen({ port: config.PORT, host: config.HOST })
   if (worker) app.log.info(`worker ${process.pid} prêt`)
   else app.log.info(`Étal est prêt sur http://localhost:${config.PORT}`)
-  const housekeeping = worker ? undefined : startHousekeeping(deps.database.db, app.log, deps.photos)
+  const housekeeping = worker
+    ? undefined
+    : startHousekeeping(deps.database.db, app.log, deps.photos, outboxOptions(config).options)
 
   let closing = false
   async function shutdown(signal: string) {

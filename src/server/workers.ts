@@ -4,6 +4,7 @@ import type { Config } from './config'
 import { isPostgresUrl, openDatabase } from './db/client'
 import { prepareDatabase } from './deps'
 import { startHousekeeping } from './housekeeping'
+import { outboxOptions } from './services/messages/smtp'
 import { createPhotoStore } from './services/photos/store'
 import { startClusterRateLimits } from './http/cluster-rate-limit'
 import { safeLogOptions } from './http/log-safety'
@@ -41,7 +42,7 @@ export async function runPrimary(config: Config, count: number) {
   const database = openDatabase(config.DATABASE_URL)
   await database.exclusively(() => prepareDatabase(database, config))
   if (!config.REDIS_URL) startClusterRateLimits()
-  startHousekeeping(database.db, log, createPhotoStore(config, database.db))
+  startHousekeeping(database.db, log, createPhotoStore(config, database.db), outboxOptions(config).options)
 
   const startedAt = new Map<number, number>()
   const restarts = new Set<NodeJS.Timeout>()

@@ -107,7 +107,8 @@ export const policies: Record<string, Policy> = {
     who: 'public',
     scope: 'global',
     rule: 'Routes: /register is for everyone; registration offers the active countries',
-    input: ({ f, cc }) => ({ ...account(f, cc), phoneNumber: '77 000 00 00' }),
+    // A local number of the country (docs/rules.md#phones): Senegal's 9 digits, Mali's 8.
+    input: ({ f, cc }) => ({ ...account(f, cc), phoneNumber: cc === 'SN' ? '77 000 00 00' : '70 00 00 00' }),
   },
   // ---- storefront (public) ---------------------------------------------------------------
   'GET /_api/countries': {
@@ -241,6 +242,12 @@ export const policies: Record<string, Policy> = {
     who: STAFF,
     scope: 'country',
     rule: 'Who may do what: orders detail: root all, super_admin and admin own country',
+    input: ({ f, cc }) => ({ orderId: f[cc].order.id }),
+  },
+  'GET /_api/admin/orders/messages': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Messages: staff of the order’s country read what the client was told',
     input: ({ f, cc }) => ({ orderId: f[cc].order.id }),
   },
   'POST /_api/admin/orders/update-status': {

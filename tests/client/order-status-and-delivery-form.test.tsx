@@ -56,8 +56,24 @@ describe('OrderStatusControl', () => {
 
 describe('DeliveryForm (the delivery cascade)', () => {
   const countries = [
-    { id: 1, name: 'Sénégal', code: 'SN', dialCode: '+221', currency: 'XOF' },
-    { id: 2, name: 'Mali', code: 'ML', dialCode: '+223', currency: 'XOF' },
+    {
+      id: 1,
+      name: 'Sénégal',
+      code: 'SN',
+      dialCode: '+221',
+      currency: 'XOF',
+      shopPhone: null,
+      shopWhatsapp: null,
+    },
+    {
+      id: 2,
+      name: 'Mali',
+      code: 'ML',
+      dialCode: '+223',
+      currency: 'XOF',
+      shopPhone: null,
+      shopWhatsapp: null,
+    },
   ]
   const empty: DeliveryInfo = {
     countryId: null,

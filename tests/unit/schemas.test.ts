@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { loginInput, registerInput, withDialCode } from '../../src/shared/schemas/auth'
+import { internationalPhone } from '../../src/server/services/phones'
+import { loginInput, registerInput } from '../../src/shared/schemas/auth'
 import { isValidQuantityStep } from '../../src/shared/domain/units'
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -45,9 +46,15 @@ describe('login schema', () => {
 })
 
 describe('dial codes and quantity steps', () => {
-  it('adds the dial code to a local number only', () => {
-    expect(withDialCode('77 123 45 67', '+221')).toBe('+221 77 123 45 67')
-    expect(withDialCode('+223 70 00 00 00', '+221')).toBe('+223 70 00 00 00')
+  it('writes every phone number in one international form, a local one read in the country', () => {
+    expect(internationalPhone('77 123 45 67', 'SN')).toBe('+221 77 123 45 67')
+    expect(internationalPhone('771234567', 'SN')).toBe('+221 77 123 45 67')
+    expect(internationalPhone('00221 77-123-45-67', 'SN')).toBe('+221 77 123 45 67')
+    expect(internationalPhone('+223 70 00 00 00', 'SN')).toBe('+223 70 00 00 00')
+    expect(internationalPhone('6 99 12 34 56', 'CM')).toBe('+237 6 99 12 34 56')
+    // Not a number of the country (too short, letters): refused.
+    expect(internationalPhone('12 34', 'SN')).toBeNull()
+    expect(internationalPhone('appelez-moi', 'SN')).toBeNull()
   })
   it('steps kg by 0.5 and units by 1', () => {
     expect(isValidQuantityStep(1.5, 'kg')).toBe(true)

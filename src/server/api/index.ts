@@ -13,6 +13,7 @@ import createSuperAdmin from './admin/create-super-admin'
 import createUser from './admin/create-user'
 import assignDriver from './admin/orders/assign-driver'
 import orderDetailsAdmin from './admin/orders/detail'
+import orderMessages from './admin/orders/messages'
 import drivers from './admin/orders/drivers'
 import adminOrders from './admin/orders/list'
 import recordAgreement from './admin/orders/record-agreement'
@@ -77,6 +78,7 @@ const delivery = [deliveryDashboard, confirmDelivery]
 const staffOrders = [
   adminOrders,
   orderDetailsAdmin,
+  orderMessages,
   updateOrderStatus,
   drivers,
   assignDriver,

@@ -10,14 +10,16 @@ import type { z } from '@/shared/schemas/zod'
 import { executeNamed, type Db, type Executor } from '../db/client'
 import { idempotencyKeys, users } from '../db/schema'
 import { badRequest, conflict, HttpError, notFound } from '../http/errors'
+import { receivedMessageInsert } from './messages/outbox'
 import { createdEventInsert } from './order-events'
+import { phoneOrRefuse } from './phones'
 import { eventAnswer, itemAnswer, loadOrder, shapeOrder, type OrderAnswer } from './orders'
 
 type CreateOrder = z.output<typeof createOrderInput>
 
 type Context = {
   existingOrderId: number | null
-  country: { id: number; name: string; isActive: boolean } | null
+  country: { id: number; name: string; code: string; isActive: boolean } | null
   city: { id: number; name: string; isActive: boolean } | null
   zone: {
     id: number
@@ -73,7 +75,7 @@ async function loadContext(
     )
     select
       (select k.order_id from idempotency_keys k where k.user_id = ${user.id} and k.key = ${key ?? null}::text) as "existingOrderId",
-      case when co.id is null then null else json_build_object('id', co.id, 'name', co.name, 'isActive', co.is_active) end as country,
+      case when co.id is null then null else json_build_object('id', co.id, 'name', co.name, 'code', co.code, 'isActive', co.is_active) end as country,
       case when ci.id is null then null else json_build_object('id', ci.id, 'name', ci.name, 'isActive', ci.is_active) end as city,
       case when z.id is null then null else json_build_object('id', z.id, 'name', z.name, 'isActive', z.is_active, 'cityId', z.city_id,
         'deliveryFee', z.delivery_fee, 'minOrderAmount', z.min_order_amount, 'freeDeliveryFrom', z.free_delivery_from) end as zone,
@@ -87,7 +89,7 @@ async function loadContext(
         left join product_daily_sales s on s.product_id = p.id and s.day = (now() at time zone pc.time_zone)::date
         where p.id = any(${ids}::int[])) as products
     from (select 1) as one
-    left join lateral (select id, name, is_active from countries where lower(name) = ${input.deliveryCountry.trim().toLowerCase()} limit 1) co on true
+    left join lateral (select id, name, code, is_active from countries where lower(name) = ${input.deliveryCountry.trim().toLowerCase()} limit 1) co on true
     left join lateral (select id, name, is_active from cities where country_id = co.id and lower(name) = ${input.deliveryCity.toLowerCase()} limit 1) ci on true
     left join zones z on z.id = ${input.zoneId}`,
   )
@@ -95,7 +97,7 @@ async function loadContext(
 }
 
 /** Country, city and zone of the delivery: all active, nested in each other, the user's own country. */
-function checkDelivery(user: SessionUser, ctx: Context) {
+function checkDelivery(user: SessionUser, input: CreateOrder, ctx: Context) {
   if (user.countryId == null) throw badRequest("Pays de l'utilisateur non défini")
   const { country, city, zone } = ctx
   if (!country || !country.isActive) throw field('deliveryCountry', 'Pays sélectionné introuvable')
@@ -104,7 +106,7 @@ function checkDelivery(user: SessionUser, ctx: Context) {
   if (!city || !city.isActive) throw field('deliveryCity', 'Ville sélectionnée introuvable')
   if (!zone || !zone.isActive) throw field('zoneId', 'Zone de livraison introuvable ou inactive.')
   if (zone.cityId !== city.id) throw field('zoneId', "La zone choisie n'appartient pas à la ville indiquée.")
-  return { country, city, zone }
+  return { country, city, zone, phone: phoneOrRefuse(input.deliveryPhone, country.code, 'deliveryPhone') }
 }
 
 /** Each line's product, checked: orderable, of the user's country, a valid quantity, in stock. */
@@ -219,7 +221,7 @@ export async function placeOrder(
   const ctx = await loadContext(db, user, input, key)
   if (ctx.existingOrderId)
     return { order: await mustLoad(db, ctx.existingOrderId), created: false, drewStock: false }
-  const delivery = checkDelivery(user, ctx)
+  const delivery = checkDelivery(user, input, ctx)
   const lines = checkLines(user, input, ctx)
   // The order's ceiling, before any discount (docs/rules.md#limits): every amount then fits.
   const { subtotal } = priceOrder(
@@ -311,7 +313,7 @@ async function writeOrder(
     deliveryAddress: input.deliveryAddress,
     deliveryCity: delivery.city.name,
     deliveryCountry: delivery.country.name,
-    deliveryPhone: input.deliveryPhone,
+    deliveryPhone: delivery.phone,
     zoneName: delivery.zone.name,
     customerName: user.displayName,
   }
@@ -386,6 +388,8 @@ async function writeOrder(
     ), e as (
       ${createdEventInsert(user.id)}
       returning id, created_at
+    ), m as (
+      ${receivedMessageInsert(user.email)}
     ), k as (
       insert into idempotency_keys (user_id, key, order_id) select ${user.id}::int, ${key ?? null}::text, o.id from o
       where ${key ?? null}::text is not null

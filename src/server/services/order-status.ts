@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'
 import { lockUser, movePoints } from './loyalty'
+import { enqueueStatusMessage } from './messages/status-messages'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 import { assertWeighedForDelivery } from './weighin'
@@ -25,6 +26,8 @@ type LockedOrder = typeof orders.$inferSelect
  * - cancelling gives back what its lines drew from a daily quantity, to the day they drew from;
  *   leaving cancelled draws it again, if there is room (else 409; docs/rules.md#stock), and the
  *   storefront's cached answers are then dropped (`storefront`, after the commit).
+ * - leaving for delivery, delivered and cancelled each write the client's message to the outbox
+ *   (docs/rules.md#messages).
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -70,6 +73,7 @@ export async function changeOrderStatus(
     if (paymentStatus !== order.paymentStatus)
       events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
     await recordOrderEvents(tx, order.id, actorId, events)
+    await enqueueStatusMessage(tx, { ...order, pointsEarned }, to)
 
     // Stock (docs/rules.md#stock), a step of its own.
     if (to === 'cancelled') return giveBackStock(tx, order.id)

@@ -19,6 +19,8 @@ export const countryColumns = {
   dialCode: countries.dialCode,
   mobileMoneyProviders: countries.mobileMoneyProviders,
   isActive: countries.isActive,
+  shopPhone: countries.shopPhone,
+  shopWhatsapp: countries.shopWhatsapp,
   createdAt: countries.createdAt,
 }
 

@@ -108,6 +108,8 @@ export async function activeCountries(db: Executor) {
       code: countries.code,
       dialCode: countries.dialCode,
       currency: countries.currency,
+      shopPhone: countries.shopPhone,
+      shopWhatsapp: countries.shopWhatsapp,
     })
     .from(countries)
     .where(eq(countries.isActive, true))

@@ -7,8 +7,9 @@ import type { Executor } from '../db/client'
 import { countries, users } from '../db/schema'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors'
 import { hashPassword } from './passwords'
+import { phoneOrRefuse } from './phones'
 import { scopeCountryId } from './scope'
-import { findCountryByName, findUserByEmail, sessionUserColumns } from './users'
+import { countryCodeOf, findCountryByName, findUserByEmail, sessionUserColumns } from './users'
 
 const USER_NOT_FOUND = 'Utilisateur introuvable.'
 export const EMAIL_TAKEN = 'Cette adresse email est déjà utilisée.'
@@ -68,6 +69,7 @@ export async function countryForAccount(
 export async function createAccount(db: Executor, actor: SessionUser, input: CreateAccountInput, role: Role) {
   if (!canCreateRole(actor.role, role)) throw forbidden()
   const countryId = await countryForAccount(db, actor, input.country)
+  const phoneNumber = phoneOrRefuse(input.phoneNumber, await countryCodeOf(db, countryId), 'phoneNumber')
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN)
   const passwordHash = await hashPassword(input.password)
   try {
@@ -77,7 +79,7 @@ export async function createAccount(db: Executor, actor: SessionUser, input: Cre
         email: input.email,
         passwordHash,
         displayName: input.displayName,
-        phoneNumber: input.phoneNumber,
+        phoneNumber,
         city: input.city,
         countryId,
         role,

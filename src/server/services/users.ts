@@ -46,3 +46,10 @@ export async function findCountryByName(db: Executor, name: string) {
     .limit(1)
   return row ?? null
 }
+
+/** A country's ISO code, to read a local phone number in it (services/phones.ts). */
+export async function countryCodeOf(db: Executor, countryId: number | null) {
+  if (countryId == null) return null
+  const [row] = await db.select({ code: countries.code }).from(countries).where(eq(countries.id, countryId))
+  return row?.code ?? null
+}

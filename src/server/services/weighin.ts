@@ -12,6 +12,7 @@ import type { Db, Executor } from '../db/client'
 import { orderItems, orders, shopSettings } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { movePoints } from './loyalty'
+import { enqueueOrderMessage } from './messages/outbox'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 
@@ -133,6 +134,12 @@ export async function weighOrder(
       })
       .where(eq(orders.id, order.id))
     await recordOrderEvents(tx, order.id, actorId, events)
+    // The client is told when the weighing changed what it pays (docs/rules.md#messages).
+    if (price.total !== order.totalAmount)
+      await enqueueOrderMessage(tx, order.id, 'order_weighed', {
+        totalBefore: order.totalAmount,
+        totalAfter: price.total,
+      })
   })
   return (await loadOrder(db, orderId))!
 }

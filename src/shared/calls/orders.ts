@@ -8,6 +8,7 @@ import {
   driversQuery,
   orderAnswer,
   orderDetailsQuery,
+  orderMessagesAnswer,
   updateOrderStatusInput,
 } from '../schemas/orders'
 import { recordAgreementInput, weighOrderInput } from '../schemas/weighin'
@@ -25,6 +26,12 @@ export const orderCalls = {
     path: '/_api/orderdetails',
     input: orderDetailsQuery,
     output: orderAnswer,
+  }),
+  messages: defineCall({
+    method: 'GET',
+    path: '/_api/admin/orders/messages',
+    input: orderDetailsQuery,
+    output: orderMessagesAnswer,
   }),
   updateStatus: defineCall({
     method: 'POST',

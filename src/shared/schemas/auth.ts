@@ -79,14 +79,9 @@ export const publicCountry = z.strictObject({
   code: z.string(),
   dialCode: z.string(),
   currency: z.string(),
+  shopPhone: z.string().nullable(),
+  shopWhatsapp: z.string().nullable(),
 })
 export type PublicCountry = z.infer<typeof publicCountry>
 
 export const successAnswer = z.strictObject({ success: z.literal(true) })
-
-/** 'will be added automatically': a local number gets the country's dial code in front. */
-export function withDialCode(phone: string, dialCode: string): string {
-  const p = phone.trim()
-  if (p.startsWith('+') || p.startsWith('00')) return p
-  return `${dialCode} ${p}`
-}

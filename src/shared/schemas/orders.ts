@@ -3,6 +3,7 @@ import { unitTypes } from '../domain/units'
 import { orderEventTypes, weighApprovals } from '../domain/weighin'
 import { id, limit, page, text } from './common'
 import { z } from './zod'
+import { messageKinds, messageStates } from '../domain/messages'
 
 // Orders as staff manage them and drivers deliver them (docs/rules.md#order-status).
 
@@ -136,3 +137,23 @@ const driverRow = z.strictObject({
   isActive: z.boolean(),
 })
 export const driversAnswer = z.strictObject({ drivers: z.array(driverRow) })
+
+/** GET /_api/admin/orders/messages: what the shop told the client about one order (docs/rules.md#messages). */
+export const orderMessagesAnswer = z.strictObject({
+  messages: z.array(
+    z.strictObject({
+      id: z.number(),
+      kind: z.enum(messageKinds),
+      recipient: z.string(),
+      state: z.enum(messageStates),
+      attempts: z.number(),
+      nextAttemptAt: z.date(),
+      lastError: z.string().nullable(),
+      subject: z.string().nullable(),
+      body: z.string().nullable(),
+      sentAt: z.date().nullable(),
+      createdAt: z.date(),
+    }),
+  ),
+})
+export type OrderMessage = z.infer<typeof orderMessagesAnswer>['messages'][number]

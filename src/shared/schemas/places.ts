@@ -41,6 +41,9 @@ const dialCode = z
   .trim()
   .regex(/^(\+\d{1,4})?$/, "L'indicatif doit s'écrire + suivi de 1 à 4 chiffres (ex. +221).")
 
+/** The shop's phone or WhatsApp in a country: '' for none; checked and written in international form by the server. */
+const shopPhone = oneLine(z.string().trim().max(30, 'Le numéro ne peut pas dépasser 30 caractères.'))
+
 export const createCountryInput = z.strictObject({
   name: countryName,
   code: countryCode,
@@ -48,6 +51,8 @@ export const createCountryInput = z.strictObject({
   mobileMoneyProviders,
   dialCode: dialCode.optional(),
   isActive: z.boolean().optional(),
+  shopPhone: shopPhone.optional(),
+  shopWhatsapp: shopPhone.optional(),
 })
 export type CreateCountryInput = z.input<typeof createCountryInput>
 
@@ -59,6 +64,8 @@ export const updateCountryInput = z.strictObject({
   mobileMoneyProviders: mobileMoneyProviders.optional(),
   dialCode: dialCode.optional(),
   isActive: z.boolean().optional(),
+  shopPhone: shopPhone.optional(),
+  shopWhatsapp: shopPhone.optional(),
 })
 export type UpdateCountryInput = z.input<typeof updateCountryInput>
 
@@ -129,6 +136,8 @@ const adminCountry = z.strictObject({
   dialCode: z.string(),
   mobileMoneyProviders: z.array(z.string()),
   isActive: z.boolean(),
+  shopPhone: z.string().nullable(),
+  shopWhatsapp: z.string().nullable(),
   createdAt: z.date(),
 })
 export type AdminCountry = z.infer<typeof adminCountry>

@@ -1,11 +1,11 @@
 import { authCalls } from '@/shared/calls'
-import { withDialCode } from '@/shared/schemas/auth'
 import { users } from '@/server/db/schema'
 import { setSessionCookie } from '@/server/http/auth-context'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { badRequest, conflict, isUniqueViolation, mustExist } from '@/server/http/errors'
 import { createSession } from '@/server/http/session'
 import { hashPassword } from '@/server/services/passwords'
+import { phoneOrRefuse } from '@/server/services/phones'
 import { findCountryByName, findSessionUser, findUserByEmail } from '@/server/services/users'
 
 const emailTaken = 'Cette adresse email est déjà utilisée.'
@@ -20,6 +20,7 @@ export default defineEndpoint({
     if (!country || !country.isActive) {
       throw badRequest("Ce pays n'est pas desservi.", { country: ["Ce pays n'est pas desservi."] })
     }
+    const phoneNumber = phoneOrRefuse(input.phoneNumber, country.code, 'phoneNumber')
     if (await findUserByEmail(db, input.email)) throw conflict(emailTaken)
     const passwordHash = await hashPassword(input.password)
     let id: number
@@ -30,7 +31,7 @@ export default defineEndpoint({
           email: input.email,
           passwordHash,
           displayName: input.displayName,
-          phoneNumber: withDialCode(input.phoneNumber, country.dialCode),
+          phoneNumber,
           city: input.city,
           countryId: country.id,
           role: 'client',

@@ -2,6 +2,7 @@ import { pgEnum } from 'drizzle-orm/pg-core'
 import { contactStatuses, orderStatuses, paymentStatuses } from '@/shared/domain/order-status'
 import { roles } from '@/shared/domain/roles'
 import { orderEventTypes, weighApprovals } from '@/shared/domain/weighin'
+import { messageKinds, messageStates } from '@/shared/domain/messages'
 import { loyaltyTypes } from '@/shared/domain/status-effects'
 import { unitTypes } from '@/shared/domain/units'
 
@@ -13,3 +14,5 @@ export const contactStatusEnum = pgEnum('contact_status', contactStatuses)
 export const loyaltyTypeEnum = pgEnum('loyalty_type', loyaltyTypes)
 export const orderEventTypeEnum = pgEnum('order_event_type', orderEventTypes)
 export const weighApprovalEnum = pgEnum('weigh_approval', weighApprovals)
+export const messageKindEnum = pgEnum('message_kind', messageKinds)
+export const messageStateEnum = pgEnum('message_state', messageStates)

@@ -28,6 +28,10 @@ export const countries = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isActive: boolean().notNull().default(true),
+    // The shop's own phone and WhatsApp in the country, in international form
+    // (docs/rules.md#phones): the contact and confirmation pages show them.
+    shopPhone: text(),
+    shopWhatsapp: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -364,6 +364,16 @@ export async function seedDemo(db: Db, pointValue: number) {
   const categoryRows = await db.select().from(productCategories)
 
   await db.transaction(async (tx) => {
+    // The shop's own numbers in Senegal and Mali (docs/rules.md#phones): the contact and
+    // confirmation pages show them.
+    await tx
+      .update(countries)
+      .set({ shopPhone: '+221 33 800 00 00', shopWhatsapp: '+221 77 800 00 00' })
+      .where(eq(countries.id, countryId('SN')))
+    await tx
+      .update(countries)
+      .set({ shopPhone: '+223 20 22 00 00', shopWhatsapp: '+223 70 80 00 00' })
+      .where(eq(countries.id, countryId('ML')))
     const accounts = await tx
       .insert(users)
       .values(

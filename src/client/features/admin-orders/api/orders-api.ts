@@ -13,6 +13,9 @@ const orderKeys = {
   drivers: (orderId: number) => ['admin-orders', 'drivers', orderId] as const,
 }
 
+/** The order's messages (OrderMessagesCard): a change of status may have written one. */
+export const orderMessageKey = (orderId: number) => ['admin-orders', 'messages', orderId] as const
+
 /** The order detail, cached five minutes. */
 export function useOrderDetail(orderId: number) {
   return useQuery({
@@ -31,6 +34,7 @@ export function useUpdateOrderStatus() {
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
       void qc.invalidateQueries({ queryKey: orderKeys.lists })
+      void qc.invalidateQueries({ queryKey: orderMessageKey(order.id) })
       toast.success(`Statut mis à jour : ${orderStatusLabels[order.status]}`)
     },
     onError: (e) =>

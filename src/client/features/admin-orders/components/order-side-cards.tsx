@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatMoney } from '@/shared/format'
+import { PhoneLinks } from '@/client/components/phone-links'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PaymentStatusBadge } from '@/client/components/ui/status-badges'
@@ -17,6 +18,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 
 /** Customer, delivery, payment and points, driver. */
 export function OrderSideCards({ order }: { order: OrderView }) {
+  const aboutOrder = `Bonjour ${order.customer.name}, ici Étal au sujet de votre commande n° ${order.id} (livraison au ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}).`
   return (
     <div className="min-w-0 space-y-4">
       <Card>
@@ -27,7 +29,9 @@ export function OrderSideCards({ order }: { order: OrderView }) {
           <dl className="space-y-2">
             <Line label="Nom">{order.customer.name}</Line>
             <Line label="Email">{order.customer.email}</Line>
-            <Line label="Téléphone">{order.customer.phone || 'N/A'}</Line>
+            <Line label="Téléphone">
+              <PhoneLinks phone={order.customer.phone} who={order.customer.name} message={aboutOrder} />
+            </Line>
           </dl>
           <Button asChild variant="link" size="sm" className="mt-2">
             <Link to={`/admin/users/${order.customer.id}/history`}>Voir l'historique du client</Link>
@@ -45,7 +49,9 @@ export function OrderSideCards({ order }: { order: OrderView }) {
               {order.cityName} · {order.zoneName}
             </Line>
             <Line label="Pays">{order.deliveryCountry}</Line>
-            <Line label="Téléphone">{order.deliveryPhone}</Line>
+            <Line label="Téléphone">
+              <PhoneLinks phone={order.deliveryPhone} who={order.customerName} message={aboutOrder} />
+            </Line>
           </dl>
         </CardContent>
       </Card>
@@ -73,7 +79,13 @@ export function OrderSideCards({ order }: { order: OrderView }) {
           {order.driver ? (
             <dl className="space-y-2">
               <Line label="Nom">{order.driver.name}</Line>
-              <Line label="Téléphone">{order.driver.phone || 'N/A'}</Line>
+              <Line label="Téléphone">
+                <PhoneLinks
+                  phone={order.driver.phone}
+                  who={order.driver.name}
+                  message={`Bonjour ${order.driver.name}, ici Étal au sujet de la commande n° ${order.id} (${order.deliveryAddress}, ${order.zoneName}).`}
+                />
+              </Line>
             </dl>
           ) : (
             <p className="text-sm text-stone-500">Aucun livreur assigné</p>

@@ -8,6 +8,7 @@ import { ApiError } from '@/client/lib/api'
 import { useSession } from '@/client/lib/session'
 import { useOrderDetail } from '../api/orders-api'
 import { OrderHistory } from '../components/order-history'
+import { OrderMessagesCard } from '../components/order-messages-card'
 import { OrderItemsCard } from '../components/order-items-card'
 import { OrderSideCards } from '../components/order-side-cards'
 import { OrderStatusControl } from '../components/order-status-control'
@@ -82,6 +83,7 @@ export default function OrderDetailPage() {
               <OrderHistory events={order.events} />
             </CardContent>
           </Card>
+          <OrderMessagesCard orderId={order.id} />
           <Card>
             <CardHeader>
               <CardTitle>Notes du client</CardTitle>

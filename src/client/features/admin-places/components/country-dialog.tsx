@@ -16,6 +16,8 @@ const blank: CreateCountryInput = {
   currency: '',
   dialCode: '',
   mobileMoneyProviders: [''],
+  shopPhone: '',
+  shopWhatsapp: '',
 }
 /** Upper-cases the field as it is typed (the schema upper-cases it too). */
 const upperCased = <R extends UseFormRegisterReturn>(reg: R): R => ({
@@ -54,6 +56,8 @@ export function CountryDialog({
           currency: country.currency,
           dialCode: country.dialCode,
           mobileMoneyProviders: [...country.mobileMoneyProviders],
+          shopPhone: country.shopPhone ?? '',
+          shopWhatsapp: country.shopWhatsapp ?? '',
         }
       : blank
     if (values.mobileMoneyProviders.length === 0) values.mobileMoneyProviders = ['']
@@ -110,6 +114,33 @@ export function CountryDialog({
               inputMode="tel"
               aria-invalid={!!errors.dialCode}
               {...form.register('dialCode')}
+            />
+          </Field>
+          <Field
+            label="Téléphone de la boutique"
+            htmlFor="country-shop-phone"
+            error={errors.shopPhone?.message}
+            hint="affiché sur les pages Contact et de confirmation"
+          >
+            <Input
+              id="country-shop-phone"
+              type="tel"
+              inputMode="tel"
+              aria-invalid={!!errors.shopPhone}
+              {...form.register('shopPhone')}
+            />
+          </Field>
+          <Field
+            label="WhatsApp de la boutique"
+            htmlFor="country-shop-whatsapp"
+            error={errors.shopWhatsapp?.message}
+          >
+            <Input
+              id="country-shop-whatsapp"
+              type="tel"
+              inputMode="tel"
+              aria-invalid={!!errors.shopWhatsapp}
+              {...form.register('shopWhatsapp')}
             />
           </Field>
         </div>

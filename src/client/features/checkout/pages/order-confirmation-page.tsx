@@ -16,6 +16,7 @@ import { useOrderDetails } from '../api/use-order-details'
 import { AmountLines } from '../components/order-summary'
 import { WeighApprovalCard } from '../components/weigh-approval-card'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
+import { ShopContact } from '@/client/components/shop-contact'
 
 /**
  * What the page says of an order, by its status: the total's label, the points' note and the
@@ -252,6 +253,11 @@ function OrderConfirmationPage() {
             </p>
             <p>Téléphone : {o.deliveryPhone}</p>
             {o.notes && <p>Notes : {o.notes}</p>}
+            <ShopContact
+              countryId={o.countryId}
+              title="Une question sur votre commande ?"
+              message={`Bonjour Étal, au sujet de ma commande n° ${o.id} :`}
+            />
           </CardContent>
         </Card>
         <Card>

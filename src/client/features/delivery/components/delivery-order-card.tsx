@@ -1,6 +1,8 @@
-import { MapPin, Phone } from 'lucide-react'
+import { MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
+import { mapsHref } from '@/shared/contact-links'
+import { PhoneLinks } from '@/client/components/phone-links'
 import { Card, CardContent } from '@/client/components/ui/card'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import type { OrderView } from '@/client/lib/order-view'
@@ -8,6 +10,7 @@ import type { OrderView } from '@/client/lib/order-view'
 /** One order as the driver needs it: where, whom to call, what to collect. */
 export function DeliveryOrderCard({ order, action }: { order: OrderView; action?: ReactNode }) {
   const delivered = order.status === 'delivered'
+  const place = `${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}`
   return (
     <Card data-testid={`delivery-order-${order.id}`}>
       <CardContent className="space-y-3 pt-4 sm:pt-5">
@@ -22,16 +25,21 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
           <p className="font-medium text-stone-900">{order.customerName}</p>
           <p className="flex items-start gap-1.5">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-            <span>
-              {order.deliveryAddress}, {order.zoneName}, {order.cityName}
-            </span>
-          </p>
-          <p className="flex items-center gap-1.5">
-            <Phone className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-            <a href={`tel:${order.deliveryPhone.replace(/\s+/g, '')}`} className="text-brand hover:underline">
-              {order.deliveryPhone}
+            <a
+              href={mapsHref(`${place}, ${order.deliveryCountry}`)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand hover:underline"
+              aria-label={`Ouvrir l’adresse dans les cartes : ${place}`}
+            >
+              {place}
             </a>
           </p>
+          <PhoneLinks
+            phone={order.deliveryPhone}
+            who={order.customerName}
+            message={`Bonjour ${order.customerName}, je suis votre livreur Étal. J’arrive avec votre commande n° ${order.id} au ${place}.`}
+          />
         </div>
         <ul className="text-sm text-stone-600">
           {order.items.map((i) => (

@@ -1,20 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CheckCircle2, Mail, MapPin, Phone } from 'lucide-react'
+import { CheckCircle2, Mail, MapPin } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { contactInput, type ContactInput } from '@/shared/schemas/contact-form'
 import type { z } from '@/shared/schemas/zod'
+import { ShopContact } from '@/client/components/shop-contact'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { Field, Input, Textarea } from '@/client/components/ui/field'
 import { Spinner } from '@/client/components/ui/spinner'
+import { useCatalogueCountry } from '@/client/lib/catalogue'
 import { useSession } from '@/client/lib/session'
 import { useSendContact } from '../api/use-send-contact'
 
 /** /contact: the form, then the 'Message envoyé !' panel. */
 export default function ContactPage() {
   const { user } = useSession()
+  const country = useCatalogueCountry()
   const send = useSendContact()
   const [sent, setSent] = useState(false)
   const form = useForm<ContactInput, unknown, z.output<typeof contactInput>>({
@@ -49,12 +52,13 @@ export default function ContactPage() {
             <Mail className="h-4 w-4 text-brand" aria-hidden /> contact@etal.africa
           </li>
           <li className="flex items-center gap-2">
-            <Phone className="h-4 w-4 text-brand" aria-hidden /> +221 33 800 00 00
-          </li>
-          <li className="flex items-center gap-2">
             <MapPin className="h-4 w-4 text-brand" aria-hidden /> Dakar, Sénégal
           </li>
         </ul>
+        <ShopContact
+          countryId={country.status === 'pending' ? null : country.countryId}
+          message="Bonjour Étal, j’ai une question :"
+        />
       </div>
       <Card>
         {sent ? (

@@ -12,6 +12,7 @@ import { useSession } from '@/client/lib/session'
 import { useToggleUser } from '../api/users-api'
 import { DiscountDialog } from './discount-dialog'
 import { EditUserDialog } from './edit-user-dialog'
+import { PhoneLinks } from '@/client/components/phone-links'
 
 /**
  * 'Gestion des Utilisateurs': the full list ('full'), the admin's clients and drivers
@@ -60,7 +61,7 @@ export function UsersTable({
                 </Td>
                 {variant !== 'country' && (
                   <Td className="text-stone-700">
-                    <p>{u.phoneNumber ?? 'N/A'}</p>
+                    <PhoneLinks phone={u.phoneNumber} who={u.displayName} />
                     {full && (
                       <p className="text-xs text-stone-500">
                         {[u.city, u.country].filter(Boolean).join(', ')}

@@ -1,6 +1,7 @@
 import { placeCalls } from '@/shared/calls'
 import { countries } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { shopContacts } from '@/server/services/phones'
 import { countryColumns, uniquely } from '@/server/services/places'
 
 export const countryTaken = 'Un pays portant ce nom ou ce code existe déjà.'
@@ -14,7 +15,12 @@ export default defineEndpoint({
     const [country] = await uniquely(countryTaken, () =>
       db
         .insert(countries)
-        .values({ ...input, dialCode: input.dialCode ?? '', isActive: input.isActive ?? true })
+        .values({
+          ...input,
+          ...shopContacts(input, input.code),
+          dialCode: input.dialCode ?? '',
+          isActive: input.isActive ?? true,
+        })
         .returning(countryColumns),
     )
     reply.status(201)

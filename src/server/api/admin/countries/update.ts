@@ -2,6 +2,7 @@ import { placeCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
 import { countries } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { shopContacts } from '@/server/services/phones'
 import { countryColumns, findCountry, uniquely } from '@/server/services/places'
 import { countryTaken } from './create'
 
@@ -13,8 +14,9 @@ export default defineEndpoint({
   async handler({ input: { id, ...changes }, db }) {
     const current = await findCountry(db, id)
     if (Object.values(changes).every((v) => v === undefined)) return { country: current }
+    const values = { ...changes, ...shopContacts(changes, changes.code ?? current.code) }
     const [country] = await uniquely(countryTaken, () =>
-      db.update(countries).set(changes).where(eq(countries.id, id)).returning(countryColumns),
+      db.update(countries).set(values).where(eq(countries.id, id)).returning(countryColumns),
     )
     return { country: country! }
   },

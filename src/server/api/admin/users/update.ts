@@ -6,7 +6,8 @@ import { defineEndpoint } from '@/server/http/define-endpoint'
 import { conflict, forbidden, isUniqueViolation, mustExist } from '@/server/http/errors'
 import { deleteUserSessions } from '@/server/http/session'
 import { countryForAccount, EMAIL_TAKEN, findAdminUser, findUserInReach } from '@/server/services/user-admin'
-import { findUserByEmail } from '@/server/services/users'
+import { phoneOrRefuse } from '@/server/services/phones'
+import { countryCodeOf, findUserByEmail } from '@/server/services/users'
 
 export default defineEndpoint({
   call: userCalls.update,
@@ -19,6 +20,7 @@ export default defineEndpoint({
     if (!editableRoles(user, target).includes(input.role)) throw forbidden()
     // Non-root editors keep the account in their own country, as they create them.
     const countryId = await countryForAccount(db, user, input.country)
+    const phoneNumber = phoneOrRefuse(input.phoneNumber, await countryCodeOf(db, countryId), 'phoneNumber')
     const other = await findUserByEmail(db, input.email)
     if (other && other.id !== target.id) throw conflict(EMAIL_TAKEN)
     try {
@@ -27,7 +29,7 @@ export default defineEndpoint({
         .set({
           email: input.email,
           displayName: input.displayName,
-          phoneNumber: input.phoneNumber,
+          phoneNumber,
           city: input.city,
           countryId,
           role: input.role,

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { messageKindEnum, messageStateEnum } from './enums'
+import { orders } from './orders'
+
+/**
+ * The outbox (docs/rules.md#messages, decision 0030): every message the shop sends, written in the
+ * transaction of the change that causes it, then delivered by the outbox worker. A row is never
+ * deleted with its message unsent; its state says what happened.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: messageKindEnum().notNull(),
+    /** The client's e-mail address when the event happened. */
+    recipient: text().notNull(),
+    /** What the event knew that the order may later forget (the driver, the totals before and after). */
+    facts: jsonb().notNull().default({}),
+    state: messageStateEnum().notNull().default('waiting'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A worker that claimed the row sends it until then; past it, another worker may claim it. */
+    leaseUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    /** The subject and text as sent (or as they would have been sent). */
+    subject: text(),
+    body: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.state} = 'waiting'`),
+    index('outbox_order_idx').on(t.orderId, t.id),
+  ],
+)

@@ -1,0 +1,111 @@
+import type { MessageKind } from '@/shared/domain/messages'
+import { formatMoney, formatQuantity } from '@/shared/format'
+import type { OrderAnswer } from '../orders'
+
+/** What an event knew when it wrote its message (the outbox row's `facts`). */
+export type MessageFacts = {
+  /** out_for_delivery: the driver's first name and phone at that moment. */
+  driverFirstName?: string
+  driverPhone?: string | null
+  /** delivered: the points the order earned. */
+  pointsEarned?: number
+  /** order_weighed: the total before and after the weigh-in. */
+  totalBefore?: number
+  totalAfter?: number
+}
+
+type Rendered = { subject: string; text: string }
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name
+
+function lines(order: OrderAnswer): string {
+  return order.items
+    .map((i) => {
+      const weighed =
+        i.weighedQuantity != null && i.weighedQuantity !== i.quantity
+          ? `commandé ${formatQuantity(i.quantity, i.unitType)} — pesé ${formatQuantity(i.weighedQuantity, i.unitType)}`
+          : formatQuantity(i.weighedQuantity ?? i.quantity, i.unitType)
+      return `- ${i.productName} : ${weighed} — ${formatMoney(i.totalPrice)}`
+    })
+    .join('\n')
+}
+
+function amounts(order: OrderAnswer): string {
+  const out = [`Sous-total : ${formatMoney(order.subtotalAmount)}`]
+  if (order.discountAmount > 0) out.push(`Remise : −${formatMoney(order.discountAmount)}`)
+  if (order.pointsDiscountAmount > 0)
+    out.push(`Points utilisés : −${formatMoney(order.pointsDiscountAmount)}`)
+  out.push(
+    order.deliveryFeeAmount > 0
+      ? `Livraison : ${formatMoney(order.deliveryFeeAmount)}`
+      : 'Livraison : offerte',
+  )
+  out.push(`Total : ${formatMoney(order.totalAmount)}`)
+  return out.join('\n')
+}
+
+const signature = '\n\nMerci de votre confiance,\nL’équipe Étal'
+
+/**
+ * The French e-mail of each message (docs/rules.md#messages), from the order as it is when the
+ * message is sent and the facts its event kept.
+ */
+export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: MessageFacts): Rendered {
+  const hello = `Bonjour ${firstName(order.customer.name)},\n\n`
+  const n = `n° ${order.id}`
+  switch (kind) {
+    case 'order_received':
+      return {
+        subject: `Étal : commande ${n} reçue`,
+        text:
+          `${hello}Nous avons bien reçu votre commande ${n}.\n\n${lines(order)}\n\n${amounts(order)}\n\n` +
+          `Livraison : ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}.\n` +
+          `Les produits au kilo sont pesés à la préparation : le montant final peut varier légèrement.\n` +
+          `Nous vous écrirons quand votre commande partira en livraison.${signature}`,
+      }
+    case 'order_weighed':
+      return {
+        subject: `Étal : commande ${n} pesée, nouveau montant`,
+        text:
+          `${hello}Votre commande ${n} a été pesée.\n\n${lines(order)}\n\n` +
+          (facts.totalBefore != null ? `Montant à la commande : ${formatMoney(facts.totalBefore)}\n` : '') +
+          `Montant après pesée : ${formatMoney(facts.totalAfter ?? order.totalAmount)}\n\n${amounts(order)}` +
+          (order.weighApproval === 'awaiting'
+            ? '\n\nLe nouveau montant dépasse la marge prévue : acceptez-le ou refusez-le sur la page de votre commande.'
+            : '') +
+          signature,
+      }
+    case 'out_for_delivery': {
+      const driver = facts.driverFirstName
+        ? `Votre livreur, ${facts.driverFirstName}${facts.driverPhone ? ` (${facts.driverPhone})` : ''}, est en route.`
+        : 'Votre livreur est en route.'
+      return {
+        subject: `Étal : commande ${n} en route`,
+        text:
+          `${hello}Votre commande ${n} est partie en livraison. ${driver}\n` +
+          `Il vous appellera avant d’arriver au ${order.deliveryAddress}.\n\n` +
+          `Montant à régler à la livraison : ${formatMoney(order.totalAmount)}.${signature}`,
+      }
+    }
+    case 'delivered': {
+      const points = facts.pointsEarned ?? order.pointsEarned
+      return {
+        subject: `Étal : commande ${n} livrée`,
+        text:
+          `${hello}Votre commande ${n} a été livrée. Bon appétit !\n\n` +
+          (points > 0
+            ? `Vous avez gagné ${points} point${points > 1 ? 's' : ''} de fidélité.`
+            : 'Cette commande ne vous a pas rapporté de points de fidélité.') +
+          signature,
+      }
+    }
+    case 'cancelled':
+      return {
+        subject: `Étal : commande ${n} annulée`,
+        text:
+          `${hello}Votre commande ${n} a été annulée.` +
+          (order.pointsUsed > 0 ? ` Les ${order.pointsUsed} points utilisés vous ont été rendus.` : '') +
+          `\nPour toute question, répondez à ce message ou contactez-nous depuis la page Contact.${signature}`,
+      }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The messages the shop sends a client about its order (docs/rules.md#messages), and the states
+ * of one in the outbox: waiting (to send, or to try again), sent, failed (given up, with the
+ * reason), not sent (no SMTP server configured: the outbox keeps what would have been sent).
+ */
+export const messageKinds = [
+  'order_received',
+  'order_weighed',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+] as const
+export type MessageKind = (typeof messageKinds)[number]
+
+export const messageStates = ['waiting', 'sent', 'failed', 'not_sent'] as const
+export type MessageState = (typeof messageStates)[number]
+
+export const messageKindLabels: Record<MessageKind, string> = {
+  order_received: 'Commande reçue',
+  order_weighed: 'Montant après pesée',
+  out_for_delivery: 'En route',
+  delivered: 'Livrée',
+  cancelled: 'Annulée',
+}
+
+export const messageStateLabels: Record<MessageState, string> = {
+  waiting: 'En attente',
+  sent: 'Envoyé',
+  failed: 'Échec',
+  not_sent: 'Non envoyé',
+}

@@ -1,17 +1,15 @@
-// Writes a Brotli copy (quality 11) beside each built script and stylesheet, and /sw.js: the
-// server sends it as is to a browser that accepts br (@fastify/static's preCompressed), about a
-// tenth smaller than the on-the-fly compression, which must stay fast (docs/decisions/0028).
+// Writes a Brotli copy (quality 11) beside each built script and stylesheet (dist/client/assets):
+// the server sends it as is to a browser that accepts br (@fastify/static's preCompressed), about
+// a tenth smaller than the on-the-fly compression, which must stay fast (docs/decisions/0028).
+// Only the files named by their content: a copy can never be older than its file.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
 
 const dir = 'dist/client'
-const files = [
-  ...readdirSync(join(dir, 'assets'))
-    .filter((f) => /\.(js|css)$/.test(f))
-    .map((f) => join(dir, 'assets', f)),
-  join(dir, 'sw.js'),
-]
+const files = readdirSync(join(dir, 'assets'))
+  .filter((f) => /\.(js|css)$/.test(f))
+  .map((f) => join(dir, 'assets', f))
 let before = 0
 let after = 0
 for (const file of files) {

@@ -36,7 +36,7 @@ const root = projectRoot
 const staticCacheControl = (path: string) =>
   path.includes('/assets/')
     ? 'public, max-age=31536000, immutable'
-    : basename(path) === 'sw.js'
+    : basename(path).replace(/\.(br|gz)$/, '') === 'sw.js'
       ? 'no-cache'
       : 'public, max-age=3600'
 /** A file of the client's build named by its content (dist/client/assets), served as is. */

@@ -14,7 +14,9 @@ export function startServiceWorker() {
     // has taken it over, it is handed those URLs to keep, so that this very visit works offline.
     if (!sw.controller) sw.addEventListener('controllerchange', () => handOver(sw), { once: true })
     sw.register('/sw.js', { scope: '/' }).catch(() => undefined)
-    void keepStylesheet()
+    // Reading the 40 KB stylesheet is a task of its own, when the page has nothing else to do.
+    if ('requestIdleCallback' in window) requestIdleCallback(() => void keepStylesheet())
+    else setTimeout(() => void keepStylesheet(), 0)
   }
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })

@@ -43,6 +43,12 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     reportCompressedSize: false,
+    modulePreload: {
+      // The one stylesheet is the entry's, and every page has it already: inlined in the page the
+      // server sends, or linked by index.html. Left in a lazy page's dependencies, the browser
+      // would download it again on the first navigation (docs/decisions/0028).
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !dep.endsWith('.css')),
+    },
   },
   server: { proxy: { '/_api': 'http://localhost:3000' } },
 })

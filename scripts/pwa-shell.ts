@@ -13,10 +13,12 @@ type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: 
 const OFFLINE_PAGES: PagePath[] = ['/', '/products', '/cart']
 
 /**
- * The app shell the service worker precaches (docs/decisions/0021): the first load's code and
- * style (the entry and what it imports: already in the browser's cache, so fetched for nothing)
- * and the chunks of the pages that work offline (from the build's route-preloads table), plus the
- * files that are not code. Every other chunk, a staff page's say, is kept when used: a phone on a
+ * The app shell the service worker precaches (docs/decisions/0021): the first load's code (the
+ * entry and what it imports: already in the browser's cache, so fetched for nothing) and the
+ * chunks of the pages that work offline (from the build's route-preloads table), plus the files
+ * that are not code. Not the stylesheet: every page the server sends has it inlined, and the page
+ * puts that copy in the worker's cache itself (src/client/lib/service-worker.ts,
+ * docs/decisions/0028) instead of having it downloaded a second time. Every other chunk, a staff page's say, is kept when used: a phone on a
  * metered connection does not download the back-office to shop.
  */
 export function appShell(clientDist: string): ManifestTransform {
@@ -29,7 +31,6 @@ export function appShell(clientDist: string): ManifestTransform {
       const chunk = manifest[key]
       if (!chunk || shell.has(chunk.file)) return
       shell.add(chunk.file)
-      for (const css of chunk.css ?? []) shell.add(css)
       for (const i of chunk.imports ?? []) walk(i)
     }
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key)

@@ -8,8 +8,8 @@ import { createRouter } from './app/router'
 import { setFirstPageCatalogue } from './lib/catalogue'
 import { createQueryClient } from './lib/query-client'
 import { FIRST_PAGE_DATA_ID, type FirstPageCatalogue } from '@/shared/first-page'
+import { hydratingFirstPage } from './lib/hydrate-later'
 import { startServiceWorker } from './lib/service-worker'
-import { prepareNumberFormats } from '@/shared/format'
 import './styles.css'
 
 type Router = ReturnType<typeof createRouter>
@@ -77,10 +77,6 @@ async function start() {
   const preRendered = container.firstElementChild !== null
   if (preRendered) {
     await nextTask()
-    // The browser's first Intl formatter costs tens of milliseconds: made here, alone, it is
-    // not added to the task that draws the first prices.
-    prepareNumberFormats()
-    await nextTask()
   }
   const client = await firstPageClient()
   const router = createRouter()
@@ -101,8 +97,13 @@ async function start() {
   // The renderer (Preact, docs/decisions/0023) draws or hydrates the page in one task: it has no
   // time slicing, so this is the longest task of a first load; the steps before it are tasks of
   // their own.
-  if (preRendered) hydrateRoot(container, app)
-  else createRoot(container).render(app)
+  if (preRendered) {
+    // The parts wrapped in HydrateLater (the product cards below the first screen) are
+    // hydrated after this task, one per task (docs/decisions/0028).
+    hydratingFirstPage(true)
+    hydrateRoot(container, app)
+    hydratingFirstPage(false)
+  } else createRoot(container).render(app)
 }
 void start()
 // Offline use, once the page has loaded (docs/decisions/0021).

@@ -36,9 +36,11 @@ const root = projectRoot
 const staticCacheControl = (path: string) =>
   path.includes('/assets/')
     ? 'public, max-age=31536000, immutable'
-    : basename(path) === 'sw.js'
+    : basename(path).replace(/\.(br|gz)$/, '') === 'sw.js'
       ? 'no-cache'
       : 'public, max-age=3600'
+/** A file of the client's build named by its content (dist/client/assets), served as is. */
+const isBuiltAsset = (url: string) => url.startsWith('/assets/')
 export const clientDist = resolve(root, 'dist/client')
 const BODY_LIMIT = 100 * 1024
 
@@ -97,8 +99,16 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   })
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(security)
+  // A built, content-named file (/assets/…) is a script, a style or a font: of the security
+  // headers only those that apply to such a file (the others are read on documents only), and no
+  // request id. On a slow phone each answer's headers cost as much as a small chunk
+  // (docs/decisions/0028).
+  const assetHeaders = {
+    'x-content-type-options': security['x-content-type-options']!,
+    'cross-origin-resource-policy': security['cross-origin-resource-policy']!,
+  }
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isBuiltAsset(req.url) ? assetHeaders : security)
     done()
   })
   // Brotli's default quality (11) costs tens of milliseconds per answer; 4 still beats gzip on
@@ -117,7 +127,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // stalls for reasons of its own, and the suites measure correctness, not capacity.
   if (config.NODE_ENV !== 'test') await registerOverloadGuard(app)
   app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id)
+    if (!isBuiltAsset(req.url)) reply.header('x-request-id', req.id)
   })
   // Outside the API's scope: no per-IP limit on a load balancer's probes.
   registerHealth(app, deps.database)
@@ -180,6 +190,10 @@ async function registerSpa(app: FastifyInstance, deps: AppDeps, dist: string) {
       index: false,
       // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
       cacheControl: false,
+      // The ETag alone revalidates /sw.js and the site's files; the hashed ones never are.
+      lastModified: false,
+      // The build's Brotli copies (scripts/precompress.mjs), when the browser accepts br.
+      preCompressed: true,
       wildcard: false,
       setHeaders(res, path) {
         res.setHeader('cache-control', staticCacheControl(path))

@@ -37,6 +37,13 @@ describe('offline', () => {
     // it, hands over what it had fetched (src/client/lib/service-worker.ts).
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
     await expect.poll(() => cacheHolds(page, 'etal-pages', '/client/login')).toBe(true)
+    // The stylesheet the offline app links is the page's inlined copy, never downloaded again
+    // (docs/decisions/0028).
+    const stylesheet = await page.evaluate(() =>
+      document.querySelector('style[data-href]')?.getAttribute('data-href'),
+    )
+    expect(stylesheet).toMatch(/^\/assets\/index-.*\.css$/)
+    await expect.poll(() => cacheHolds(page, 'etal-assets', stylesheet!)).toBe(true)
     // Under the worker, / is still the server's page with its products, never the precached
     // index.html (which has none).
     await page.goto('/')

@@ -67,9 +67,19 @@ if (typeof document !== 'undefined') {
   else if (cookie !== undefined && cookie !== legacy) writeLegacy(cookie)
 }
 
+/**
+ * The choice as read during this task: the store's snapshot is asked for at every render of
+ * every reader, and `document.cookie` is a synchronous call out of the page (tens of
+ * milliseconds in all on a slow phone's first render, docs/decisions/0028). Read again in the
+ * next task, or at once after a choice.
+ */
+let readThisTask: { choice: number | null } | null = null
 function readChoice(): number | null {
+  if (readThisTask) return readThisTask.choice
   const cookie = readCookie()
-  return cookie === undefined ? fallback : cookie
+  readThisTask = { choice: cookie === undefined ? fallback : cookie }
+  setTimeout(() => (readThisTask = null), 0)
+  return readThisTask.choice
 }
 
 function subscribe(listener: () => void) {
@@ -89,6 +99,7 @@ export function chooseCatalogueCountry(countryId: number | null) {
   writeCookie(countryId)
   writeLegacy(countryId)
   fallback = countryId
+  readThisTask = null
   for (const l of listeners) l()
 }
 

@@ -1,5 +1,5 @@
 import { isPublicPage } from '@/shared/pages'
-import { WARM_HEADER } from './offline-caches'
+import { ASSETS_CACHE, WARM_HEADER } from './offline-caches'
 
 /**
  * Registers the service worker (src/client/sw.ts) at the whole site's scope once the page has
@@ -14,6 +14,9 @@ export function startServiceWorker() {
     // has taken it over, it is handed those URLs to keep, so that this very visit works offline.
     if (!sw.controller) sw.addEventListener('controllerchange', () => handOver(sw), { once: true })
     sw.register('/sw.js', { scope: '/' }).catch(() => undefined)
+    // Reading the 40 KB stylesheet is a task of its own, when the page has nothing else to do.
+    if ('requestIdleCallback' in window) requestIdleCallback(() => void keepStylesheet())
+    else setTimeout(() => void keepStylesheet(), 0)
   }
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })
@@ -31,4 +34,24 @@ function handOver(sw: ServiceWorkerContainer) {
     ? [[loaded, { headers: { [WARM_HEADER]: 'page' } }]]
     : []
   sw.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [...page, ...fetched] } })
+}
+
+/**
+ * The stylesheet, which the server inlines in every page (src/server/http/spa-pages.ts), is put
+ * in the worker's cache under its own URL from the page's copy, for the app index.html that
+ * links it offline: the worker does not precache it, so that it is not downloaded a second time
+ * (docs/decisions/0028). Once per version: its URL changes with its content.
+ */
+async function keepStylesheet() {
+  const style = document.querySelector<HTMLStyleElement>('style[data-href]')
+  const href = style?.dataset.href
+  if (!href || typeof caches === 'undefined') return
+  try {
+    const cache = await caches.open(ASSETS_CACHE)
+    if (await cache.match(href)) return
+    const css = (style.textContent ?? '').replace(/<\\\/style/gi, '</style')
+    await cache.put(href, new Response(css, { headers: { 'content-type': 'text/css; charset=utf-8' } }))
+  } catch {
+    // No room, or caches refused (a private window): the offline app is drawn without its style.
+  }
 }

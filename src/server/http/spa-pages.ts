@@ -162,7 +162,9 @@ export function createSpaPages(
   const css =
     cssFile && existsSync(cssFile) ? readFileSync(cssFile, 'utf8').replace(/<\/style/gi, '<\\/style') : null
   const inlineCss = (html: string) =>
-    cssLink && css !== null ? html.replace(cssLink[0], () => `<style>${css}</style>`) : html
+    cssLink && css !== null
+      ? html.replace(cssLink[0], () => `<style data-href="/${cssLink[1]}">${css}</style>`)
+      : html
   const entryScript = /\s*<script type="module" crossorigin src="(\/[^"]+)"><\/script>/.exec(indexHtml)
   const headPreloads = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g)]
   /** The route's chunks as modulepreload links in the head, beside the entry Vite put there. */

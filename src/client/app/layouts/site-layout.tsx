@@ -3,6 +3,7 @@ import { Outlet } from 'react-router'
 import { MAIN_ID, SkipLink } from '@/client/components/ui/skip-link'
 import { PageSpinner } from '@/client/components/ui/spinner'
 import { CartCountryGuard } from '@/client/lib/cart-country-guard'
+import { HydrateLater } from '@/client/lib/hydrate-later'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
@@ -17,7 +18,10 @@ export function SiteLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      {/* Below the first screen: hydrated after the page (docs/decisions/0028). */}
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
     </div>
   )
 }

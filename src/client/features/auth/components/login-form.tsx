@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { loginInput, type LoginInput } from '@/shared/schemas/auth'
-import type { z } from '@/shared/schemas/zod'
+import { checkLogin, loginValues } from '@/shared/login-check'
+import type { LoginInput } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { Spinner } from '@/client/components/ui/spinner'
@@ -14,6 +12,11 @@ import { type Gate, safeRedirect } from '@/client/lib/login-gates'
 /**
  * Email and password, then the gate: a role the page refuses is signed out again and told why;
  * otherwise, 200 ms later, the page the gate (or the guard that sent us here) names.
+ *
+ * Checked by `checkLogin`, the shared schema's rules without zod nor react-hook-form: the one
+ * form of a shopper's first visit does not download 35 KB for two fields (docs/decisions/0028).
+ * As the other forms do: checked at submit, then again at each keystroke; the focus goes to the
+ * first field in error.
  */
 export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; submitLabel?: string }) {
   const login = useLogin((user) => gate.roles.includes(user.role))
@@ -22,15 +25,31 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
   const [params] = useSearchParams()
   const [error, setError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
-  const form = useForm<LoginInput, unknown, z.output<typeof loginInput>>({
-    resolver: zodResolver(loginInput),
-    defaultValues: { email: '', password: '' },
-  })
+  const [submitting, setSubmitting] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
+  const [problems, setProblems] = useState<ReturnType<typeof checkLogin>>({})
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const read = (form: HTMLFormElement): LoginInput => {
+    const data = new FormData(form)
+    return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') }
+  }
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = e.currentTarget
+    const values = read(form)
+    const found = checkLogin(values)
+    setSubmitted(true)
+    setProblems(found)
+    const first = (['email', 'password'] as const).find((field) => found[field])
+    if (first) {
+      form.querySelector<HTMLInputElement>(`#${first}`)?.focus()
+      return
+    }
     setError(null)
+    setSubmitting(true)
     try {
-      const { user } = await login.mutateAsync(values)
+      const { user } = await login.mutateAsync(loginValues(values))
       if (!gate.roles.includes(user.role)) {
         await signOutQuietly(qc)
         setError(gate.refusal)
@@ -41,34 +60,41 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
       setTimeout(() => navigate(target, { replace: true }), 200)
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : 'La connexion a échoué. Veuillez réessayer.')
+    } finally {
+      setSubmitting(false)
     }
-  })
+  }
 
-  const busy = form.formState.isSubmitting || redirecting
+  const busy = submitting || redirecting
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      onInput={(e) => submitted && setProblems(checkLogin(read(e.currentTarget)))}
+      noValidate
+      className="space-y-4"
+    >
       {error && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {error}
         </p>
       )}
-      <Field label="Email" htmlFor="email" error={form.formState.errors.email?.message}>
+      <Field label="Email" htmlFor="email" error={problems.email}>
         <Input
           id="email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          aria-invalid={!!form.formState.errors.email}
-          {...form.register('email')}
+          aria-invalid={!!problems.email}
+          name="email"
         />
       </Field>
-      <Field label="Mot de passe" htmlFor="password" error={form.formState.errors.password?.message}>
+      <Field label="Mot de passe" htmlFor="password" error={problems.password}>
         <Input
           id="password"
           type="password"
           autoComplete="current-password"
-          aria-invalid={!!form.formState.errors.password}
-          {...form.register('password')}
+          aria-invalid={!!problems.password}
+          name="password"
         />
       </Field>
       <Button type="submit" className="w-full" disabled={busy}>

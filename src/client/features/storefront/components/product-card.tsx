@@ -15,6 +15,12 @@ import { addLine, cannotAdd, minQuantityOf, rememberPendingAdd, toCartItem } fro
 import { useSession } from '@/client/lib/session'
 import { ProductImage } from './product-image'
 
+/**
+ * How many cards a phone's first screen shows (one column, under the header): they are hydrated
+ * with the page; the ones after them later, one per task (HydrateLater, docs/decisions/0028).
+ */
+export const FIRST_SCREEN_CARDS = 4
+
 const perUnit = (unitType: string) => (unitType === 'kg' ? '/ kg' : '/ unité')
 
 /** A product card: price, quantity stepper (0.5 for kg, 1 for units), add to cart. */

@@ -6,7 +6,8 @@ import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
 import { useCatalogueCountry } from '@/client/lib/catalogue'
 import { useFeatured } from '../api/use-featured'
 import { CountryChooser } from '../components/country-chooser'
-import { ProductCard, ProductGridSkeleton } from '../components/product-card'
+import { FIRST_SCREEN_CARDS, ProductCard, ProductGridSkeleton } from '../components/product-card'
+import { HydrateLater } from '@/client/lib/hydrate-later'
 
 const values = [
   {
@@ -82,9 +83,15 @@ export default function HomePage() {
           <EmptyState message="Aucun produit trouvé" />
         ) : (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {cards.map((p, i) => (
-              <ProductCard key={p.id} product={p} showQuantity={false} eager={i < 4} />
-            ))}
+            {cards.map((p, i) =>
+              i < FIRST_SCREEN_CARDS ? (
+                <ProductCard key={p.id} product={p} showQuantity={false} eager={i < 4} />
+              ) : (
+                <HydrateLater key={p.id}>
+                  <ProductCard product={p} showQuantity={false} eager={false} />
+                </HydrateLater>
+              ),
+            )}
           </div>
         )}
       </section>

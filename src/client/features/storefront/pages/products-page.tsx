@@ -1,13 +1,14 @@
 import { Search } from 'lucide-react'
 import { useDeferredValue, useMemo, useState } from 'react'
-import { matchesSearch } from '@/shared/search'
+import { foldForSearch, matchesSearch } from '@/shared/search'
 import { Button } from '@/client/components/ui/button'
 import { cn } from '@/client/components/ui/cn'
 import { Input } from '@/client/components/ui/field'
 import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
 import { useCatalogue } from '@/client/lib/catalogue'
 import { CountryChooser } from '../components/country-chooser'
-import { ProductCard, ProductGridSkeleton } from '../components/product-card'
+import { FIRST_SCREEN_CARDS, ProductCard, ProductGridSkeleton } from '../components/product-card'
+import { HydrateLater } from '@/client/lib/hydrate-later'
 
 /** A session error becomes the sign-in message. */
 function productsError(message: string) {
@@ -37,9 +38,13 @@ export default function ProductsPage() {
   const limit = more.key === filterKey ? more.count : PRODUCTS_PER_STEP
   const categories = useMemo(
     () =>
-      [...new Set((data ?? []).flatMap((p) => (p.category ? [p.category.name] : [])))].sort((a, b) =>
-        a.localeCompare(b, 'fr'),
-      ),
+      // Compared folded (accents, case, ligatures) rather than with a French collator: the
+      // browser's first collator costs tens of milliseconds on a phone's first render
+      // (docs/decisions/0028), and category names sort the same.
+      [...new Set((data ?? []).flatMap((p) => (p.category ? [p.category.name] : [])))]
+        .map((name) => [foldForSearch(name), name] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, name]) => name),
     [data],
   )
   const shown = useMemo(() => {
@@ -102,9 +107,15 @@ export default function ProductsPage() {
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {shown.slice(0, limit).map((p, i) => (
-              <ProductCard key={p.id} product={p} headingLevel={2} eager={i < 4} />
-            ))}
+            {shown.slice(0, limit).map((p, i) =>
+              i < FIRST_SCREEN_CARDS ? (
+                <ProductCard key={p.id} product={p} headingLevel={2} eager={i < 4} />
+              ) : (
+                <HydrateLater key={p.id}>
+                  <ProductCard product={p} headingLevel={2} eager={false} />
+                </HydrateLater>
+              ),
+            )}
           </div>
           {shown.length > limit && (
             <div className="flex justify-center">

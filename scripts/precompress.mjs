@@ -1,0 +1,31 @@
+// Writes a Brotli copy (quality 11) beside each built script and stylesheet (dist/client/assets):
+// the server sends it as is to a browser that accepts br (@fastify/static's preCompressed), about
+// a tenth smaller than the on-the-fly compression, which must stay fast (docs/decisions/0028).
+// Only the files named by their content: a copy can never be older than its file.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
+
+const dir = 'dist/client'
+const files = readdirSync(join(dir, 'assets'))
+  .filter((f) => /\.(js|css)$/.test(f))
+  .map((f) => join(dir, 'assets', f))
+let before = 0
+let after = 0
+for (const file of files) {
+  const source = readFileSync(file)
+  const br = brotliCompressSync(source, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  })
+  // A file too small to gain anything is sent as it is.
+  if (br.length >= source.length) continue
+  writeFileSync(`${file}.br`, br)
+  before += source.length
+  after += br.length
+}
+console.log(
+  `Brotli copies: ${files.length} files, ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB`,
+)

@@ -14,12 +14,15 @@ import createUser from './admin/create-user'
 import assignDriver from './admin/orders/assign-driver'
 import orderDetailsAdmin from './admin/orders/detail'
 import drivers from './admin/orders/drivers'
+import adminOrdersExport from './admin/orders/export'
 import adminOrders from './admin/orders/list'
 import updateOrderStatus from './admin/orders/update-status'
 import adminProductStats from './admin/product-stats-by-country'
 import adminProductBulk from './admin/products/bulk-actions'
 import adminProductCreate from './admin/products/create'
 import adminProductDelete from './admin/products/delete'
+import adminProductsExport from './admin/products/export'
+import adminProductImport from './admin/products/import'
 import adminProducts from './admin/products/list'
 import adminProductUpdate from './admin/products/update'
 import adminProductPhoto from './admin/products/photo'
@@ -45,6 +48,7 @@ import dashboardAdmin from './dashboard/admin'
 import clientDashboard from './dashboard/client'
 import deliveryDashboard from './dashboard/delivery'
 import dashboardRoot from './dashboard/root'
+import dashboardTrend from './dashboard/trend'
 import confirmDelivery from './delivery/confirm'
 import createOrder from './orders/create'
 import orderDetails from './orders/details'
@@ -68,7 +72,14 @@ const shopping = [createOrder, orderDetails, clientOrders, clientDashboard]
 const delivery = [deliveryDashboard, confirmDelivery]
 
 /** Orders as staff run them. */
-const staffOrders = [adminOrders, orderDetailsAdmin, updateOrderStatus, drivers, assignDriver]
+const staffOrders = [
+  adminOrders,
+  adminOrdersExport,
+  orderDetailsAdmin,
+  updateOrderStatus,
+  drivers,
+  assignDriver,
+]
 
 /** Countries, cities and delivery zones. */
 const places = [
@@ -93,6 +104,8 @@ const catalogue = [
   adminProductPhotoRemove,
   adminProductBulk,
   adminProductStats,
+  adminProductsExport,
+  adminProductImport,
 ]
 
 /** Accounts: lists, creation, edits, history. */
@@ -112,6 +125,7 @@ const people = [
 const oversight = [
   dashboardAdmin,
   dashboardRoot,
+  dashboardTrend,
   contactMessagesList,
   contactMessagesUpdateStatus,
   contactMessagesDelete,

@@ -1,14 +1,11 @@
 import { orderStatuses } from '../domain/order-status'
+import { trendPeriods, type TrendPeriod } from '../domain/trend'
 import { unitTypes } from '../domain/units'
 import { adminOrdersQuery } from './orders'
 import { id } from './common'
 import { z } from './zod'
 
 /* Dashboards' trends, CSV exports and the product import (docs/rules.md#reports). */
-
-/** The periods a dashboard's trend offers, in whole UTC days ending today. */
-export const trendPeriods = [7, 30, 90] as const
-export type TrendPeriod = (typeof trendPeriods)[number]
 
 export const dashboardTrendInput = z.strictObject({
   days: z.coerce

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { badRequest } from '../../http/errors'
+import { badRequest } from '@/server/http/errors'
 
 /*
  * The CSV a French spreadsheet opens as it is (docs/rules.md#reports): UTF-8 with a byte order

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { orderStatusBadge, paymentStatusBadge } from '@/shared/domain/order-status'
 import type { SessionUser } from '@/shared/schemas/auth'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@/server/db/client'
 import { matchingOrders, type Filters } from '../order-admin'
 import { BOM, csvLines } from './csv'
 

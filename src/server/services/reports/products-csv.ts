@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@/server/db/client'
 import { BOM, csvLines, decimalComma } from './csv'
 import { EXPORT_BATCH } from './orders-csv'
 

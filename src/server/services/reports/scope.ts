@@ -1,6 +1,6 @@
 import type { SessionUser } from '@/shared/schemas/auth'
-import type { Executor } from '../../db/client'
-import { notFound } from '../../http/errors'
+import type { Executor } from '@/server/db/client'
+import { notFound } from '@/server/http/errors'
 import { countryNotFound, findCountry } from '../places'
 import { scopeCountryId } from '../scope'
 

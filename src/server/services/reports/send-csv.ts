@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
-import { SENT } from '../../http/sent'
+import { SENT } from '@/server/http/sent'
 
 /**
  * Sends CSV pieces as they are made: the stream asks for the next piece only when the socket

@@ -50,7 +50,6 @@ export function ImportDialog({
       onOpenChange={close}
       title="Importer des produits"
       description="Un fichier CSV (séparateur « ; », UTF-8) avec les colonnes Nom ; Catégorie ; Prix (F CFA) ; Unité ; Quantité minimale ; Description ; Actif — le format de l’export. Les prix s’écrivent en francs, les décimales avec une virgule."
-      className="sm:max-w-2xl"
     >
       <form
         className="space-y-4"

@@ -100,14 +100,14 @@ export function ColumnChart({
   const marks = new Set([0, Math.floor((points.length - 1) / 2), points.length - 1])
   return (
     <div aria-hidden>
-      <div className="flex items-baseline justify-between text-xs text-stone-500">
+      <div className="flex justify-between text-xs text-stone-500">
         <span>max. {format(max)}</span>
       </div>
-      <div className="mt-1 flex h-36 items-end gap-px border-b border-l border-stone-300 sm:h-44">
+      <div className="mt-1 flex h-40 items-end border-b border-l border-stone-300" style={{ gap: 1 }}>
         {points.map((p) => (
           <div
             key={p.label}
-            className="min-w-0 flex-1 rounded-t-sm bg-brand/80"
+            className="min-w-0 flex-1 rounded-t bg-brand"
             style={{ height: max > 0 ? `${(p.value / max) * 100}%` : '0%' }}
             title={`${p.label} : ${format(p.value)}`}
           />
@@ -135,7 +135,7 @@ export function BarList({ bars }: { bars: { key: string; label: string; value: n
           </div>
           <div className="mt-1 h-2.5 rounded-full bg-stone-100">
             <div
-              className="h-2.5 rounded-full bg-brand/80"
+              className="h-2.5 rounded-full bg-brand"
               style={{ width: max > 0 ? `${(b.value / max) * 100}%` : '0%' }}
             />
           </div>

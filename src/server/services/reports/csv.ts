@@ -45,8 +45,9 @@ export const unquoteFormula = (s: string) => (/^'[=+\-@]/.test(s) ? s.slice(1) :
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * The rows of an uploaded CSV file: UTF-8 with or without a BOM, `;`-separated. A file that is
- * not UTF-8 or not CSV answers 400 in French, and nothing else is read.
+ * The rows of an uploaded CSV file: UTF-8 with or without a BOM, `;`-separated. Every record is
+ * kept, blank ones too, so that a record's index + 1 is its row in the spreadsheet (a cell's
+ * line break does not start a row). A file that is not UTF-8 or not CSV answers 400 in French.
  */
 export function parseCsv(bytes: Buffer): string[][] {
   let text: string
@@ -62,7 +63,6 @@ export function parseCsv(bytes: Buffer): string[][] {
     return parse(text, {
       delimiter: SEPARATOR,
       relax_column_count: true,
-      skip_empty_lines: true,
       trim: true,
     }) as string[][]
   } catch (e) {

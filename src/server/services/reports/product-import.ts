@@ -55,7 +55,10 @@ type Valid = {
  */
 async function readFile(db: Executor, countryId: number, bytes: Buffer) {
   const table = parseCsv(bytes)
-  const [heading, ...lines] = table
+  const [heading, ...records] = table
+  // A blank row is skipped, yet keeps its number: rows are numbered as the spreadsheet shows them.
+  const blank = (cells: string[]) => cells.every((c) => c === '')
+  const lines = records.filter((r) => !blank(r))
   if (!heading || lines.length === 0)
     throw badRequest(
       'Le fichier ne contient aucun produit : une ligne d’en-têtes, puis un produit par ligne.',
@@ -93,7 +96,8 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
   const errors: ImportRowError[] = []
   const valid: Valid[] = []
   const preview: ProductImportAnswer['preview'] = []
-  lines.forEach((cells, index) => {
+  records.forEach((cells, index) => {
+    if (blank(cells)) return
     const row = index + 2
     const cell = (c: Column) => unquoteFormula((at[c] === undefined ? '' : cells[at[c]]) ?? '')
     const fail = (c: Column, message: string) => errors.push({ row, column: productHeadings[c], message })

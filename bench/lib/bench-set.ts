@@ -116,7 +116,11 @@ export const serverCommand = () =>
     ? ['--enable-source-maps', '--max-old-space-size=192', resolve(root, 'dist/server/main.js')]
     : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
 
-export async function startServer(url: string, log: (l: string) => void, extraEnv: Record<string, string> = {}) {
+export async function startServer(
+  url: string,
+  log: (l: string) => void,
+  extraEnv: Record<string, string> = {},
+) {
   const port = await freePort()
   const env = {
     ...process.env,

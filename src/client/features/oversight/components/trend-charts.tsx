@@ -30,7 +30,7 @@ export default function TrendCharts({ countryId }: { countryId?: number }) {
         <h2 id="trend-title" className="text-lg font-semibold text-stone-900">
           Évolution
         </h2>
-        <Field label="Période" htmlFor="trend-period" className="w-44">
+        <Field label="Période" htmlFor="trend-period" className="w-full sm:w-56">
           <Select
             id="trend-period"
             value={days}

@@ -92,7 +92,7 @@ export const crowdReadNames = [
   'admin/orders ?search=client name',
 ] as const
 
-async function login(base: string, email: string) {
+export async function login(base: string, email: string) {
   const res = await fetch(`${base}/_api/auth/login_with_password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -116,7 +116,11 @@ export const serverCommand = () =>
     ? ['--enable-source-maps', '--max-old-space-size=192', resolve(root, 'dist/server/main.js')]
     : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
 
-async function startServer(url: string, log: (l: string) => void, extraEnv: Record<string, string> = {}) {
+export async function startServer(
+  url: string,
+  log: (l: string) => void,
+  extraEnv: Record<string, string> = {},
+) {
   const port = await freePort()
   const env = {
     ...process.env,

@@ -74,7 +74,12 @@ async function call(ep: Endpoint, url: string, input: Record<string, unknown>, c
   if (ep.upload) {
     // An upload takes its input from the query string and a photo as its body.
     const req = await uploadRequest(url, input)
-    return t.app.inject({ ...req, headers: { ...req.headers, ...headers } })
+    const file = policies[key(ep)]?.file
+    return t.app.inject({
+      ...req,
+      ...(file ? { payload: file() } : {}),
+      headers: { ...req.headers, ...headers },
+    })
   }
   if (ep.method === 'GET') {
     const qs = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString()
@@ -83,8 +88,13 @@ async function call(ep: Endpoint, url: string, input: Record<string, unknown>, c
   return t.app.inject({ method: 'POST', url, payload: input, headers })
 }
 
+/** A CSV answer (an export) is held as its text, `csv`. */
 const body = (ep: Endpoint, res: LightMyRequestResponse) =>
-  (ep.format === 'json' ? res.json() : decode(res.body)) as Record<string, unknown>
+  (String(res.headers['content-type']).startsWith('text/csv')
+    ? { csv: res.body }
+    : ep.format === 'json'
+      ? res.json()
+      : decode(res.body)) as Record<string, unknown>
 
 /** Country (or owner and driver) of listed records, read from the database. */
 async function owners(kind: Kind, ids: number[]) {

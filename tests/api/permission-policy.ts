@@ -53,6 +53,8 @@ export type Policy = {
   listed?: (body: Body) => { kind: Kind; ids: number[] }
   /** The country id of the record a creation made. */
   created?: (body: Body) => number | null
+  /** An upload's body (else a photo). */
+  file?: () => Buffer
   /** The call ends the caller's session (logout; login replaces it): sign the caller in again after. */
   endsSession?: true
 }
@@ -66,6 +68,13 @@ const DRIVER = ['delivery_driver'] as const
 let n = 0
 const next = () => ++n
 const ids = (rows: unknown) => (rows as { id: number }[]).map((r) => r.id)
+/** The first column of a CSV answer's rows (its heading aside): the ids it lists. */
+const csvIds = (b: Record<string, unknown>) =>
+  String(b.csv)
+    .split('\r\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => Number(line.split(';')[0]))
 const account = (f: MatrixFixtures, cc: Cc) => ({
   email: `matrice${next()}.${Date.now()}@test.etal`,
   password: PASSWORD,
@@ -238,6 +247,13 @@ export const policies: Record<string, Policy> = {
     input: ({ f, cc }) => ({ country: f[cc].country.name }),
     listed: (b) => ({ kind: 'order', ids: ids(b.orders) }),
   },
+  'GET /_api/admin/orders/export': {
+    who: STAFF,
+    scope: 'list',
+    rule: 'Who may do what: orders list (its CSV export): root all, super_admin and admin own country',
+    input: ({ f, cc }) => ({ country: f[cc].country.name }),
+    listed: (b) => ({ kind: 'order', ids: csvIds(b) }),
+  },
   'GET /_api/orderdetails': {
     who: STAFF,
     scope: 'country',
@@ -302,6 +318,12 @@ export const policies: Record<string, Policy> = {
     scope: 'global',
     rule: 'Who may do what: root dashboard: root',
     input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  'GET /_api/dashboard/trend': {
+    who: STAFF,
+    scope: 'country',
+    rule: "Who may do what: dashboards: figures of the caller's country, root all or one",
+    input: ({ f, cc }) => ({ days: 7, countryId: f[cc].country.id }),
   },
   // ---- users -------------------------------------------------------------------------------
   'GET /_api/admin/users': {
@@ -529,6 +551,20 @@ export const policies: Record<string, Policy> = {
     scope: 'global',
     rule: 'Who may do what: products bulk actions: root',
     input: ({ f, cc }) => ({ productIds: [f[cc].product.id], action: 'toggle_active', isActive: true }),
+  },
+  'GET /_api/admin/products/export': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: products (the CSV export of the list): root all, super_admin own country',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+    listed: (b) => ({ kind: 'product', ids: csvIds(b) }),
+  },
+  'POST /_api/admin/products/import': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: products create (an import of a file): root all, super_admin own country',
+    input: ({ f, cc }) => ({ mode: 'preview', countryId: f[cc].country.id }),
+    file: () => Buffer.from('Nom;Prix (F CFA);Unité\r\nProduit importé;4500;kg\r\n'),
   },
   'GET /_api/admin/product-stats-by-country': {
     who: ROOT,

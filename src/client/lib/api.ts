@@ -189,6 +189,12 @@ export const api = {
     }),
   post: <P extends PathOf<'POST'>>(path: P, ...[input, opts]: CallArgs<CallOf<'POST', P>>) =>
     request<CallOutput<CallOf<'POST', P>>>('POST', path, input, opts),
+  /**
+   * The address of a GET call answered with a file (a CSV export), for a download link: the
+   * browser streams it to disk, however large, instead of holding it in the page.
+   */
+  href: <P extends PathOf<'GET'>>(path: P, ...[input]: CallArgs<CallOf<'GET', P>>) =>
+    url(path, input as Query | undefined),
   /** A file to an upload call (src/shared/calls: `upload`), with its progress from 0 to 1. */
   upload: <P extends UploadCall['path']>(
     path: P,

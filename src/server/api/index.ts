@@ -15,6 +15,7 @@ import assignDriver from './admin/orders/assign-driver'
 import orderDetailsAdmin from './admin/orders/detail'
 import orderMessages from './admin/orders/messages'
 import drivers from './admin/orders/drivers'
+import adminOrdersExport from './admin/orders/export'
 import adminOrders from './admin/orders/list'
 import recordAgreement from './admin/orders/record-agreement'
 import updateOrderStatus from './admin/orders/update-status'
@@ -25,6 +26,8 @@ import adminProductStats from './admin/product-stats-by-country'
 import adminProductBulk from './admin/products/bulk-actions'
 import adminProductCreate from './admin/products/create'
 import adminProductDelete from './admin/products/delete'
+import adminProductsExport from './admin/products/export'
+import adminProductImport from './admin/products/import'
 import adminProducts from './admin/products/list'
 import adminProductUpdate from './admin/products/update'
 import adminProductStock from './admin/products/stock'
@@ -51,6 +54,7 @@ import dashboardAdmin from './dashboard/admin'
 import clientDashboard from './dashboard/client'
 import deliveryDashboard from './dashboard/delivery'
 import dashboardRoot from './dashboard/root'
+import dashboardTrend from './dashboard/trend'
 import confirmDelivery from './delivery/confirm'
 import createOrder from './orders/create'
 import orderDetails from './orders/details'
@@ -77,6 +81,7 @@ const delivery = [deliveryDashboard, confirmDelivery]
 /** Orders as staff run them. */
 const staffOrders = [
   adminOrders,
+  adminOrdersExport,
   orderDetailsAdmin,
   orderMessages,
   updateOrderStatus,
@@ -110,6 +115,8 @@ const catalogue = [
   adminProductPhotoRemove,
   adminProductBulk,
   adminProductStats,
+  adminProductsExport,
+  adminProductImport,
 ]
 
 /** Accounts: lists, creation, edits, history. */
@@ -129,6 +136,7 @@ const people = [
 const oversight = [
   dashboardAdmin,
   dashboardRoot,
+  dashboardTrend,
   contactMessagesList,
   contactMessagesUpdateStatus,
   contactMessagesDelete,

@@ -22,7 +22,7 @@ export async function findOrderInScope(db: Executor, user: SessionUser, orderId:
   return order
 }
 
-type Filters = Omit<AdminOrdersQuery, 'page' | 'limit'> & { status?: OrderStatus }
+export type Filters = Omit<AdminOrdersQuery, 'page' | 'limit'> & { status?: OrderStatus }
 
 /** The WHERE of the admin list, or null when the filters can match nothing (unknown country). */
 async function listConditions(db: Executor, user: SessionUser, f: Filters) {
@@ -71,6 +71,19 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
     return { where: and(...where), byName: undefined, counted: undefined }
   }
   return { where: where.length ? and(...where) : undefined, byName: undefined, counted }
+}
+
+/**
+ * Every order the list's filters match, as a statement of (id, created_at), or null when they
+ * can match nothing: the CSV export reads it in batches (services/reports/orders-csv.ts), so
+ * that any filter the list takes applies to the export too.
+ */
+export async function matchingOrders(db: Executor, user: SessionUser, f: Filters): Promise<SQL | null> {
+  const filters = await listConditions(db, user, f)
+  if (!filters) return null
+  if (filters.byName) return filters.byName
+  const where = filters.where ? sql`where ${filters.where}` : sql``
+  return sql`select ${orders.id}, ${orders.createdAt} from ${orders} ${where}`
 }
 
 /**

@@ -227,3 +227,59 @@ export async function countUsers(
 export async function foldRollups(db: Executor) {
   await db.execute(sql`select etal_fold_rollups()`)
 }
+
+/**
+ * Orders and revenue per UTC day over whole days [start, endExclusive) (docs/rules.md#reports):
+ * the day rollups and the deltas not folded yet, never the orders, so that its cost is the
+ * number of days (and countries), whatever the number of orders.
+ */
+export function dailySeriesStatement(f: { countryId?: number | null; start: Date; endExclusive: Date }) {
+  const s = { kind: 'rollup', grain: 'day', from: f.start, to: f.endExclusive } as const
+  return sql`select day, sum(orders)::float8 as orders, sum(revenue)::float8 as revenue from (
+      select r.period::text as day, r.orders, r.revenue from order_rollups r where ${rollupWhere(s, f.countryId)}
+      union all
+      select ((d.created_at at time zone 'UTC')::date)::text as day, d.orders, d.revenue
+        from order_rollup_deltas d where ${rawWhere('d', s, f.countryId)}
+    ) s group by day order by day`
+}
+
+/** Every day of the range, oldest first, with 0 for a day without orders. */
+export async function dailySeries(
+  db: Executor,
+  f: { countryId?: number | null; start: Date; endExclusive: Date },
+) {
+  const rows = rowsOf<{ day: string; orders: number; revenue: number }>(
+    await db.execute(dailySeriesStatement(f)),
+  )
+  const byDay = new Map(rows.map((r) => [r.day, r]))
+  const out: { day: string; orders: number; revenue: number }[] = []
+  for (let t = f.start.getTime(); t < f.endExclusive.getTime(); t += DAY_MS) {
+    const day = isoDay(new Date(t))
+    const r = byDay.get(day)
+    out.push({ day, orders: Number(r?.orders ?? 0), revenue: Number(r?.revenue ?? 0) })
+  }
+  return out
+}
+
+/** Every order of a country (or all) by its current status: the order counts and their deltas. */
+export function statusCountsStatement(countryId: number | null | undefined) {
+  const where = (alias: string) =>
+    countryId != null ? sql`${sql.raw(alias)}.country_id = ${countryId}` : sql`true`
+  return sql`select status::text as status, sum(n)::float8 as orders from (
+      select c.status, c.orders as n from order_counts c where ${where('c')}
+      union all select d.status, d.orders from order_rollup_deltas d where ${where('d')}
+    ) s group by status`
+}
+
+export async function statusCounts(db: Executor, countryId: number | null | undefined) {
+  const rows = rowsOf<{ status: OrderStatus; orders: number }>(
+    await db.execute(statusCountsStatement(countryId)),
+  )
+  return new Map(rows.map((r) => [r.status, Number(r.orders)]))
+}
+
+/** The last `days` whole UTC days, today included: [start, endExclusive). */
+export function lastDays(days: number, now = new Date()) {
+  const endExclusive = new Date(floorDay(now).getTime() + DAY_MS)
+  return { start: new Date(endExclusive.getTime() - days * DAY_MS), endExclusive }
+}

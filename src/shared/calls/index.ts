@@ -14,6 +14,7 @@ import { productCalls } from './products'
 import { userCalls } from './users'
 import { oversightCalls } from './oversight'
 import { settingsCalls } from './settings'
+import { reportCalls } from './reports'
 
 export {
   authCalls,
@@ -26,6 +27,7 @@ export {
   userCalls,
   oversightCalls,
   settingsCalls,
+  reportCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -41,3 +43,4 @@ export type AnyCall =
   | Each<typeof userCalls>
   | Each<typeof oversightCalls>
   | Each<typeof settingsCalls>
+  | Each<typeof reportCalls>

@@ -7,6 +7,7 @@ import { useAdminOrders } from '@/client/lib/staff-orders'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { OrderSearchFilters } from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
+import { ExportOrdersButton } from '../components/export-orders-button'
 
 /** /admin/orders-only, the admin's home: its country's orders, details link only. */
 export default function OrdersOnlyPage() {
@@ -15,12 +16,9 @@ export default function OrdersOnlyPage() {
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const [page, setPage] = useState(1)
   const debouncedSearch = useDebouncedValue(search.trim(), 300)
-  const orders = useAdminOrders({
-    search: debouncedSearch || undefined,
-    status: status || undefined,
-    page,
-    limit: ADMIN_ORDERS_PAGE_SIZE,
-  })
+  // The list's filters, given as they are to the CSV export too (docs/rules.md#reports).
+  const filters = { search: debouncedSearch || undefined, status: status || undefined }
+  const orders = useAdminOrders({ ...filters, page, limit: ADMIN_ORDERS_PAGE_SIZE })
 
   return (
     <div>
@@ -32,6 +30,7 @@ export default function OrdersOnlyPage() {
           </>
         }
         back={false}
+        actions={<ExportOrdersButton filters={filters} />}
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <OrderSearchFilters

@@ -9,6 +9,7 @@ import { useAdminOrders } from '@/client/lib/staff-orders'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { OrderSearchFilters } from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
+import { ExportOrdersButton } from '../components/export-orders-button'
 
 /** /admin/orders (super_admin, root): every filter, status badges and the assign-driver links. */
 export default function OrdersPage() {
@@ -22,14 +23,14 @@ export default function OrdersPage() {
   // Every active city, deliverable or not (orders keep their city): root's of every country.
   const cities = useCities(user?.role === 'root' ? {} : { countryId: user?.countryId ?? undefined })
   const zones = useZones(cityId)
-  const orders = useAdminOrders({
+  // The list's filters, given as they are to the CSV export too (docs/rules.md#reports).
+  const filters = {
     search: debouncedSearch || undefined,
     status: status || undefined,
     cityId: cityId ?? undefined,
     zoneId: zoneId ?? undefined,
-    page,
-    limit: ADMIN_ORDERS_PAGE_SIZE,
-  })
+  }
+  const orders = useAdminOrders({ ...filters, page, limit: ADMIN_ORDERS_PAGE_SIZE })
   // Every filter change starts again at page 1.
   const reset =
     <T,>(set: (v: T) => void) =>
@@ -47,6 +48,7 @@ export default function OrdersPage() {
             ? 'Toutes les commandes, tous pays confondus.'
             : `Commandes · ${user?.country ?? ''}`
         }
+        actions={<ExportOrdersButton filters={filters} />}
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr]">
         <OrderSearchFilters

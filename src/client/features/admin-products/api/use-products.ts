@@ -145,3 +145,26 @@ export function useRemovePhoto() {
     onError: (e) => toast.error(`Erreur lors du retrait de la photo: ${staffError(e)}`),
   })
 }
+
+type ImportInput = { file: Blob; countryId?: number }
+
+/** Reads a product file and lists each row's errors (docs/rules.md#reports); nothing is written. */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: ({ file, countryId }: ImportInput) =>
+      api.upload('/_api/admin/products/import', { mode: 'preview', countryId }, file),
+  })
+}
+
+/** Writes every row of the file, or none (the server says which row is at fault). */
+export function useImportProducts() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ file, countryId }: ImportInput) =>
+      api.upload('/_api/admin/products/import', { mode: 'import', countryId }, file),
+    onSuccess: ({ imported }) => {
+      toast.success(`${imported} produit${imported > 1 ? 's' : ''} importé${imported > 1 ? 's' : ''}.`)
+      return refresh()
+    },
+  })
+}

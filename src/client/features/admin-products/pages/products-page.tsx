@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react'
+import { Download, Plus, Upload } from 'lucide-react'
 import { useState } from 'react'
 import type { AdminProduct } from '@/shared/schemas/products'
 import { Button } from '@/client/components/ui/button'
@@ -7,11 +7,13 @@ import { Select } from '@/client/components/ui/field'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, QueryState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
+import { api } from '@/client/lib/api'
 import { useSession } from '@/client/lib/session'
 import { useAdminCountries } from '@/client/lib/staff-places'
 import { useAdminProducts } from '@/client/lib/staff-products'
 import { staffError, useDeleteProduct, useUpdateProduct, type ProductFilters } from '../api/use-products'
 import { BulkBar } from '../components/bulk-bar'
+import { ImportDialog } from '../components/import-dialog'
 import { ProductDialog } from '../components/product-dialog'
 import { ProductsTable } from '../components/products-table'
 import { StockDialog } from '../components/stock-dialog'
@@ -32,10 +34,13 @@ export default function ProductsPage() {
   const [dialog, setDialog] = useState<{ open: boolean; product?: AdminProduct }>({ open: false })
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
   const [stockOf, setStockOf] = useState<AdminProduct | null>(null)
+  const [importing, setImporting] = useState(false)
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const fixedCountry = !isRoot && user?.countryId ? { id: user.countryId, name: user.country ?? '' } : null
   const countryList = countries.data ?? []
   const filtered = filters.country !== '' || filters.status !== 'all'
+  // The export: root's chosen country (by name in the filter), else all; a super admin its own.
+  const exportCountryId = countryList.find((c) => c.name === filters.country)?.id
 
   const select = (ids: number[], on: boolean) =>
     setSelected((s) => {
@@ -58,9 +63,19 @@ export default function ProductsPage() {
           isRoot ? 'Le catalogue de tous les pays.' : `Le catalogue de votre pays : ${user?.country ?? ''}.`
         }
         actions={
-          <Button onClick={() => setDialog({ open: true })}>
-            <Plus className="h-4 w-4" aria-hidden /> Ajouter un produit
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <a href={api.href('/_api/admin/products/export', { countryId: exportCountryId })} download>
+                <Download className="h-4 w-4" aria-hidden /> Exporter en CSV
+              </a>
+            </Button>
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <Upload className="h-4 w-4" aria-hidden /> Importer un CSV
+            </Button>
+            <Button onClick={() => setDialog({ open: true })}>
+              <Plus className="h-4 w-4" aria-hidden /> Ajouter un produit
+            </Button>
+          </>
         }
       />
       {isRoot && <StatsPanel />}
@@ -121,6 +136,12 @@ export default function ProductsPage() {
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
       <StockDialog product={stockOf} onOpenChange={(open) => !open && setStockOf(null)} />
+      <ImportDialog
+        open={importing}
+        onOpenChange={setImporting}
+        countries={countryList}
+        fixedCountry={fixedCountry}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

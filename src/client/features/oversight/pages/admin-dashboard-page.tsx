@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Banknote, ShoppingBag, Users } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
 import type { Role } from '@/shared/domain/roles'
@@ -15,6 +16,9 @@ import { gates } from '@/client/lib/login-gates'
 import { LoginForm } from '@/client/features/auth/components/login-form'
 import { useAdminDashboard } from '../api/dashboards-api'
 import { StatCard } from '../components/stat-card'
+
+/** The charts load apart from the page: their code is fetched once the figures are on screen. */
+const TrendCharts = lazy(() => import('../components/trend-charts'))
 
 /** The admin dashboard: quick actions by role. */
 const quickActions: { to: string; label: string; roles: readonly Role[] }[] = [
@@ -98,6 +102,9 @@ function SuperAdminDashboard({ role, country }: { role: Role; country: string | 
           value={s ? formatNumber(s.activeUsers) : q.isError ? '—' : null}
         />
       </div>
+      <Suspense fallback={<SkeletonRows count={4} className="mb-6" />}>
+        <TrendCharts />
+      </Suspense>
       <Card className="mb-6">
         <CardHeader>
           <CardTitle>Actions rapides</CardTitle>

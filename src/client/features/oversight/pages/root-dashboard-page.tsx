@@ -1,5 +1,5 @@
 import { Banknote, ShoppingBag, Users } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { DATE_ORDER_MESSAGE } from '@/shared/schemas/dashboards'
 import { formatMoney, formatNumber, formatQuantity } from '@/shared/format'
@@ -14,6 +14,9 @@ import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { StatCard } from '../components/stat-card'
 import { ShopSettingsCard } from '../components/shop-settings-card'
 import { SuperAdminsCard } from '../components/super-admins-card'
+
+/** The charts load apart from the page: their code is fetched once the figures are on screen. */
+const TrendCharts = lazy(() => import('../components/trend-charts'))
 
 /** /root/dashboard (and /dashboard for root): the whole business, by country and dates. */
 export default function RootDashboardPage() {
@@ -95,6 +98,9 @@ export default function RootDashboardPage() {
           value={d ? formatNumber(d.globalSummary.totalUsers) : q.isError ? '—' : null}
         />
       </div>
+      <Suspense fallback={<SkeletonRows count={4} className="mb-6" />}>
+        <TrendCharts countryId={countryId ? Number(countryId) : undefined} />
+      </Suspense>
       <div className="mb-6 grid gap-6 2xl:grid-cols-2">
         <Card className={dim}>
           <CardHeader>

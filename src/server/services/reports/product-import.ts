@@ -1,0 +1,204 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { SessionUser } from '@/shared/schemas/auth'
+import { createProductInput } from '@/shared/schemas/products'
+import type { ImportRowError, ProductImportAnswer } from '@/shared/schemas/reports'
+import { foldForSearch } from '@/shared/search'
+import type { Db, Executor } from '@/server/db/client'
+import { productCategories, products } from '@/server/db/schema'
+import { badRequest } from '@/server/http/errors'
+import { productCountryFor } from '../products'
+import { parseCsv, parseDecimal, unquoteFormula } from './csv'
+import { productHeadings } from './products-csv'
+
+/** Rows one file may hold: a country's whole catalogue, many times over. */
+export const MAX_IMPORT_ROWS = 5000
+const INSERT_BATCH = 500
+
+type Column = keyof typeof productHeadings
+const required: Column[] = ['name', 'price', 'unit']
+/** Headings are matched case and accents aside; "Prix" alone is the price too. */
+const aliases: Record<Column, string[]> = {
+  name: ['nom'],
+  category: ['categorie'],
+  price: ['prix (f cfa)', 'prix'],
+  unit: ['unite'],
+  minQuantity: ['quantite minimale'],
+  description: ['description'],
+  active: ['actif'],
+}
+const fieldColumn: Record<string, Column> = {
+  name: 'name',
+  pricePerUnit: 'price',
+  unitType: 'unit',
+  minQuantity: 'minQuantity',
+  description: 'description',
+  isActive: 'active',
+}
+const units: Record<string, 'kg' | 'unit'> = { kg: 'kg', unite: 'unit', unit: 'unit', piece: 'unit' }
+const yes = new Set(['oui', 'o', 'vrai', '1', 'true', 'yes'])
+const no = new Set(['non', 'n', 'faux', '0', 'false', 'no', ''])
+
+type Valid = {
+  name: string
+  description: string | null
+  pricePerUnit: number
+  unitType: 'kg' | 'unit'
+  minQuantity: number
+  categoryId: number | null
+  isActive: boolean
+}
+
+/**
+ * Reads a product file against a country's catalogue (docs/rules.md#reports): every row's
+ * errors, with its line (the heading is line 1), its column and a French message, and the
+ * rows as they would be written.
+ */
+async function readFile(db: Executor, countryId: number, bytes: Buffer) {
+  const table = parseCsv(bytes)
+  const [heading, ...records] = table
+  // A blank row is skipped, yet keeps its number: rows are numbered as the spreadsheet shows them.
+  const blank = (cells: string[]) => cells.every((c) => c === '')
+  const lines = records.filter((r) => !blank(r))
+  if (!heading || lines.length === 0)
+    throw badRequest(
+      'Le fichier ne contient aucun produit : une ligne d’en-têtes, puis un produit par ligne.',
+    )
+  if (lines.length > MAX_IMPORT_ROWS)
+    throw badRequest(
+      `Le fichier contient plus de ${MAX_IMPORT_ROWS} produits : découpez-le en plusieurs fichiers.`,
+    )
+  const at: Partial<Record<Column, number>> = {}
+  heading.forEach((h, i) => {
+    const key = foldForSearch(h.replace(/\s+/g, ' ').trim())
+    const column = (Object.keys(aliases) as Column[]).find((c) => aliases[c].includes(key))
+    if (column && at[column] === undefined) at[column] = i
+  })
+  const missing = required.filter((c) => at[c] === undefined).map((c) => `« ${productHeadings[c]} »`)
+  if (missing.length)
+    throw badRequest(
+      `Colonne${missing.length > 1 ? 's' : ''} manquante${missing.length > 1 ? 's' : ''} : ${missing.join(', ')}. La première ligne doit porter les en-têtes (Nom;Catégorie;Prix (F CFA);Unité;Quantité minimale;Description;Actif).`,
+    )
+
+  const categories = new Map(
+    (await db.select({ id: productCategories.id, name: productCategories.name }).from(productCategories)).map(
+      (c) => [foldForSearch(c.name.trim()), c.id],
+    ),
+  )
+  const taken = new Map<string, number | null>(
+    (
+      await db
+        .select({ name: products.name })
+        .from(products)
+        .where(and(eq(products.countryId, countryId), isNull(products.archivedAt)))
+    ).map((p) => [foldForSearch(p.name.trim()), null]),
+  )
+
+  const errors: ImportRowError[] = []
+  const valid: Valid[] = []
+  const preview: ProductImportAnswer['preview'] = []
+  records.forEach((cells, index) => {
+    if (blank(cells)) return
+    const row = index + 2
+    const cell = (c: Column) => unquoteFormula((at[c] === undefined ? '' : cells[at[c]]) ?? '')
+    const fail = (c: Column, message: string) => errors.push({ row, column: productHeadings[c], message })
+    const before = errors.length
+
+    const price = parseDecimal(cell('price'))
+    if (price === null) fail('price', 'Le prix doit être un nombre entier de francs CFA (ex. 4500).')
+    const unit = units[foldForSearch(cell('unit'))]
+    if (!unit) fail('unit', 'L’unité doit être « kg » ou « unité ».')
+    const minText = cell('minQuantity')
+    const minQuantity = minText === '' ? 1 : parseDecimal(minText)
+    if (minQuantity === null) fail('minQuantity', 'La quantité minimale doit être un nombre (ex. 0,5).')
+    const categoryText = cell('category')
+    const categoryId = categoryText === '' ? null : (categories.get(foldForSearch(categoryText)) ?? null)
+    if (categoryText !== '' && categoryId === null)
+      fail('category', `Catégorie inconnue : « ${categoryText} ».`)
+    const activeText = foldForSearch(cell('active'))
+    if (!yes.has(activeText) && !no.has(activeText)) fail('active', 'Actif doit être « oui » ou « non ».')
+
+    // The rules of a product created by hand, with their French messages (src/shared/schemas/products.ts).
+    const parsed = createProductInput.safeParse({
+      name: cell('name'),
+      description: cell('description') || null,
+      pricePerUnit: price ?? 1,
+      unitType: unit ?? 'unit',
+      minQuantity: minQuantity ?? 1,
+      categoryId,
+      isActive: yes.has(activeText),
+    })
+    if (!parsed.success) {
+      const seen = new Set<Column>()
+      for (const issue of parsed.error.issues) {
+        const column = fieldColumn[String(issue.path[0])]
+        // A price or unit already said to be unreadable is not said again.
+        if (!column || seen.has(column) || (column === 'price' && price === null)) continue
+        if (column === 'minQuantity' && (minQuantity === null || !unit)) continue
+        seen.add(column)
+        fail(column, issue.message)
+      }
+    }
+    const name = cell('name').trim()
+    const key = foldForSearch(name)
+    if (name && taken.has(key)) {
+      const first = taken.get(key)
+      fail(
+        'name',
+        first
+          ? `Nom en double : « ${name} » figure déjà à la ligne ${first}.`
+          : `Nom en double : « ${name} » existe déjà dans le catalogue de ce pays.`,
+      )
+    } else if (name) taken.set(key, row)
+
+    // A row's errors in the order of the columns.
+    const order = Object.values(productHeadings) as string[]
+    errors.push(...errors.splice(before).sort((a, b) => order.indexOf(a.column) - order.indexOf(b.column)))
+    preview.push({ row, name, category: categoryText || null, pricePerUnit: price, unitType: unit ?? null })
+    if (errors.length === before && parsed.success)
+      valid.push({
+        name: parsed.data.name,
+        description: parsed.data.description ?? null,
+        pricePerUnit: parsed.data.pricePerUnit,
+        unitType: parsed.data.unitType,
+        minQuantity: parsed.data.minQuantity,
+        categoryId,
+        isActive: parsed.data.isActive ?? false,
+      })
+  })
+  return { rows: lines.length, errors, valid, preview }
+}
+
+/**
+ * Preview: the file's errors, nothing written. Import: in one transaction, under a lock of the
+ * country's imports (two imports of one country cannot both pass the duplicate check), the file
+ * is read again and every row written, or, with any error, nothing and a French 400 naming the
+ * first row at fault.
+ */
+export async function importProducts(
+  db: Db,
+  user: SessionUser,
+  input: { mode: 'preview' | 'import'; countryId?: number | undefined },
+  bytes: Buffer,
+): Promise<ProductImportAnswer> {
+  const countryId = await productCountryFor(db, user, input.countryId)
+  if (input.mode === 'preview') {
+    const { rows, errors, preview } = await readFile(db, countryId, bytes)
+    return { rows, errors, imported: 0, preview }
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('etal.product-import'), ${countryId})`)
+    const { rows, errors, valid } = await readFile(tx, countryId, bytes)
+    if (errors.length) {
+      const e = errors[0]!
+      const fieldErrors: Record<string, string[]> = {}
+      for (const x of errors) (fieldErrors[`ligne ${x.row}`] ??= []).push(`${x.column} : ${x.message}`)
+      throw badRequest(
+        `Import refusé, aucun produit n’a été ajouté : ${errors.length} erreur${errors.length > 1 ? 's' : ''}. Ligne ${e.row}, colonne « ${e.column} » : ${e.message}`,
+        fieldErrors,
+      )
+    }
+    for (let i = 0; i < valid.length; i += INSERT_BATCH)
+      await tx.insert(products).values(valid.slice(i, i + INSERT_BATCH).map((v) => ({ ...v, countryId })))
+    return { rows, errors: [], imported: valid.length, preview: [] }
+  })
+}

@@ -24,6 +24,9 @@ import adminProducts from './admin/products/list'
 import adminProductUpdate from './admin/products/update'
 import adminProductPhoto from './admin/products/photo'
 import adminProductPhotoRemove from './admin/products/photo/remove'
+import adminSlotCreate from './admin/slots/create'
+import adminSlots from './admin/slots/list'
+import adminSlotUpdate from './admin/slots/update'
 import superAdmins from './admin/super-admins'
 import userHistory from './admin/userhistory'
 import usersList from './admin/users/list'
@@ -49,6 +52,7 @@ import confirmDelivery from './delivery/confirm'
 import createOrder from './orders/create'
 import orderDetails from './orders/details'
 import clientOrders from './orders/list'
+import availableSlots from './orders/slots'
 import cities from './places/cities'
 import countries from './places/countries'
 import zonesByCity from './places/zones-by-city'
@@ -62,7 +66,7 @@ const auth = [session, login, logout, register]
 const storefront = [featured, products, productCategories, countries, cities, zonesByCity, sendContact]
 
 /** A client's own orders and dashboard. */
-const shopping = [createOrder, orderDetails, clientOrders, clientDashboard]
+const shopping = [createOrder, orderDetails, clientOrders, clientDashboard, availableSlots]
 
 /** A driver's deliveries. */
 const delivery = [deliveryDashboard, confirmDelivery]
@@ -81,6 +85,9 @@ const places = [
   adminZones,
   adminZoneCreate,
   adminZoneUpdate,
+  adminSlots,
+  adminSlotCreate,
+  adminSlotUpdate,
 ]
 
 /** The catalogue as staff maintain it. */

@@ -4,6 +4,7 @@ import { statusEffects } from '@/shared/domain/status-effects'
 import type { Db } from '../db/client'
 import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'
+import { releaseSlotPlace, retakeSlotPlace } from './delivery-slots'
 import { lockUser, movePoints } from './loyalty'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
@@ -17,7 +18,8 @@ type LockedOrder = typeof orders.$inferSelect
  * - becoming delivered credits floor(total/100) points once and marks the payment paid;
  * - leaving delivered takes those points back (the order stays paid unless cancelled);
  * - cancelling gives back the points the order spent and marks a paid order refunded;
- * - leaving cancelled debits the spent points again, if the balance allows (else 409).
+ * - leaving cancelled debits the spent points again, if the balance allows (else 409);
+ * - cancelling frees the order's slot place; leaving cancelled takes one again if there is room (else 409).
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -51,6 +53,11 @@ export async function changeOrderStatus(
       // delivered order whose earned points are spent: take them back, give back the points it used).
       for (const m of moves) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
     }
+
+    // The order's delivery slot: cancelling frees its place, leaving "cancelled" takes one again
+    // if the slot has room, else 409 (docs/rules.md#delivery-slots).
+    if (to === 'cancelled') await releaseSlotPlace(tx, order)
+    else if (from === 'cancelled') await retakeSlotPlace(tx, order)
 
     await tx
       .update(orders)

@@ -18,6 +18,7 @@ export const countryColumns = {
   currency: countries.currency,
   dialCode: countries.dialCode,
   mobileMoneyProviders: countries.mobileMoneyProviders,
+  timeZone: countries.timeZone,
   isActive: countries.isActive,
   createdAt: countries.createdAt,
 }
@@ -38,6 +39,9 @@ const zoneColumns = {
   isActive: zones.isActive,
   createdAt: zones.createdAt,
   cityId: zones.cityId,
+  deliveryFee: zones.deliveryFee,
+  minOrderAmount: zones.minOrderAmount,
+  freeDeliveryFrom: zones.freeDeliveryFrom,
   city: { id: cities.id, name: cities.name },
   country: { id: zoneCountries.id, name: zoneCountries.name },
 }

@@ -1,4 +1,5 @@
 import { placeCalls } from '@/shared/calls'
+import { DEFAULT_TIME_ZONE, timeZoneByCountryCode } from '@/shared/domain/time-zones'
 import { countries } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { countryColumns, uniquely } from '@/server/services/places'
@@ -14,7 +15,13 @@ export default defineEndpoint({
     const [country] = await uniquely(countryTaken, () =>
       db
         .insert(countries)
-        .values({ ...input, dialCode: input.dialCode ?? '', isActive: input.isActive ?? true })
+        .values({
+          ...input,
+          dialCode: input.dialCode ?? '',
+          // The reference zone of its code, unless root picks one (docs/rules.md#time-zones).
+          timeZone: input.timeZone ?? timeZoneByCountryCode[input.code] ?? DEFAULT_TIME_ZONE,
+          isActive: input.isActive ?? true,
+        })
         .returning(countryColumns),
     )
     reply.status(201)

@@ -428,9 +428,9 @@ export const policies: Record<string, Policy> = {
   },
   // ---- delivery slots (docs/rules.md#delivery-slots): as cities, root all, super_admin own country
   'GET /_api/admin/slots': {
-    who: MANAGERS,
+    who: STAFF,
     scope: 'country',
-    rule: 'Who may do what: cities (and their delivery slots): root all, super_admin own country',
+    rule: 'Delivery slots (docs/rules.md#delivery-slots): read by staff of the country (the orders filter), root all',
     input: ({ f, cc }) => ({ cityId: f[cc].city.id }),
   },
   'POST /_api/admin/slots': {

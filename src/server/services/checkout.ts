@@ -1,6 +1,12 @@
 import { eq, lt, sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
-import { deliveryTermsOf, MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE, priceOrder } from '@/shared/domain/pricing'
+import {
+  deliveryTermsOf,
+  MAX_ORDER_AMOUNT,
+  minimumOrderMessage,
+  ORDER_CEILING_MESSAGE,
+  priceOrder,
+} from '@/shared/domain/pricing'
 import {
   SLOT_CLOSED_MESSAGE,
   SLOT_DAYS_OFFERED,
@@ -236,10 +242,7 @@ export async function placeOrder(
   // The zone's minimum, on the subtotal before any discount (docs/rules.md#delivery-fees).
   const minimum = delivery.zone.minOrderAmount
   if (minimum != null && subtotal < minimum) {
-    throw field(
-      'items',
-      `La commande minimum pour la zone « ${delivery.zone.name} » est de ${formatMoney(minimum)}.`,
-    )
+    throw field('items', minimumOrderMessage(delivery.zone.name, formatMoney(minimum)))
   }
 
   let account: Account = {

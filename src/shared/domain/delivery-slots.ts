@@ -76,3 +76,13 @@ export function placesLeftText(remaining: number): string | null {
   if (remaining > FEW_PLACES_LEFT) return null
   return remaining === 1 ? 'Plus qu’une place' : `Plus que ${remaining} places`
 }
+
+/** An order's slot as its country reads it, or null for an order without one. */
+export function orderSlotText(o: {
+  slotStartsAt: Date | string | null
+  slotEndsAt: Date | string | null
+  slotTimeZone: string | null
+}): string | null {
+  if (!o.slotStartsAt || !o.slotEndsAt || !o.slotTimeZone) return null
+  return formatSlot(o.slotStartsAt, o.slotEndsAt, o.slotTimeZone)
+}

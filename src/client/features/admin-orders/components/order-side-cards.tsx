@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatMoney } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
@@ -46,6 +47,10 @@ export function OrderSideCards({ order }: { order: OrderView }) {
             </Line>
             <Line label="Pays">{order.deliveryCountry}</Line>
             <Line label="Téléphone">{order.deliveryPhone}</Line>
+            <Line label="Créneau">{orderSlotText(order) ?? 'Sans créneau'}</Line>
+            <Line label="Frais de livraison">
+              {order.deliveryFeeAmount > 0 ? formatMoney(order.deliveryFeeAmount) : 'Offerte'}
+            </Line>
           </dl>
         </CardContent>
       </Card>

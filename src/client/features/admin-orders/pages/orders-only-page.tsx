@@ -5,7 +5,7 @@ import { PageHeader } from '@/client/components/ui/page-header'
 import { useSession } from '@/client/lib/session'
 import { useAdminOrders } from '@/client/lib/staff-orders'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
-import { OrderSearchFilters } from '../components/order-filters'
+import { noSlotFilter, OrderSearchFilters, SlotFilters, slotQuery } from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
 
 /** /admin/orders-only, the admin's home: its country's orders, details link only. */
@@ -13,11 +13,13 @@ export default function OrdersOnlyPage() {
   const { user } = useSession()
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<OrderStatus | ''>('')
+  const [slot, setSlot] = useState(noSlotFilter)
   const [page, setPage] = useState(1)
   const debouncedSearch = useDebouncedValue(search.trim(), 300)
   const orders = useAdminOrders({
     search: debouncedSearch || undefined,
     status: status || undefined,
+    ...slotQuery(slot),
     page,
     limit: ADMIN_ORDERS_PAGE_SIZE,
   })
@@ -45,6 +47,14 @@ export default function OrdersOnlyPage() {
             setStatus(v)
             setPage(1)
           }}
+        />
+        <SlotFilters
+          value={slot}
+          onChange={(v) => {
+            setSlot(v)
+            setPage(1)
+          }}
+          cityId={null}
         />
       </div>
       <OrdersResults

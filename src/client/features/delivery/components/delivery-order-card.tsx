@@ -1,5 +1,6 @@
-import { MapPin, Phone } from 'lucide-react'
+import { Clock, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
 import { Card, CardContent } from '@/client/components/ui/card'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
@@ -8,6 +9,7 @@ import type { OrderView } from '@/client/lib/order-view'
 /** One order as the driver needs it: where, whom to call, what to collect. */
 export function DeliveryOrderCard({ order, action }: { order: OrderView; action?: ReactNode }) {
   const delivered = order.status === 'delivered'
+  const slot = orderSlotText(order)
   return (
     <Card data-testid={`delivery-order-${order.id}`}>
       <CardContent className="space-y-3 pt-4 sm:pt-5">
@@ -19,6 +21,12 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
           </div>
         </div>
         <div className="space-y-1 text-sm text-stone-700">
+          {slot && (
+            <p className="flex items-center gap-1.5 font-semibold text-stone-900" data-testid="delivery-slot">
+              <Clock className="h-4 w-4 shrink-0 text-brand" aria-hidden />
+              {slot}
+            </p>
+          )}
           <p className="font-medium text-stone-900">{order.customerName}</p>
           <p className="flex items-start gap-1.5">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-stone-400" aria-hidden />
@@ -45,6 +53,9 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
           <div>
             <p className="text-xs text-stone-500">{delivered ? 'Montant encaissé' : 'Montant à encaisser'}</p>
             <p className="text-lg font-bold text-stone-900">{formatMoney(order.totalAmount)}</p>
+            <p className="text-xs text-stone-500">
+              dont livraison {order.deliveryFeeAmount > 0 ? formatMoney(order.deliveryFeeAmount) : 'offerte'}
+            </p>
             <p className="text-xs text-stone-500">Mis à jour le {formatDateTime(order.updatedAt)}</p>
           </div>
           {action}

@@ -5,8 +5,10 @@ import { findCityInScope } from '@/server/services/places'
 
 export default defineEndpoint({
   call: placeCalls.slots,
-  roles: ['root', 'super_admin'],
-  summary: "A city's delivery slots and its country's time zone: root any city, a super_admin its country's",
+  // An admin reads them too, to filter its orders by slot; only managers change them.
+  roles: ['root', 'super_admin', 'admin'],
+  summary:
+    "A city's delivery slots and its country's time zone: root any city, a super_admin or admin its country's",
   async handler({ input, user, db }) {
     await findCityInScope(db, user, input.cityId)
     const [slots, timeZone] = await Promise.all([

@@ -113,7 +113,7 @@ export function SlotFilters({
           onChange={(e) => onChange({ ...value, sort: e.target.value as SlotFilter['sort'] })}
         >
           <option value="created">Plus récentes d’abord</option>
-          <option value="slot">Par créneau de livraison</option>
+          <option value="slot">Par créneau</option>
         </Select>
       </div>
     </>

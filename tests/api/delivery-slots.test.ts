@@ -297,6 +297,74 @@ describe('checkout with slots', () => {
   })
 })
 
+describe('delivery terms and time zones as staff edit them', () => {
+  it('sets a zone’s fee, minimum and threshold with French messages; the storefront answer carries them', async () => {
+    const created = await post(
+      t,
+      '/_api/admin/zones',
+      { name: 'Zone tarifée', cityId: dakar.id, deliveryFee: 1500, minOrderAmount: 10_000 },
+      snSuper,
+    )
+    expect(created.statusCode, created.body).toBe(201)
+    const zone = decode<{ zone: { id: number } }>(created.body).zone
+    expect(decode(created.body).zone).toMatchObject({
+      deliveryFee: 1500,
+      minOrderAmount: 10_000,
+      freeDeliveryFrom: null,
+    })
+    const bad = async (body: Record<string, unknown>, message: string) => {
+      const res = await post(t, '/_api/admin/zones/update', { id: zone.id, ...body }, snSuper)
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().error).toBe(message)
+    }
+    const feeMessage = 'Les frais de livraison doivent être un nombre entier de francs entre 0 et 1 000 000.'
+    await bad({ deliveryFee: -1 }, feeMessage)
+    await bad({ deliveryFee: 1.5 }, feeMessage)
+    await bad({ deliveryFee: 1_000_001 }, feeMessage)
+    await bad(
+      { minOrderAmount: 50_000_001 },
+      'La commande minimum doit être un nombre entier de francs entre 0 et 50 000 000.',
+    )
+    await bad(
+      { freeDeliveryFrom: -5 },
+      'Le seuil de livraison offerte doit être un nombre entier de francs entre 0 et 50 000 000.',
+    )
+    const ok = await post(
+      t,
+      '/_api/admin/zones/update',
+      { id: zone.id, deliveryFee: 0, minOrderAmount: null, freeDeliveryFrom: 20_000 },
+      snSuper,
+    )
+    expect(decode(ok.body).zone).toMatchObject({
+      deliveryFee: 0,
+      minOrderAmount: null,
+      freeDeliveryFrom: 20_000,
+    })
+    // Another country's super admin cannot change it.
+    expect(
+      (await post(t, '/_api/admin/zones/update', { id: zone.id, deliveryFee: 5 }, cmSuper)).statusCode,
+    ).toBe(404)
+    const publicZones = decode<{
+      zones: { id: number; deliveryFee: number; freeDeliveryFrom: number | null }[]
+    }>((await get(t, `/_api/zones/by-city?cityId=${dakar.id}`)).body).zones
+    expect(publicZones.find((z) => z.id === zone.id)).toMatchObject({
+      deliveryFee: 0,
+      freeDeliveryFrom: 20_000,
+    })
+    await post(t, '/_api/admin/zones/update', { id: zone.id, isActive: false }, snSuper)
+  })
+
+  it('lets root set a country’s time zone, a known IANA name only', async () => {
+    const sn = await countryByCode(t.db, 'SN')
+    const wrong = await post(t, '/_api/admin/countries/update', { id: sn.id, timeZone: 'Mars/Olympus' }, root)
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().error).toBe('Fuseau horaire inconnu (ex. Africa/Dakar).')
+    const ok = await post(t, '/_api/admin/countries/update', { id: sn.id, timeZone: 'Africa/Abidjan' }, root)
+    expect(decode(ok.body).country).toMatchObject({ timeZone: 'Africa/Abidjan' })
+    await post(t, '/_api/admin/countries/update', { id: sn.id, timeZone: 'Africa/Dakar' }, root)
+  })
+})
+
 describe('a city without slots', () => {
   it('takes orders without a slot', async () => {
     expect(await t.db.select().from(deliverySlots).where(eq(deliverySlots.cityId, dakar.id))).toHaveLength(0)

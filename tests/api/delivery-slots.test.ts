@@ -9,6 +9,7 @@ import {
 } from '../../src/shared/domain/delivery-slots'
 import {
   countryByCode,
+  createOrder,
   createProduct,
   decode,
   deliveryIn,
@@ -362,6 +363,30 @@ describe('delivery terms and time zones as staff edit them', () => {
     const ok = await post(t, '/_api/admin/countries/update', { id: sn.id, timeZone: 'Africa/Abidjan' }, root)
     expect(decode(ok.body).country).toMatchObject({ timeZone: 'Africa/Abidjan' })
     await post(t, '/_api/admin/countries/update', { id: sn.id, timeZone: 'Africa/Dakar' }, root)
+  })
+})
+
+describe('the driver’s list', () => {
+  it('comes by slot, earliest first, orders without a slot last', async () => {
+    const driver = await signedIn(t, 'delivery_driver', 'SN')
+    const made = []
+    for (let i = 0; i < 3; i++)
+      made.push(
+        await createOrder(t.db, { user: client.user, status: 'in_delivery', driverId: driver.user.id }),
+      )
+    // The first made has the latest slot, the second the earliest, the third none.
+    await t.db
+      .update(orders)
+      .set({ slotStartsAt: new Date('2030-01-02T15:00:00Z') })
+      .where(eq(orders.id, made[0]!.id))
+    await t.db
+      .update(orders)
+      .set({ slotStartsAt: new Date('2030-01-02T10:00:00Z') })
+      .where(eq(orders.id, made[1]!.id))
+    const answer = decode<{ inDeliveryOrders: { id: number }[] }>(
+      (await get(t, '/_api/dashboard/delivery', driver.cookie)).body,
+    )
+    expect(answer.inDeliveryOrders.map((o) => o.id)).toEqual([made[1]!.id, made[0]!.id, made[2]!.id])
   })
 })
 

@@ -1,6 +1,6 @@
 import type { Role } from '../../src/shared/domain/roles'
 import { eq } from 'drizzle-orm'
-import { orderItems } from '../../src/server/db/schema'
+import { deliverySlots, orderItems } from '../../src/server/db/schema'
 import {
   awaitingAgreement,
   createContactMessage,
@@ -67,6 +67,13 @@ const DRIVER = ['delivery_driver'] as const
 
 let n = 0
 const next = () => ++n
+/** A slot's window no other slot of the city starts at: 30 minutes from a fresh minute of the day. */
+const slotTimes = () => {
+  const m = (next() * 7) % 1380
+  const at = (x: number) =>
+    `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`
+  return { startsAt: at(m), endsAt: at(m + 30) }
+}
 const ids = (rows: unknown) => (rows as { id: number }[]).map((r) => r.id)
 /** The first column of a CSV answer's rows (its heading aside): the ids it lists. */
 const csvIds = (b: Record<string, unknown>) =>
@@ -149,6 +156,12 @@ export const policies: Record<string, Policy> = {
     scope: 'global',
     rule: 'Checkout cascade: active cities of any active country',
     input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  'GET /_api/orders/slots': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: 'Checkout: the delivery slots of a city, with their places left (docs/rules.md#delivery-slots)',
+    input: ({ f, cc }) => ({ cityId: f[cc].city.id }),
   },
   'GET /_api/zones/by-city': {
     who: 'public',
@@ -493,6 +506,38 @@ export const policies: Record<string, Policy> = {
     scope: 'country',
     rule: 'Who may do what: zones edit, toggle: root all, super_admin own country',
     input: ({ f, cc }) => ({ id: f[cc].zone.id, isActive: true }),
+  },
+  // ---- delivery slots (docs/rules.md#delivery-slots): as cities, root all, super_admin own country
+  'GET /_api/admin/slots': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Delivery slots (docs/rules.md#delivery-slots): read by staff of the country (the orders filter), root all',
+    input: ({ f, cc }) => ({ cityId: f[cc].city.id }),
+  },
+  'POST /_api/admin/slots': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: cities (and their delivery slots) create: root all, super_admin own country',
+    // Inactive: the fixtures' orders in that city then need no slot.
+    input: ({ f, cc }) => ({
+      cityId: f[cc].city.id,
+      ...slotTimes(),
+      capacity: 5,
+      cutoffMinutes: 60,
+      isActive: false,
+    }),
+  },
+  'POST /_api/admin/slots/update': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: cities (and their delivery slots) edit, toggle: root all, super_admin own country',
+    input: async ({ f, cc }) => {
+      const [slot] = await f.db
+        .insert(deliverySlots)
+        .values({ cityId: f[cc].city.id, ...slotTimes(), capacity: 5, cutoffMinutes: 60, isActive: false })
+        .returning({ id: deliverySlots.id })
+      return { id: slot!.id, capacity: 6 }
+    },
   },
   // ---- products: root all (plus stats and bulk actions), super_admin own country ----------
   'GET /_api/admin/products': {

@@ -13,6 +13,7 @@ export const staffPlaceKeys = {
   countries: ['admin-countries'] as const,
   cities: ['admin-cities'] as const,
   zones: ['admin-zones'] as const,
+  slots: ['admin-slots'] as const,
 }
 
 /**
@@ -67,5 +68,14 @@ export function useUpdateCity(feedback: {
       return refresh()
     },
     onError: feedback.onError,
+  })
+}
+
+/** A city's delivery slots and its country's time zone (docs/rules.md#delivery-slots); staff. */
+export function useCitySlots(cityId: number | null) {
+  return useQuery({
+    queryKey: [...staffPlaceKeys.slots, cityId],
+    queryFn: () => api.get('/_api/admin/slots', { cityId: cityId! }),
+    enabled: cityId !== null,
   })
 }

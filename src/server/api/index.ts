@@ -33,6 +33,9 @@ import adminProductUpdate from './admin/products/update'
 import adminProductStock from './admin/products/stock'
 import adminProductPhoto from './admin/products/photo'
 import adminProductPhotoRemove from './admin/products/photo/remove'
+import adminSlotCreate from './admin/slots/create'
+import adminSlots from './admin/slots/list'
+import adminSlotUpdate from './admin/slots/update'
 import superAdmins from './admin/super-admins'
 import userHistory from './admin/userhistory'
 import usersList from './admin/users/list'
@@ -60,6 +63,7 @@ import createOrder from './orders/create'
 import orderDetails from './orders/details'
 import clientOrders from './orders/list'
 import weighAnswer from './orders/weigh-answer'
+import availableSlots from './orders/slots'
 import cities from './places/cities'
 import countries from './places/countries'
 import zonesByCity from './places/zones-by-city'
@@ -73,7 +77,7 @@ const auth = [session, login, logout, register]
 const storefront = [featured, products, productCategories, countries, cities, zonesByCity, sendContact]
 
 /** A client's own orders and dashboard. */
-const shopping = [createOrder, orderDetails, clientOrders, clientDashboard, weighAnswer]
+const shopping = [createOrder, orderDetails, clientOrders, clientDashboard, weighAnswer, availableSlots]
 
 /** A driver's deliveries. */
 const delivery = [deliveryDashboard, confirmDelivery]
@@ -102,6 +106,9 @@ const places = [
   adminZones,
   adminZoneCreate,
   adminZoneUpdate,
+  adminSlots,
+  adminSlotCreate,
+  adminSlotUpdate,
 ]
 
 /** The catalogue as staff maintain it. */

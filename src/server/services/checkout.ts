@@ -1,6 +1,18 @@
 import { eq, lt, sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
-import { deliveryTermsOf, MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE, priceOrder } from '@/shared/domain/pricing'
+import {
+  deliveryTermsOf,
+  MAX_ORDER_AMOUNT,
+  minimumOrderMessage,
+  ORDER_CEILING_MESSAGE,
+  priceOrder,
+} from '@/shared/domain/pricing'
+import {
+  SLOT_CLOSED_MESSAGE,
+  SLOT_DAYS_OFFERED,
+  SLOT_FULL_MESSAGE,
+  SLOT_REQUIRED_MESSAGE,
+} from '@/shared/domain/delivery-slots'
 import { shortfallMessage, stockShortfall, type ProductStock } from '@/shared/domain/stock'
 import { isValidQuantityStep, type UnitType } from '@/shared/domain/units'
 import { formatMoney, formatQuantity } from '@/shared/format'
@@ -29,6 +41,17 @@ type Context = {
     deliveryFee: number
     minOrderAmount: number | null
     freeDeliveryFrom: number | null
+  } | null
+  /** How many active slots the city has: with any, the order takes one. */
+  citySlots: number
+  /** The slot asked for, as it stands now (docs/rules.md#delivery-slots). */
+  slot: {
+    id: number
+    cityId: number
+    isActive: boolean
+    open: boolean
+    capacity: number
+    booked: number
   } | null
   products: {
     id: number
@@ -87,13 +110,53 @@ async function loadContext(
           'today', (now() at time zone pc.time_zone)::date)), '[]'::json)
         from products p join countries pc on pc.id = p.country_id
         left join product_daily_sales s on s.product_id = p.id and s.day = (now() at time zone pc.time_zone)::date
-        where p.id = any(${ids}::int[])) as products
+        where p.id = any(${ids}::int[])) as products,
+      (select count(*)::int from delivery_slots ds where ds.city_id = ci.id and ds.is_active) as "citySlots",
+      case when sl.id is null then null else json_build_object('id', sl.id, 'cityId', sl.city_id, 'isActive', sl.is_active,
+        'open', sl.open, 'capacity', sl.capacity, 'booked', sl.booked) end as slot
     from (select 1) as one
     left join lateral (select id, name, code, is_active from countries where lower(name) = ${input.deliveryCountry.trim().toLowerCase()} limit 1) co on true
     left join lateral (select id, name, is_active from cities where country_id = co.id and lower(name) = ${input.deliveryCity.toLowerCase()} limit 1) ci on true
-    left join zones z on z.id = ${input.zoneId}`,
+    left join zones z on z.id = ${input.zoneId}
+    left join lateral (${slotState(input)}) sl on true`,
   )
-  return { ...row!, existingOrderId: row!.existingOrderId == null ? null : Number(row!.existingOrderId) }
+  return {
+    ...row!,
+    existingOrderId: row!.existingOrderId == null ? null : Number(row!.existingOrderId),
+    citySlots: Number(row!.citySlots),
+  }
+}
+
+/**
+ * The slot asked for on its day: open while the day is one of those offered and the slot's start,
+ * less its cut-off, is still ahead; the instants computed in its country's zone, in SQL.
+ */
+function slotState(input: CreateOrder) {
+  const day = input.slot?.date ?? null
+  return sql`select ds.id, ds.city_id, ds.is_active, ds.capacity,
+      coalesce((select b.booked from delivery_slot_bookings b where b.slot_id = ds.id and b.day = ${day}::date), 0) as booked,
+      (${day}::date >= (now() at time zone sc.time_zone)::date
+        and ${day}::date < (now() at time zone sc.time_zone)::date + ${SLOT_DAYS_OFFERED}::int
+        and now() <= ((${day}::date + ds.starts_at) at time zone sc.time_zone) - make_interval(mins => ds.cutoff_minutes)) as open
+    from delivery_slots ds join cities sci on sci.id = ds.city_id join countries sc on sc.id = sci.country_id
+    where ds.id = ${input.slot?.id ?? null}::int`
+}
+
+/**
+ * The slot rule (docs/rules.md#delivery-slots): a city with active slots needs one; the slot is
+ * the city's, active, open and not full. Checked here to say why in French; the write checks
+ * again in its one statement, which alone decides under a race.
+ */
+function checkSlot(input: CreateOrder, ctx: Context, cityId: number) {
+  if (!input.slot) {
+    if (ctx.citySlots > 0) throw field('slot', SLOT_REQUIRED_MESSAGE)
+    return
+  }
+  const slot = ctx.slot
+  if (!slot || !slot.isActive || slot.cityId !== cityId)
+    throw field('slot', 'Créneau de livraison introuvable pour cette ville.')
+  if (!slot.open) throw field('slot', SLOT_CLOSED_MESSAGE)
+  if (slot.booked >= slot.capacity) throw conflict(SLOT_FULL_MESSAGE)
 }
 
 /** Country, city and zone of the delivery: all active, nested in each other, the user's own country. */
@@ -223,6 +286,7 @@ export async function placeOrder(
     return { order: await mustLoad(db, ctx.existingOrderId), created: false, drewStock: false }
   const delivery = checkDelivery(user, input, ctx)
   const lines = checkLines(user, input, ctx)
+  checkSlot(input, ctx, delivery.city.id)
   // The order's ceiling, before any discount (docs/rules.md#limits): every amount then fits.
   const { subtotal } = priceOrder(
     lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })),
@@ -232,10 +296,7 @@ export async function placeOrder(
   // The zone's minimum, on the subtotal before any discount (docs/rules.md#delivery-fees).
   const minimum = delivery.zone.minOrderAmount
   if (minimum != null && subtotal < minimum) {
-    throw field(
-      'items',
-      `La commande minimum pour la zone « ${delivery.zone.name} » est de ${formatMoney(minimum)}.`,
-    )
+    throw field('items', minimumOrderMessage(delivery.zone.name, formatMoney(minimum)))
   }
 
   let account: Account = {
@@ -259,6 +320,8 @@ export async function placeOrder(
     if (again.existingOrderId)
       return { order: await mustLoad(db, again.existingOrderId), created: false, drewStock: false }
     checkLines(user, input, again)
+    // The slot filled up (or closed) meanwhile: the statement booked nothing.
+    checkSlot(input, again, delivery.city.id)
     const fresh = await readAccount(db, user.id)
     if (!fresh) throw notFound()
     if (attempt >= 2) throw conflict('Votre compte a changé pendant la commande. Réessayez.')
@@ -337,6 +400,7 @@ async function writeOrder(
     const n = need.get(productId)!
     return n.limited ? n.day : null
   }
+  const slot = { id: input.slot?.id ?? null, date: input.slot?.date ?? null }
   const [row] = await executeNamed<{
     id: number
     status: OrderStatus
@@ -349,6 +413,11 @@ async function writeOrder(
     eventId: number
     eventAt: Date | string
     drawn: number
+    slotId: number | null
+    slotDate: string | null
+    slotStartsAt: Date | string | null
+    slotEndsAt: Date | string | null
+    slotTimeZone: string | null
   }>(
     db,
     'checkout_write',
@@ -369,16 +438,37 @@ async function writeOrder(
       where id = ${user.id} and coalesce(custom_discount_percent, 0) = ${discountPercent ?? 0}::numeric
         and loyalty_points >= ${price.pointsUsed}::int and (select ok from room)
       for update
+    ), s as (
+      -- The slot, still the city's, active and open; its instants on the day in its country's zone.
+      select ds.id, ds.capacity, sc.time_zone as tz,
+        (${slot.date}::date + ds.starts_at) at time zone sc.time_zone as starts_at,
+        (${slot.date}::date + ds.ends_at) at time zone sc.time_zone as ends_at
+      from delivery_slots ds join cities sci on sci.id = ds.city_id join countries sc on sc.id = sci.country_id
+      where ds.id = ${slot.id}::int and ds.city_id = ${v.cityId}::int and ds.is_active
+        and ${slot.date}::date >= (now() at time zone sc.time_zone)::date
+        and ${slot.date}::date < (now() at time zone sc.time_zone)::date + ${SLOT_DAYS_OFFERED}::int
+        and now() <= ((${slot.date}::date + ds.starts_at) at time zone sc.time_zone) - make_interval(mins => ds.cutoff_minutes)
+    ), b as (
+      -- One place, only while the slot has room: a concurrent checkout waits on the row and
+      -- sees its booking (decision 0025).
+      insert into delivery_slot_bookings as bk (slot_id, day, booked)
+      select s.id, ${slot.date}::date, 1 from s, u
+      on conflict (slot_id, day) do update set booked = bk.booked + 1
+        where bk.booked < (select s.capacity from s)
+      returning slot_id
     ), o as (
       insert into orders (user_id, country_id, city_id, zone_id, subtotal_amount, discount_percent, discount_amount, points_used,
         point_value, points_discount_amount, delivery_fee_amount, delivery_fee, free_delivery_from, total_amount, notes, delivery_address, delivery_city, delivery_country, delivery_phone,
-        zone_name, customer_name)
+        zone_name, customer_name, slot_id, slot_date, slot_starts_at, slot_ends_at, slot_time_zone)
       select u.id, ${v.countryId}::int, ${v.cityId}::int, ${v.zoneId}::int, ${v.subtotalAmount}::int, ${v.discountPercent}::numeric,
         ${v.discountAmount}::int, ${v.pointsUsed}::int, ${v.pointValue}::int, ${v.pointsDiscountAmount}::int, ${v.deliveryFeeAmount}::int, ${v.deliveryFee}::int, ${v.freeDeliveryFrom}::int, ${v.totalAmount}::int,
         ${v.notes}::text, ${v.deliveryAddress}::text, ${v.deliveryCity}::text, ${v.deliveryCountry}::text, ${v.deliveryPhone}::text,
-        ${v.zoneName}::text, ${v.customerName}::text
-      from u
-      returning id, status, payment_status, points_earned, delivery_driver_id, created_at, updated_at
+        ${v.zoneName}::text, ${v.customerName}::text, s.id, case when s.id is null then null else ${slot.date}::date end,
+        s.starts_at, s.ends_at, s.tz
+      from u left join s on true
+      where ${slot.id}::int is null or exists (select 1 from b)
+      returning id, status, payment_status, points_earned, delivery_driver_id, created_at, updated_at,
+        slot_id, slot_date::text, slot_starts_at, slot_ends_at, slot_time_zone
     ), i as (
       insert into order_items (order_id, product_id, product_name, unit_price, unit_type, quantity, total_price, stock_day)
       select o.id, x.product_id, x.product_name, x.unit_price, x.unit_type::unit_type, x.quantity, x.total_price, x.stock_day
@@ -408,6 +498,8 @@ async function writeOrder(
     )
     select o.id, o.status, o.payment_status as "paymentStatus", o.points_earned as "pointsEarned",
       o.delivery_driver_id as "deliveryDriverId", o.created_at as "createdAt", o.updated_at as "updatedAt",
+      o.slot_id as "slotId", o.slot_date as "slotDate", o.slot_starts_at as "slotStartsAt", o.slot_ends_at as "slotEndsAt",
+      o.slot_time_zone as "slotTimeZone",
       (select json_agg(i.id order by i.id) from i) as "itemIds", e.id as "eventId", e.created_at as "eventAt",
       (select count(*) from d)::int as "drawn"
     from o, e`,
@@ -428,6 +520,11 @@ async function writeOrder(
       // docs/rules.md#weigh-in: a new order is not weighed yet.
       orderedTotalAmount: null,
       weighApproval: null,
+      slotId: row.slotId == null ? null : Number(row.slotId),
+      slotDate: row.slotDate,
+      slotStartsAt: row.slotStartsAt == null ? null : new Date(row.slotStartsAt),
+      slotEndsAt: row.slotEndsAt == null ? null : new Date(row.slotEndsAt),
+      slotTimeZone: row.slotTimeZone,
     },
     cityName: delivery.city.name,
     customer: { id: user.id, name: user.displayName, email: user.email, phone: user.phoneNumber },

@@ -44,6 +44,10 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
   if (counted.status) where.push(eq(orders.status, counted.status))
   if (counted.cityId) where.push(eq(orders.cityId, counted.cityId))
   if (counted.zoneId) where.push(eq(orders.zoneId, counted.zoneId))
+  // The slot filters (docs/rules.md#delivery-slots): no kept count covers them, so the total is counted.
+  const bySlot = f.slotDate !== undefined || f.slotId !== undefined
+  if (f.slotDate) where.push(eq(orders.slotDate, f.slotDate))
+  if (f.slotId) where.push(eq(orders.slotId, Number(f.slotId)))
   const search = f.search?.trim().replace(/^#/, '')
   if (search) {
     // Digits alone are an order number; anything else is part of the client's name or email.
@@ -61,16 +65,20 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
       const others = where.length ? sql` and ${and(...where)}` : sql``
       // The two parts share no order (the second skips the accounts of the first): no dedup.
       const byName = sql`with matching as (select ${current} as ids)
-        select ${orders.id}, ${orders.createdAt} from ${orders}, matching where ${orders.userId} = any(matching.ids)${others}
+        select ${orders.id}, ${orders.createdAt}, ${orders.slotStartsAt} from ${orders}, matching where ${orders.userId} = any(matching.ids)${others}
         union all
-        select ${orders.id}, ${orders.createdAt} from ${orders}, matching where ${orders.userId} = any(${former})
+        select ${orders.id}, ${orders.createdAt}, ${orders.slotStartsAt} from ${orders}, matching where ${orders.userId} = any(${former})
           and not ${orders.userId} = any(matching.ids) and ${containsFolded(orders.customerName, search)}${others}`
       return { where: undefined, byName, counted: undefined }
     }
     // An order number: its page is one row at most, counted with it.
     return { where: and(...where), byName: undefined, counted: undefined }
   }
-  return { where: where.length ? and(...where) : undefined, byName: undefined, counted }
+  return {
+    where: where.length ? and(...where) : undefined,
+    byName: undefined,
+    counted: bySlot ? undefined : counted,
+  }
 }
 
 /**
@@ -118,10 +126,15 @@ export async function listAdminOrders(
     : filters.byName
       ? sql`(select count(*)::int from (select 1 from found limit ${COUNT_CAP + 1}) capped)`
       : sql`(select count(*)::int from (select 1 from orders ${where} limit ${COUNT_CAP + 1}) capped)`
+  // Newest first, or by slot: earliest slot first, orders without one last.
+  const order =
+    q.sort === 'slot'
+      ? sql`order by slot_starts_at asc nulls last, id asc`
+      : sql`order by created_at desc, id desc`
   const statement = filters.byName
     ? sql`with found as materialized (${filters.byName})
-        select array(select id from found order by created_at desc, id desc limit ${q.limit} offset ${offset}) as ids, ${count} as n`
-    : sql`select array(select id from orders ${where} order by created_at desc, id desc limit ${q.limit} offset ${offset}) as ids, ${count} as n`
+        select array(select id from found ${order} limit ${q.limit} offset ${offset}) as ids, ${count} as n`
+    : sql`select array(select id from orders ${where} ${order} limit ${q.limit} offset ${offset}) as ids, ${count} as n`
   const [{ rows }, keptTotal] = await Promise.all([
     db.execute(statement) as unknown as Promise<{ rows: { ids: number[] | string; n: number | null }[] }>,
     kept,
@@ -138,13 +151,26 @@ export async function listAdminOrders(
 /** A PostgreSQL int[] in its text form ("{1,2,3}"), for a driver that does not parse arrays. */
 const parseIntArray = (text: string) => (text === '{}' ? [] : text.slice(1, -1).split(',').map(Number))
 
-/** Orders of one driver in the given statuses, newest change first. */
-export async function driverOrders(db: Executor, driverId: number, statuses: OrderStatus[], max: number) {
+/**
+ * Orders of one driver in the given statuses: newest change first, or, for the orders still to
+ * deliver, by slot (earliest first, those without a slot last).
+ */
+export async function driverOrders(
+  db: Executor,
+  driverId: number,
+  statuses: OrderStatus[],
+  max: number,
+  bySlot = false,
+) {
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.deliveryDriverId, driverId), inArray(orders.status, statuses)))
-    .orderBy(desc(orders.updatedAt), desc(orders.id))
+    .orderBy(
+      ...(bySlot ? [sql`${orders.slotStartsAt} asc nulls last`] : []),
+      desc(orders.updatedAt),
+      desc(orders.id),
+    )
     .limit(max)
   return loadOrders(
     db,

@@ -4,6 +4,7 @@ import { statusEffects } from '@/shared/domain/status-effects'
 import type { Db } from '../db/client'
 import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'
+import { releaseSlotPlace, retakeSlotPlace } from './delivery-slots'
 import { lockUser, movePoints } from './loyalty'
 import { enqueueStatusMessage } from './messages/status-messages'
 import { recordOrderEvents, type OrderEvent } from './order-events'
@@ -28,6 +29,7 @@ type LockedOrder = typeof orders.$inferSelect
  *   storefront's cached answers are then dropped (`storefront`, after the commit).
  * - leaving for delivery, delivered and cancelled each write the client's message to the outbox
  *   (docs/rules.md#messages).
+ * - cancelling frees the order's slot place; leaving cancelled takes one again if there is room (else 409).
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -64,6 +66,11 @@ export async function changeOrderStatus(
       // delivered order whose earned points are spent: take them back, give back the points it used).
       for (const m of moves) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
     }
+
+    // The order's delivery slot: cancelling frees its place, leaving "cancelled" takes one again
+    // if the slot has room, else 409 (docs/rules.md#delivery-slots).
+    if (to === 'cancelled') await releaseSlotPlace(tx, order)
+    else if (from === 'cancelled') await retakeSlotPlace(tx, order)
 
     await tx
       .update(orders)

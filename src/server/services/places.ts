@@ -18,6 +18,7 @@ export const countryColumns = {
   currency: countries.currency,
   dialCode: countries.dialCode,
   mobileMoneyProviders: countries.mobileMoneyProviders,
+  timeZone: countries.timeZone,
   isActive: countries.isActive,
   shopPhone: countries.shopPhone,
   shopWhatsapp: countries.shopWhatsapp,
@@ -40,6 +41,9 @@ const zoneColumns = {
   isActive: zones.isActive,
   createdAt: zones.createdAt,
   cityId: zones.cityId,
+  deliveryFee: zones.deliveryFee,
+  minOrderAmount: zones.minOrderAmount,
+  freeDeliveryFrom: zones.freeDeliveryFrom,
   city: { id: cities.id, name: cities.name },
   country: { id: zoneCountries.id, name: zoneCountries.name },
 }

@@ -9,6 +9,7 @@ import { noInput } from '../schemas/common'
 import { clientDashboard } from '../schemas/dashboards'
 import { orderAnswer, ordersAnswer } from '../schemas/orders'
 import { weighAnswerInput } from '../schemas/weighin'
+import { availableSlotsAnswer, availableSlotsQuery } from '../schemas/slots'
 import { defineCall } from './define-call'
 
 export const clientCalls = {
@@ -31,6 +32,12 @@ export const clientCalls = {
     output: orderAnswer,
   }),
   orders: defineCall({ method: 'GET', path: '/_api/orders', input: clientOrdersQuery, output: ordersAnswer }),
+  slots: defineCall({
+    method: 'GET',
+    path: '/_api/orders/slots',
+    input: availableSlotsQuery,
+    output: availableSlotsAnswer,
+  }),
   dashboard: defineCall({
     method: 'GET',
     path: '/_api/dashboard/client',

@@ -17,6 +17,13 @@ import {
   updateCountryInput,
   updateZoneInput,
 } from '../schemas/places'
+import {
+  adminSlotAnswer,
+  adminSlotsAnswer,
+  adminSlotsQuery,
+  createSlotInput,
+  updateSlotInput,
+} from '../schemas/slots'
 import { defineCall } from './define-call'
 
 export const placeCalls = {
@@ -73,5 +80,23 @@ export const placeCalls = {
     path: '/_api/admin/zones/update',
     input: updateZoneInput,
     output: adminZoneAnswer,
+  }),
+  slots: defineCall({
+    method: 'GET',
+    path: '/_api/admin/slots',
+    input: adminSlotsQuery,
+    output: adminSlotsAnswer,
+  }),
+  createSlot: defineCall({
+    method: 'POST',
+    path: '/_api/admin/slots',
+    input: createSlotInput,
+    output: adminSlotAnswer,
+  }),
+  updateSlot: defineCall({
+    method: 'POST',
+    path: '/_api/admin/slots/update',
+    input: updateSlotInput,
+    output: adminSlotAnswer,
   }),
 }

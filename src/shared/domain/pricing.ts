@@ -44,6 +44,10 @@ export type OrderPrice = {
   total: number
 }
 
+/** The refusal of a subtotal below the zone's minimum, the same on the cart and the server. */
+export const minimumOrderMessage = (zoneName: string, minimum: string) =>
+  `La commande minimum pour la zone « ${zoneName} » est de ${minimum}.`
+
 /** The fee an order of this subtotal pays: nothing from the zone's free-delivery threshold on. */
 export function deliveryFeeFor(subtotal: number, terms: DeliveryTerms): number {
   if (terms.fee <= 0) return 0

@@ -3,6 +3,7 @@ import { orderStatuses } from '../domain/order-status'
 import { MAX_ORDER_AMOUNT } from '../domain/pricing'
 import { MAX_LINE_QUANTITY } from '../domain/units'
 import { id, oneLine, paragraph } from './common'
+import { slotChoice } from './slots'
 import { z } from './zod'
 
 const required = (message: string, max: number) =>
@@ -52,6 +53,8 @@ export const createOrderInput = z.strictObject({
     .max(MAX_ORDER_AMOUNT, 'Les points dépassent le montant maximal d’une commande.')
     .default(0),
   notes: paragraph(1000, 'Les notes ne peuvent pas dépasser 1000 caractères.').nullish(),
+  /** The delivery slot, required where the city has slots (docs/rules.md#delivery-slots). */
+  slot: slotChoice.nullish(),
 })
 export type CreateOrderInput = z.input<typeof createOrderInput>
 

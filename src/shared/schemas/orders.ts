@@ -2,6 +2,7 @@ import { orderStatuses, paymentStatuses } from '../domain/order-status'
 import { unitTypes } from '../domain/units'
 import { orderEventTypes, weighApprovals } from '../domain/weighin'
 import { id, limit, page, text } from './common'
+import { slotDay } from './slots'
 import { z } from './zod'
 import { messageKinds, messageStates } from '../domain/messages'
 
@@ -19,6 +20,11 @@ export const adminOrdersQuery = z.strictObject({
   country: text(100).optional(),
   cityId: id('Ville invalide.').optional(),
   zoneId: id('Zone invalide.').optional(),
+  /** The slot's local day ('2026-11-25'), and one slot of it. */
+  slotDate: slotDay().optional(),
+  slotId: id('Créneau invalide.').optional(),
+  /** Newest first (default), or by slot, earliest first. */
+  sort: z.enum(['created', 'slot'], { error: 'Tri invalide.' }).optional(),
   page,
   limit: limit(100, 15),
 })
@@ -98,6 +104,11 @@ export const orderView = z.strictObject({
   customerName: z.string(),
   customerPhone: z.string().nullable(),
   deliveryDriverId: z.number().nullable(),
+  slotId: z.number().nullable(),
+  slotDate: z.string().nullable(),
+  slotStartsAt: z.date().nullable(),
+  slotEndsAt: z.date().nullable(),
+  slotTimeZone: z.string().nullable(),
   deliveryDriverName: z.string().nullable(),
   customer: z.strictObject({
     id: z.number(),

@@ -1,3 +1,5 @@
+import { MAX_DELIVERY_FEE, MAX_ORDER_AMOUNT } from '../domain/pricing'
+import { isKnownTimeZone } from '../domain/time-zones'
 import { id, limit, oneLine, page, queryBoolean, text } from './common'
 import { z } from './zod'
 
@@ -43,6 +45,17 @@ const dialCode = z
 
 /** The shop's phone or WhatsApp in a country: '' for none; checked and written in international form by the server. */
 const shopPhone = oneLine(z.string().trim().max(30, 'Le numéro ne peut pas dépasser 30 caractères.'))
+const TIME_ZONE_MESSAGE = 'Fuseau horaire inconnu (ex. Africa/Dakar).'
+/** An IANA time zone the runtime knows (docs/rules.md#time-zones). */
+const timeZone = oneLine(
+  z
+    .string({ error: TIME_ZONE_MESSAGE })
+    .trim()
+    .min(1, TIME_ZONE_MESSAGE)
+    .max(64, TIME_ZONE_MESSAGE)
+    .refine(isKnownTimeZone, TIME_ZONE_MESSAGE),
+  TIME_ZONE_MESSAGE,
+)
 
 export const createCountryInput = z.strictObject({
   name: countryName,
@@ -50,6 +63,7 @@ export const createCountryInput = z.strictObject({
   currency,
   mobileMoneyProviders,
   dialCode: dialCode.optional(),
+  timeZone: timeZone.optional(),
   isActive: z.boolean().optional(),
   shopPhone: shopPhone.optional(),
   shopWhatsapp: shopPhone.optional(),
@@ -63,6 +77,7 @@ export const updateCountryInput = z.strictObject({
   currency: currency.optional(),
   mobileMoneyProviders: mobileMoneyProviders.optional(),
   dialCode: dialCode.optional(),
+  timeZone: timeZone.optional(),
   isActive: z.boolean().optional(),
   shopPhone: shopPhone.optional(),
   shopWhatsapp: shopPhone.optional(),
@@ -103,10 +118,27 @@ const zoneName = oneLine(
     .max(100, 'Le nom de la zone ne peut pas dépasser 100 caractères.'),
 )
 
+/** Whole francs from 0 to `max`; an empty field of the form (null) means none. */
+const francs = (message: string, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(0, message).max(max, message)
+const FEE_MESSAGE = 'Les frais de livraison doivent être un nombre entier de francs entre 0 et 1 000 000.'
+const MINIMUM_MESSAGE = 'La commande minimum doit être un nombre entier de francs entre 0 et 50 000 000.'
+const FREE_FROM_MESSAGE =
+  'Le seuil de livraison offerte doit être un nombre entier de francs entre 0 et 50 000 000.'
+/** A zone's delivery terms (docs/rules.md#delivery-fees). */
+const deliveryTerms = {
+  deliveryFee: francs(FEE_MESSAGE, MAX_DELIVERY_FEE),
+  minOrderAmount: francs(MINIMUM_MESSAGE, MAX_ORDER_AMOUNT).nullable(),
+  freeDeliveryFrom: francs(FREE_FROM_MESSAGE, MAX_ORDER_AMOUNT).nullable(),
+}
+
 export const createZoneInput = z.strictObject({
   name: zoneName,
   cityId: id('La ville est requise.'),
   isActive: z.boolean().optional(),
+  deliveryFee: deliveryTerms.deliveryFee.default(0),
+  minOrderAmount: deliveryTerms.minOrderAmount.optional(),
+  freeDeliveryFrom: deliveryTerms.freeDeliveryFrom.optional(),
 })
 export type CreateZoneInput = z.input<typeof createZoneInput>
 
@@ -114,6 +146,9 @@ export const updateZoneInput = z.strictObject({
   id: id('La zone est requise.'),
   name: zoneName.optional(),
   isActive: z.boolean().optional(),
+  deliveryFee: deliveryTerms.deliveryFee.optional(),
+  minOrderAmount: deliveryTerms.minOrderAmount.optional(),
+  freeDeliveryFrom: deliveryTerms.freeDeliveryFrom.optional(),
 })
 export type UpdateZoneInput = z.input<typeof updateZoneInput>
 
@@ -135,6 +170,7 @@ const adminCountry = z.strictObject({
   currency: z.string(),
   dialCode: z.string(),
   mobileMoneyProviders: z.array(z.string()),
+  timeZone: z.string(),
   isActive: z.boolean(),
   shopPhone: z.string().nullable(),
   shopWhatsapp: z.string().nullable(),
@@ -162,6 +198,9 @@ const adminZone = z.strictObject({
   isActive: z.boolean(),
   createdAt: z.date(),
   cityId: z.number(),
+  deliveryFee: z.number(),
+  minOrderAmount: z.number().nullable(),
+  freeDeliveryFrom: z.number().nullable(),
   city: z.strictObject({ id: z.number(), name: z.string(), country: named }),
 })
 export type AdminZone = z.infer<typeof adminZone>

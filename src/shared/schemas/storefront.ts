@@ -67,6 +67,10 @@ const publicZone = z.strictObject({
   name: z.string(),
   isActive: z.boolean(),
   cityId: z.number(),
+  /** The zone's delivery terms, so the cart shows the fee before ordering (docs/rules.md#delivery-fees). */
+  deliveryFee: z.number(),
+  minOrderAmount: z.number().nullable(),
+  freeDeliveryFrom: z.number().nullable(),
   city: z.strictObject({ name: z.string(), country: z.strictObject({ name: z.string() }) }),
 })
 export const zonesAnswer = z.strictObject({ zones: z.array(publicZone) })

@@ -8,9 +8,9 @@ const DELIVERED_SHOWN = 50
 export default defineEndpoint({
   call: deliveryCalls.dashboard,
   roles: ['delivery_driver'],
-  summary: 'The signed-in driver’s orders: in delivery, and the latest delivered',
+  summary: 'The signed-in driver’s orders: in delivery (by delivery slot), and the latest delivered',
   async handler({ user, db }) {
-    const inDeliveryOrders = await driverOrders(db, user.id, ['in_delivery'], 200)
+    const inDeliveryOrders = await driverOrders(db, user.id, ['in_delivery'], 200, true)
     const deliveredOrders = await driverOrders(db, user.id, ['delivered'], DELIVERED_SHOWN)
     return { inDeliveryOrders, deliveredOrders }
   },

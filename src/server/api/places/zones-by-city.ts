@@ -21,6 +21,9 @@ export default defineEndpoint({
             name: zones.name,
             isActive: zones.isActive,
             cityId: zones.cityId,
+            deliveryFee: zones.deliveryFee,
+            minOrderAmount: zones.minOrderAmount,
+            freeDeliveryFrom: zones.freeDeliveryFrom,
             cityName: cities.name,
             countryName: countries.name,
           })

@@ -18,7 +18,7 @@ import {
   unitTypeEnum,
   weighApprovalEnum,
 } from './enums'
-import { cities, countries, zones } from './places'
+import { cities, countries, deliverySlots, zones } from './places'
 import { products } from './catalogue'
 import { users } from './users'
 
@@ -67,6 +67,13 @@ export const orders = pgTable(
     zoneName: text().notNull(),
     customerName: text().notNull(),
     deliveryDriverId: integer().references(() => users.id),
+    // docs/rules.md#delivery-slots: the slot taken, its local day, its absolute start and end,
+    // and the country's time zone they are shown in; all null for a city without slots.
+    slotId: integer().references(() => deliverySlots.id),
+    slotDate: date({ mode: 'string' }),
+    slotStartsAt: timestamp({ withTimezone: true }),
+    slotEndsAt: timestamp({ withTimezone: true }),
+    slotTimeZone: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,6 +97,8 @@ export const orders = pgTable(
     index('orders_city_created_idx').on(t.cityId, t.createdAt.desc().nullsFirst()),
     index('orders_zone_created_idx').on(t.zoneId, t.createdAt.desc().nullsFirst()),
     index('orders_driver_status_idx').on(t.deliveryDriverId, t.status),
+    // The staff lists filtered by slot day, and sorted by slot.
+    index('orders_country_slot_idx').on(t.countryId, t.slotDate, t.slotStartsAt),
     check(
       'orders_amounts_ck',
       sql`${t.subtotalAmount} >= 0 and ${t.discountAmount} >= 0 and ${t.pointsDiscountAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0 and ${t.pointValue} >= 0 and ${t.deliveryFeeAmount} >= 0 and ${t.deliveryFee} >= 0`,

@@ -6,7 +6,10 @@ import {
   integer,
   pgTable,
   serial,
+  date,
+  primaryKey,
   text,
+  time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
@@ -82,5 +85,51 @@ export const zones = pgTable(
     ),
     uniqueIndex('zones_city_name_uq').on(t.cityId, sql`lower(${t.name})`),
     index('zones_city_active_idx').on(t.cityId, t.isActive),
+  ],
+)
+
+/**
+ * A city's delivery slots (docs/rules.md#delivery-slots): a window of local time in the country's
+ * time zone, how many orders it takes a day, and how long before its start it closes.
+ */
+export const deliverySlots = pgTable(
+  'delivery_slots',
+  {
+    id: serial().primaryKey(),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id),
+    startsAt: time().notNull(),
+    endsAt: time().notNull(),
+    capacity: integer().notNull(),
+    cutoffMinutes: integer().notNull().default(120),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'delivery_slots_ck',
+      sql`${t.endsAt} > ${t.startsAt} and ${t.capacity} between 1 and 1000 and ${t.cutoffMinutes} between 0 and 2880`,
+    ),
+    uniqueIndex('delivery_slots_city_start_uq').on(t.cityId, t.startsAt),
+  ],
+)
+
+/**
+ * How many orders hold a place in a slot on a day (its local date): checkout adds one only while
+ * it is below the slot's capacity, in its one statement; a cancelled order gives it back.
+ */
+export const deliverySlotBookings = pgTable(
+  'delivery_slot_bookings',
+  {
+    slotId: integer()
+      .notNull()
+      .references(() => deliverySlots.id),
+    day: date({ mode: 'string' }).notNull(),
+    booked: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.slotId, t.day] }),
+    check('delivery_slot_bookings_ck', sql`${t.booked} >= 0`),
   ],
 )

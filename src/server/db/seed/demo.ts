@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { OrderStatus } from '@/shared/domain/order-status'
-import { pointsEarnedFor, priceOrder } from '@/shared/domain/pricing'
+import { deliveryTermsOf, pointsEarnedFor, priceOrder } from '@/shared/domain/pricing'
 import type { Role } from '@/shared/domain/roles'
 import type { UnitType } from '@/shared/domain/units'
 import { beyondTolerance, DEFAULT_WEIGH_TOLERANCE_PERCENT, repriceWeighed } from '@/shared/domain/weighin'
@@ -18,6 +18,7 @@ import {
   products,
   users,
   zones,
+  deliverySlots,
 } from '../schema'
 
 export const DEMO_PASSWORD = 'Demo-2026!'
@@ -355,6 +356,40 @@ function weighEvents(
   return events
 }
 
+/**
+ * The demo zones' delivery terms (docs/rules.md#delivery-fees): fees, a minimum, thresholds. The
+ * storefront journeys order in Almadies (free from 9 000 F) and Médina (free): their totals stay.
+ */
+const demoZoneTerms: Record<
+  string,
+  { deliveryFee: number; minOrderAmount?: number; freeDeliveryFrom?: number }
+> = {
+  Plateau: { deliveryFee: 1000, freeDeliveryFrom: 25_000 },
+  Almadies: { deliveryFee: 2000, freeDeliveryFrom: 9000 },
+  Médina: { deliveryFee: 0 },
+  'Parcelles Assainies': { deliveryFee: 1500, minOrderAmount: 10_000 },
+  Hamdallaye: { deliveryFee: 1000 },
+  'ACI 2000': { deliveryFee: 1500, freeDeliveryFrom: 30_000 },
+  Badalabougou: { deliveryFee: 0 },
+  'Kalaban Coura': { deliveryFee: 2000, minOrderAmount: 10_000 },
+}
+
+/** The demo cities' delivery slots, local times (docs/rules.md#delivery-slots); Sikasso has none. */
+const demoSlots: Record<
+  string,
+  { startsAt: string; endsAt: string; capacity: number; cutoffMinutes: number }[]
+> = {
+  Dakar: [
+    { startsAt: '10:00', endsAt: '12:00', capacity: 8, cutoffMinutes: 120 },
+    { startsAt: '15:00', endsAt: '17:00', capacity: 8, cutoffMinutes: 120 },
+    { startsAt: '18:00', endsAt: '20:00', capacity: 4, cutoffMinutes: 180 },
+  ],
+  Bamako: [
+    { startsAt: '09:00', endsAt: '11:00', capacity: 6, cutoffMinutes: 120 },
+    { startsAt: '16:00', endsAt: '18:00', capacity: 6, cutoffMinutes: 120 },
+  ],
+}
+
 export async function seedDemo(db: Db, pointValue: number) {
   const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'root@etal.demo'))
   if (exists) return false
@@ -428,7 +463,14 @@ export async function seedDemo(db: Db, pointValue: number) {
         .select()
         .from(cities)
         .where(and(eq(cities.countryId, country), eq(cities.name, demo.city)))
+      for (const z of await tx.select().from(zones).where(eq(zones.cityId, city!.id))) {
+        const terms = demoZoneTerms[z.name]
+        if (terms) await tx.update(zones).set(terms).where(eq(zones.id, z.id))
+      }
       const cityZones = await tx.select().from(zones).where(eq(zones.cityId, city!.id))
+      await tx
+        .insert(deliverySlots)
+        .values((demoSlots[demo.city] ?? []).map((slot) => ({ ...slot, cityId: city!.id })))
       const client = byEmail(demo.client)
       const driver = byEmail(demo.driver)
       const staff = byEmail(demo.staff)
@@ -439,16 +481,26 @@ export async function seedDemo(db: Db, pointValue: number) {
           const p = productRows.find((r) => r.name === name && r.countryId === country)!
           return { product: p, quantity }
         })
+        const zone = cityZones.find((z) => z.name === o.zone)!
         const ordered = priceOrder(
           lines.map((l) => ({ unitPrice: l.product.pricePerUnit, quantity: l.quantity })),
           null,
+          0,
+          pointValue,
+          deliveryTermsOf(zone),
         )
         // docs/rules.md#weigh-in: orders that left preparation were weighed as ordered; the
         // demo's weighed ones get their weights and are priced on them.
         const weights = weightsOf(o, lines)
         const price = o.weighed
           ? repriceWeighed(
-              { discountPercent: null, pointsUsed: 0, pointValue, deliveryFee: 0, freeDeliveryFrom: null },
+              {
+                discountPercent: null,
+                pointsUsed: 0,
+                pointValue,
+                deliveryFee: zone.deliveryFee,
+                freeDeliveryFrom: zone.freeDeliveryFrom,
+              },
               lines.map((l, i) => ({
                 unitPrice: l.product.pricePerUnit,
                 quantity: l.quantity,
@@ -458,7 +510,6 @@ export async function seedDemo(db: Db, pointValue: number) {
           : ordered
         const delivered = o.status === 'delivered'
         const createdAt = new Date(Date.now() - o.daysAgo * 86_400_000 - 3_600_000)
-        const zone = cityZones.find((z) => z.name === o.zone)!
         const [order] = await tx
           .insert(orders)
           .values({
@@ -471,6 +522,9 @@ export async function seedDemo(db: Db, pointValue: number) {
             subtotalAmount: price.subtotal,
             discountAmount: 0,
             pointValue,
+            deliveryFeeAmount: price.deliveryFee,
+            deliveryFee: zone.deliveryFee,
+            freeDeliveryFrom: zone.freeDeliveryFrom,
             totalAmount: price.total,
             orderedTotalAmount: o.weighed ? ordered.total : null,
             weighApproval:
@@ -531,6 +585,25 @@ export async function seedDemo(db: Db, pointValue: number) {
         .set({ loyaltyPoints: balance })
         .where(inArray(users.id, [client.id]))
     }
+    // The orders still to deliver take the first slot of their city tomorrow (local day), and
+    // hold their places; the instants computed in the country's zone by PostgreSQL.
+    await tx.execute(sql`
+      with picked as (
+        select distinct on (o.id) o.id, s.id as slot_id, co.time_zone as tz, s.starts_at, s.ends_at,
+          (now() at time zone co.time_zone)::date + 1 as day
+        from orders o
+        join delivery_slots s on s.city_id = o.city_id and s.is_active
+        join countries co on co.id = o.country_id
+        where o.status not in ('delivered', 'cancelled')
+        order by o.id, s.starts_at
+      ), placed as (
+        update orders o set slot_id = p.slot_id, slot_date = p.day, slot_time_zone = p.tz,
+          slot_starts_at = (p.day + p.starts_at) at time zone p.tz, slot_ends_at = (p.day + p.ends_at) at time zone p.tz
+        from picked p where o.id = p.id
+        returning o.slot_id, o.slot_date
+      )
+      insert into delivery_slot_bookings (slot_id, day, booked)
+      select slot_id, slot_date, count(*)::int from placed group by slot_id, slot_date`)
   })
   return true
 }

@@ -1,6 +1,8 @@
 import { Search } from 'lucide-react'
 import { orderStatuses, orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
+import { formatSlotWindow } from '@/shared/domain/delivery-slots'
 import { Input, Select } from '@/client/components/ui/field'
+import { useCitySlots } from '@/client/lib/staff-places'
 
 /** Search by id or client, and the status filter: shared by both order lists. */
 export function OrderSearchFilters({
@@ -50,3 +52,77 @@ export function OrderSearchFilters({
     </>
   )
 }
+
+export type SlotFilter = { slotDate: string; slotId: number | null; sort: 'created' | 'slot' }
+export const noSlotFilter: SlotFilter = { slotDate: '', slotId: null, sort: 'created' }
+
+/**
+ * The delivery slot filters (docs/rules.md#delivery-slots): the slot's day, one slot of the
+ * chosen city (`cityId`; none chosen: no slot list), and the order of the list.
+ */
+export function SlotFilters({
+  value,
+  onChange,
+  cityId,
+}: {
+  value: SlotFilter
+  onChange: (v: SlotFilter) => void
+  cityId: number | null
+}) {
+  const slots = useCitySlots(cityId)
+  return (
+    <>
+      <div>
+        <label htmlFor="orders-slot-day" className="sr-only">
+          Jour du créneau
+        </label>
+        <Input
+          id="orders-slot-day"
+          type="date"
+          title="Jour du créneau"
+          value={value.slotDate}
+          onChange={(e) => onChange({ ...value, slotDate: e.target.value })}
+        />
+      </div>
+      {cityId !== null && (
+        <div>
+          <label htmlFor="orders-slot" className="sr-only">
+            Créneau
+          </label>
+          <Select
+            id="orders-slot"
+            value={value.slotId ?? ''}
+            onChange={(e) => onChange({ ...value, slotId: e.target.value ? Number(e.target.value) : null })}
+          >
+            <option value="">Tous les créneaux</option>
+            {(slots.data?.slots ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {formatSlotWindow(s.startsAt, s.endsAt)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      <div>
+        <label htmlFor="orders-sort" className="sr-only">
+          Trier
+        </label>
+        <Select
+          id="orders-sort"
+          value={value.sort}
+          onChange={(e) => onChange({ ...value, sort: e.target.value as SlotFilter['sort'] })}
+        >
+          <option value="created">Plus récentes d’abord</option>
+          <option value="slot">Par créneau</option>
+        </Select>
+      </div>
+    </>
+  )
+}
+
+/** The query fields of a slot filter. */
+export const slotQuery = (f: SlotFilter) => ({
+  slotDate: f.slotDate || undefined,
+  slotId: f.slotId ?? undefined,
+  sort: f.sort === 'slot' ? ('slot' as const) : undefined,
+})

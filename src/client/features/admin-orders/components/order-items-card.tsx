@@ -53,6 +53,12 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
             <dt className="text-stone-600">Points utilisés ({order.pointsUsed})</dt>
             <dd>− {formatMoney(order.pointsDiscountAmount)}</dd>
           </div>
+          <div className="flex justify-between">
+            <dt className="text-stone-600">
+              {order.deliveryFeeAmount > 0 ? 'Livraison' : 'Livraison offerte'}
+            </dt>
+            <dd data-testid="delivery-fee">{formatMoney(order.deliveryFeeAmount)}</dd>
+          </div>
           <div className="flex justify-between border-t border-stone-200 pt-1.5 text-base font-semibold">
             <dt>Total</dt>
             <dd>{formatMoney(order.totalAmount)}</dd>

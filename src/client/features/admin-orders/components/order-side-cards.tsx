@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatMoney } from '@/shared/format'
 import { PhoneLinks } from '@/client/components/phone-links'
 import { Button } from '@/client/components/ui/button'
@@ -18,7 +19,8 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 
 /** Customer, delivery, payment and points, driver. */
 export function OrderSideCards({ order }: { order: OrderView }) {
-  const aboutOrder = `Bonjour ${order.customer.name}, ici Étal au sujet de votre commande n° ${order.id} (livraison au ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}).`
+  const slot = orderSlotText(order)
+  const aboutOrder = `Bonjour ${order.customer.name}, ici Étal au sujet de votre commande n° ${order.id} (livraison${slot ? ` ${slot}` : ''} au ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}).`
   return (
     <div className="min-w-0 space-y-4">
       <Card>
@@ -51,6 +53,10 @@ export function OrderSideCards({ order }: { order: OrderView }) {
             <Line label="Pays">{order.deliveryCountry}</Line>
             <Line label="Téléphone">
               <PhoneLinks phone={order.deliveryPhone} who={order.customerName} message={aboutOrder} />
+            </Line>
+            <Line label="Créneau">{slot ?? 'Sans créneau'}</Line>
+            <Line label="Frais de livraison">
+              {order.deliveryFeeAmount > 0 ? formatMoney(order.deliveryFeeAmount) : 'Offerte'}
             </Line>
           </dl>
         </CardContent>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatDateTime, formatMoney } from '@/shared/format'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
@@ -44,6 +45,14 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
               <div className="max-w-36 truncate text-xs text-stone-500" title={o.deliveryAddress}>
                 {o.deliveryAddress}
               </div>
+              {orderSlotText(o) && (
+                <div
+                  className="text-xs font-medium whitespace-nowrap text-stone-700"
+                  data-testid="order-row-slot"
+                >
+                  {orderSlotText(o)}
+                </div>
+              )}
             </Td>
             <Td className="font-medium whitespace-nowrap">{formatMoney(o.totalAmount)}</Td>
             <Td>

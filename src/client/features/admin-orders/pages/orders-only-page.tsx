@@ -5,7 +5,7 @@ import { PageHeader } from '@/client/components/ui/page-header'
 import { useSession } from '@/client/lib/session'
 import { useAdminOrders } from '@/client/lib/staff-orders'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
-import { OrderSearchFilters } from '../components/order-filters'
+import { noSlotFilter, OrderSearchFilters, SlotFilters, slotQuery } from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
 import { ExportOrdersButton } from '../components/export-orders-button'
 
@@ -14,10 +14,11 @@ export default function OrdersOnlyPage() {
   const { user } = useSession()
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<OrderStatus | ''>('')
+  const [slot, setSlot] = useState(noSlotFilter)
   const [page, setPage] = useState(1)
   const debouncedSearch = useDebouncedValue(search.trim(), 300)
   // The list's filters, given as they are to the CSV export too (docs/rules.md#reports).
-  const filters = { search: debouncedSearch || undefined, status: status || undefined }
+  const filters = { search: debouncedSearch || undefined, status: status || undefined, ...slotQuery(slot) }
   const orders = useAdminOrders({ ...filters, page, limit: ADMIN_ORDERS_PAGE_SIZE })
 
   return (
@@ -44,6 +45,14 @@ export default function OrdersOnlyPage() {
             setStatus(v)
             setPage(1)
           }}
+        />
+        <SlotFilters
+          value={slot}
+          onChange={(v) => {
+            setSlot(v)
+            setPage(1)
+          }}
+          cityId={null}
         />
       </div>
       <OrdersResults

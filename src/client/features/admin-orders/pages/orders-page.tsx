@@ -7,7 +7,7 @@ import { useCities, useZones } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
 import { useAdminOrders } from '@/client/lib/staff-orders'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
-import { OrderSearchFilters } from '../components/order-filters'
+import { noSlotFilter, OrderSearchFilters, SlotFilters, slotQuery } from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
 import { ExportOrdersButton } from '../components/export-orders-button'
 
@@ -18,6 +18,7 @@ export default function OrdersPage() {
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const [cityId, setCityId] = useState<number | null>(null)
   const [zoneId, setZoneId] = useState<number | null>(null)
+  const [slot, setSlot] = useState(noSlotFilter)
   const [page, setPage] = useState(1)
   const debouncedSearch = useDebouncedValue(search.trim(), 300)
   // Every active city, deliverable or not (orders keep their city): root's of every country.
@@ -29,6 +30,7 @@ export default function OrdersPage() {
     status: status || undefined,
     cityId: cityId ?? undefined,
     zoneId: zoneId ?? undefined,
+    ...slotQuery(slot),
   }
   const orders = useAdminOrders({ ...filters, page, limit: ADMIN_ORDERS_PAGE_SIZE })
   // Every filter change starts again at page 1.
@@ -67,6 +69,7 @@ export default function OrdersPage() {
             onChange={(e) => {
               setCityId(e.target.value ? Number(e.target.value) : null)
               setZoneId(null)
+              setSlot((f) => ({ ...f, slotId: null }))
               setPage(1)
             }}
           >
@@ -96,6 +99,7 @@ export default function OrdersPage() {
             ))}
           </Select>
         </div>
+        <SlotFilters value={slot} onChange={reset(setSlot)} cityId={cityId} />
       </div>
       <OrdersResults
         query={orders}

@@ -53,7 +53,7 @@ export function useUpdateZone() {
     onSuccess: ({ zone }, input) => {
       toast.success(
         input.isActive === undefined
-          ? `La zone "${zone.name}" a été renommée.`
+          ? `La zone "${zone.name}" a été enregistrée.`
           : `La zone "${zone.name}" est maintenant ${zone.isActive ? 'active' : 'inactive'}.`,
       )
       return refresh()

@@ -6,7 +6,8 @@ import { createCountryInput, type AdminCountry, type CreateCountryInput } from '
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
-import { Field, Input } from '@/client/components/ui/field'
+import { Field, Input, Select } from '@/client/components/ui/field'
+import { DEFAULT_TIME_ZONE, timeZoneByCountryCode } from '@/shared/domain/time-zones'
 import { useCreateCountry, useUpdateCountry } from '../api/use-countries'
 
 type Values = z.output<typeof createCountryInput>
@@ -15,10 +16,13 @@ const blank: CreateCountryInput = {
   code: '',
   currency: '',
   dialCode: '',
+  timeZone: DEFAULT_TIME_ZONE,
   mobileMoneyProviders: [''],
   shopPhone: '',
   shopWhatsapp: '',
 }
+/** The reference countries' zones, each once, in alphabetical order (docs/rules.md#time-zones). */
+const timeZoneChoices = [...new Set([...Object.values(timeZoneByCountryCode), DEFAULT_TIME_ZONE])].sort()
 /** Upper-cases the field as it is typed (the schema upper-cases it too). */
 const upperCased = <R extends UseFormRegisterReturn>(reg: R): R => ({
   ...reg,
@@ -55,6 +59,7 @@ export function CountryDialog({
           code: country.code,
           currency: country.currency,
           dialCode: country.dialCode,
+          timeZone: country.timeZone,
           mobileMoneyProviders: [...country.mobileMoneyProviders],
           shopPhone: country.shopPhone ?? '',
           shopWhatsapp: country.shopWhatsapp ?? '',
@@ -144,6 +149,20 @@ export function CountryDialog({
             />
           </Field>
         </div>
+        <Field
+          label="Fuseau horaire"
+          htmlFor="country-time-zone"
+          error={errors.timeZone?.message}
+          hint="Les créneaux de livraison et les journées du pays se lisent à cette heure."
+        >
+          <Select id="country-time-zone" aria-invalid={!!errors.timeZone} {...form.register('timeZone')}>
+            {[...new Set([...timeZoneChoices, country?.timeZone ?? DEFAULT_TIME_ZONE])].map((tz) => (
+              <option key={tz} value={tz}>
+                {tz}
+              </option>
+            ))}
+          </Select>
+        </Field>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-stone-800">Fournisseurs Mobile Money</legend>
           {Array.from({ length: providers }, (_, i) => (

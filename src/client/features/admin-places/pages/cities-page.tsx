@@ -1,4 +1,4 @@
-import { Pencil, Plus } from 'lucide-react'
+import { Clock, Pencil, Plus } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { formatDate } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
@@ -14,6 +14,7 @@ import { staffErrorMessage } from '../api/messages'
 import { cityUpdateFeedback } from '../api/use-cities'
 import { ActiveBadge } from '../components/active-badge'
 import { CityDialog, RenameCityDialog } from '../components/city-dialog'
+import { SlotsDialog } from '../components/slots-dialog'
 
 /** /admin/cities: root every country's (with a country filter), a super_admin its own. */
 export default function CitiesPage() {
@@ -24,6 +25,7 @@ export default function CitiesPage() {
   const update = useUpdateCity(cityUpdateFeedback)
   const [open, setOpen] = useState(false)
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null)
+  const [slotsOf, setSlotsOf] = useState<{ id: number; name: string } | null>(null)
   const [countryName, setCountryName] = useState('')
   const fixedCountry = !isRoot && user?.countryId ? { id: user.countryId, name: user.country ?? '' } : null
   const countryOptions = useMemo(() => countries.data ?? [], [countries.data])
@@ -92,6 +94,14 @@ export default function CitiesPage() {
                         <Button
                           variant="outline"
                           size="sm"
+                          onClick={() => setSlotsOf(c)}
+                          aria-label={`Créneaux de livraison de ${c.name}`}
+                        >
+                          <Clock className="h-4 w-4" aria-hidden /> Créneaux
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
                           onClick={() => setRenaming(c)}
                           aria-label={`Renommer la ville ${c.name}`}
                         >
@@ -114,6 +124,9 @@ export default function CitiesPage() {
       </QueryState>
       {renaming && (
         <RenameCityDialog key={renaming.id} city={renaming} onOpenChange={(o) => !o && setRenaming(null)} />
+      )}
+      {slotsOf && (
+        <SlotsDialog key={slotsOf.id} city={slotsOf} onOpenChange={(o) => !o && setSlotsOf(null)} />
       )}
       <CityDialog open={open} onOpenChange={setOpen} countries={countryOptions} fixedCountry={fixedCountry} />
     </>

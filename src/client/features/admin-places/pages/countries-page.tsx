@@ -46,7 +46,7 @@ export default function CountriesPage() {
               <tr>
                 <Th>Pays</Th>
                 <Th>Code</Th>
-                <Th>Devise</Th>
+                <Th>Devise et fuseau</Th>
                 <Th>Mobile Money</Th>
                 <Th>Statut</Th>
                 <Th>Créé le</Th>
@@ -63,7 +63,10 @@ export default function CountriesPage() {
                       {c.dialCode && <span className="ml-2 text-xs text-stone-500">{c.dialCode}</span>}
                     </Td>
                     <Td className="font-mono">{c.code}</Td>
-                    <Td className="font-mono">{c.currency}</Td>
+                    <Td className="font-mono">
+                      {c.currency}
+                      <span className="block font-sans text-xs text-stone-500">{c.timeZone}</span>
+                    </Td>
                     <Td className="max-w-52 whitespace-normal text-stone-700">
                       {c.mobileMoneyProviders.join(', ') || '—'}
                     </Td>

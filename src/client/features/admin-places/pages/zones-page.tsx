@@ -1,6 +1,6 @@
 import { Pencil, Plus, Search } from 'lucide-react'
 import { useState } from 'react'
-import { formatCount } from '@/shared/format'
+import { formatCount, formatMoney } from '@/shared/format'
 import type { AdminZone } from '@/shared/schemas/places'
 import { Button } from '@/client/components/ui/button'
 import { Input, Select } from '@/client/components/ui/field'
@@ -40,7 +40,7 @@ export default function ZonesPage() {
     <>
       <PageHeader
         title="Gestion des Zones"
-        description="Les zones de livraison. Une zone inactive disparaît aussitôt du choix à la commande."
+        description="Les zones de livraison et leurs frais. Une zone inactive disparaît aussitôt du choix à la commande."
         actions={
           <Button onClick={() => setDialog({ open: true })}>
             <Plus className="h-4 w-4" aria-hidden /> Créer une zone
@@ -99,6 +99,9 @@ export default function ZonesPage() {
                   <Th>Nom</Th>
                   <Th>Ville</Th>
                   <Th>Pays</Th>
+                  <Th>Frais de livraison</Th>
+                  <Th>Minimum</Th>
+                  <Th>Offerte dès</Th>
                   <Th>Statut</Th>
                   <Th className="text-right">Actions</Th>
                 </tr>
@@ -109,6 +112,15 @@ export default function ZonesPage() {
                     <Td className="font-medium text-stone-900">{z.name}</Td>
                     <Td>{z.city.name}</Td>
                     <Td>{z.city.country.name}</Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {z.deliveryFee === 0 ? 'Gratuite' : formatMoney(z.deliveryFee)}
+                    </Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {z.minOrderAmount == null ? '—' : formatMoney(z.minOrderAmount)}
+                    </Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {z.freeDeliveryFrom == null ? '—' : formatMoney(z.freeDeliveryFrom)}
+                    </Td>
                     <Td>
                       <ActiveBadge active={z.isActive} feminine />
                     </Td>
@@ -124,10 +136,10 @@ export default function ZonesPage() {
                           variant="outline"
                           size="sm"
                           onClick={() => setDialog({ open: true, zone: z })}
-                          aria-label={`Renommer ${z.name}`}
+                          aria-label={`Modifier ${z.name}`}
                         >
                           <Pencil className="h-4 w-4" aria-hidden />
-                          <span className="hidden sm:inline">Renommer</span>
+                          <span className="hidden sm:inline">Modifier</span>
                         </Button>
                       </div>
                     </Td>

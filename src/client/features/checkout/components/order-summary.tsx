@@ -1,15 +1,23 @@
 import type { OrderPrice } from '@/shared/domain/pricing'
 import { formatMoney, formatPercent } from '@/shared/format'
 
-/** Subtotal, discount, points and total: the cart's estimate, or an order's stored amounts. */
+/**
+ * Subtotal, discount, points, delivery fee and total: the cart's estimate, or an order's stored
+ * amounts. `deliveryFee` null: no zone chosen yet, no delivery line (docs/rules.md#delivery-fees).
+ */
 export function AmountLines({
   price,
   discountPercent,
   totalLabel = 'Total',
+  deliveryNote,
 }: {
-  price: Pick<OrderPrice, 'subtotal' | 'discountAmount' | 'pointsUsed' | 'pointsDiscountAmount' | 'total'>
+  price: Pick<OrderPrice, 'subtotal' | 'discountAmount' | 'pointsUsed' | 'pointsDiscountAmount' | 'total'> & {
+    deliveryFee: number | null
+  }
   discountPercent?: number | null
   totalLabel?: string
+  /** Under the delivery line, e.g. 'Livraison offerte dès 30 000 F CFA.' */
+  deliveryNote?: string | null
 }) {
   return (
     <dl className="space-y-2 text-sm">
@@ -28,6 +36,17 @@ export function AmountLines({
           <dt>Points utilisés ({price.pointsUsed})</dt>
           <dd data-testid="points-discount">− {formatMoney(price.pointsDiscountAmount)}</dd>
         </div>
+      )}
+      {price.deliveryFee != null && (
+        <div className="flex justify-between">
+          <dt className="text-stone-600">{price.deliveryFee > 0 ? 'Livraison' : 'Livraison offerte'}</dt>
+          <dd data-testid="delivery-fee">{formatMoney(price.deliveryFee)}</dd>
+        </div>
+      )}
+      {deliveryNote && (
+        <p className="text-xs text-stone-600" data-testid="delivery-note">
+          {deliveryNote}
+        </p>
       )}
       <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
         <dt>{totalLabel}</dt>

@@ -2,7 +2,15 @@ import { ShoppingBag } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { maxPointsFor, priceOrder } from '@/shared/domain/pricing'
+import {
+  deliveryTermsOf,
+  maxPointsFor,
+  minimumOrderMessage,
+  NO_DELIVERY_FEE,
+  priceOrder,
+} from '@/shared/domain/pricing'
+import { SLOT_REQUIRED_MESSAGE } from '@/shared/domain/delivery-slots'
+import { isShopper } from '@/shared/domain/roles'
 import { formatMoney, formatNumber } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
@@ -19,7 +27,7 @@ import {
   type DeliveryInfo,
 } from '@/client/lib/cart-actions'
 import { useClientDashboard } from '@/client/lib/client-dashboard'
-import { useCities, useCountries } from '@/client/lib/reference-data'
+import { useCities, useCountries, useZones } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
 import { useCreateOrder } from '../api/use-create-order'
 import { CartLines } from '../components/cart-lines'
@@ -27,6 +35,8 @@ import { DeliveryForm } from '../components/delivery-form'
 import { newIdempotencyKey } from '../lib/idempotency'
 import { lineIssues, refusalsOf, type Refusal } from '../lib/stock-issues'
 import { AmountLines } from '../components/order-summary'
+import { useAvailableSlots } from '../api/use-slots'
+import { SlotPicker, type SlotPick } from '../components/slot-picker'
 
 /** /cart: lines, summary, delivery cascade, points, 'Confirmer la commande'. */
 export default function CartPage() {
@@ -64,6 +74,10 @@ export default function CartPage() {
     saveDeliveryInfo(next)
   }
 
+  // The zone's delivery terms, so the fee and the minimum show before ordering
+  // (docs/rules.md#delivery-fees); the server prices the order with the same rule.
+  const zones = useZones(delivery.cityId)
+  const zone = zones.data?.find((z) => z.id === delivery.zoneId) ?? null
   const lines = items.map((i) => ({ unitPrice: i.pricePerUnit, quantity: i.quantity }))
   const base = priceOrder(lines, user?.customDiscountPercent ?? null)
   const maxPoints = Math.min(
@@ -71,7 +85,33 @@ export default function CartPage() {
     maxPointsFor(base.subtotal, base.discountAmount, pointValue),
   )
   const pointsToUse = Math.min(points, maxPoints)
-  const price = priceOrder(lines, user?.customDiscountPercent ?? null, pointsToUse, pointValue)
+  const price = priceOrder(
+    lines,
+    user?.customDiscountPercent ?? null,
+    pointsToUse,
+    pointValue,
+    zone ? deliveryTermsOf(zone) : NO_DELIVERY_FEE,
+  )
+  const belowMinimum =
+    zone?.minOrderAmount != null && price.subtotal < zone.minOrderAmount
+      ? minimumOrderMessage(zone.name, formatMoney(zone.minOrderAmount))
+      : null
+  const deliveryNote =
+    zone && price.deliveryFee > 0 && zone.freeDeliveryFrom != null
+      ? `Livraison offerte dès ${formatMoney(zone.freeDeliveryFrom)} d’achats.`
+      : null
+
+  // The delivery slot (docs/rules.md#delivery-slots): the first with places is picked until the
+  // client picks another; a city without slots takes orders without one.
+  const slots = useAvailableSlots(delivery.cityId, !!user && isShopper(user.role))
+  const [picked, setPicked] = useState<SlotPick | null>(null)
+  const offered = slots.data?.slots ?? []
+  const slot =
+    offered.find((s) => s.slotId === picked?.id && s.date === picked.date && s.remaining > 0) ??
+    offered.find((s) => s.remaining > 0) ??
+    null
+  const slotChoice = slot ? { id: slot.slotId, date: slot.date } : null
+  const needsSlot = offered.length > 0
 
   // What the order still needs, said beside the disabled button: the first thing missing.
   const missing =
@@ -83,13 +123,17 @@ export default function CartPage() {
           ? 'Choisissez une ville pour confirmer.'
           : delivery.zoneId === null
             ? 'Choisissez une zone pour confirmer.'
-            : !delivery.deliveryAddress.trim()
-              ? 'Saisissez votre adresse de livraison pour confirmer.'
-              : !delivery.deliveryPhone.trim()
-                ? 'Saisissez votre numéro de téléphone pour confirmer.'
-                : !user
-                  ? 'Connectez-vous pour confirmer.'
-                  : null
+            : belowMinimum
+              ? belowMinimum
+              : needsSlot && !slotChoice
+                ? SLOT_REQUIRED_MESSAGE
+                : !delivery.deliveryAddress.trim()
+                  ? 'Saisissez votre adresse de livraison pour confirmer.'
+                  : !delivery.deliveryPhone.trim()
+                    ? 'Saisissez votre numéro de téléphone pour confirmer.'
+                    : !user
+                      ? 'Connectez-vous pour confirmer.'
+                      : null
   const ready = missing === null && items.length > 0
 
   const submit = async () => {
@@ -132,6 +176,7 @@ export default function CartPage() {
           zoneId: delivery.zoneId,
           pointsToUse,
           notes: delivery.notes.trim() || undefined,
+          slot: slotChoice,
         },
       })
       attemptKey.current = null
@@ -143,6 +188,8 @@ export default function CartPage() {
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) attemptKey.current = null
       // A product ran out meanwhile: its line says so (the catalogue is read again, too).
       if (e instanceof ApiError && e.code === 'OUT_OF_STOCK') setRefused(refusalsOf(e.fieldErrors, sent))
+      // A slot taken meanwhile: show the places as they are now.
+      if (e instanceof ApiError && e.status === 409) void slots.refetch()
       toast.error(e instanceof Error && e.message ? e.message : 'Erreur lors de la création de la commande')
     }
   }
@@ -182,6 +229,27 @@ export default function CartPage() {
                 }
                 countriesError={countries.isError}
               />
+              {zone && (
+                <p className="mt-3 text-sm text-stone-700" data-testid="zone-terms">
+                  {zone.deliveryFee > 0
+                    ? `Livraison dans la zone ${zone.name} : ${formatMoney(zone.deliveryFee)}`
+                    : `Livraison offerte dans la zone ${zone.name}`}
+                  {zone.freeDeliveryFrom != null && zone.deliveryFee > 0
+                    ? `, offerte dès ${formatMoney(zone.freeDeliveryFrom)}`
+                    : ''}
+                  {zone.minOrderAmount != null ? ` · minimum ${formatMoney(zone.minOrderAmount)}` : ''}.
+                </p>
+              )}
+              {needsSlot && (
+                <div className="mt-4">
+                  <SlotPicker
+                    slots={offered}
+                    timeZone={slots.data!.timeZone}
+                    value={slotChoice}
+                    onChange={setPicked}
+                  />
+                </div>
+              )}
             </CardContent>
           </Card>
         </div>
@@ -212,7 +280,11 @@ export default function CartPage() {
                 />
               </Field>
             )}
-            <AmountLines price={price} discountPercent={user?.customDiscountPercent} />
+            <AmountLines
+              price={{ ...price, deliveryFee: zone ? price.deliveryFee : null }}
+              discountPercent={user?.customDiscountPercent}
+              deliveryNote={deliveryNote}
+            />
             <p className="text-xs text-stone-500">
               Paiement à la livraison. Le montant final est calculé à la validation.
             </p>

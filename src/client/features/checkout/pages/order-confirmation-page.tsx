@@ -1,5 +1,6 @@
-import { CheckCircle2, MapPin } from 'lucide-react'
+import { CheckCircle2, Clock, MapPin } from 'lucide-react'
 import { Link, useLocation, useParams } from 'react-router'
+import { orderSlotText } from '@/shared/domain/delivery-slots'
 import type { OrderStatus } from '@/shared/domain/order-status'
 import { isShopper } from '@/shared/domain/roles'
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format'
@@ -154,6 +155,7 @@ function OrderConfirmationPage() {
   }
   const o = order.data
   const progress = progressOf(o)
+  const slot = orderSlotText(o)
   return (
     <div className="space-y-5">
       <div className="flex flex-col items-center gap-2 text-center">
@@ -224,6 +226,7 @@ function OrderConfirmationPage() {
               discountAmount: o.discountAmount,
               pointsUsed: o.pointsUsed,
               pointsDiscountAmount: o.pointsDiscountAmount,
+              deliveryFee: o.deliveryFeeAmount,
               total: o.totalAmount,
             }}
             discountPercent={o.discountPercent}
@@ -251,6 +254,12 @@ function OrderConfirmationPage() {
                 {o.zoneName}, {o.deliveryCity}, {o.deliveryCountry}
               </span>
             </p>
+            {slot && (
+              <p className="flex items-start gap-2" data-testid="order-slot">
+                <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden />
+                <span>Créneau : {slot}</span>
+              </p>
+            )}
             <p>Téléphone : {o.deliveryPhone}</p>
             {o.notes && <p>Notes : {o.notes}</p>}
             <ShopContact

@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react'
 import { Link } from 'react-router'
+import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatDateTime, formatMoney } from '@/shared/format'
 import type { ClientOrder } from '@/shared/schemas/checkout'
 import { Button } from '@/client/components/ui/button'
@@ -18,6 +19,7 @@ export function OrderCard({
   onReorder?: () => void
   reordering?: boolean
 }) {
+  const slot = orderSlotText(order)
   return (
     <Card className="p-4" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -42,6 +44,20 @@ export function OrderCard({
           Pesée : le montant a changé, votre accord est demandé (voir les détails).
         </p>
       )}
+      <dl className="mt-2 space-y-1 text-sm text-stone-600">
+        <div className="flex justify-between gap-2">
+          <dt>{order.deliveryFeeAmount > 0 ? 'Livraison' : 'Livraison offerte'}</dt>
+          <dd className="tabular-nums" data-testid="order-delivery-fee">
+            {formatMoney(order.deliveryFeeAmount)}
+          </dd>
+        </div>
+        {slot && (
+          <div className="flex justify-between gap-2">
+            <dt>Créneau</dt>
+            <dd data-testid="order-slot">{slot}</dd>
+          </div>
+        )}
+      </dl>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-stone-200 pt-3">
         <p className="font-bold">{formatMoney(order.totalAmount)}</p>
         <div className="flex gap-2">

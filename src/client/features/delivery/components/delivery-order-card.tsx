@@ -1,5 +1,6 @@
-import { MapPin } from 'lucide-react'
+import { Clock, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
 import { mapsHref } from '@/shared/contact-links'
 import { PhoneLinks } from '@/client/components/phone-links'
@@ -11,6 +12,7 @@ import type { OrderView } from '@/client/lib/order-view'
 export function DeliveryOrderCard({ order, action }: { order: OrderView; action?: ReactNode }) {
   const delivered = order.status === 'delivered'
   const place = `${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}`
+  const slot = orderSlotText(order)
   return (
     <Card data-testid={`delivery-order-${order.id}`}>
       <CardContent className="space-y-3 pt-4 sm:pt-5">
@@ -22,6 +24,12 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
           </div>
         </div>
         <div className="space-y-1 text-sm text-stone-700">
+          {slot && (
+            <p className="flex items-center gap-1.5 font-semibold text-stone-900" data-testid="delivery-slot">
+              <Clock className="h-4 w-4 shrink-0 text-brand" aria-hidden />
+              {slot}
+            </p>
+          )}
           <p className="font-medium text-stone-900">{order.customerName}</p>
           <p className="flex items-start gap-1.5">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-stone-400" aria-hidden />
@@ -38,7 +46,7 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
           <PhoneLinks
             phone={order.deliveryPhone}
             who={order.customerName}
-            message={`Bonjour ${order.customerName}, je suis votre livreur Étal. J’arrive avec votre commande n° ${order.id} au ${place}.`}
+            message={`Bonjour ${order.customerName}, je suis votre livreur Étal. J’arrive avec votre commande n° ${order.id}${slot ? ` (créneau ${slot})` : ''} au ${place}.`}
           />
         </div>
         <ul className="text-sm text-stone-600">
@@ -53,6 +61,9 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
           <div>
             <p className="text-xs text-stone-500">{delivered ? 'Montant encaissé' : 'Montant à encaisser'}</p>
             <p className="text-lg font-bold text-stone-900">{formatMoney(order.totalAmount)}</p>
+            <p className="text-xs text-stone-500">
+              dont livraison {order.deliveryFeeAmount > 0 ? formatMoney(order.deliveryFeeAmount) : 'offerte'}
+            </p>
             <p className="text-xs text-stone-500">Mis à jour le {formatDateTime(order.updatedAt)}</p>
           </div>
           {action}

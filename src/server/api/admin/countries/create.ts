@@ -1,4 +1,5 @@
 import { placeCalls } from '@/shared/calls'
+import { DEFAULT_TIME_ZONE, timeZoneByCountryCode } from '@/shared/domain/time-zones'
 import { countries } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { shopContacts } from '@/server/services/phones'
@@ -19,6 +20,8 @@ export default defineEndpoint({
           ...input,
           ...shopContacts(input, input.code),
           dialCode: input.dialCode ?? '',
+          // The reference zone of its code, unless root picks one (docs/rules.md#time-zones).
+          timeZone: input.timeZone ?? timeZoneByCountryCode[input.code] ?? DEFAULT_TIME_ZONE,
           isActive: input.isActive ?? true,
         })
         .returning(countryColumns),

@@ -15,7 +15,14 @@ export default defineEndpoint({
     const [row] = await uniquely(zoneTaken, () =>
       db
         .insert(zones)
-        .values({ name: input.name, cityId: input.cityId, isActive: input.isActive ?? true })
+        .values({
+          name: input.name,
+          cityId: input.cityId,
+          isActive: input.isActive ?? true,
+          deliveryFee: input.deliveryFee,
+          minOrderAmount: input.minOrderAmount ?? null,
+          freeDeliveryFrom: input.freeDeliveryFrom ?? null,
+        })
         .returning({ id: zones.id }),
     )
     reply.status(201)

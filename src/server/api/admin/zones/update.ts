@@ -9,10 +9,11 @@ export default defineEndpoint({
   call: placeCalls.updateZone,
   roles: ['root', 'super_admin'],
   writesStorefront: true,
-  summary: "Rename or toggle a zone; a deactivated zone leaves the storefront's choices",
+  summary:
+    "Rename, toggle or set the delivery terms of a zone; a deactivated zone leaves the storefront's choices",
   async handler({ input: { id, ...changes }, user, db }) {
     const current = await findZoneInScope(db, user, id)
-    if (changes.name === undefined && changes.isActive === undefined) return { zone: current }
+    if (Object.values(changes).every((v) => v === undefined)) return { zone: current }
     await uniquely(zoneTaken, () => db.update(zones).set(changes).where(eq(zones.id, id)))
     return { zone: await findZoneInScope(db, user, id) }
   },

@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Pencil } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { formatCutoff, formatSlotWindow } from '@/shared/domain/delivery-slots'
+import { createSlotInput, type AdminSlot, type CreateSlotInput } from '@/shared/schemas/slots'
+import type { z } from '@/shared/schemas/zod'
+import { Button } from '@/client/components/ui/button'
+import { Dialog } from '@/client/components/ui/dialog'
+import { Field, Input } from '@/client/components/ui/field'
+import { QueryState } from '@/client/components/ui/query-state'
+import { SkeletonRows } from '@/client/components/ui/skeleton'
+import { Switch } from '@/client/components/ui/switch'
+import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
+import { staffErrorMessage } from '../api/messages'
+import { useCitySlots } from '@/client/lib/staff-places'
+import { useCreateSlot, useUpdateSlot } from '../api/use-slots'
+
+type Values = z.output<typeof createSlotInput>
+const blank = (cityId: number): CreateSlotInput => ({
+  cityId,
+  startsAt: '',
+  endsAt: '',
+  capacity: 10,
+  cutoffMinutes: 120,
+})
+
+/**
+ * A city's delivery slots (docs/rules.md#delivery-slots): the list, with each one's switch, and a
+ * form that adds a slot or edits the one picked. Times are the country's local times.
+ */
+export function SlotsDialog({
+  city,
+  onOpenChange,
+}: {
+  city: { id: number; name: string }
+  onOpenChange: (o: boolean) => void
+}) {
+  const slots = useCitySlots(city.id)
+  const create = useCreateSlot()
+  const update = useUpdateSlot()
+  const [editing, setEditing] = useState<AdminSlot | null>(null)
+  const form = useForm<CreateSlotInput, unknown, Values>({
+    resolver: zodResolver(createSlotInput),
+    defaultValues: blank(city.id),
+  })
+  const { errors } = form.formState
+
+  useEffect(() => {
+    form.reset(
+      editing
+        ? {
+            cityId: city.id,
+            startsAt: editing.startsAt,
+            endsAt: editing.endsAt,
+            capacity: editing.capacity,
+            cutoffMinutes: editing.cutoffMinutes,
+          }
+        : blank(city.id),
+    )
+  }, [editing, city.id, form])
+
+  const onSubmit = form.handleSubmit(async ({ cityId: _city, ...values }) => {
+    if (editing) await update.mutateAsync({ id: editing.id, ...values })
+    else await create.mutateAsync({ cityId: city.id, ...values })
+    setEditing(null)
+    form.reset(blank(city.id))
+  })
+  const pending = create.isPending || update.isPending
+
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Créneaux de livraison — ${city.name}`}
+      description={
+        slots.data
+          ? `Heures locales (${slots.data.timeZone}). Le client choisit un créneau parmi les trois prochains jours.`
+          : 'Heures locales du pays.'
+      }
+      className="sm:max-w-2xl"
+    >
+      <QueryState
+        query={slots}
+        loading={<SkeletonRows count={3} />}
+        empty="Aucun créneau : les commandes de cette ville se passent sans créneau."
+        isEmpty={(d) => d.slots.length === 0}
+        errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch slots')}
+      >
+        {({ slots: list }) => (
+          <Table aria-label={`Créneaux de ${city.name}`}>
+            <THead>
+              <tr>
+                <Th>Créneau</Th>
+                <Th>Capacité / jour</Th>
+                <Th>Clôture</Th>
+                <Th className="text-right">Actions</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {list.map((s) => {
+                const window = formatSlotWindow(s.startsAt, s.endsAt)
+                return (
+                  <Tr key={s.id}>
+                    <Td className="font-medium whitespace-nowrap text-stone-900">{window}</Td>
+                    <Td className="tabular-nums">{s.capacity} commandes</Td>
+                    <Td className="whitespace-nowrap">{formatCutoff(s.cutoffMinutes)} avant</Td>
+                    <Td>
+                      <div className="flex items-center justify-end gap-3">
+                        <Switch
+                          checked={s.isActive}
+                          disabled={update.isPending && update.variables?.id === s.id}
+                          onCheckedChange={(isActive) => update.mutate({ id: s.id, isActive })}
+                          label={`${s.isActive ? 'Désactiver' : 'Activer'} le créneau ${window}`}
+                        />
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setEditing(s)}
+                          aria-label={`Modifier le créneau ${window}`}
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden />
+                        </Button>
+                      </div>
+                    </Td>
+                  </Tr>
+                )
+              })}
+            </TBody>
+          </Table>
+        )}
+      </QueryState>
+      <form
+        onSubmit={(e) => void onSubmit(e).catch(() => undefined)}
+        noValidate
+        className="mt-5 space-y-3 border-t border-stone-200 pt-4"
+      >
+        <h3 className="text-sm font-semibold text-stone-900">
+          {editing
+            ? `Modifier le créneau ${formatSlotWindow(editing.startsAt, editing.endsAt)}`
+            : 'Ajouter un créneau'}
+        </h3>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Field label="Début" htmlFor="slot-start" error={errors.startsAt?.message}>
+            <Input
+              id="slot-start"
+              type="time"
+              aria-invalid={!!errors.startsAt}
+              {...form.register('startsAt')}
+            />
+          </Field>
+          <Field label="Fin" htmlFor="slot-end" error={errors.endsAt?.message}>
+            <Input id="slot-end" type="time" aria-invalid={!!errors.endsAt} {...form.register('endsAt')} />
+          </Field>
+          <Field
+            label="Capacité"
+            htmlFor="slot-capacity"
+            error={errors.capacity?.message}
+            hint="Commandes par jour"
+          >
+            <Input
+              id="slot-capacity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={1000}
+              aria-invalid={!!errors.capacity}
+              {...form.register('capacity')}
+            />
+          </Field>
+          <Field
+            label="Clôture (min)"
+            htmlFor="slot-cutoff"
+            error={errors.cutoffMinutes?.message}
+            hint="Minutes avant le début"
+          >
+            <Input
+              id="slot-cutoff"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={2880}
+              aria-invalid={!!errors.cutoffMinutes}
+              {...form.register('cutoffMinutes')}
+            />
+          </Field>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {editing && (
+            <Button variant="outline" onClick={() => setEditing(null)}>
+              Annuler la modification
+            </Button>
+          )}
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Enregistrement…' : editing ? 'Enregistrer le créneau' : 'Ajouter le créneau'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

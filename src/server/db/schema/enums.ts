@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
+import { cashEntryTypes } from '@/shared/domain/cash'
 import { contactStatuses, orderStatuses, paymentStatuses } from '@/shared/domain/order-status'
 import { roles } from '@/shared/domain/roles'
 import { loyaltyTypes } from '@/shared/domain/status-effects'
@@ -11,3 +12,4 @@ export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses)
 export const contactStatusEnum = pgEnum('contact_status', contactStatuses)
 export const loyaltyTypeEnum = pgEnum('loyalty_type', loyaltyTypes)
 export const orderEventTypeEnum = pgEnum('order_event_type', ['created', 'status', 'driver', 'payment'])
+export const cashEntryTypeEnum = pgEnum('cash_entry_type', cashEntryTypes)

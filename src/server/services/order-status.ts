@@ -4,6 +4,7 @@ import { statusEffects } from '@/shared/domain/status-effects'
 import type { Db } from '../db/client'
 import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'
+import { recordCollection } from './cash'
 import { lockUser, movePoints } from './loyalty'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
@@ -18,6 +19,8 @@ type LockedOrder = typeof orders.$inferSelect
  * - leaving delivered takes those points back (the order stays paid unless cancelled);
  * - cancelling gives back the points the order spent and marks a paid order refunded;
  * - leaving cancelled debits the spent points again, if the balance allows (else 409).
+ * - becoming delivered records the cash the order's driver collected (docs/rules.md#drivers-cash):
+ *   `cash` is what the driver's confirmation says; without it (staff), the amount due.
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -26,6 +29,7 @@ export async function changeOrderStatus(
   orderId: number,
   to: OrderStatus,
   guard?: (order: LockedOrder) => void,
+  cash?: { amount?: number; reason?: string },
 ) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -60,6 +64,8 @@ export async function changeOrderStatus(
     if (paymentStatus !== order.paymentStatus)
       events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
     await recordOrderEvents(tx, order.id, actorId, events)
+    // docs/rules.md#drivers-cash: the cash collected, in the same transaction (decision 0026).
+    if (to === 'delivered') await recordCollection(tx, order, actorId, cash)
   })
   return (await loadOrder(db, orderId))!
 }

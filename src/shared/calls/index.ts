@@ -13,6 +13,7 @@ import { placeCalls } from './places'
 import { productCalls } from './products'
 import { userCalls } from './users'
 import { oversightCalls } from './oversight'
+import { cashCalls } from './cash'
 
 export {
   authCalls,
@@ -24,6 +25,7 @@ export {
   productCalls,
   userCalls,
   oversightCalls,
+  cashCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -38,3 +40,4 @@ export type AnyCall =
   | Each<typeof productCalls>
   | Each<typeof userCalls>
   | Each<typeof oversightCalls>
+  | Each<typeof cashCalls>

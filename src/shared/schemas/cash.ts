@@ -50,7 +50,13 @@ export const cashCorrectionInput = z.strictObject({
     .min(-MAX_CASH_AMOUNT, { error: 'Le montant de la correction est trop élevé.' })
     .max(MAX_CASH_AMOUNT, { error: 'Le montant de la correction est trop élevé.' })
     .refine((n) => n !== 0, { error: CORRECTION_MESSAGE }),
-  reason: cashReason.min(1, { error: CORRECTION_REASON_MESSAGE }),
+  reason: oneLine(
+    z
+      .string({ error: CORRECTION_REASON_MESSAGE })
+      .trim()
+      .min(1, { error: CORRECTION_REASON_MESSAGE })
+      .max(REASON_MAX, `Ce champ ne peut pas dépasser ${REASON_MAX} caractères.`),
+  ),
   orderId: id('ID de commande manquant ou invalide.').optional(),
 })
 export type CashCorrectionInput = z.input<typeof cashCorrectionInput>

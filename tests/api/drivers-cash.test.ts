@@ -179,10 +179,7 @@ describe('staff changing a status', () => {
     ])
     const alone = await createOrder(t.db, { user: client, status: 'in_preparation' })
     await post(t, '/_api/admin/orders/update-status', { orderId: alone.id, status: 'delivered' }, staff.admin)
-    const [{ n }] = (
-      await t.db.execute(sql`select count(*)::int as n from cash_entries where order_id = ${alone.id}`)
-    ).rows as [{ n: number }]
-    expect(n).toBe(0)
+    expect(await t.db.select().from(cashEntries).where(eq(cashEntries.orderId, alone.id))).toEqual([])
     const r = await report('')
     expect(r.uncollected).toContainEqual({
       orderId: alone.id,

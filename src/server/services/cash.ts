@@ -1,14 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { cashDueFor, ecartOf } from '@/shared/domain/cash'
+import { cashDueFor, cashReasonMessage, collectionNeedsReason, ecartOf } from '@/shared/domain/cash'
 import { formatMoney } from '@/shared/format'
 import type { SessionUser } from '@/shared/schemas/auth'
-import {
-  cashReasonMessage,
-  collectionNeedsReason,
-  type CashEntryView,
-  type DriverCashView,
-} from '@/shared/schemas/cash'
+import type { CashEntryView, DriverCashView } from '@/shared/schemas/cash'
 import type { Executor } from '../db/client'
 import { cashEntries, countries, orders, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
@@ -82,7 +77,7 @@ export async function recordCollection(
   const byDriver = cash !== undefined
   const amount = cash?.amount ?? due
   const reason = cash?.reason?.trim() || (byDriver ? null : STAFF_DELIVERED_REASON)
-  if (collectionNeedsReason(amount, due, reason ?? undefined)) {
+  if (collectionNeedsReason(amount, due, reason)) {
     const message = cashReasonMessage(formatMoney(due))
     throw badRequest(message, { cashReason: [message] })
   }

@@ -24,6 +24,14 @@ export const MAX_CASH_AMOUNT = 1_000_000_000
 export const cashDueFor = (totalAmount: number, alreadyCollected: number) =>
   Math.max(0, totalAmount - alreadyCollected)
 
+/** The message of a collected amount that differs from the amount due without a reason. */
+export const cashReasonMessage = (due: string) =>
+  `Indiquez la raison de la différence avec le montant dû (${due}).`
+
+/** Whether a collection needs a reason: its amount is not the amount due, and none is given. */
+export const collectionNeedsReason = (amount: number, due: number, reason: string | null | undefined) =>
+  amount !== due && !reason?.trim()
+
 /**
  * A handover's difference ("écart"): what was handed over less what the driver held. Negative:
  * the driver handed over less (the rest stays in its balance, still owed); positive: more (its

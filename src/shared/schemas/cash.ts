@@ -18,14 +18,6 @@ export const cashCollected = z
   .min(0, { error: CASH_COLLECTED_MESSAGE })
   .max(MAX_CASH_AMOUNT, { error: 'Le montant encaissé est trop élevé.' })
 
-/** The message of a collected amount that differs from the amount due without a reason. */
-export const cashReasonMessage = (due: string) =>
-  `Indiquez la raison de la différence avec le montant dû (${due}).`
-
-/** Whether a collection needs a reason: its amount is not the amount due. */
-export const collectionNeedsReason = (amount: number, due: number, reason: string | undefined) =>
-  amount !== due && !reason?.trim()
-
 const HANDOVER_MESSAGE = 'Le montant remis doit être un nombre entier de francs supérieur à 0.'
 /** POST /_api/admin/cash/handover: cash a driver hands over to staff ("remise"). */
 export const cashHandoverInput = z.strictObject({

@@ -6,7 +6,16 @@ import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/sta
 import type { OrderView } from '@/client/lib/order-view'
 
 /** One order as the driver needs it: where, whom to call, what to collect. */
-export function DeliveryOrderCard({ order, action }: { order: OrderView; action?: ReactNode }) {
+export function DeliveryOrderCard({
+  order,
+  amountDue,
+  action,
+}: {
+  order: OrderView
+  /** In delivery: what is left to collect (docs/rules.md#drivers-cash); else the total. */
+  amountDue?: number
+  action?: ReactNode
+}) {
   const delivered = order.status === 'delivered'
   return (
     <Card data-testid={`delivery-order-${order.id}`}>
@@ -44,7 +53,7 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
         <div className="flex flex-wrap items-end justify-between gap-3 border-t border-stone-100 pt-3">
           <div>
             <p className="text-xs text-stone-500">{delivered ? 'Montant encaissé' : 'Montant à encaisser'}</p>
-            <p className="text-lg font-bold text-stone-900">{formatMoney(order.totalAmount)}</p>
+            <p className="text-lg font-bold text-stone-900">{formatMoney(amountDue ?? order.totalAmount)}</p>
             <p className="text-xs text-stone-500">Mis à jour le {formatDateTime(order.updatedAt)}</p>
           </div>
           {action}

@@ -69,9 +69,14 @@ const inDelivery = (driver: Signed, total = 10_000, user = client) =>
 const confirm = (driver: Signed, body: Record<string, unknown>) =>
   post(t, '/_api/delivery/confirm', body, driver.cookie)
 const dashboard = async (driver: Signed) =>
-  decode<{ cash: { balance: number; dues: { orderId: number; amountDue: number }[]; entries: Entry[] } }>(
-    (await get(t, '/_api/dashboard/delivery', driver.cookie)).body,
-  ).cash
+  decode<{
+    cash: {
+      balance: number
+      dues: { orderId: number; amountDue: number }[]
+      collected: { orderId: number; amount: number }[]
+      entries: Entry[]
+    }
+  }>((await get(t, '/_api/dashboard/delivery', driver.cookie)).body).cash
 const entriesOf = (driverId: number) =>
   t.db.select().from(cashEntries).where(eq(cashEntries.driverId, driverId)).orderBy(cashEntries.id)
 const handover = (body: Record<string, unknown>, cookie = staff.admin) =>
@@ -139,7 +144,9 @@ describe('a driver’s confirmation records the cash collected', () => {
     expect(await entriesOf(driver.user.id)).toMatchObject([
       { type: 'collected', amount: 9_000, amountDue: 10_000, reason: 'Client a payé 9 000' },
     ])
-    expect((await dashboard(driver)).balance).toBe(9_000)
+    const cash = await dashboard(driver)
+    expect(cash.balance).toBe(9_000)
+    expect(cash.collected).toContainEqual({ orderId: o.id, amount: 9_000 })
   })
 
   it('refuses an amount that is not whole francs, negative or too large', async () => {

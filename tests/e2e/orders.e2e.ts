@@ -90,7 +90,7 @@ describe('an order from placement to doorstep', () => {
     await shot(driver.page, 'delivery-dashboard-390')
     await card.getByRole('button', { name: 'Confirmer la livraison' }).click()
     // A confirmation step first: nothing is sent until the driver says yes.
-    await expect.poll(() => driver.page.getByRole('alertdialog').isVisible()).toBe(true)
+    await expect.poll(() => driver.page.getByRole('dialog').isVisible()).toBe(true)
     await shot(driver.page, 'delivery-confirm-390')
     expect((await e.t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('in_delivery')
     await driver.page.getByRole('button', { name: 'Oui, confirmer' }).click()

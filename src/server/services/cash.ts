@@ -211,11 +211,9 @@ export async function driverCash(
   db: Executor,
   driverId: number,
   inDelivery: { id: number; totalAmount: number }[],
+  delivered: { id: number }[],
 ): Promise<DriverCashView> {
-  const collected = await collectedFor(
-    db,
-    inDelivery.map((o) => o.id),
-  )
+  const collected = await collectedFor(db, [...inDelivery, ...delivered].map((o) => o.id))
   const rows = await entriesQuery(db)
     .where(eq(cashEntries.driverId, driverId))
     .orderBy(desc(cashEntries.id))
@@ -223,6 +221,7 @@ export async function driverCash(
   return {
     balance: await cashBalance(db, driverId),
     dues: inDelivery.map((o) => ({ orderId: o.id, amountDue: cashDueFor(o.totalAmount, collected.get(o.id) ?? 0) })),
+    collected: delivered.map((o) => ({ orderId: o.id, amount: collected.get(o.id) ?? 0 })),
     entries: rows.map(entryView),
   }
 }

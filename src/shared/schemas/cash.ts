@@ -142,6 +142,8 @@ export const driverCashView = z.strictObject({
   balance: z.number(),
   /** What each of its orders in delivery asks to collect (the total, less what was collected already). */
   dues: z.array(z.strictObject({ orderId: z.number(), amountDue: z.number() })),
+  /** What was collected for each of its delivered orders listed, net of corrections. */
+  collected: z.array(z.strictObject({ orderId: z.number(), amount: z.number() })),
   /** Its latest entries, newest first. */
   entries: z.array(cashEntryView),
 })

@@ -13,7 +13,7 @@ export default defineEndpoint({
   async handler({ user, db }) {
     const inDeliveryOrders = await driverOrders(db, user.id, ['in_delivery'], 200)
     const deliveredOrders = await driverOrders(db, user.id, ['delivered'], DELIVERED_SHOWN)
-    const cash = await driverCash(db, user.id, inDeliveryOrders)
+    const cash = await driverCash(db, user.id, inDeliveryOrders, deliveredOrders)
     return { inDeliveryOrders, deliveredOrders, cash }
   },
 })

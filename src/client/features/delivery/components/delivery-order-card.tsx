@@ -8,12 +8,15 @@ import type { OrderView } from '@/client/lib/order-view'
 /** One order as the driver needs it: where, whom to call, what to collect. */
 export function DeliveryOrderCard({
   order,
-  amountDue,
+  cashAmount,
   action,
 }: {
   order: OrderView
-  /** In delivery: what is left to collect (docs/rules.md#drivers-cash); else the total. */
-  amountDue?: number
+  /**
+   * In delivery: what is left to collect; delivered: what was collected (docs/rules.md#drivers-cash).
+   * The order's total when not given.
+   */
+  cashAmount?: number
   action?: ReactNode
 }) {
   const delivered = order.status === 'delivered'
@@ -53,7 +56,7 @@ export function DeliveryOrderCard({
         <div className="flex flex-wrap items-end justify-between gap-3 border-t border-stone-100 pt-3">
           <div>
             <p className="text-xs text-stone-500">{delivered ? 'Montant encaissé' : 'Montant à encaisser'}</p>
-            <p className="text-lg font-bold text-stone-900">{formatMoney(amountDue ?? order.totalAmount)}</p>
+            <p className="text-lg font-bold text-stone-900">{formatMoney(cashAmount ?? order.totalAmount)}</p>
             <p className="text-xs text-stone-500">Mis à jour le {formatDateTime(order.updatedAt)}</p>
           </div>
           {action}

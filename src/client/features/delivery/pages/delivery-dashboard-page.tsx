@@ -61,7 +61,7 @@ export default function DeliveryDashboardPage() {
                     <DeliveryOrderCard
                       key={o.id}
                       order={o}
-                      amountDue={dueOf(d.cash.dues, o)}
+                      cashAmount={dueOf(d.cash.dues, o)}
                       action={
                         <Button
                           onClick={() => setAsking({ order: o, amountDue: dueOf(d.cash.dues, o) })}
@@ -85,7 +85,11 @@ export default function DeliveryDashboardPage() {
               ) : (
                 <div className="grid gap-4 md:grid-cols-2">
                   {d.deliveredOrders.map((o) => (
-                    <DeliveryOrderCard key={o.id} order={o} />
+                    <DeliveryOrderCard
+                      key={o.id}
+                      order={o}
+                      cashAmount={d.cash.collected.find((c) => c.orderId === o.id)?.amount}
+                    />
                   ))}
                 </div>
               )}

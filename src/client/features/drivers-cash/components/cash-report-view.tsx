@@ -92,7 +92,7 @@ export function CashReportView({
                 <Th className="text-right">Écart</Th>
                 <Th className="text-right">Corrections</Th>
                 <Th className="text-right">Reste (fin du jour)</Th>
-                <Th className="text-right">Solde actuel</Th>
+                {!report.isToday && <Th className="text-right">Solde actuel</Th>}
                 <Th className="text-right">Actions</Th>
               </tr>
             </THead>
@@ -113,7 +113,7 @@ export function CashReportView({
                   </Td>
                   <Td className="text-right">{formatMoney(d.corrections)}</Td>
                   <Td className="text-right font-semibold">{formatMoney(d.closing)}</Td>
-                  <Td className="text-right">{formatMoney(d.balance)}</Td>
+                  {!report.isToday && <Td className="text-right">{formatMoney(d.balance)}</Td>}
                   <Td>
                     <div className="flex flex-wrap justify-end gap-2">
                       <Button
@@ -122,7 +122,7 @@ export function CashReportView({
                         aria-label={`Remise de ${d.driverName}`}
                       >
                         <ArrowDownToLine className="h-4 w-4" aria-hidden />
-                        Remise
+                        <span className="md:hidden xl:inline">Remise</span>
                       </Button>
                       <Button
                         size="sm"
@@ -131,7 +131,7 @@ export function CashReportView({
                         aria-label={`Correction de la caisse de ${d.driverName}`}
                       >
                         <SquarePen className="h-4 w-4" aria-hidden />
-                        Correction
+                        <span className="md:hidden xl:inline">Correction</span>
                       </Button>
                     </div>
                   </Td>

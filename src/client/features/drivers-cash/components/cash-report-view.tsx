@@ -85,44 +85,30 @@ export function CashReportView({
               <tr>
                 <Th>Livreur</Th>
                 <Th className="text-right">Début du jour</Th>
-                <Th className="text-right">Livraisons</Th>
-                <Th className="text-right">Dû</Th>
+                <Th className="text-right">Dû (livraisons)</Th>
                 <Th className="text-right">Encaissé</Th>
-                <Th className="text-right">Remis</Th>
-                <Th className="text-right">Écart</Th>
+                <Th className="text-right">Remis (écart)</Th>
                 <Th className="text-right">Corrections</Th>
                 <Th className="text-right">Reste (fin du jour)</Th>
                 {!report.isToday && <Th className="text-right">Solde actuel</Th>}
-                <Th className="text-right">Actions</Th>
               </tr>
             </THead>
             <TBody>
               {report.drivers.map((d) => (
                 <Tr key={d.driverId} data-testid={`cash-driver-${d.driverId}`}>
-                  <Td className="font-medium text-stone-900">
-                    {d.driverName}
-                    {!d.isActive && <span className="ml-1 text-xs text-stone-500">(inactif)</span>}
-                  </Td>
-                  <Td className="text-right">{formatMoney(d.opening)}</Td>
-                  <Td className="text-right">{formatNumber(d.deliveries)}</Td>
-                  <Td className="text-right">{formatMoney(d.amountDue)}</Td>
-                  <Td className="text-right">{formatMoney(d.collected)}</Td>
-                  <Td className="text-right">{formatMoney(d.handedOver)}</Td>
-                  <Td className="text-right">
-                    <Ecart value={d.ecart} />
-                  </Td>
-                  <Td className="text-right">{formatMoney(d.corrections)}</Td>
-                  <Td className="text-right font-semibold">{formatMoney(d.closing)}</Td>
-                  {!report.isToday && <Td className="text-right">{formatMoney(d.balance)}</Td>}
                   <Td>
-                    <div className="flex flex-wrap justify-end gap-2">
+                    <p className="font-medium text-stone-900">
+                      {d.driverName}
+                      {!d.isActive && <span className="ml-1 text-xs text-stone-500">(inactif)</span>}
+                    </p>
+                    <div className="mt-2 flex flex-wrap gap-2">
                       <Button
                         size="sm"
                         onClick={() => onHandover(d)}
                         aria-label={`Remise de ${d.driverName}`}
                       >
                         <ArrowDownToLine className="h-4 w-4" aria-hidden />
-                        <span className="md:hidden xl:inline">Remise</span>
+                        Remise
                       </Button>
                       <Button
                         size="sm"
@@ -131,10 +117,27 @@ export function CashReportView({
                         aria-label={`Correction de la caisse de ${d.driverName}`}
                       >
                         <SquarePen className="h-4 w-4" aria-hidden />
-                        <span className="md:hidden xl:inline">Correction</span>
+                        Correction
                       </Button>
                     </div>
                   </Td>
+                  <Td className="text-right">{formatMoney(d.opening)}</Td>
+                  <Td className="text-right">
+                    {formatMoney(d.amountDue)}
+                    <span className="block text-xs text-stone-500">
+                      {formatNumber(d.deliveries)} livraison{d.deliveries > 1 ? 's' : ''}
+                    </span>
+                  </Td>
+                  <Td className="text-right">{formatMoney(d.collected)}</Td>
+                  <Td className="text-right">
+                    {formatMoney(d.handedOver)}
+                    <span className="block text-xs">
+                      <Ecart value={d.ecart} />
+                    </span>
+                  </Td>
+                  <Td className="text-right">{formatMoney(d.corrections)}</Td>
+                  <Td className="text-right font-semibold">{formatMoney(d.closing)}</Td>
+                  {!report.isToday && <Td className="text-right">{formatMoney(d.balance)}</Td>}
                 </Tr>
               ))}
             </TBody>

@@ -259,7 +259,7 @@ export const policies: Record<string, Policy> = {
   'GET /_api/admin/cash/report': {
     who: STAFF,
     scope: 'country',
-    rule: "Who may do what (docs/rules.md#drivers-cash): the daily cash report: root any country, super_admin and admin their own",
+    rule: 'Who may do what (docs/rules.md#drivers-cash): the daily cash report: root any country, super_admin and admin their own',
     input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
   },
   'POST /_api/admin/cash/handover': {

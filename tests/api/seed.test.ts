@@ -2,7 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seed } from '../../src/server/db/seed'
 import { demoAccounts } from '../../src/server/db/seed/demo'
-import { cashEntries, countries, loyaltyTransactions, orders, products, users } from '../../src/server/db/schema'
+import {
+  cashEntries,
+  countries,
+  loyaltyTransactions,
+  orders,
+  products,
+  users,
+} from '../../src/server/db/schema'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 let t: TestApp

@@ -15,7 +15,8 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows
 function reportCountry(user: SessionUser, countryId: number | undefined) {
   const scope = scopeCountryId(user)
   if (scope === null) {
-    if (countryId === undefined) throw badRequest('Choisissez un pays.', { countryId: ['Choisissez un pays.'] })
+    if (countryId === undefined)
+      throw badRequest('Choisissez un pays.', { countryId: ['Choisissez un pays.'] })
     return countryId
   }
   if (countryId !== undefined && countryId !== scope) throw notFound(COUNTRY_NOT_FOUND)
@@ -120,7 +121,12 @@ export async function cashReport(
   // Orders delivered that day (their change to delivered is dated in it) with no cash recorded:
   // no driver to hold it, or none recorded yet. Found from the orders changed since the day's
   // start, so the scan covers the country's delivered orders touched since then.
-  const uncollected = rowsOf<{ id: number; customer_name: string; total_amount: number; driver_name: string | null }>(
+  const uncollected = rowsOf<{
+    id: number
+    customer_name: string
+    total_amount: number
+    driver_name: string | null
+  }>(
     await db.execute(sql`
       select o.id, o.customer_name, o.total_amount, drv.display_name as driver_name
       from orders o left join users drv on drv.id = o.delivery_driver_id

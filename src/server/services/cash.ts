@@ -48,7 +48,9 @@ async function collectedFor(db: Executor, orderIds: number[]) {
       net: sql<number>`sum(${cashEntries.amount})`.mapWith(Number),
     })
     .from(cashEntries)
-    .where(and(inArray(cashEntries.orderId, orderIds), inArray(cashEntries.type, ['collected', 'correction'])))
+    .where(
+      and(inArray(cashEntries.orderId, orderIds), inArray(cashEntries.type, ['collected', 'correction'])),
+    )
     .groupBy(cashEntries.orderId)
   for (const r of rows) if (r.orderId != null) found.set(r.orderId, r.net)
   return found
@@ -100,7 +102,8 @@ async function driverInScope(tx: Executor, user: SessionUser, driverId: number) 
   const driver = await lockDriver(tx, driverId)
   if (driver?.role !== 'delivery_driver') throw notFound(DRIVER_NOT_FOUND)
   assertInScope(user, driver.countryId, DRIVER_NOT_FOUND)
-  if (driver.countryId == null) throw conflict('Ce livreur n’a pas de pays : impossible d’enregistrer sa caisse.')
+  if (driver.countryId == null)
+    throw conflict('Ce livreur n’a pas de pays : impossible d’enregistrer sa caisse.')
   return { ...driver, countryId: driver.countryId }
 }
 
@@ -213,14 +216,20 @@ export async function driverCash(
   inDelivery: { id: number; totalAmount: number }[],
   delivered: { id: number }[],
 ): Promise<DriverCashView> {
-  const collected = await collectedFor(db, [...inDelivery, ...delivered].map((o) => o.id))
+  const collected = await collectedFor(
+    db,
+    [...inDelivery, ...delivered].map((o) => o.id),
+  )
   const rows = await entriesQuery(db)
     .where(eq(cashEntries.driverId, driverId))
     .orderBy(desc(cashEntries.id))
     .limit(DRIVER_ENTRIES_SHOWN)
   return {
     balance: await cashBalance(db, driverId),
-    dues: inDelivery.map((o) => ({ orderId: o.id, amountDue: cashDueFor(o.totalAmount, collected.get(o.id) ?? 0) })),
+    dues: inDelivery.map((o) => ({
+      orderId: o.id,
+      amountDue: cashDueFor(o.totalAmount, collected.get(o.id) ?? 0),
+    })),
     collected: delivered.map((o) => ({ orderId: o.id, amount: collected.get(o.id) ?? 0 })),
     entries: rows.map(entryView),
   }

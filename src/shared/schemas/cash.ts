@@ -60,7 +60,12 @@ const day = oneLine(z.string().trim().max(10, DATE_MESSAGE)).refine(
   (s) => {
     if (!DAY.test(s)) return false
     const d = new Date(`${s}T00:00:00Z`)
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '2000-01-01' && s <= '2100-12-31'
+    return (
+      !Number.isNaN(d.getTime()) &&
+      d.toISOString().slice(0, 10) === s &&
+      s >= '2000-01-01' &&
+      s <= '2100-12-31'
+    )
   },
   { error: DATE_MESSAGE },
 )

@@ -416,7 +416,11 @@ export async function seedDemo(db: Db, pointValue: number) {
         .update(users)
         .set({ loyaltyPoints: balance })
         .where(inArray(users.id, [client.id]))
-      await seedDemoCash(tx, { countryId: country, driverId: driver.id, staffId: staff.id, code }, deliveredOrders)
+      await seedDemoCash(
+        tx,
+        { countryId: country, driverId: driver.id, staffId: staff.id, code },
+        deliveredOrders,
+      )
     }
   })
   return true

@@ -162,13 +162,14 @@ describe('the screens at phone and desktop widths', () => {
     await shot(manager.page, 'orders-admin-390')
     await manager.page.getByRole('button', { name: 'Suivant' }).click()
     await expect.poll(() => manager.page.getByText('Page 2 sur 2').isVisible()).toBe(true)
-    // 6 demo orders + 1 from the journey + 11 here = 18 in Sénégal: 3 on page 2
-    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
+    // 8 demo orders + 1 from the journey + 11 here = 20 in Sénégal: 5 on page 2
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(5)
     expect(await manager.page.getByRole('button', { name: 'Suivant' }).isDisabled()).toBe(true)
+    // Delivered: the 4 of the demo (two of them today, their cash in the driver's hands) and the journey's.
     await manager.page.getByLabel('Statut').selectOption('delivered')
-    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(5)
     await expect.poll(() => manager.page.getByText(/Page \d sur/).count()).toBe(0)
-    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(5)
     await manager.page.getByPlaceholder('Rechercher par ID, client...').fill('personne inconnue')
     await expect.poll(() => manager.page.getByText('Aucune commande trouvée').isVisible()).toBe(true)
     // City, then zone: the zone list opens once a city is chosen and resets when it changes.

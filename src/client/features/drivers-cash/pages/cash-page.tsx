@@ -21,7 +21,13 @@ export default function CashPage() {
   const countries = useAdminCountries(isRoot)
   const [chosenCountry, setChosenCountry] = useState<number | null>(null)
   const [date, setDate] = useState('')
-  const countryId = isRoot ? (chosenCountry ?? countries.data?.[0]?.id ?? null) : undefined
+  // Root starts on its own country, else the first by name.
+  const countryId = isRoot
+    ? (chosenCountry ??
+      countries.data?.find((c) => c.id === user?.countryId)?.id ??
+      countries.data?.[0]?.id ??
+      null)
+    : undefined
   const report = useCashReport(
     isRoot && countryId === null ? null : { countryId: countryId ?? undefined, date },
   )

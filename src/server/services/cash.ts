@@ -19,13 +19,18 @@ export const DRIVER_NOT_FOUND = 'Livreur introuvable.'
 /** The reason written on a collection recorded by a status change from staff. */
 export const STAFF_DELIVERED_REASON = 'Livraison enregistrée par le personnel, sans confirmation du livreur'
 
-/** Locks a user's row (the driver's) for the rest of the transaction; null if absent. */
+/**
+ * Locks a user's row (the driver's) for the rest of the transaction; null if absent. FOR NO KEY
+ * UPDATE: the cash writes of one driver wait for each other, while the foreign-key checks of rows
+ * naming the driver (order events, entries: FOR KEY SHARE) do not wait, so that two confirmations
+ * that both wrote an event naming the driver cannot deadlock on its row.
+ */
 async function lockDriver(tx: Executor, driverId: number) {
   const [row] = await tx
     .select({ id: users.id, countryId: users.countryId, role: users.role })
     .from(users)
     .where(eq(users.id, driverId))
-    .for('update')
+    .for('no key update')
   return row ?? null
 }
 

@@ -56,6 +56,10 @@ export async function changeOrderStatus(
       for (const m of moves) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
     }
 
+    // docs/rules.md#drivers-cash: the cash collected, in the same transaction (decision 0026),
+    // before any row naming the driver is written (its lock comes first).
+    if (to === 'delivered') await recordCollection(tx, order, actorId, cash)
+
     await tx
       .update(orders)
       .set({ status: to, paymentStatus, pointsEarned, updatedAt: sql`now()` })
@@ -64,8 +68,6 @@ export async function changeOrderStatus(
     if (paymentStatus !== order.paymentStatus)
       events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
     await recordOrderEvents(tx, order.id, actorId, events)
-    // docs/rules.md#drivers-cash: the cash collected, in the same transaction (decision 0026).
-    if (to === 'delivered') await recordCollection(tx, order, actorId, cash)
   })
   return (await loadOrder(db, orderId))!
 }

@@ -35,6 +35,7 @@ export const pageTitles = {
   '/admin/products': 'Gestion des produits',
   '/admin/countries': 'Gestion des pays',
   '/admin/contact-messages': 'Messages de contact',
+  '/admin/cash': 'Caisse des livreurs',
   '/admin/country-details/:countryName': 'Détails du pays',
   '/root/dashboard': 'Tableau de bord Root',
   '/root/users': 'Utilisateurs (Root)',

@@ -338,6 +338,25 @@ export const policies: Record<string, Policy> = {
     rule: "Who may do what: dashboards: figures of the caller's country, root all or one",
     input: ({ f, cc }) => ({ days: 7, countryId: f[cc].country.id }),
   },
+  // ---- drivers' cash (staff) ---------------------------------------------------------------
+  'GET /_api/admin/cash/report': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Who may do what (docs/rules.md#drivers-cash): the daily cash report: root any country, super_admin and admin their own',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  'POST /_api/admin/cash/handover': {
+    who: STAFF,
+    scope: 'country',
+    rule: "Who may do what (docs/rules.md#drivers-cash): a driver's handover: root any driver, super_admin and admin their country's",
+    input: ({ f, cc }) => ({ driverId: f[cc].driver.id, amount: 1000 }),
+  },
+  'POST /_api/admin/cash/correction': {
+    who: STAFF,
+    scope: 'country',
+    rule: "Who may do what (docs/rules.md#drivers-cash): a correction of a driver's cash: root any driver, super_admin and admin their country's",
+    input: ({ f, cc }) => ({ driverId: f[cc].driver.id, amount: 500, reason: 'Erreur de saisie' }),
+  },
   // ---- users -------------------------------------------------------------------------------
   'GET /_api/admin/users': {
     who: STAFF,

@@ -2,7 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seed } from '../../src/server/db/seed'
 import { demoAccounts } from '../../src/server/db/seed/demo'
-import { countries, loyaltyTransactions, orders, products, users } from '../../src/server/db/schema'
+import {
+  cashEntries,
+  countries,
+  loyaltyTransactions,
+  orders,
+  products,
+  users,
+} from '../../src/server/db/schema'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 let t: TestApp
@@ -74,6 +81,25 @@ describe('reference and demo data', () => {
     )
     for (const r of (rows as unknown as { rows: { balance: number; ledger: number }[] }).rows)
       expect(Number(r.balance)).toBe(Number(r.ledger))
+  })
+
+  it('gives Sénégal’s driver cash in hand: several deliveries and one handover with an écart', async () => {
+    const [driver] = await t.db.select().from(users).where(eq(users.email, 'livreur@etal.demo'))
+    const entries = await t.db
+      .select()
+      .from(cashEntries)
+      .where(eq(cashEntries.driverId, driver!.id))
+      .orderBy(cashEntries.id)
+    expect(entries.filter((e) => e.type === 'collected').length).toBeGreaterThanOrEqual(3)
+    const handovers = entries.filter((e) => e.type === 'handover')
+    expect(handovers).toHaveLength(1)
+    expect(-handovers[0]!.amount - handovers[0]!.heldBefore!).toBe(-500)
+    let running = 0
+    for (const e of entries) {
+      if (e.type === 'handover') expect(e.heldBefore).toBe(running)
+      running += e.amount
+    }
+    expect(running).toBeGreaterThan(500)
   })
 
   it('adds nothing when run again', async () => {

@@ -94,7 +94,7 @@ describe('an order from placement to doorstep', () => {
     await shot(driver.page, 'delivery-dashboard-390')
     await card.getByRole('button', { name: 'Confirmer la livraison' }).click()
     // A confirmation step first: nothing is sent until the driver says yes.
-    await expect.poll(() => driver.page.getByRole('alertdialog').isVisible()).toBe(true)
+    await expect.poll(() => driver.page.getByRole('dialog').isVisible()).toBe(true)
     await shot(driver.page, 'delivery-confirm-390')
     expect((await e.t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('in_delivery')
     await driver.page.getByRole('button', { name: 'Oui, confirmer' }).click()
@@ -169,10 +169,11 @@ describe('the screens at phone and desktop widths', () => {
     // 8 demo orders + 1 from the journey + 11 here = 20 in Sénégal: 5 on page 2
     await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(5)
     expect(await manager.page.getByRole('button', { name: 'Suivant' }).isDisabled()).toBe(true)
+    // Delivered: the 4 of the demo (two of them today, their cash in the driver's hands) and the journey's.
     await manager.page.getByLabel('Statut').selectOption('delivered')
-    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(5)
     await expect.poll(() => manager.page.getByText(/Page \d sur/).count()).toBe(0)
-    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(3)
+    await expect.poll(() => manager.page.locator('[data-testid^="order-row-"]').count()).toBe(5)
     await manager.page.getByPlaceholder('Rechercher par ID, client...').fill('personne inconnue')
     await expect.poll(() => manager.page.getByText('Aucune commande trouvée').isVisible()).toBe(true)
     // City, then zone: the zone list opens once a city is chosen and resets when it changes.

@@ -71,6 +71,7 @@ const shopDenied = (user: SessionUser) => <ShopDenied user={user} />
 /** /admin/* pages for admin, super_admin and root. */
 const staffPages: RouteObject[] = [
   lazyPage('/admin/orders-only', () => import('../features/admin-orders/pages/orders-only-page')),
+  lazyPage('/admin/cash', () => import('../features/drivers-cash/pages/cash-page')),
   lazyPage('/admin/orders/:orderId', () => import('../features/admin-orders/pages/order-detail-page')),
   lazyPage(
     '/admin/orders/:orderId/assign-driver',

@@ -1,4 +1,7 @@
 import type { Endpoint } from '../http/define-endpoint'
+import cashCorrection from './admin/cash/correction'
+import cashHandover from './admin/cash/handover'
+import cashReport from './admin/cash/report'
 import adminCityCreate from './admin/cities/create'
 import adminCities from './admin/cities/list'
 import adminCityUpdate from './admin/cities/update'
@@ -151,6 +154,9 @@ const oversight = [
   shopSettingsUpdate,
 ]
 
+/** The drivers' cash as staff keep it: the daily report, handovers, corrections. */
+const driversCash = [cashReport, cashHandover, cashCorrection]
+
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
  * walk them. A test fails when a file under api/ is missing from here.
@@ -165,4 +171,5 @@ export const endpoints: readonly Endpoint[] = [
   ...catalogue,
   ...people,
   ...oversight,
+  ...driversCash,
 ]

@@ -272,3 +272,14 @@ BEGIN
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
+
+-- ## Drivers' cash
+-- docs/rules.md#drivers-cash: the ledger of the drivers' cash is only appended to; a correction
+-- is a new entry. Trigger (cash_entries, before update or delete per row, before truncate per
+-- statement, migration 0016): refuses the change.
+CREATE OR REPLACE FUNCTION etal_cash_entries_append_only() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'cash_entries is append-only: % refused (write a correction instead)', TG_OP
+    USING ERRCODE = 'restrict_violation';
+END $$;

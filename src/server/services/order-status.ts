@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'
 import { releaseSlotPlace, retakeSlotPlace } from './delivery-slots'
+import { recordCollection } from './cash'
 import { lockUser, movePoints } from './loyalty'
 import { enqueueStatusMessage } from './messages/status-messages'
 import { recordOrderEvents, type OrderEvent } from './order-events'
@@ -30,6 +31,8 @@ type LockedOrder = typeof orders.$inferSelect
  * - leaving for delivery, delivered and cancelled each write the client's message to the outbox
  *   (docs/rules.md#messages).
  * - cancelling frees the order's slot place; leaving cancelled takes one again if there is room (else 409).
+ * - becoming delivered records the cash the order's driver collected (docs/rules.md#drivers-cash):
+ *   `cash` is what the driver's confirmation says; without it (staff), the amount due.
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
 export async function changeOrderStatus(
@@ -39,6 +42,7 @@ export async function changeOrderStatus(
   to: OrderStatus,
   guard?: (order: LockedOrder) => void,
   storefront?: Pick<StorefrontCache, 'afterWrite'>,
+  cash?: { amount?: number; reason?: string },
 ) {
   const stockMoved = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -66,6 +70,10 @@ export async function changeOrderStatus(
       // delivered order whose earned points are spent: take them back, give back the points it used).
       for (const m of moves) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
     }
+
+    // docs/rules.md#drivers-cash: the cash collected, in the same transaction (decision 0026),
+    // before any row naming the driver is written (its lock comes first).
+    if (to === 'delivered') await recordCollection(tx, order, actorId, cash)
 
     // The order's delivery slot: cancelling frees its place, leaving "cancelled" takes one again
     // if the slot has room, else 409 (docs/rules.md#delivery-slots).

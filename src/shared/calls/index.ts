@@ -15,6 +15,7 @@ import { userCalls } from './users'
 import { oversightCalls } from './oversight'
 import { settingsCalls } from './settings'
 import { reportCalls } from './reports'
+import { cashCalls } from './cash'
 
 export {
   authCalls,
@@ -28,6 +29,7 @@ export {
   oversightCalls,
   settingsCalls,
   reportCalls,
+  cashCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -44,3 +46,4 @@ export type AnyCall =
   | Each<typeof oversightCalls>
   | Each<typeof settingsCalls>
   | Each<typeof reportCalls>
+  | Each<typeof cashCalls>

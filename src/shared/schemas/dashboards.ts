@@ -1,5 +1,6 @@
 import { orderStatuses } from '../domain/order-status'
 import { unitTypes } from '../domain/units'
+import { driverCashView } from './cash'
 import { orderView } from './orders'
 import { id, oneLine } from './common'
 import { z } from './zod'
@@ -97,4 +98,5 @@ export type ClientDashboard = z.infer<typeof clientDashboard>
 export const deliveryDashboard = z.strictObject({
   inDeliveryOrders: z.array(orderView),
   deliveredOrders: z.array(orderView),
+  cash: driverCashView,
 })

@@ -1,6 +1,7 @@
 import { orderStatuses, paymentStatuses } from '../domain/order-status'
 import { unitTypes } from '../domain/units'
 import { orderEventTypes, weighApprovals } from '../domain/weighin'
+import { cashCollected, cashReason } from './cash'
 import { id, limit, page, text } from './common'
 import { slotDay } from './slots'
 import { z } from './zod'
@@ -48,7 +49,16 @@ export const assignDriverInput = z.strictObject({
 })
 export type AssignDriverInput = z.input<typeof assignDriverInput>
 
-export const confirmDeliveryInput = z.strictObject({ orderId: orderId() })
+/**
+ * The driver's confirmation, with the cash collected (docs/rules.md#drivers-cash): the amount due
+ * when left out; another amount needs a reason (checked against the amount due by the server).
+ */
+export const confirmDeliveryInput = z.strictObject({
+  orderId: orderId(),
+  cashCollected: cashCollected.optional(),
+  cashReason: cashReason.optional(),
+})
+export type ConfirmDeliveryInput = z.input<typeof confirmDeliveryInput>
 
 /** The admin orders list shows a page size of 15 (the screen's constant). */
 export const ADMIN_ORDERS_PAGE_SIZE = 15

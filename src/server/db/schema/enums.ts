@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
+import { cashEntryTypes } from '@/shared/domain/cash'
 import { contactStatuses, orderStatuses, paymentStatuses } from '@/shared/domain/order-status'
 import { roles } from '@/shared/domain/roles'
 import { orderEventTypes, weighApprovals } from '@/shared/domain/weighin'
@@ -16,3 +17,4 @@ export const orderEventTypeEnum = pgEnum('order_event_type', orderEventTypes)
 export const weighApprovalEnum = pgEnum('weigh_approval', weighApprovals)
 export const messageKindEnum = pgEnum('message_kind', messageKinds)
 export const messageStateEnum = pgEnum('message_state', messageStates)
+export const cashEntryTypeEnum = pgEnum('cash_entry_type', cashEntryTypes)

@@ -6,8 +6,9 @@ import type { UnitType } from '@/shared/domain/units'
 import { beyondTolerance, DEFAULT_WEIGH_TOLERANCE_PERCENT, repriceWeighed } from '@/shared/domain/weighin'
 import { orderLineValues } from '@/server/services/checkout'
 import { hashPassword } from '@/server/services/passwords'
-import type { Db } from '../client'
+import type { Db, Executor } from '../client'
 import {
+  cashEntries,
   cities,
   countries,
   loyaltyTransactions,
@@ -259,6 +260,9 @@ const demoOrders: Record<
         zone: 'Plateau',
       },
       { status: 'cancelled', daysAgo: 5, lines: [['Viande de chèvre', 2]], zone: 'Parcelles Assainies' },
+      // Delivered today: the driver's cash in hand (docs/rules.md#drivers-cash).
+      { status: 'delivered', daysAgo: 0, lines: [['Filet de bœuf', 1]], zone: 'Plateau' },
+      { status: 'delivered', daysAgo: 0, lines: [['Gigot de mouton', 1]], zone: 'Médina' },
     ],
   },
   ML: {
@@ -475,6 +479,7 @@ export async function seedDemo(db: Db, pointValue: number) {
       const driver = byEmail(demo.driver)
       const staff = byEmail(demo.staff)
       let balance = 0
+      const deliveredOrders: { id: number; total: number; at: Date }[] = []
 
       for (const o of demo.orders) {
         const lines = o.lines.map(([name, quantity]) => {
@@ -568,6 +573,7 @@ export async function seedDemo(db: Db, pointValue: number) {
             .insert(orderEvents)
             .values(weighEvents(order!.id, staff.id, lines, weights, ordered, price))
         if (delivered) {
+          deliveredOrders.push({ id: order!.id, total: price.total, at: createdAt })
           const points = pointsEarnedFor(price.total)
           balance += points
           await tx.insert(loyaltyTransactions).values({
@@ -584,6 +590,11 @@ export async function seedDemo(db: Db, pointValue: number) {
         .update(users)
         .set({ loyaltyPoints: balance })
         .where(inArray(users.id, [client.id]))
+      await seedDemoCash(
+        tx,
+        { countryId: country, driverId: driver.id, staffId: staff.id, code },
+        deliveredOrders,
+      )
     }
     // The orders still to deliver take the first slot of their city tomorrow (local day), and
     // hold their places; the instants computed in the country's zone by PostgreSQL.
@@ -606,4 +617,49 @@ export async function seedDemo(db: Db, pointValue: number) {
       select slot_id, slot_date, count(*)::int from placed group by slot_id, slot_date`)
   })
   return true
+}
+
+/**
+ * The drivers' cash of the demo (docs/rules.md#drivers-cash): each delivered order's cash
+ * collected by its driver 40 minutes after the order; the evening of the last delivery before
+ * today, a handover of what the driver held, 500 F short in Sénégal (an écart the driver still
+ * owes), exact in Mali. Sénégal's driver holds today's deliveries and the 500 F.
+ */
+async function seedDemoCash(
+  tx: Executor,
+  who: { countryId: number; driverId: number; staffId: number; code: string },
+  delivered: { id: number; total: number; at: Date }[],
+) {
+  const startOfToday = new Date(new Date().toISOString().slice(0, 10))
+  const sorted = [...delivered].sort((a, b) => a.at.getTime() - b.at.getTime())
+  const lastBeforeToday = sorted.filter((o) => o.at < startOfToday).at(-1)
+  let held = 0
+  for (const o of sorted) {
+    const at = new Date(o.at.getTime() + 40 * 60_000)
+    await tx.insert(cashEntries).values({
+      driverId: who.driverId,
+      countryId: who.countryId,
+      orderId: o.id,
+      type: 'collected',
+      amount: o.total,
+      amountDue: o.total,
+      actorId: who.driverId,
+      createdAt: at,
+    })
+    held += o.total
+    if (o === lastBeforeToday) {
+      const short = who.code === 'SN' ? 500 : 0
+      await tx.insert(cashEntries).values({
+        driverId: who.driverId,
+        countryId: who.countryId,
+        type: 'handover',
+        amount: -(held - short),
+        heldBefore: held,
+        reason: short ? 'Il manquait un billet de 500 F' : null,
+        actorId: who.staffId,
+        createdAt: new Date(at.getTime() + 8 * 3_600_000),
+      })
+      held = short
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import type { ConfirmDeliveryInput } from '@/shared/schemas/orders'
 import { api, errorMessage } from '@/client/lib/api'
 
 const deliveryKey = ['delivery', 'dashboard'] as const
@@ -11,11 +12,15 @@ export function useDeliveryDashboard() {
   })
 }
 
-/** The assigned driver confirms its in_delivery order: delivered and paid. */
+/**
+ * The assigned driver confirms its in_delivery order: delivered and paid, with the cash it
+ * collected (docs/rules.md#drivers-cash).
+ */
 export function useConfirmDelivery() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (orderId: number) => (await api.post('/_api/delivery/confirm', { orderId })).order,
+    mutationFn: async (input: ConfirmDeliveryInput) =>
+      (await api.post('/_api/delivery/confirm', input)).order,
     onSuccess: (order) => toast.success(`Livraison de la commande #${order.id} confirmée.`),
     onError: (e) => toast.error(`Échec de la confirmation: ${errorMessage(e)}`),
     // Refreshed either way: a failure often means the order changed meanwhile.

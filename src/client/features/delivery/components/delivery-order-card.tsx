@@ -9,7 +9,19 @@ import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/sta
 import type { OrderView } from '@/client/lib/order-view'
 
 /** One order as the driver needs it: where, whom to call, what to collect. */
-export function DeliveryOrderCard({ order, action }: { order: OrderView; action?: ReactNode }) {
+export function DeliveryOrderCard({
+  order,
+  cashAmount,
+  action,
+}: {
+  order: OrderView
+  /**
+   * In delivery: what is left to collect; delivered: what was collected (docs/rules.md#drivers-cash).
+   * The order's total when not given.
+   */
+  cashAmount?: number
+  action?: ReactNode
+}) {
   const delivered = order.status === 'delivered'
   const place = `${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}`
   const slot = orderSlotText(order)
@@ -60,7 +72,7 @@ export function DeliveryOrderCard({ order, action }: { order: OrderView; action?
         <div className="flex flex-wrap items-end justify-between gap-3 border-t border-stone-100 pt-3">
           <div>
             <p className="text-xs text-stone-500">{delivered ? 'Montant encaissé' : 'Montant à encaisser'}</p>
-            <p className="text-lg font-bold text-stone-900">{formatMoney(order.totalAmount)}</p>
+            <p className="text-lg font-bold text-stone-900">{formatMoney(cashAmount ?? order.totalAmount)}</p>
             <p className="text-xs text-stone-500">
               dont livraison {order.deliveryFeeAmount > 0 ? formatMoney(order.deliveryFeeAmount) : 'offerte'}
             </p>

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { cashEntryTypeEnum } from './enums'
+import { orders } from './orders'
+import { countries } from './places'
+import { users } from './users'
+
+/**
+ * The drivers' cash ledger (docs/rules.md#drivers-cash): only ever appended to (a trigger refuses
+ * UPDATE, DELETE and TRUNCATE, migration 0016); a driver's balance is the sum of its `amount`s.
+ * - collected: a driver's confirmation; `amount` taken (>= 0), `amount_due` what was due, a
+ *   reason when they differ;
+ * - handover: cash handed over to staff; `amount` = minus what was handed over, `held_before`
+ *   the balance just before (the écart is their difference);
+ * - correction: staff's signed correction, with its reason.
+ */
+export const cashEntries = pgTable(
+  'cash_entries',
+  {
+    id: serial().primaryKey(),
+    driverId: integer()
+      .notNull()
+      .references(() => users.id),
+    /** The country the entry counts in: the order's for a collection, the driver's otherwise. */
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    orderId: integer().references(() => orders.id),
+    type: cashEntryTypeEnum().notNull(),
+    amount: integer().notNull(),
+    amountDue: integer(),
+    heldBefore: bigint({ mode: 'number' }),
+    reason: text(),
+    /** Who wrote it: the driver (collected) or the staff member (handover, correction). */
+    actorId: integer()
+      .notNull()
+      .references(() => users.id),
+    // The time it was written (as order events): entries written under the driver's lock are
+    // dated in the order they were made.
+    createdAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('cash_entries_driver_idx').on(t.driverId, t.id),
+    index('cash_entries_country_created_idx').on(t.countryId, t.createdAt),
+    index('cash_entries_order_idx').on(t.orderId),
+    check(
+      'cash_entries_kind_ck',
+      sql`(${t.type} = 'collected' and ${t.orderId} is not null and ${t.amount} >= 0 and ${t.amountDue} >= 0 and ${t.heldBefore} is null and (${t.amount} = ${t.amountDue} or ${t.reason} is not null))
+        or (${t.type} = 'handover' and ${t.amount} < 0 and ${t.amountDue} is null and ${t.heldBefore} is not null)
+        or (${t.type} = 'correction' and ${t.amount} <> 0 and ${t.amountDue} is null and ${t.heldBefore} is null and ${t.reason} is not null)`,
+    ),
+    check('cash_entries_reason_ck', sql`${t.reason} is null or length(btrim(${t.reason})) > 0`),
+  ],
+)

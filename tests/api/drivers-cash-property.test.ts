@@ -50,7 +50,7 @@ async function prepare(driverId: number, o: Op) {
       user: client,
       status: o.kind === 'confirm' ? 'in_delivery' : 'in_preparation',
       driverId,
-      lines: [{ price: o.total, quantity: 1 }],
+      lines: [{ price: o.total, quantity: 1, unitType: 'unit' }],
     })
   }
   return null

@@ -64,7 +64,7 @@ const inDelivery = (driver: Signed, total = 10_000, user = client) =>
     user,
     status: 'in_delivery',
     driverId: driver.user.id,
-    lines: [{ price: total, quantity: 1 }],
+    lines: [{ price: total, quantity: 1, unitType: 'unit' }],
   })
 const confirm = (driver: Signed, body: Record<string, unknown>) =>
   post(t, '/_api/delivery/confirm', body, driver.cookie)
@@ -173,7 +173,12 @@ describe('a driver’s confirmation records the cash collected', () => {
 describe('staff changing a status', () => {
   it('marking an order delivered records the amount due against its driver; without a driver, nothing', async () => {
     const driver = await newDriver()
-    const o = await createOrder(t.db, { user: client, status: 'in_preparation', driverId: driver.user.id })
+    const o = await createOrder(t.db, {
+      user: client,
+      status: 'in_preparation',
+      driverId: driver.user.id,
+      lines: [{ price: 2500, quantity: 2, unitType: 'unit' }],
+    })
     const res = await post(
       t,
       '/_api/admin/orders/update-status',
@@ -184,7 +189,11 @@ describe('staff changing a status', () => {
     expect(await entriesOf(driver.user.id)).toMatchObject([
       { type: 'collected', orderId: o.id, amount: 5_000, amountDue: 5_000, reason: STAFF_DELIVERED_REASON },
     ])
-    const alone = await createOrder(t.db, { user: client, status: 'in_preparation' })
+    const alone = await createOrder(t.db, {
+      user: client,
+      status: 'in_preparation',
+      lines: [{ price: 2500, quantity: 2, unitType: 'unit' }],
+    })
     await post(t, '/_api/admin/orders/update-status', { orderId: alone.id, status: 'delivered' }, staff.admin)
     expect(await t.db.select().from(cashEntries).where(eq(cashEntries.orderId, alone.id))).toEqual([])
     const r = await report('')

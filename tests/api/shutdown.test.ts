@@ -46,11 +46,17 @@ async function prepare(url: string): Promise<Checkout> {
       ((await deps.database.db.execute(q)) as unknown as { rows: T[] }).rows
     const [place] = await rows<{ country: string; city: string; zone_id: number }>(
       sql`select co.name as country, ci.name as city, z.id as zone_id from zones z join cities ci on ci.id = z.city_id
-       join countries co on co.id = ci.country_id where co.code = 'SN' and z.is_active and ci.is_active order by z.id limit 1`,
+       join countries co on co.id = ci.country_id where co.code = 'SN' and z.is_active and ci.is_active
+         -- a city without delivery slots and a zone without a minimum: the checkout needs neither
+         and not exists (select 1 from delivery_slots ds where ds.city_id = ci.id and ds.is_active)
+         and z.min_order_amount is null
+       order by z.id limit 1`,
     )
     const products = await rows<{ id: number }>(
       sql`select p.id from products p join countries co on co.id = p.country_id
-       where co.code = 'SN' and p.is_active and p.archived_at is null and p.unit_type = 'unit' order by p.id limit 2`,
+       where co.code = 'SN' and p.is_active and p.archived_at is null and p.unit_type = 'unit'
+         and not p.out_of_stock and p.out_of_stock_on is null and p.daily_quantity is null
+       order by p.id limit 2`,
     )
     return {
       body: JSON.stringify({

@@ -155,6 +155,8 @@ describe('CartPage', () => {
       deliveryPhone: '+221 77 000 00 00',
       zoneId: 100,
       pointsToUse: 0,
+      // The city has no delivery slots (docs/rules.md#delivery-slots).
+      slot: null,
     })
     expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
     // The cart is emptied after the order.

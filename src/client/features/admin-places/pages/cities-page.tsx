@@ -90,7 +90,7 @@ export default function CitiesPage() {
                     </Td>
                     <Td className="whitespace-nowrap text-stone-600">{formatDate(c.createdAt)}</Td>
                     <Td>
-                      <div className="flex items-center justify-end gap-2">
+                      <div className="flex flex-wrap items-center justify-end gap-2">
                         <Button
                           variant="outline"
                           size="sm"

@@ -66,6 +66,7 @@ const confirmationPages: RouteObject[] = [
     '/order-confirmation/:orderId',
     () => import('../features/checkout/pages/order-confirmation-page'),
   ),
+  lazyPage('/order-confirmation/:orderId/receipt', () => import('../features/checkout/pages/receipt-page')),
 ]
 const shopDenied = (user: SessionUser) => <ShopDenied user={user} />
 /** /admin/* pages for admin, super_admin and root. */
@@ -73,6 +74,7 @@ const staffPages: RouteObject[] = [
   lazyPage('/admin/orders-only', () => import('../features/admin-orders/pages/orders-only-page')),
   lazyPage('/admin/cash', () => import('../features/drivers-cash/pages/cash-page')),
   lazyPage('/admin/orders/:orderId', () => import('../features/admin-orders/pages/order-detail-page')),
+  lazyPage('/admin/orders/:orderId/receipt', () => import('../features/admin-orders/pages/receipt-page')),
   lazyPage(
     '/admin/orders/:orderId/assign-driver',
     () => import('../features/admin-orders/pages/assign-driver-page'),

@@ -20,7 +20,7 @@ const orderStatusVariants: Record<OrderStatus, BadgeVariant> = {
 
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof paymentStatuses)[number]
-const paymentStatusLabels: Record<PaymentStatus, string> = {
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
   paid: 'Payé',
   pending: 'En attente',
   failed: 'Échoué',

@@ -1,5 +1,8 @@
+import { Printer } from 'lucide-react'
+import { Link } from 'react-router'
 import { deliveryBlocker } from '@/shared/domain/weighin'
 import { formatDateTime } from '@/shared/format'
+import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
@@ -104,6 +107,15 @@ export default function OrderDetailPage() {
         title={orderId ? `Commande #${orderId}` : 'Commande'}
         description={query.data ? `Passée le ${formatDateTime(query.data.createdAt)}` : undefined}
         back={back}
+        actions={
+          query.data ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/admin/orders/${orderId}/receipt`}>
+                <Printer className="h-4 w-4" aria-hidden /> Imprimer le reçu
+              </Link>
+            </Button>
+          ) : undefined
+        }
       />
       {body}
     </div>

@@ -293,6 +293,9 @@ function OrderConfirmationPage() {
         <Button asChild variant="outline">
           <Link to="/">Retour à l'accueil</Link>
         </Button>
+        <Button asChild variant="outline">
+          <Link to={`/order-confirmation/${o.id}/receipt`}>Imprimer le reçu</Link>
+        </Button>
         <Button asChild>
           <Link to="/orders">Voir mes commandes</Link>
         </Button>

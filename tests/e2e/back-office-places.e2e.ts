@@ -86,7 +86,8 @@ describe('root: countries, cities and zones', () => {
     await page.getByRole('button', { name: 'Ajouter le pays' }).click()
     await expect.poll(() => visible(page, 'Le pays "Ghana" a été créé.')).toBe(true)
     await expect.poll(() => visible(page, 'MTN MoMo, Vodafone Cash')).toBe(true)
-    expect(await page.getByRole('row', { name: /Ghana/ }).getByText('GHS').isVisible()).toBe(true)
+    // The list is read again after the toast: its new row arrives a moment later.
+    await expect.poll(() => page.getByRole('row', { name: /Ghana/ }).getByText('GHS').isVisible()).toBe(true)
 
     // Cities: add Accra in Ghana.
     await page

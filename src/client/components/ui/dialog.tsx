@@ -1,6 +1,7 @@
 import { Dialog as D } from 'radix-ui'
 import { X } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Button } from './button'
 import { cn } from './cn'
 import { useReturnFocus } from './return-focus'
 
@@ -57,5 +58,32 @@ export function Dialog({
         </D.Content>
       </D.Portal>
     </D.Root>
+  )
+}
+
+/**
+ * A form dialog's buttons: "Annuler", then the submit button, which says `pendingLabel` and is
+ * disabled while the form is being sent (stacked on a phone, the submit button on top).
+ */
+export function FormActions({
+  onCancel,
+  pending,
+  submitLabel,
+  pendingLabel = 'Enregistrement…',
+}: {
+  onCancel: () => void
+  pending: boolean
+  submitLabel: ReactNode
+  pendingLabel?: ReactNode
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel}>
+        Annuler
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </div>
   )
 }

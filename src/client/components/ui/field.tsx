@@ -122,3 +122,8 @@ export function Field({
     </div>
   )
 }
+
+/** A number field's value for react-hook-form (`setValueAs`): empty reads as undefined. */
+export const numberOrUndefined = (v: unknown) => (v === '' || v == null ? undefined : Number(v))
+/** The same for an optional value the server stores as null. */
+export const numberOrNull = (v: unknown) => (v === '' || v == null ? null : Number(v))

@@ -16,7 +16,7 @@ export type MessageFacts = {
 
 type Rendered = { subject: string; text: string }
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name
 
 function lines(order: OrderAnswer): string {
   return order.items

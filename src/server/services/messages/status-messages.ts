@@ -3,6 +3,7 @@ import type { OrderStatus } from '@/shared/domain/order-status'
 import type { Executor } from '@/server/db/client'
 import { users } from '@/server/db/schema'
 import { enqueueOrderMessage } from './outbox'
+import { firstName } from './render'
 
 /**
  * The message a change of status sends the client (docs/rules.md#messages), written in the
@@ -25,7 +26,7 @@ export async function enqueueStatusMessage(
       tx,
       order.id,
       'out_for_delivery',
-      driver ? { driverFirstName: driver.name.trim().split(/\s+/)[0], driverPhone: driver.phone } : {},
+      driver ? { driverFirstName: firstName(driver.name), driverPhone: driver.phone } : {},
     )
   } else if (to === 'delivered') {
     await enqueueOrderMessage(tx, order.id, 'delivered', { pointsEarned: order.pointsEarned })

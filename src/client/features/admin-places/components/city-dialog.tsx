@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { createCityInput, updateCityInput, type CreateCityInput } from '@/shared/schemas/places'
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
-import { Dialog } from '@/client/components/ui/dialog'
+import { Dialog, FormActions } from '@/client/components/ui/dialog'
 import { Field, Input, Select } from '@/client/components/ui/field'
 import { useUpdateCity } from '@/client/lib/staff-places'
 import { staffErrorMessage } from '../api/messages'
@@ -63,14 +63,11 @@ export function CityDialog({
             </Select>
           </Field>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Enregistrement…' : 'Ajouter la ville'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          pending={create.isPending}
+          submitLabel={'Ajouter la ville'}
+        />
       </form>
     </Dialog>
   )

@@ -5,7 +5,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
 import { createCountryInput, type AdminCountry, type CreateCountryInput } from '@/shared/schemas/places'
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
-import { Dialog } from '@/client/components/ui/dialog'
+import { Dialog, FormActions } from '@/client/components/ui/dialog'
 import { Field, Input, Select } from '@/client/components/ui/field'
 import { DEFAULT_TIME_ZONE, timeZoneByCountryCode } from '@/shared/domain/time-zones'
 import { useCreateCountry, useUpdateCountry } from '../api/use-countries'
@@ -191,14 +191,11 @@ export function CountryDialog({
             </p>
           )}
         </fieldset>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Enregistrement…' : country ? 'Enregistrer' : 'Ajouter le pays'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          submitLabel={country ? 'Enregistrer' : 'Ajouter le pays'}
+        />
       </form>
     </Dialog>
   )

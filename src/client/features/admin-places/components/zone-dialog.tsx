@@ -8,13 +8,12 @@ import {
   type CreateZoneInput,
 } from '@/shared/schemas/places'
 import type { z } from '@/shared/schemas/zod'
-import { Button } from '@/client/components/ui/button'
-import { Dialog } from '@/client/components/ui/dialog'
-import { Field, Input, Select } from '@/client/components/ui/field'
+import { Dialog, FormActions } from '@/client/components/ui/dialog'
+import { Field, Input, numberOrNull, Select } from '@/client/components/ui/field'
 import { useCreateZone, useUpdateZone } from '../api/use-zones'
 
 /** An empty money field is "none" (null); anything else a number the schema checks. */
-const optionalFrancs = { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) }
+const optionalFrancs = { setValueAs: numberOrNull }
 const requiredFrancs = { setValueAs: (v: unknown) => (v === '' || v == null ? Number.NaN : Number(v)) }
 
 /**
@@ -137,14 +136,11 @@ export function ZoneDialog({
             </Field>
           </div>
         </fieldset>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Enregistrement…' : zone ? 'Enregistrer' : 'Créer la zone'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          submitLabel={zone ? 'Enregistrer' : 'Créer la zone'}
+        />
       </form>
     </Dialog>
   )

@@ -10,9 +10,8 @@ import {
   type CreateProductInput,
 } from '@/shared/schemas/products'
 import type { z } from '@/shared/schemas/zod'
-import { Button } from '@/client/components/ui/button'
-import { Dialog } from '@/client/components/ui/dialog'
-import { Field, Input, Select, Textarea } from '@/client/components/ui/field'
+import { Dialog, FormActions } from '@/client/components/ui/dialog'
+import { Field, Input, numberOrNull, numberOrUndefined, Select, Textarea } from '@/client/components/ui/field'
 import { errorMessage } from '@/client/lib/api'
 import { useCategories, useCreateProduct, useUpdateProduct, useUploadPhoto } from '../api/use-products'
 import { PhotoField } from './photo-field'
@@ -160,7 +159,7 @@ export function ProductDialog({
           <Select
             id="product-category"
             {...form.register('categoryId', {
-              setValueAs: (v) => (v === '' || v == null ? null : Number(v)),
+              setValueAs: numberOrNull,
             })}
           >
             <option value="">Non classé</option>
@@ -181,7 +180,7 @@ export function ProductDialog({
               id="product-country"
               aria-invalid={!!errors.countryId}
               {...form.register('countryId', {
-                setValueAs: (v) => (v === '' || v == null ? undefined : Number(v)),
+                setValueAs: numberOrUndefined,
               })}
             >
               <option value="">Choisissez un pays</option>
@@ -197,14 +196,11 @@ export function ProductDialog({
           <input type="checkbox" className="h-4 w-4 accent-emerald-700" {...form.register('isActive')} />
           Actif (visible et commandable dans la boutique)
         </label>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={close}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Enregistrement…' : product ? 'Enregistrer' : 'Ajouter le produit'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={close}
+          pending={pending}
+          submitLabel={product ? 'Enregistrer' : 'Ajouter le produit'}
+        />
       </form>
     </Dialog>
   )

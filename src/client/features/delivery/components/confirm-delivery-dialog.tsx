@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import { cashReasonMessage, collectionNeedsReason } from '@/shared/domain/cash'
 import { formatMoney } from '@/shared/format'
-import { Button } from '@/client/components/ui/button'
-import { Dialog } from '@/client/components/ui/dialog'
+import { Dialog, FormActions } from '@/client/components/ui/dialog'
 import { Field, Input } from '@/client/components/ui/field'
 import type { OrderView } from '@/client/lib/order-view'
 
@@ -102,14 +101,12 @@ export function ConfirmDeliveryDialog({
             />
           </Field>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Confirmation…' : 'Oui, confirmer'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={pending}
+          submitLabel={'Oui, confirmer'}
+          pendingLabel="Confirmation…"
+        />
       </form>
     </Dialog>
   )

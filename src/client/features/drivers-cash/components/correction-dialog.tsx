@@ -4,13 +4,10 @@ import { useForm } from 'react-hook-form'
 import { formatMoney } from '@/shared/format'
 import { cashCorrectionInput, type CashCorrectionInput } from '@/shared/schemas/cash'
 import type { z } from '@/shared/schemas/zod'
-import { Button } from '@/client/components/ui/button'
-import { Dialog } from '@/client/components/ui/dialog'
-import { Field, Input } from '@/client/components/ui/field'
+import { Dialog, FormActions } from '@/client/components/ui/dialog'
+import { Field, Input, numberOrUndefined } from '@/client/components/ui/field'
 import { useRecordCorrection } from '../api/cash-api'
 import type { CashDriver } from './handover-dialog'
-
-const numberOrEmpty = (v: string) => (v === '' ? undefined : Number(v))
 
 /** A correction of a driver's balance: a new signed entry with its reason (docs/rules.md#drivers-cash). */
 export function CorrectionDialog({ driver, onClose }: { driver: CashDriver | null; onClose: () => void }) {
@@ -51,7 +48,7 @@ export function CorrectionDialog({ driver, onClose }: { driver: CashDriver | nul
             type="number"
             inputMode="numeric"
             step={1}
-            {...form.register('amount', { setValueAs: numberOrEmpty })}
+            {...form.register('amount', { setValueAs: numberOrUndefined })}
           />
         </Field>
         <Field label="Raison" htmlFor="correction-reason" error={errors.reason?.message}>
@@ -69,17 +66,14 @@ export function CorrectionDialog({ driver, onClose }: { driver: CashDriver | nul
             inputMode="numeric"
             min={1}
             step={1}
-            {...form.register('orderId', { setValueAs: numberOrEmpty })}
+            {...form.register('orderId', { setValueAs: numberOrUndefined })}
           />
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={record.isPending}>
-            {record.isPending ? 'Enregistrement…' : 'Enregistrer la correction'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={record.isPending}
+          submitLabel={'Enregistrer la correction'}
+        />
       </form>
     </Dialog>
   )

@@ -5,9 +5,8 @@ import { ecartOf } from '@/shared/domain/cash'
 import { formatMoney } from '@/shared/format'
 import { cashHandoverInput, type CashHandoverInput } from '@/shared/schemas/cash'
 import type { z } from '@/shared/schemas/zod'
-import { Button } from '@/client/components/ui/button'
-import { Dialog } from '@/client/components/ui/dialog'
-import { Field, Input } from '@/client/components/ui/field'
+import { Dialog, FormActions } from '@/client/components/ui/dialog'
+import { Field, Input, numberOrUndefined } from '@/client/components/ui/field'
 import { useRecordHandover } from '../api/cash-api'
 
 export type CashDriver = { driverId: number; driverName: string; balance: number }
@@ -64,20 +63,13 @@ export function HandoverDialog({ driver, onClose }: { driver: CashDriver | null;
             inputMode="numeric"
             min={1}
             step={1}
-            {...form.register('amount', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+            {...form.register('amount', { setValueAs: numberOrUndefined })}
           />
         </Field>
         <Field label="Note (facultative)" htmlFor="handover-note" error={errors.note?.message}>
           <Input id="handover-note" maxLength={300} {...form.register('note')} />
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={record.isPending}>
-            {record.isPending ? 'Enregistrement…' : 'Enregistrer la remise'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} pending={record.isPending} submitLabel={'Enregistrer la remise'} />
       </form>
     </Dialog>
   )

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, users } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
@@ -11,6 +12,19 @@ beforeAll(async () => {
   e = await startE2E()
 })
 afterAll(() => e?.close())
+
+/**
+ * A person's number on a staff or driver screen is one tap away (docs/rules.md#phones): a tel:
+ * link in international form and a WhatsApp link whose prefilled French text names the order.
+ */
+async function expectPhoneLinks(scope: Page | Locator, who: string | null, about: string) {
+  const tel = scope.getByRole('link', { name: new RegExp(`^Appeler ${who ?? '.+'} au \\+`) }).first()
+  await expect.poll(() => tel.getAttribute('href')).toMatch(/^tel:\+\d{8,}$/)
+  const wa = scope.getByRole('link', { name: new RegExp(`^Écrire à ${who ?? '.+'} sur WhatsApp$`) }).first()
+  const href = (await wa.getAttribute('href')) ?? ''
+  expect(href).toMatch(/^https:\/\/wa\.me\/\d{8,}\?text=/)
+  expect(new URL(href).searchParams.get('text')).toContain(about)
+}
 
 const demoUser = async (email: string) =>
   (await e.t.db.select().from(users).where(eq(users.email, email)))[0]!
@@ -62,6 +76,9 @@ describe('an order from placement to doorstep', () => {
       .poll(() => staff.page.getByText('Statut : En attente → En préparation').isVisible())
       .toBe(true)
     await shot(staff.page, 'order-detail-1280')
+    // One tap to reach the client (docs/rules.md#phones): a tel: link and a WhatsApp link
+    // whose prefilled text names the order.
+    await expectPhoneLinks(staff.page, client.displayName, `commande n° ${order.id}`)
 
     // Assigns the demo driver.
     await staff.page.getByRole('link', { name: 'Assigner', exact: true }).click()
@@ -70,6 +87,7 @@ describe('an order from placement to doorstep', () => {
     await expect.poll(() => staff.page.getByText('Ibrahima Fall').isVisible()).toBe(true)
     expect(await assign.isDisabled()).toBe(true)
     await shot(staff.page, 'assign-driver-1280')
+    await expectPhoneLinks(staff.page, 'Ibrahima Fall', `commande n° ${order.id}`)
     await staff.page.getByRole('radio', { name: /Ibrahima Fall/ }).check()
     await assign.click()
     await expect.poll(() => staff.page.getByText('Livreur assigné avec succès !').isVisible()).toBe(true)
@@ -96,6 +114,10 @@ describe('an order from placement to doorstep', () => {
     await expect.poll(() => card.isVisible()).toBe(true)
     expect(await card.textContent()).toContain(formatMoney(17_750))
     await shot(driver.page, 'delivery-dashboard-390')
+    await expectPhoneLinks(card, null, `commande n° ${order.id}`)
+    expect(await card.getByRole('link', { name: /^Ouvrir l’adresse dans les cartes/ }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,
+    )
     await card.getByRole('button', { name: 'Confirmer la livraison' }).click()
     // A confirmation step first: nothing is sent until the driver says yes.
     await expect.poll(() => driver.page.getByRole('dialog').isVisible()).toBe(true)

@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import type { OrderView } from '@/client/lib/order-view'
+import { messageToClient, messageToDriver } from '../lib/order-messages'
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,7 +21,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** Customer, delivery, payment and points, driver. */
 export function OrderSideCards({ order }: { order: OrderView }) {
   const slot = orderSlotText(order)
-  const aboutOrder = `Bonjour ${order.customer.name}, ici Étal au sujet de votre commande n° ${order.id} (livraison${slot ? ` ${slot}` : ''} au ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}).`
+  const aboutOrder = messageToClient(order, order.customer.name)
   return (
     <div className="min-w-0 space-y-4">
       <Card>
@@ -89,7 +90,7 @@ export function OrderSideCards({ order }: { order: OrderView }) {
                 <PhoneLinks
                   phone={order.driver.phone}
                   who={order.driver.name}
-                  message={`Bonjour ${order.driver.name}, ici Étal au sujet de la commande n° ${order.id} (${order.deliveryAddress}, ${order.zoneName}).`}
+                  message={messageToDriver(order, order.driver.name)}
                 />
               </Line>
             </dl>

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { formatMoney } from '@/shared/format'
+import { PhoneLinks } from '@/client/components/phone-links'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
@@ -11,6 +12,7 @@ import { EmptyState, ErrorState, QueryState } from '@/client/components/ui/query
 import { Skeleton, SkeletonRows } from '@/client/components/ui/skeleton'
 import { Spinner } from '@/client/components/ui/spinner'
 import { useAssignDriver, useDrivers, useOrderDetail } from '../api/orders-api'
+import { messageToDriver } from '../lib/order-messages'
 import { useOrderIdParam } from '../lib/order-route'
 
 /** /admin/orders/:orderId/assign-driver. */
@@ -105,7 +107,12 @@ export default function AssignDriverPage() {
                       {current && <Badge variant="outline">Actuel</Badge>}
                     </span>
                     <span className="block truncate text-sm text-stone-600">{d.email}</span>
-                    <span className="block text-sm text-stone-600">{d.phoneNumber || 'N/A'}</span>
+                    <PhoneLinks
+                      phone={d.phoneNumber}
+                      who={d.displayName}
+                      message={order.data ? messageToDriver(order.data, d.displayName) : undefined}
+                      className="text-sm"
+                    />
                   </span>
                   {selected && <Check className="h-5 w-5 text-brand" aria-hidden />}
                 </label>

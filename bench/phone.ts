@@ -15,6 +15,7 @@
  * - the first load of / in gzipped JavaScript (as scripts/bundle-report.mjs counts it);
  * - each page's own <title>; and Lighthouse (bench/lighthouse.ts, performance and accessibility
  *   on /, /products, /client/login, /cart) unless PHONE_LIGHTHOUSE=0.
+ * PHONE_LIST=1 prints every path a first visit's checkout loaded, with its bytes.
  * Prints a table and writes its section into bench/RESULTS.md (PHONE_OUT to write elsewhere).
  * Not part of `npm test` nor of the CI: it takes minutes.
  */
@@ -199,10 +200,12 @@ async function throttledPage(context: BrowserContext) {
   })
   const onWorkerRequest = (r: Request) => {
     if (!r.serviceWorker()) return
-    void r.sizes().then(
-      (s) => (counter.workerBytes += s.responseBodySize + s.responseHeadersSize),
-      () => undefined,
-    )
+    void r.sizes().then((s) => {
+      const bytes = s.responseBodySize + s.responseHeadersSize
+      counter.workerBytes += bytes
+      const path = `${new URL(r.url()).pathname} (service worker)`
+      counter.byPath.set(path, (counter.byPath.get(path) ?? 0) + bytes)
+    }, () => undefined)
   }
   context.on('requestfinished', onWorkerRequest)
   return {
@@ -359,6 +362,8 @@ async function checkoutRun(browser: Browser, base: string) {
     const firstBytes = first.counter.bytes + first.counter.workerBytes
     const firstRequests = first.counter.requests
     const firstLargest = first.largest(8)
+    if (process.env.PHONE_LIST === '1')
+      for (const [path, bytes] of first.largest(1_000)) console.log(`  first visit ${path} ${bytes}`)
     await first.close()
     await context.clearCookies()
     const second = await throttledPage(context)

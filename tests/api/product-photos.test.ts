@@ -42,6 +42,11 @@ function checkPhotoRoutes(t: () => TestApp) {
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toBe('image/webp')
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      // An image obeys no document header: only nosniff and CORP, no request id (decision 0028).
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+      expect(res.headers['content-security-policy']).toBeUndefined()
+      expect(res.headers['x-request-id']).toBeUndefined()
       expect(res.headers.etag).toBe(`"${photo.key}-${w}"`)
       const meta = await sharp(res.rawPayload).metadata()
       expect(meta.format).toBe('webp')

@@ -7,7 +7,8 @@ import { orderDetailsKey } from './use-order-details'
 
 /**
  * POST /_api/orders/create; afterwards the orders and the session (points) are refetched, and
- * the catalogue when the order may have changed what is left (docs/rules.md#stock).
+ * the catalogue when the order may have changed what is left (docs/rules.md#stock): after an
+ * order on its next view, after an "out of stock" refusal at once, for the cart to show it.
  */
 export function useCreateOrder() {
   const qc = useQueryClient()
@@ -19,7 +20,9 @@ export function useCreateOrder() {
       void qc.invalidateQueries({ queryKey: ['orders', 'mine'] })
       void qc.invalidateQueries({ queryKey: clientDashboardKey })
       void qc.invalidateQueries({ queryKey: sessionKey })
-      void qc.invalidateQueries({ queryKey: ['products'] })
+      // Marked stale, not read again now: the cart that shows it is about to leave, and on a
+      // metered phone the next catalogue page reads it when it is opened (docs/rules.md#stock).
+      void qc.invalidateQueries({ queryKey: ['products'], refetchType: 'none' })
     },
     onError: (e) => {
       if (e instanceof ApiError && e.code === 'OUT_OF_STOCK')

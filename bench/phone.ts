@@ -200,12 +200,15 @@ async function throttledPage(context: BrowserContext) {
   })
   const onWorkerRequest = (r: Request) => {
     if (!r.serviceWorker()) return
-    void r.sizes().then((s) => {
-      const bytes = s.responseBodySize + s.responseHeadersSize
-      counter.workerBytes += bytes
-      const path = `${new URL(r.url()).pathname} (service worker)`
-      counter.byPath.set(path, (counter.byPath.get(path) ?? 0) + bytes)
-    }, () => undefined)
+    void r.sizes().then(
+      (s) => {
+        const bytes = s.responseBodySize + s.responseHeadersSize
+        counter.workerBytes += bytes
+        const path = `${new URL(r.url()).pathname} (service worker)`
+        counter.byPath.set(path, (counter.byPath.get(path) ?? 0) + bytes)
+      },
+      () => undefined,
+    )
   }
   context.on('requestfinished', onWorkerRequest)
   return {

@@ -71,14 +71,15 @@ async function start() {
   // A page pre-rendered by the build (scripts/prerender-shells.tsx, served by
   // src/server/http/spa-pages.ts) stays on screen, inert, until the route's code is in; then
   // React hydrates it: it takes over the markup as it is instead of drawing the page again.
-  // The steps (the modules' evaluation, the first number formatter, the router, the first
-  // render) run as separate tasks: a phone's main thread is never held for all of them at once
+  // The steps (the modules' evaluation, the first page's data, the router, the first render)
+  // run as separate tasks: a phone's main thread is never held for all of them at once
   // (docs/decisions/0012).
   const preRendered = container.firstElementChild !== null
   if (preRendered) {
     await nextTask()
   }
   const client = await firstPageClient()
+  if (preRendered) await nextTask()
   const router = createRouter()
   // The same tree as the pre-rendered one (StrictMode, Providers, the router).
   const app = (
@@ -98,8 +99,8 @@ async function start() {
   // time slicing, so this is the longest task of a first load; the steps before it are tasks of
   // their own.
   if (preRendered) {
-    // The parts wrapped in HydrateLater (the product cards below the first screen) are
-    // hydrated after this task, one per task (docs/decisions/0028).
+    // The parts wrapped in HydrateLater (the page under the header, the product cards below
+    // the first screen, the footer) are hydrated after this task, one per task (docs/decisions/0028).
     hydratingFirstPage(true)
     hydrateRoot(container, app)
     hydratingFirstPage(false)

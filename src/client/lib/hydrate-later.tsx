@@ -12,10 +12,14 @@ let hydrating = false
 const waiting: (() => void)[] = []
 let draining = false
 
-/** main.tsx calls it around `hydrateRoot`: the parts met during that call wait their turn. */
+/**
+ * main.tsx calls it around `hydrateRoot`: the parts met during that call wait their turn. The
+ * first hydration lasts until every waiting part is in: a part met while a released one is being
+ * hydrated (the cards of the page, itself hydrated after the header) waits its turn too.
+ */
 export function hydratingFirstPage(on: boolean) {
-  hydrating = on
-  if (!on) drain()
+  if (on) hydrating = true
+  else drain()
 }
 
 /** One waiting part per task, so that a tap or a paint can come between two of them. */
@@ -26,6 +30,7 @@ function drain() {
     const release = waiting.shift()
     if (!release) {
       draining = false
+      hydrating = false
       return
     }
     release()
@@ -51,12 +56,15 @@ function Gate({ id, children }: { id: object; children: ReactNode }) {
   return children
 }
 
-/** Its children are hydrated after the rest of the page (below the first screen, say). */
-export function HydrateLater({ children }: { children: ReactNode }) {
+/**
+ * Its children are hydrated after the rest of the page (below the first screen, say). After the
+ * first hydration, `fallback` is what shows while its children suspend (a lazy page's code).
+ */
+export function HydrateLater({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   // One identity per mounted part, kept across the suspended render and the one that resumes it.
   const [id] = useState(() => ({}))
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       <Gate id={id}>{children}</Gate>
     </Suspense>
   )

@@ -1,4 +1,3 @@
-import { Suspense } from 'react'
 import { Outlet } from 'react-router'
 import { MAIN_ID, SkipLink } from '@/client/components/ui/skip-link'
 import { PageSpinner } from '@/client/components/ui/spinner'
@@ -14,9 +13,10 @@ export function SiteLayout() {
       <SiteHeader />
       <CartCountryGuard />
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <Suspense fallback={<PageSpinner />}>
+        {/* The page is hydrated in a task of its own, after the header (docs/decisions/0028). */}
+        <HydrateLater fallback={<PageSpinner />}>
           <Outlet />
-        </Suspense>
+        </HydrateLater>
       </main>
       {/* Below the first screen: hydrated after the page (docs/decisions/0028). */}
       <HydrateLater>

@@ -115,9 +115,9 @@ describe('an order from placement to doorstep', () => {
     expect(await card.textContent()).toContain(formatMoney(17_750))
     await shot(driver.page, 'delivery-dashboard-390')
     await expectPhoneLinks(card, null, `commande n° ${order.id}`)
-    expect(await card.getByRole('link', { name: /^Ouvrir l’adresse dans les cartes/ }).getAttribute('href')).toMatch(
-      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,
-    )
+    expect(
+      await card.getByRole('link', { name: /^Ouvrir l’adresse dans les cartes/ }).getAttribute('href'),
+    ).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/)
     await card.getByRole('button', { name: 'Confirmer la livraison' }).click()
     // A confirmation step first: nothing is sent until the driver says yes.
     await expect.poll(() => driver.page.getByRole('dialog').isVisible()).toBe(true)

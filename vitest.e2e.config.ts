@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The suites marked concurrent (a page walk per role) run three of their tests at a time.
+    maxConcurrency: 3,
     // A page may take seconds to render on a loaded CI machine: poll for up to 15 s, not 1 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     pool: 'forks',

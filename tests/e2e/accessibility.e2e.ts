@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest'
 import { users } from '../../src/server/db/schema'
 import { pagePaths } from '../../src/shared/pages'
 import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
@@ -15,7 +15,9 @@ import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E
 let e: E2E
 let clientId: number
 beforeAll(async () => {
-  e = await startE2E()
+  // Several roles at once, each page a few API calls: more than the API's per-minute budget
+  // from one address, which is not what this file checks.
+  e = await startE2E({ API_RATE_PER_MINUTE: '100000' })
   clientId = (await e.t.db.select().from(users).where(eq(users.email, 'client@etal.demo')))[0]!.id
 })
 afterAll(() => e?.close())
@@ -41,9 +43,9 @@ const urls = () => [
 ]
 
 /** The page once its data is in: the network idle and no skeleton or spinner left. */
-async function settle(page: Page) {
+async function settle(page: Page, check: ExpectStatic = expect) {
   await page.waitForLoadState('networkidle')
-  await expect
+  await check
     .poll(() => page.locator('main [role="status"], main [aria-busy="true"]').count(), {
       message: page.url(),
     })
@@ -69,8 +71,11 @@ async function audit(page: Page): Promise<string[]> {
   return problems
 }
 
-describe('accessibility of every page, for every role, at 390 px', () => {
-  it.each(roles)('$who', async ({ who, login }) => {
+// The roles run side by side (at most maxConcurrency, vitest.e2e.config.ts): most of each one's
+// time is spent waiting for the network to settle.
+describe.concurrent('accessibility of every page, for every role, at 390 px', { timeout: 240_000 }, () => {
+  // it.for: a concurrent test asserts with its own context's expect.
+  it.for(roles)('$who', async ({ who, login }, { expect }) => {
     const { page, context } = await newPage(e, PHONE)
     if (login) {
       await loginAt(page, login[0], login[1])
@@ -80,7 +85,7 @@ describe('accessibility of every page, for every role, at 390 px', () => {
     const problems: string[] = []
     for (const url of urls()) {
       await page.goto(url)
-      await settle(page)
+      await settle(page, expect)
       const landed = new URL(page.url()).pathname
       // A guard's redirect (a visitor sent to the sign-in) lands on a page already audited.
       if (landed !== new URL(url, e.baseUrl).pathname && seen.has(landed)) continue
@@ -95,14 +100,14 @@ describe('accessibility of every page, for every role, at 390 px', () => {
     await context.close()
   })
 
-  it('the staff pages at 1280 px too (tables, menus), for root', async () => {
+  it('the staff pages at 1280 px too (tables, menus), for root', async ({ expect }) => {
     const { page, context } = await newPage(e, DESKTOP)
     await loginAt(page, '/employee/login', 'root@etal.demo')
     await page.waitForURL('**/root/dashboard')
     const problems: string[] = []
     for (const url of urls().filter((u) => u.startsWith('/admin') || u.startsWith('/root'))) {
       await page.goto(url)
-      await settle(page)
+      await settle(page, expect)
       for (const p of await audit(page)) problems.push(`root ${url} (1280): ${p}`)
     }
     expect(problems).toEqual([])

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 /**
@@ -8,7 +8,9 @@ import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './ha
  */
 let e: E2E
 beforeAll(async () => {
-  e = await startE2E()
+  // Several roles at once, each page a few API calls: more than the API's per-minute budget
+  // from one address, which is not what this file checks.
+  e = await startE2E({ API_RATE_PER_MINUTE: '100000' })
 })
 afterAll(() => e?.close())
 
@@ -73,8 +75,11 @@ const journeys: { who: string; login?: [string, string]; paths: string[] }[] = [
   },
 ]
 
-describe('every page at 390 px', () => {
-  it.each(journeys)('$who', async ({ who, login, paths }) => {
+// The roles run side by side (at most maxConcurrency, vitest.e2e.config.ts): most of each one's
+// time is spent waiting for the network to settle.
+describe.concurrent('every page at 390 px', { timeout: 240_000 }, () => {
+  // it.for: a concurrent test asserts with its own context's expect.
+  it.for(journeys)('$who', async ({ who, login, paths }, { expect }) => {
     for (const [viewport, tag] of [
       [PHONE, '390'],
       [DESKTOP, '1280'],

@@ -62,15 +62,7 @@ describe('HTTP kernel', () => {
     expect(res.json()).toEqual({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
   })
 
-  it('sets no-store, nosniff, CSP with frame-ancestors and a Referrer-Policy on API answers', async () => {
-    const res = await get(t, '/_api/countries')
-    expect(res.headers['cache-control']).toBe('no-store')
-    expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
-    expect(res.headers['strict-transport-security']).toBeUndefined()
-  })
+  // An API answer's headers: tests/api/security-headers.test.ts and headers-logs.test.ts.
 
   it('refuses a POST that is not JSON with 415, and malformed JSON with 400', async () => {
     const form = await t.app.inject({

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
+import { runInNewContext } from 'node:vm'
 import { gunzipSync } from 'node:zlib'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
@@ -79,6 +80,43 @@ describe('SPA pages', () => {
       expect(text(page), url).toContain('<title>Page introuvable · Étal</title>')
       expect(text(page), url).toContain('<div id="root"></div>')
     }
+  })
+
+  it('the loader requests the entry first, then the preloads three per task, every one of them', () => {
+    const many = index.replace(
+      '\n</head>',
+      `\n<script type="module" crossorigin src="/assets/index-e.js"></script>\n${[1, 2, 3, 4, 5, 6]
+        .map((i) => `<link rel="modulepreload" crossorigin href="/assets/c${i}.js">`)
+        .join('\n')}\n</head>`,
+    )
+    const script = /<script>(.*)<\/script>/.exec(text(build(many)('/')))![1]!
+    // A tab in the background: the code is requested at once; each timer is a task of its own.
+    const tasks: string[][] = [[]]
+    const timers: (() => void)[] = []
+    const document = {
+      visibilityState: 'hidden',
+      head: {
+        appendChild: (e: { tag: string; src?: string; href?: string; rel?: string }) =>
+          tasks.at(-1)!.push(e.tag === 'script' ? `script ${e.src}` : `${e.rel} ${e.href}`),
+      },
+      createElement: (tag: string) => ({ tag }),
+      addEventListener: () => undefined,
+    }
+    runInNewContext(script, {
+      document,
+      window: {},
+      setTimeout: (f: () => void, ms: number) => (ms === 0 ? timers.push(f) : undefined),
+    })
+    while (timers.length) {
+      tasks.push([])
+      timers.shift()!()
+    }
+    const preload = (f: string) => `modulepreload /assets/${f}.js`
+    expect(tasks.filter((t) => t.length)).toEqual([
+      ['script /assets/index-e.js', preload('c1'), preload('c2'), preload('c3')],
+      [preload('c4'), preload('c5'), preload('c6')],
+      [preload('home')],
+    ])
   })
 
   it('a pre-rendered page requests its code after its first paint, by an inline script that the CSP allows by its hash', async () => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cashEntries, orders, users } from '../../src/server/db/schema'
+import { cashEntries, orders } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder } from '../factories'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { demoUser, DESKTOP, francs, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 /**
  * A butcher's day from end to end (docs/rules.md#delivery-fees, #delivery-slots, #weigh-in,
@@ -20,7 +20,6 @@ beforeAll(async () => {
 afterAll(() => e?.close())
 
 const plain = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim()
-const francs = (text: string | null) => Number((text ?? '').replace(/\u2212/g, '-').replace(/[^\d-]/g, ''))
 
 async function toStatus(page: Page, status: 'in_preparation' | 'in_delivery', label: string) {
   await page.getByLabel('Changer le statut').selectOption(status)
@@ -29,8 +28,8 @@ async function toStatus(page: Page, status: 'in_preparation' | 'in_delivery', la
 
 describe('a butcher’s day', () => {
   it('orders with a fee and a slot, weighed, agreed, delivered, paid in cash, handed over, reported', async () => {
-    const [driver] = await e.t.db.select().from(users).where(eq(users.email, 'livreur@etal.demo'))
-    const [clientRow] = await e.t.db.select().from(users).where(eq(users.email, 'client@etal.demo'))
+    const driver = await demoUser(e, 'livreur@etal.demo')
+    const clientRow = await demoUser(e, 'client@etal.demo')
 
     // 1. The client orders 1,5 kg of fillet in Plateau (fee 1 000 F) for a slot.
     const client = await newPage(e, PHONE)
@@ -63,7 +62,7 @@ describe('a butcher’s day', () => {
 
     // A second order of the day, 1,5 kg of leg and 2 merguez (11 500 F), already in preparation.
     const second = await createOrder(e.t.db, {
-      user: clientRow!,
+      user: clientRow,
       status: 'in_preparation',
       lines: [
         { price: 5000, quantity: 1.5, name: 'Gigot du jour' },
@@ -82,7 +81,7 @@ describe('a butcher’s day', () => {
     await expect.poll(() => staff.page.getByText('Pesée enregistrée.').isVisible()).toBe(true)
     const [weighed] = await e.t.db.select().from(orders).where(eq(orders.id, firstId))
     expect(weighed).toMatchObject({ orderedTotalAmount: 14_500, totalAmount: 15_580, weighApproval: null })
-    await e.t.db.update(orders).set({ deliveryDriverId: driver!.id }).where(eq(orders.id, firstId))
+    await e.t.db.update(orders).set({ deliveryDriverId: driver.id }).where(eq(orders.id, firstId))
     await staff.page.reload()
     await toStatus(staff.page, 'in_delivery', 'En livraison')
     await shot(staff.page, 'day-first-order-1280')
@@ -102,7 +101,7 @@ describe('a butcher’s day', () => {
     await expect
       .poll(() => client.page.getByText('Merci : le nouveau montant est accepté.').isVisible())
       .toBe(true)
-    await e.t.db.update(orders).set({ deliveryDriverId: driver!.id }).where(eq(orders.id, second.id))
+    await e.t.db.update(orders).set({ deliveryDriverId: driver.id }).where(eq(orders.id, second.id))
     await staff.page.reload()
     await toStatus(staff.page, 'in_delivery', 'En livraison')
 
@@ -131,9 +130,9 @@ describe('a butcher’s day', () => {
 
     // 5. Staff record the handover of everything held; the daily report adds up.
     await staff.page.goto('/admin/cash')
-    const row = staff.page.getByTestId(`cash-driver-${driver!.id}`)
+    const row = staff.page.getByTestId(`cash-driver-${driver.id}`)
     await expect.poll(() => row.isVisible()).toBe(true)
-    await row.getByRole('button', { name: `Remise de ${driver!.displayName}` }).click()
+    await row.getByRole('button', { name: `Remise de ${driver.displayName}` }).click()
     const held = before + 15_580 + 16_500
     await expect.poll(() => staff.page.getByLabel('Montant remis (F CFA)').inputValue()).toBe(String(held))
     await staff.page.getByRole('button', { name: 'Enregistrer la remise' }).click()
@@ -146,7 +145,7 @@ describe('a butcher’s day', () => {
     const handedOver = await figure('total-handed-over')
     expect(opening + collected + corrections - handedOver).toBe(0)
     expect(collected).toBeGreaterThanOrEqual(15_580 + 16_500)
-    const entries = await e.t.db.select().from(cashEntries).where(eq(cashEntries.driverId, driver!.id))
+    const entries = await e.t.db.select().from(cashEntries).where(eq(cashEntries.driverId, driver.id))
     expect(entries.reduce((sum, x) => sum + x.amount, 0)).toBe(0)
     await shot(staff.page, 'day-cash-report-1280')
     for (const c of [client.context, staff.context, d.context]) await c.close()

@@ -1,11 +1,21 @@
-import { mkdirSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cashEntries, users } from '../../src/server/db/schema'
+import { cashEntries } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder } from '../factories'
-import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import {
+  demoUser,
+  DESKTOP,
+  francs,
+  loginAt,
+  newPage,
+  PHONE,
+  seriousViolations,
+  shot,
+  startE2E,
+  type E2E,
+} from './harness'
 
 /**
  * The drivers' cash (docs/rules.md#drivers-cash), end to end: the driver delivers and records
@@ -18,33 +28,17 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-const SHOTS = '/tmp/shots-cash'
-async function look(page: Page, name: string) {
-  await shot(page, `drivers-cash/${name}`)
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
-
-/** '12 500 F CFA' → 12500, '-1 000 F CFA' → -1000. */
-const francs = (text: string | null) => {
-  const t = (text ?? '').replace(/\u2212/g, '-')
-  return Number(t.replace(/[^\d-]/g, ''))
-}
-
-async function seriousViolations(page: Page) {
-  return (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
-}
+/** A screenshot in the suite's artifacts (tests/e2e/artifacts/drivers-cash/). */
+const look = (page: Page, name: string) => shot(page, `drivers-cash/${name}`)
 
 describe('the drivers’ cash', () => {
   it('the driver records what it collected, staff record the handover, the daily report adds up', async () => {
-    const [driver] = await e.t.db.select().from(users).where(eq(users.email, 'livreur@etal.demo'))
-    const [client] = await e.t.db.select().from(users).where(eq(users.email, 'client@etal.demo'))
+    const driver = await demoUser(e, 'livreur@etal.demo')
+    const client = await demoUser(e, 'client@etal.demo')
     const order = await createOrder(e.t.db, {
-      user: client!,
+      user: client,
       status: 'in_delivery',
-      driverId: driver!.id,
+      driverId: driver.id,
       lines: [{ price: 12_000, quantity: 1, name: 'Côte de bœuf' }],
     })
 
@@ -86,11 +80,11 @@ describe('the drivers’ cash', () => {
     await s.page.waitForURL((u) => u.pathname === '/admin/orders-only')
     await s.page.getByRole('link', { name: 'Caisse des livreurs' }).first().click()
     await s.page.waitForURL('**/admin/cash')
-    const row = s.page.getByTestId(`cash-driver-${driver!.id}`)
+    const row = s.page.getByTestId(`cash-driver-${driver.id}`)
     await expect.poll(() => row.isVisible()).toBe(true)
     await look(s.page, 'cash-report-1280')
     expect(await seriousViolations(s.page)).toEqual([])
-    await row.getByRole('button', { name: `Remise de ${driver!.displayName}` }).click()
+    await row.getByRole('button', { name: `Remise de ${driver.displayName}` }).click()
     const handed = s.page.getByLabel('Montant remis (F CFA)')
     const held = before + 11_500
     await expect.poll(() => handed.inputValue()).toBe(String(held))
@@ -118,7 +112,7 @@ describe('the drivers’ cash', () => {
     expect(t.opening + t.collected + t.corrections - t.handedOver).toBe(t.closing)
     expect(t.handedOver).toBe(held - 1_000)
     expect(t.ecart).toBe(-1_000)
-    const entries = await e.t.db.select().from(cashEntries).where(eq(cashEntries.driverId, driver!.id))
+    const entries = await e.t.db.select().from(cashEntries).where(eq(cashEntries.driverId, driver.id))
     expect(entries.reduce((sum, x) => sum + x.amount, 0)).toBe(1_000)
     expect(await s.page.getByRole('table', { name: 'Mouvements du jour' }).textContent()).toContain(
       'Compté deux fois',
@@ -130,7 +124,7 @@ describe('the drivers’ cash', () => {
     await loginAt(phone.page, '/employee/login', 'admin@etal.demo')
     await phone.page.waitForURL((u) => u.pathname === '/admin/orders-only')
     await phone.page.goto('/admin/cash')
-    await expect.poll(() => phone.page.getByTestId(`cash-driver-${driver!.id}`).isVisible()).toBe(true)
+    await expect.poll(() => phone.page.getByTestId(`cash-driver-${driver.id}`).isVisible()).toBe(true)
     await look(phone.page, 'cash-report-390')
     await d.page.reload()
     await expect.poll(async () => francs(await balance.textContent())).toBe(1_000)

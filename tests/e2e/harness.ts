@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
+import { eq } from 'drizzle-orm'
+import { users } from '../../src/server/db/schema'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 export const PHONE = { width: 390, height: 844 }
@@ -10,6 +12,17 @@ export const DEMO_PASSWORD = 'Demo-2026!'
 export const SHOTS = 'tests/e2e/artifacts'
 
 export type E2E = { t: TestApp; baseUrl: string; browser: Browser; close(): Promise<void> }
+
+/** An account of the demo data (or one a test made) by its e-mail, as the database holds it. */
+export async function demoUser(e: E2E, email: string) {
+  const [user] = await e.t.db.select().from(users).where(eq(users.email, email))
+  if (!user) throw new Error(`no account ${email}`)
+  return user
+}
+
+/** An amount as the screen writes it, in francs: '12 500 F CFA' → 12500, '−1 000 F CFA' → -1000. */
+export const francs = (text: string | null) =>
+  Number((text ?? '').replace(/\u2212/g, '-').replace(/[^\d-]/g, ''))
 
 /**
  * The built app (run `npm run build` first) on a fresh in-memory database with the demo data,
@@ -54,6 +67,13 @@ export async function shot(page: Page, name: string) {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+/** axe-core's serious and critical violations on the page, each as 'rule: targets'. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+}
+
 /** axe-core's violations on the page as it is now (every impact: callers choose). */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource)

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, users } from '../../src/server/db/schema'
+import { orders } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder, zonesOf } from '../factories'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { demoUser as demoUserOf, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 let e: E2E
 beforeAll(async () => {
@@ -26,8 +26,7 @@ async function expectPhoneLinks(scope: Page | Locator, who: string | null, about
   expect(new URL(href).searchParams.get('text')).toContain(about)
 }
 
-const demoUser = async (email: string) =>
-  (await e.t.db.select().from(users).where(eq(users.email, email)))[0]!
+const demoUser = (email: string) => demoUserOf(e, email)
 
 /**
  * A new order of the demo client, written straight into the database: the checkout belongs to

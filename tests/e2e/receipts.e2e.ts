@@ -2,10 +2,20 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderItems, users } from '../../src/server/db/schema'
+import { orderItems } from '../../src/server/db/schema'
 import { weighOrder } from '../../src/server/services/weighin'
 import { createOrder } from '../factories'
-import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import {
+  demoUser,
+  DESKTOP,
+  loginAt,
+  newPage,
+  PHONE,
+  seriousViolations,
+  shot,
+  startE2E,
+  type E2E,
+} from './harness'
 
 /**
  * Receipts (docs/rules.md#receipts): printed from the staff order page and from the client's
@@ -32,10 +42,10 @@ async function printed(page: Page) {
 
 describe('receipts', () => {
   it('staff print a weighed order on A4 and on an 80 mm roll; the client prints its own', async () => {
-    const [client] = await e.t.db.select().from(users).where(eq(users.email, 'client@etal.demo'))
-    const [staffUser] = await e.t.db.select().from(users).where(eq(users.email, 'superadmin@etal.demo'))
+    const client = await demoUser(e, 'client@etal.demo')
+    const staffUser = await demoUser(e, 'superadmin@etal.demo')
     const order = await createOrder(e.t.db, {
-      user: client!,
+      user: client,
       status: 'in_preparation',
       lines: [
         { price: 9000, quantity: 1.5, name: 'Filet de bœuf' },
@@ -43,7 +53,7 @@ describe('receipts', () => {
       ],
     })
     const [kg] = await e.t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))
-    await weighOrder(e.t.db, staffUser!.id, order.id, [{ itemId: kg!.id, weighedQuantity: 1.62 }])
+    await weighOrder(e.t.db, staffUser.id, order.id, [{ itemId: kg!.id, weighedQuantity: 1.62 }])
 
     const staff = await newPage(e, DESKTOP)
     await loginAt(staff.page, '/employee/login', 'superadmin@etal.demo')
@@ -53,9 +63,7 @@ describe('receipts', () => {
     await staff.page.waitForURL(`**/admin/orders/${order.id}/receipt`)
     const receipt = staff.page.getByRole('article', { name: `Reçu de la commande n° ${order.id}` })
     await expect.poll(() => receipt.isVisible()).toBe(true)
-    expect(
-      (await axeViolations(staff.page)).filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-    ).toEqual([])
+    expect(await seriousViolations(staff.page)).toEqual([])
     await shot(staff.page, 'receipt-staff-1280')
 
     // 1,62 kg × 9 000 F = 14 580 F, and 2 × 2 000 F: 18 580 F.

@@ -14,6 +14,7 @@ import { useSession } from '@/client/lib/session'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import { ProductImage } from '@/client/features/storefront/components/product-image'
 import { useOrderDetails } from '../api/use-order-details'
+import { parseOrderId } from '../lib/order-id'
 import { AmountLines } from '../components/order-summary'
 import { WeighApprovalCard } from '../components/weigh-approval-card'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
@@ -83,9 +84,6 @@ function progressOf(o: {
   }
 }
 
-const parseId = (raw: string | undefined) =>
-  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
-
 function MissingId() {
   return (
     <div className="space-y-4 py-6 text-center">
@@ -121,7 +119,7 @@ export default function OrderConfirmationRoute() {
 
 /** The spec's second version, with the order's stored amounts. */
 function OrderConfirmationPage() {
-  const orderId = parseId(useParams().orderId)
+  const orderId = parseOrderId(useParams().orderId)
   const order = useOrderDetails(orderId)
   // Straight from the cart: thanks; opened from the history: the order's number.
   const justPlaced = (useLocation().state as { justPlaced?: boolean } | null)?.justPlaced === true

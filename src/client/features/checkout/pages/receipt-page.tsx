@@ -1,21 +1,16 @@
 import { Link, useParams } from 'react-router'
 import { Button } from '@/client/components/ui/button'
-import { ErrorState } from '@/client/components/ui/query-state'
+import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { Receipt } from '@/client/components/receipt'
 import { useOrderDetails } from '../api/use-order-details'
+import { parseOrderId } from '../lib/order-id'
 
 /** /order-confirmation/:orderId/receipt: the client prints its own order's receipt (docs/rules.md#receipts). */
 export default function ClientReceiptPage() {
   const raw = useParams().orderId ?? ''
-  const orderId = /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
+  const orderId = parseOrderId(raw)
   const query = useOrderDetails(orderId)
-  let body
-  if (orderId === null) body = <ErrorState message="ID de commande non valide" />
-  else if (query.isPending) body = <Skeleton className="h-96 w-full" />
-  else if (query.isError)
-    body = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
-  else body = <Receipt order={query.data} />
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-6">
       <div className="no-print flex flex-wrap items-center justify-between gap-3">
@@ -24,7 +19,13 @@ export default function ClientReceiptPage() {
           <Link to={`/order-confirmation/${raw}`}>Retour à la commande</Link>
         </Button>
       </div>
-      {body}
+      {orderId === null ? (
+        <ErrorState message="ID de commande non valide" />
+      ) : (
+        <QueryState query={query} loading={<Skeleton className="h-96 w-full" />}>
+          {(order) => <Receipt order={order} />}
+        </QueryState>
+      )}
     </div>
   )
 }

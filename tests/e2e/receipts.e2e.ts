@@ -93,6 +93,11 @@ describe('receipts', () => {
     expect(ticket.width).toBeCloseTo(227, 0) // 80 mm
     expect(ticket.text).toContain('pesé 1,62 kg')
     expect(ticket.text).toContain('18 580 F CFA')
+    // An order number that is none: said at once, not a skeleton forever.
+    await staff.page.goto('/admin/orders/abc/receipt')
+    await expect
+      .poll(() => staff.page.getByText('ID de commande manquant ou invalide.').isVisible())
+      .toBe(true)
     await staff.context.close()
 
     const shopper = await newPage(e, PHONE)

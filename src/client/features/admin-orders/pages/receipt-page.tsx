@@ -1,5 +1,5 @@
 import { PageHeader } from '@/client/components/ui/page-header'
-import { ErrorState } from '@/client/components/ui/query-state'
+import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { Receipt } from '@/client/components/receipt'
 import { useOrderDetail } from '../api/orders-api'
@@ -9,17 +9,19 @@ import { useOrderIdParam } from '../lib/order-route'
 export default function StaffReceiptPage() {
   const orderId = useOrderIdParam()
   const query = useOrderDetail(orderId)
-  let body
-  if (query.isPending) body = <Skeleton className="h-96 w-full" />
-  else if (query.isError)
-    body = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
-  else body = <Receipt order={query.data} />
   return (
     <div>
       <div className="no-print">
         <PageHeader title={`Reçu de la commande #${orderId}`} back={`/admin/orders/${orderId}`} />
       </div>
-      {body}
+      {orderId ? (
+        <QueryState query={query} loading={<Skeleton className="h-96 w-full" />}>
+          {(order) => <Receipt order={order} />}
+        </QueryState>
+      ) : (
+        // Without a valid id the query never runs: said, not a skeleton forever.
+        <ErrorState message="ID de commande manquant ou invalide." />
+      )}
     </div>
   )
 }

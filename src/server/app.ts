@@ -39,12 +39,11 @@ const staticCacheControl = (path: string) =>
     : basename(path).replace(/\.(br|gz)$/, '') === 'sw.js'
       ? 'no-cache'
       : 'public, max-age=3600'
-/** A file of the client's build named by its content (dist/client/assets), served as is. */
 /**
  * A file that is never a page: a built, content-named file (/assets/…), a product photo
  * (/images/products/…, WebP only), the app's icons and favicon (the project's own images).
  */
-const isBuiltAsset = (url: string) =>
+const isFile = (url: string) =>
   url.startsWith('/assets/') ||
   url.startsWith('/images/products/') ||
   url.startsWith('/icons/') ||
@@ -107,10 +106,9 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   })
-  // A built, content-named file (/assets/…) is a script, a style or a font, a photo a WebP
-  // image: of the security headers only those that apply to such a file (the others are read on documents only), and no
-  // request id. On a slow phone each answer's headers cost as much as a small chunk
-  // (docs/decisions/0028).
+  // A file (isFile) is a script, a style, a font or an image: of the security headers only those
+  // that apply to such a file (the others are read on documents only), and no request id. On a
+  // slow phone each answer's headers cost as much as a small chunk (docs/decisions/0028).
   const assetHeaders = {
     'x-content-type-options': security['x-content-type-options']!,
     'cross-origin-resource-policy': security['cross-origin-resource-policy']!,
@@ -131,7 +129,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
       : {}),
   }
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isBuiltAsset(req.url) ? assetHeaders : req.url.startsWith('/_api/') ? apiHeaders : security)
+    reply.headers(isFile(req.url) ? assetHeaders : req.url.startsWith('/_api/') ? apiHeaders : security)
     done()
   })
   // Brotli's default quality (11) costs tens of milliseconds per answer; 4 still beats gzip on
@@ -150,7 +148,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // stalls for reasons of its own, and the suites measure correctness, not capacity.
   if (config.NODE_ENV !== 'test') await registerOverloadGuard(app)
   app.addHook('onSend', async (req, reply) => {
-    if (!isBuiltAsset(req.url)) reply.header('x-request-id', req.id)
+    if (!isFile(req.url)) reply.header('x-request-id', req.id)
   })
   // Outside the API's scope: no per-IP limit on a load balancer's probes.
   registerHealth(app, deps.database)
@@ -245,7 +243,7 @@ async function registerSpa(app: FastifyInstance, deps: AppDeps, dist: string) {
     }
     // A file that is not there (an old build's chunk, a mistyped icon) is no page: the app's 404
     // page would be a document sent with a file's headers, without its CSP.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isBuiltAsset(req.url)) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isFile(req.url)) {
       return reply.status(404).send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
     }
     const path = matchPage(req.url)

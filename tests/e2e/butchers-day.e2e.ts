@@ -4,7 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cashEntries, orders } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder } from '../factories'
-import { demoUser, DESKTOP, francs, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import {
+  demoUser,
+  DESKTOP,
+  francs,
+  loginAt,
+  newPage,
+  plain,
+  PHONE,
+  shot,
+  startE2E,
+  type E2E,
+} from './harness'
 
 /**
  * A butcher's day from end to end (docs/rules.md#delivery-fees, #delivery-slots, #weigh-in,
@@ -18,8 +29,6 @@ beforeAll(async () => {
   e = await startE2E()
 })
 afterAll(() => e?.close())
-
-const plain = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim()
 
 async function toStatus(page: Page, status: 'in_preparation' | 'in_delivery', label: string) {
   await page.getByLabel('Changer le statut').selectOption(status)

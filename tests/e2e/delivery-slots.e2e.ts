@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, loginAt, newPage, plain, PHONE, shot, startE2E, type E2E } from './harness'
 
 /* docs/rules.md#delivery-fees and #delivery-slots, through the browser: a client orders with a
  * fee and a slot and sees both; staff find the order by its slot. */
@@ -13,8 +13,6 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-/** Text with every kind of space made plain, so '14 500 F CFA' matches whatever space Intl used. */
-const plain = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim()
 const text = async (page: Page, selector: string) => plain(await page.locator(selector).first().textContent())
 
 describe('delivery fee and slot, from the cart to the staff list', () => {

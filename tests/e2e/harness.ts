@@ -20,6 +20,9 @@ export async function demoUser(e: E2E, email: string) {
   return user
 }
 
+/** Text with every kind of space made one plain space, so '14 500 F CFA' matches whatever space Intl used. */
+export const plain = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim()
+
 /** An amount as the screen writes it, in francs: '12 500 F CFA' → 12500, '−1 000 F CFA' → -1000. */
 export const francs = (text: string | null) =>
   Number((text ?? '').replace(/\u2212/g, '-').replace(/[^\d-]/g, ''))

@@ -10,6 +10,7 @@ import {
   DESKTOP,
   loginAt,
   newPage,
+  plain,
   PHONE,
   seriousViolations,
   shot,
@@ -26,8 +27,6 @@ beforeAll(async () => {
   e = await startE2E()
 })
 afterAll(() => e?.close())
-
-const plain = (s: string) => s.replace(/\s+/g, ' ')
 
 /** The page printed to PDF with its own page size: the text and the first page's width in points. */
 async function printed(page: Page) {

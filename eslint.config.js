@@ -26,6 +26,16 @@ const featureZones = features.map((feature) => ({
   message: 'Use another feature only through its components/, or move the piece to lib/.',
 }))
 
+// The server's layers (docs/architecture.md "The layers"): services/ sit above http/ (the kernel)
+// and db/; nothing below them imports them. web/ (the pages) sits on services/ as api/ does.
+const serverLayerZones = [
+  {
+    target: ['./src/server/http/**', './src/server/db/**'],
+    from: './src/server/services',
+    message: 'http/ and db/ sit below services/: move the piece down, or call it from api/.',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'coverage', 'bench/results'] },
   js.configs.recommended,
@@ -46,7 +56,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...serverLayerZones] }],
       // An import cycle makes module order matter and hides a missing layer.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

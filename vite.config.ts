@@ -1,13 +1,26 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
-import { preactAliases } from './scripts/preact-alias'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { appShell } from './scripts/pwa-shell'
-import { routePreloads } from './scripts/route-preloads'
+import { documentTitle, pageTitles } from './src/shared/pages'
+import { pageDocument } from './src/server/web/document'
 
 const clientDist = fileURLToPath(new URL('./dist/client', import.meta.url))
+
+/**
+ * index.html is the document every page of the server is (src/server/web/document.ts), around
+ * the entry's script that src/client/index.html declares: the development server's page, and
+ * the built one the service worker opens offline.
+ */
+const etalDocument = (): Plugin => ({
+  name: 'etal-document',
+  transformIndexHtml: {
+    order: 'pre',
+    handler: (entry) => pageDocument({ title: documentTitle(pageTitles['/']), afterRoot: [entry.trim()] }),
+  },
+})
 
 export default defineConfig({
   root: 'src/client',
@@ -15,7 +28,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    routePreloads(fileURLToPath(new URL('./src/client/app/router.tsx', import.meta.url))),
+    etalDocument(),
     // The service worker (src/client/sw.ts → /sw.js) and its precache list (docs/decisions/0021).
     // Registered by the app itself (src/client/lib/service-worker.ts); the manifest is the server's.
     VitePWA({
@@ -33,11 +46,8 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
-  // The server's entry (`npm run build:ssr`) bundles the libraries that render (React Router,
-  // TanStack Query…) so that they too render with Preact, as the browser does (docs/decisions/0023).
-  ssr: { noExternal: true },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 /**
  * npm run bench:export: the server's peak memory while it streams the CSV export of every order
- * of the 200,000-order data set (docs/rules.md#reports), against the "server memory < 250 MB"
+ * of the 200,000-order data set (docs/rules/money.md#reports), against the "server memory < 250 MB"
  * target. Builds the data set (PostgreSQL when DATABASE_URL names it, else PGlite), starts the
  * built server as `npm start` does (--max-old-space-size=192), downloads
  * /_api/admin/orders/export as root (every country) while sampling the server's RSS every
@@ -61,7 +61,7 @@ try {
     '<!-- export-memory -->',
     '## CSV export of every order (bench/export-memory.ts)',
     '',
-    `${new Date().toISOString().slice(0, 10)}, ${onPostgres ? 'PostgreSQL' : 'PGlite'}, the built server as \`npm start\` runs it (\`--max-old-space-size=192\`). Root downloads \`GET /_api/admin/orders/export\` (no filter: every order of every country), read as it arrives; the server's RSS is sampled every 100 ms (docs/rules.md#reports: batches of 1,000 orders written to the reply as they are read).`,
+    `${new Date().toISOString().slice(0, 10)}, ${onPostgres ? 'PostgreSQL' : 'PGlite'}, the built server as \`npm start\` runs it (\`--max-old-space-size=192\`). Root downloads \`GET /_api/admin/orders/export\` (no filter: every order of every country), read as it arrives; the server's RSS is sampled every 100 ms (docs/rules/money.md#reports: batches of 1,000 orders written to the reply as they are read).`,
     '',
     '| orders | rows in the file | bytes (UTF-8, uncompressed) | first byte | whole file | server RSS before | server peak RSS during | target < 250 MB |',
     '|---|---|---|---|---|---|---|---|',

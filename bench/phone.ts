@@ -5,7 +5,7 @@
  * The server is the production bundle (`node dist/server/main.js`) on a free port, with the
  * demo data plus the bench's 2,000 products: on PGlite (a directory under bench/results/), or on
  * PostgreSQL when DATABASE_URL names one (a fresh database `etal_phone_bench`). The browser is
- * throttled as bench/lib/phone.ts says (400 kbit/s, 400 ms, CPU 4× slower) with a phone's viewport.
+ * throttled as bench/lib/phone.ts says (400 kbit/s, 300 ms, CPU 4× slower) with a phone's viewport.
  * It measures, median of PHONE_RUNS runs (default 3), each in a fresh browser context:
  * - /products, as the signed-in demo client: when the first product's name and price are
  *   visible, and when a tap on "Ajouter" first works (the cart's count changes);
@@ -25,6 +25,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { cpus, loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import budgets from '../scripts/budgets.json' with { type: 'json' }
 import { sql } from 'drizzle-orm'
 import {
   chromium,
@@ -497,7 +498,7 @@ const figures: PhoneFigure[] = [
     value: median(productRuns.map((r) => r.product)),
     runs: productRuns.map((r) => r.product),
     unit: 'ms',
-    max: 3_000,
+    max: budgets.productPaintMs,
   },
   {
     key: 'products-tap',
@@ -505,7 +506,7 @@ const figures: PhoneFigure[] = [
     value: median(productRuns.map((r) => r.added)),
     runs: productRuns.map((r) => r.added),
     unit: 'ms',
-    max: 6_000,
+    max: budgets.productTapMs,
   },
   {
     key: 'checkout-first',
@@ -513,7 +514,7 @@ const figures: PhoneFigure[] = [
     value: median(done.map((r) => r.firstBytes)),
     runs: done.map((r) => r.firstBytes),
     unit: 'KB',
-    max: 150 * 1024,
+    max: budgets.checkoutFirstVisitKB * 1024,
     note: done.length
       ? `${median(done.map((r) => r.firstRequests))} requests, ${((median(done.map((r) => r.firstMs)) ?? 0) / 1000).toFixed(0)} s`
       : undefined,
@@ -524,12 +525,18 @@ const figures: PhoneFigure[] = [
     value: median(done.map((r) => r.secondBytes)),
     runs: done.map((r) => r.secondBytes),
     unit: 'KB',
-    max: 30 * 1024,
+    max: budgets.checkoutSecondVisitKB * 1024,
     note: done.length
       ? `${median(done.map((r) => r.secondRequests))} requests, ${((median(done.map((r) => r.secondMs)) ?? 0) / 1000).toFixed(0)} s`
       : undefined,
   },
-  { key: 'first-js', label: 'first load of /: gzipped JavaScript', value: js, unit: 'KB', max: 100 * 1024 },
+  {
+    key: 'first-js',
+    label: 'first load of /: gzipped JavaScript',
+    value: js,
+    unit: 'KB',
+    max: budgets.firstLoadJsKB * 1024,
+  },
   {
     key: 'titles',
     label: 'each page has its own <title> (/, /products, /client/login, /cart)',

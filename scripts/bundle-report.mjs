@@ -1,6 +1,13 @@
 // Prints what a visitor downloads: the home page's JavaScript and CSS, gzipped, and every chunk.
+// The first load of /: its target and the limit the build fails above are stated once, in
+// scripts/budgets.json, for the build, the benchmarks and the docs
+// (docs/rules/phones-offline.md#phone-first-load, docs/decisions/0032, tests/unit/docs-links.test.ts).
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+
+const budgets = JSON.parse(readFileSync('scripts/budgets.json', 'utf8'))
+const TARGET = budgets.firstLoadJsKB * 1024
+const LIMIT = budgets.firstLoadJsLimitKB * 1024
 
 const dir = 'dist/client'
 const manifest = JSON.parse(readFileSync(`${dir}/.vite/manifest.json`, 'utf8'))
@@ -21,14 +28,14 @@ const firstCss = [...seen].flatMap((k) => manifest[k].css ?? [])
 const js = firstJs.reduce((a, f) => a + gz(f), 0)
 const css = firstCss.reduce((a, f) => a + gz(f), 0)
 console.log(
-  `\nFirst load (gzip): JavaScript ${kb(js)} (budget 100 KB), CSS ${kb(css)}, total ${kb(js + css)}`,
+  `\nFirst load (gzip): JavaScript ${kb(js)} (target ${kb(TARGET)}, the build fails above ${kb(LIMIT)}), CSS ${kb(css)}, total ${kb(js + css)}`,
 )
 const chunks = Object.values(manifest)
   .filter((c) => c.file.endsWith('.js'))
   .map((c) => [c.file, gz(c.file)])
   .sort((a, b) => b[1] - a[1])
 for (const [file, size] of chunks.slice(0, 12)) console.log(`  ${kb(size).padStart(9)}  ${file}`)
-if (js > 100 * 1024) {
-  console.error('The first load is over its 100 KB budget.')
+if (js > LIMIT) {
+  console.error(`The first load is over its limit of ${kb(LIMIT)}.`)
   process.exitCode = 1
-}
+} else if (js > TARGET) console.warn(`The first load is over its target of ${kb(TARGET)}.`)

@@ -3,13 +3,13 @@
  * --ssr`): renders every page of src/shared/pages.ts as React first draws it (session and data
  * still loading: header with its spinner, the page's skeleton or its form, a guarded page's
  * spinner) and writes the markup to dist/client/.vite/route-shells.json. The server puts it
- * inside #root (src/server/http/spa-pages.ts), so a phone on a slow network paints the page as
+ * inside #root (src/server/web/pages.ts), so a phone on a slow network paints the page as
  * soon as the HTML and CSS arrive, not after the JavaScript; main.tsx then hydrates it once the
  * route's code is loaded. The markup is the app's own tree, rendered by the server's entry
- * (src/client/entry-server.tsx: the same routes, providers and StrictMode as main.tsx, through
+ * (src/client/ssr/entry.tsx: the same routes, providers and StrictMode as main.tsx, through
  * React Router's static handler), so it cannot drift from the components, and React can take it
  * over as it is (docs/decisions/0012, 0020). / and /products are rendered again at request time
- * with their products (src/server/http/first-pages.ts); these shells serve when that cannot be.
+ * with their products (src/server/web/first-pages.ts); these shells serve when that cannot be.
  * A page with a parameter gets one shell for every value: its page is not drawn before the
  * session is in (its guard's spinner), so the value shows nowhere.
  */
@@ -21,7 +21,7 @@ import { pagePaths } from '../src/shared/pages'
 
 const dist = resolve(import.meta.dirname, '../dist')
 if (!existsSync(resolve(dist, 'client/index.html'))) throw new Error('prerender-shells: run vite build first')
-const server = resolve(dist, 'ssr/entry-server.js')
+const server = resolve(dist, 'ssr/entry.js')
 if (!existsSync(server)) throw new Error('prerender-shells: run npm run build:ssr first')
 const { entry } = (await import(pathToFileURL(server).href)) as { entry: RenderEntry }
 

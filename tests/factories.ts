@@ -4,6 +4,7 @@ import type { Role } from '../src/shared/domain/roles'
 import type { Db } from '../src/server/db/client'
 import { hashPassword } from '../src/server/services/passwords'
 import type { TestApp } from './setup/test-app'
+import { enrolAccount, freshCode, secretOf } from './two-factor'
 import { movePoints } from '../src/server/services/loyalty'
 import type { OrderStatus } from '../src/shared/domain/order-status'
 import { priceOrder } from '../src/shared/domain/pricing'
@@ -39,7 +40,7 @@ export async function firstZoneOf(db: Db, countryCode: string) {
       and(
         eq(cities.countryId, country.id),
         // With the demo data: a city without delivery slots, a zone without a minimum order, so
-        // that a checkout needs neither (docs/rules.md#delivery-slots, #delivery-fees).
+        // that a checkout needs neither (docs/rules/delivery.md#delivery-slots, #delivery-fees).
         sql`not exists (select 1 from delivery_slots ds where ds.city_id = ${cities.id} and ds.is_active)`,
         isNull(zones.minOrderAmount),
       ),
@@ -59,6 +60,11 @@ export async function createUser(
     password?: string
     isActive?: boolean
     displayName?: string
+    /**
+     * root and super_admin sign in with a second factor (docs/rules/people.md#accounts): they are
+     * made enrolled, with a random secret `login` reads back, unless this is false.
+     */
+    enrolled?: boolean
   } = {},
 ) {
   seq += 1
@@ -79,6 +85,8 @@ export async function createUser(
       isActive: opts.isActive ?? true,
     })
     .returning()
+  const role = opts.role ?? 'client'
+  if (opts.enrolled ?? (role === 'root' || role === 'super_admin')) await enrolAccount(db, row!.id)
   return row!
 }
 
@@ -90,6 +98,34 @@ export async function login(t: TestApp, email: string, password = PASSWORD) {
     payload: { email, password },
   })
   if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode} ${res.body}`)
+  if (res.json().twoFactor) return secondStep(t, email, res)
+  const cookie = res.cookies.find((c) => c.name === 'etal_session')!
+  return `etal_session=${cookie.value}`
+}
+
+/**
+ * The second step of a sign-in whose password step asked for a code: a fresh code of the
+ * account's enrolled secret, read from the database (tests/two-factor.ts).
+ */
+export async function secondStep(
+  t: TestApp,
+  email: string,
+  passwordStep: { cookies: { name: string; value: string }[] },
+) {
+  const [user] = await t.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  const secret = user && (await secretOf(t.db, user.id, t.config))
+  if (!user || !secret) throw new Error(`login failed: ${email} has no enrolled authenticator`)
+  const pending = passwordStep.cookies.find((c) => c.name === 'etal_pending')!
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/_api/auth/two_factor/verify',
+    payload: { code: await freshCode(t.db, user.id, secret, t.config.TOTP_DRIFT_STEPS) },
+    headers: { cookie: `etal_pending=${pending.value}` },
+  })
+  if (res.statusCode !== 200) throw new Error(`second step failed ${res.statusCode} ${res.body}`)
   const cookie = res.cookies.find((c) => c.name === 'etal_session')!
   return `etal_session=${cookie.value}`
 }
@@ -381,14 +417,14 @@ export async function insertOrder(
 
 export async function createContactMessage(
   db: Db,
-  opts: { status?: 'new' | 'read' | 'processed'; subject?: string } = {},
+  opts: { status?: 'new' | 'read' | 'processed'; subject?: string; email?: string } = {},
 ) {
   seq += 1
   const [row] = await db
     .insert(contactMessages)
     .values({
       name: `Visiteur ${seq}`,
-      email: `visiteur${seq}@exemple.sn`,
+      email: opts.email ?? `visiteur${seq}@exemple.sn`,
       subject: opts.subject ?? `Sujet numéro ${seq}`,
       message: 'Bonjour, je voudrais des informations.',
       status: opts.status ?? 'new',
@@ -398,7 +434,7 @@ export async function createContactMessage(
 }
 // ---- end issue 6 ----
 
-// ---- weigh-in (docs/rules.md#weigh-in) -----------------------------------------------------
+// ---- weigh-in (docs/rules/orders.md#weigh-in) -----------------------------------------------------
 
 /** Every kg line of the order weighed at its ordered quantity (no repricing): ready for delivery. */
 export async function weighAsOrdered(db: Db, orderId: number) {
@@ -418,3 +454,13 @@ export async function awaitingAgreement(db: Db, opts: Parameters<typeof createOr
     .where(eq(orders.id, order.id))
   return order
 }
+
+/**
+ * The body of POST /_api/admin/orders/update-status: a cancellation carries the reason staff must
+ * give the client (docs/rules/orders.md#order-status).
+ */
+export const statusChange = (orderId: unknown, status: unknown) => ({
+  orderId,
+  status,
+  ...(status === 'cancelled' && { reason: 'Le produit n’est plus disponible aujourd’hui.' }),
+})

@@ -19,6 +19,7 @@ const orderColumns: Column[] = [
   ['discount_amount', 'integer'],
   ['point_value', 'integer'],
   ['total_amount', 'integer'],
+  ['amount_paid', 'integer'],
   ['points_earned', 'integer'],
   ['notes', 'text'],
   ['delivery_address', 'text'],
@@ -151,6 +152,8 @@ export async function insertOrders(
         discount_amount: price.discountAmount,
         point_value: pointValue,
         total_amount: price.total,
+        // docs/rules/money.md#partly-paid: a delivered order of the bench is paid whole.
+        amount_paid: delivered ? price.total : 0,
         points_earned: points,
         notes: n % 7 === 0 ? 'Merci de sonner deux fois.' : null,
         delivery_address: `${1 + (n % 200)} rue ${1 + (n % 97)}`,

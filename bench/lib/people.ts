@@ -63,7 +63,8 @@ export async function insertProducts(
     return {
       name: `${unitType === 'kg' ? 'Morceau' : 'Colis'} de viande n° ${i}`,
       description: `Produit de banc d'essai n° ${i} : découpe fraîche du jour, préparée par nos bouchers.`,
-      image_url: i % 4 === 0 ? null : `https://images.etal.example/produits/${i}.webp`,
+      // No photo: an outside address is refused (docs/decisions/0033), and an own one would 404.
+      image_url: null,
       price_per_unit: 1500 + r.int(120) * 100,
       unit_type: unitType,
       min_quantity: unitType === 'kg' && i % 4 === 1 ? 0.5 : 1,

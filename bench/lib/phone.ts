@@ -3,10 +3,10 @@
  * they are judged, and the section it writes into bench/RESULTS.md. tests/unit/bench-phone.test.ts.
  */
 
-/** A slow 3G phone: 400 kbit/s each way, 400 ms round trip (CDP Network.emulateNetworkConditions). */
+/** A slow 3G phone: 400 kbit/s each way, 300 ms round trip (CDP Network.emulateNetworkConditions; docs/rules/phones-offline.md#phone-first-load). */
 export const SLOW_3G = {
   offline: false,
-  latency: 400,
+  latency: 300,
   downloadThroughput: (400 * 1000) / 8,
   uploadThroughput: (400 * 1000) / 8,
 } as const

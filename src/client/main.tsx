@@ -1,14 +1,11 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query'
-import { StrictMode, useEffect, type ReactNode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import superjson from 'superjson'
 import { Providers } from './app/providers'
 import { createRouter } from './app/router'
-import { setFirstPageCatalogue } from './lib/catalogue'
 import { createQueryClient } from './lib/query-client'
-import { FIRST_PAGE_DATA_ID, type FirstPageCatalogue } from '@/shared/first-page'
-import { hydratingFirstPage } from './lib/hydrate-later'
+import { FIRST_PAGE_DATA_ID, readFirstPageData, type FirstPageCatalogue } from '@/shared/first-page'
 import { startServiceWorker } from './lib/service-worker'
 import './styles.css'
 
@@ -27,32 +24,20 @@ function routerReady(router: Router) {
   })
 }
 
-/** Lets the browser run what waits (a paint, a tap) before the next step: each step is a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
 const container = document.getElementById('root')!
-
-/** Once React holds the page, the pre-rendered page stops being inert (spa-pages.ts sets it). */
-function Live({ children }: { children: ReactNode }) {
-  useEffect(() => container.removeAttribute('inert'), [])
-  return children
-}
 
 /**
  * A query cache holding the data the server rendered the page with (/ and /products:
- * src/server/http/first-pages.ts, docs/decisions/0020), so that the page hydrates with the same
- * products and does not ask for them again; an empty cache on any other page.
+ * src/server/web/first-pages.ts, docs/decisions/0020), so that the page hydrates with the same
+ * products and does not ask for them again; an empty cache on any other page. The data is plain
+ * JSON (shared/first-page.ts), so no answer decoder is downloaded to read it.
  */
-async function firstPageClient() {
+function firstPageData() {
   const client = createQueryClient()
-  // The code may run before the end of the page (and its data) has been parsed.
-  if (document.readyState === 'loading') {
-    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
-  }
   const text = document.getElementById(FIRST_PAGE_DATA_ID)?.textContent
-  if (!text) return client
+  if (!text) return { client, catalogue: null }
   try {
-    const { catalogue, queries } = superjson.parse<{
+    const { catalogue, queries } = readFirstPageData<{
       catalogue: FirstPageCatalogue
       queries: DehydratedState
     }>(text)
@@ -60,51 +45,44 @@ async function firstPageClient() {
     const now = Date.now()
     for (const q of queries.queries) q.state.dataUpdatedAt = now
     hydrate(client, queries)
-    setFirstPageCatalogue(catalogue)
+    return { client, catalogue }
   } catch {
     // Unreadable: the page loads its data as any other would.
+    return { client, catalogue: null }
   }
-  return client
 }
 
 async function start() {
-  // A page pre-rendered by the build (scripts/prerender-shells.tsx, served by
-  // src/server/http/spa-pages.ts) stays on screen, inert, until the route's code is in; then
-  // React hydrates it: it takes over the markup as it is instead of drawing the page again.
-  // The steps (the modules' evaluation, the first page's data, the router, the first render)
-  // run as separate tasks: a phone's main thread is never held for all of them at once
-  // (docs/decisions/0012).
-  const preRendered = container.firstElementChild !== null
-  if (preRendered) {
-    await nextTask()
-  }
-  const client = await firstPageClient()
-  if (preRendered) await nextTask()
+  // A page rendered by the server (src/client/ssr/, served by src/server/web/) stays on screen,
+  // inert, until the route's code is in; then React hydrates it: it takes over the markup as it
+  // is instead of drawing the page again (docs/decisions/0032).
+  const rendered = container.firstElementChild !== null
+  const { client, catalogue } = firstPageData()
   const router = createRouter()
-  // The same tree as the pre-rendered one (StrictMode, Providers, the router).
+  // The same tree as the server's (StrictMode, Providers, the router).
   const app = (
     <StrictMode>
-      <Live>
-        <Providers client={client}>
-          <RouterProvider router={router} />
-        </Providers>
-      </Live>
+      <Providers client={client} firstPage={catalogue}>
+        <RouterProvider router={router} />
+      </Providers>
     </StrictMode>
   )
-  if (preRendered) {
-    await routerReady(router)
-    await nextTask()
+  if (!rendered) {
+    createRoot(container).render(app)
+    return
   }
-  // The renderer (Preact, docs/decisions/0023) draws or hydrates the page in one task: it has no
-  // time slicing, so this is the longest task of a first load; the steps before it are tasks of
-  // their own.
-  if (preRendered) {
-    // The parts wrapped in HydrateLater (the page under the header, the product cards below
-    // the first screen, the footer) are hydrated after this task, one per task (docs/decisions/0028).
-    hydratingFirstPage(true)
+  // The route's lazy page must be in before hydrating, or the router would draw its fallback.
+  await routerReady(router)
+  // From here React's own listeners take every tap: one on a part not hydrated yet hydrates that
+  // part first, at once, then runs (selective hydration). Before, #root stays inert: a tap or a
+  // form sent before the code is in would be lost, or sent by the browser itself.
+  container.removeAttribute('inert')
+  // A transition: React hydrates in slices of a few milliseconds, yielding to the browser between
+  // them; each <Suspense> boundary (the page under the header, the cards below the first screen,
+  // the footer) is hydrated after the rest, in its own slices.
+  startTransition(() => {
     hydrateRoot(container, app)
-    hydratingFirstPage(false)
-  } else createRoot(container).render(app)
+  })
 }
 void start()
 // Offline use, once the page has loaded (docs/decisions/0021).

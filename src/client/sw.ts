@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: the shop opened without a connection (docs/rules.md#offline,
+ * The service worker: the shop opened without a connection (docs/rules/phones-offline.md#offline,
  * docs/decisions/0021). Built by vite-plugin-pwa (vite.config.ts) into /sw.js, with the list of
  * the app shell's files in place of `self.__WB_MANIFEST`.
  *
  * - The app shell (the first load's code and style, the storefront pages' chunks, the offline
  *   page) is precached; any other built chunk is kept once used. Their names change with their
  *   content, so a kept copy is never stale.
- * - A page is asked of the network first, then its last copy; without one, a public page opens
- *   the app itself (index.html), any other the offline page. Only the public pages' copies are kept (src/shared/pages.ts), and the browser drops them at sign-out
+ * - A page is asked of the network first, then its last copy; without one, a page that works
+ *   offline (OFFLINE_PAGES) opens the app itself (index.html), any other the offline page. Only the public pages' copies are kept (src/shared/pages.ts), and the browser drops them at sign-out
  *   (forgetAccount, src/client/lib/offline-caches.ts).
  * - The catalogue's public answers are asked of the network first, with a short wait before the
  *   last copy is used; the photos (/images/…, whose URLs change with the image) are taken from
@@ -28,6 +28,7 @@ import {
   CATALOGUE_PATHS,
   IMAGES_CACHE,
   OFFLINE_PAGE,
+  OFFLINE_PAGES,
   PAGES_CACHE,
   SESSION_PATH,
   WARM_HEADER,
@@ -87,7 +88,9 @@ keep(
   }),
 )
 
-// The catalogue's public answers: the network if it answers within 4 s, else the last copy.
+// The catalogue's public answers: the network if it answers within 4 s, else the last copy. Each
+// page of the catalogue (its cursor, category, search) and the cart's read by ids is a copy of
+// its own; the first page of /products is in the page's copy (docs/decisions/0045).
 keep(
   ({ request, url }) =>
     sameOrigin(url) &&
@@ -98,7 +101,7 @@ keep(
     networkTimeoutSeconds: 4,
     plugins: [
       { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-      new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 60 * DAY }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * DAY }),
     ],
   }),
 )
@@ -146,12 +149,14 @@ keep(
   }),
 )
 
-// A page neither the network nor the cache has: a public page gets the app itself (index.html,
-// drawn by the browser: the cart, say, lives on the device), any other the offline page.
+// A page neither the network nor the cache has: a page that works offline gets the app itself
+// (index.html, drawn by the browser with the code the shell holds: the cart, say, lives on the
+// device), any other the offline page (the app could not load its code: /contact, /register).
 router.setCatchHandler(async ({ request }) => {
   if (request.mode !== 'navigate') return Response.error()
+  const path = new URL(request.url).pathname
   const page =
-    (isPublicPage(new URL(request.url).pathname) && (await precache.matchPrecache(APP_SHELL))) ||
+    ((OFFLINE_PAGES as readonly string[]).includes(path) && (await precache.matchPrecache(APP_SHELL))) ||
     (await precache.matchPrecache(OFFLINE_PAGE))
   return page ?? Response.error()
 })

@@ -1,53 +1,29 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
-import { basename, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify from 'fastify'
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { endpoints } from './api'
-import type { AppDeps } from './http/define-endpoint'
-import { installErrorHandler } from './http/error-handler'
+import type { AppDeps } from './deps'
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler'
 import { registerHealth } from './http/health'
 import { registerOverloadGuard } from './http/overload-guard'
 import { safeLogOptions } from './http/log-safety'
 import { registerEndpoints } from './http/kernel'
+import { perIpLimits } from './http/rate-limits'
 import { securityHeaders } from './http/security-headers'
 import { projectRoot } from './paths'
-import { writeFinished } from './services/write-generation'
+import { writeFinished } from './db/shared-reads'
 import { logOutput } from './runtime/log-output'
-import { registerRobots } from './http/robots'
-import { createFirstPages, isFirstPage, loadRenderEntry } from './http/first-pages'
-import { registerSiteFiles } from './http/site-files'
-import { createSpaPages, sendPage } from './http/spa-pages'
-import { matchPage } from '@/shared/pages'
-import { registerPhotoRoute } from './http/photo-route'
+import { isFile, registerWeb } from './web'
+import { registerPaymentNotifications } from './services/payments/notification-routes'
 
 const root = projectRoot
-/**
- * Hashed assets are cached for good; the service worker is asked for again at every visit (a new
- * version is taken at the next visit, docs/decisions/0021); the rest for an hour.
- */
-const staticCacheControl = (path: string) =>
-  path.includes('/assets/')
-    ? 'public, max-age=31536000, immutable'
-    : basename(path).replace(/\.(br|gz)$/, '') === 'sw.js'
-      ? 'no-cache'
-      : 'public, max-age=3600'
-/**
- * A file that is never a page: a built, content-named file (/assets/…), a product photo
- * (/images/products/…, WebP only), the app's icons and favicon (the project's own images).
- */
-const isFile = (url: string) =>
-  url.startsWith('/assets/') ||
-  url.startsWith('/images/products/') ||
-  url.startsWith('/icons/') ||
-  url === '/favicon.svg'
 export const clientDist = resolve(root, 'dist/client')
 const BODY_LIMIT = 100 * 1024
 
@@ -76,6 +52,9 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 200 },
+    // Node's parser refusals and Fastify's own, before any route: French `{ error, code }` too.
+    clientErrorHandler,
+    frameworkErrors,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(() => (data) => JSON.stringify(data))
@@ -90,7 +69,10 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // The shop's own images only (docs/decisions/0033): a product's photo is uploaded, never
+        // fetched from another server by the visitor's browser; blob: for a chosen photo's
+        // preview before it is sent.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // The service worker and the web app manifest (docs/decisions/0021).
@@ -117,7 +99,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // lists for an API, and none of those that only a rendered document obeys (opener, agent
   // cluster, DNS prefetch, the old XSS filter…). A CSP that allows nothing still says "never
   // framed" to a browser that opens the URL. About 450 bytes less on each of a checkout's ten
-  // calls (docs/rules.md#phone-first-load).
+  // calls (docs/rules/phones-offline.md#phone-first-load).
   const apiHeaders: Record<string, string> = {
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'x-content-type-options': security['x-content-type-options']!,
@@ -144,45 +126,40 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   })
   await app.register(cookie)
-  // Sheds load (503) when the event loop stalls for seconds. Off under test: a shared CI machine
-  // stalls for reasons of its own, and the suites measure correctness, not capacity.
-  if (config.NODE_ENV !== 'test') await registerOverloadGuard(app)
-  app.addHook('onSend', async (req, reply) => {
+  // Sheds load (503) when the event loop stalls for seconds, measured from the moment the app is
+  // ready. Off under test: a shared CI machine stalls for reasons of its own, and the suites
+  // measure correctness, not capacity.
+  const guard = config.NODE_ENV !== 'test' ? registerOverloadGuard(app) : undefined
+  // Set on the way in, so that an answer written by hand (the live stream) carries it as well.
+  app.addHook('onRequest', async (req, reply) => {
     if (!isFile(req.url)) reply.header('x-request-id', req.id)
   })
-  // Outside the API's scope: no per-IP limit on a load balancer's probes.
-  registerHealth(app, deps.database)
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined
+  app.addHook('onClose', async () => {
+    redis?.disconnect()
+  })
+  const limits = perIpLimits(redis, opts.rateLimitStore)
+
+  // Outside the API's scope and its limit: health has none, ready its own (a load balancer's
+  // probes never reach it).
+  await registerHealth(app, deps.database, { guard, limits, readyPerMinute: config.READY_RATE_PER_MINUTE })
   await app.register(swagger, {
     openapi: { info: { title: 'Étal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   })
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined
-  app.addHook('onClose', async () => {
-    redis?.disconnect()
+  // An open live stream would hold the server's close until the browser leaves: end them first.
+  app.addHook('preClose', async () => {
+    deps.orderLive.endAll()
   })
 
   await app.register(async (api) => {
-    await api.register(rateLimit, {
-      max: config.API_RATE_PER_MINUTE,
-      timeWindow: '1 minute',
-      ...(redis
-        ? { redis, nameSpace: 'etal-rl-' }
-        : opts.rateLimitStore
-          ? { store: opts.rateLimitStore }
-          : {}),
-      keyGenerator: (req) => req.ip,
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: 429,
-        error: `Trop de requêtes. Réessayez dans ${Math.ceil(ctx.ttl / 1000)} secondes.`,
-        code: 'TOO_MANY_REQUESTS',
-      }),
-    })
+    await api.register(rateLimit, { ...limits, max: config.API_RATE_PER_MINUTE, timeWindow: '1 minute' })
     api.addHook('onRequest', async (_req, reply) => {
       reply.header('cache-control', 'no-store')
     })
     // A write has finished (committed or failed) once its answer is on its way: coalesced reads
-    // started before it are not shared with later callers (services/write-generation.ts).
+    // started before it are not shared with later callers (db/shared-reads.ts).
     api.addHook('onSend', async (req) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') writeFinished(deps.database.db)
     })
@@ -190,71 +167,13 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   })
 
-  registerPhotoRoute(app, deps.photos)
-  await registerSpa(app, deps, opts.clientDist ?? clientDist)
-  return app
-}
+  // docs/rules/money.md#payments: the providers' notifications, in their own formats, no session.
+  await registerPaymentNotifications(app, deps)
+  // The in-repo fakes (never in production) deliver their notifications through this app.
+  deps.payments.fake?.setDeliver((url, init) =>
+    app.inject({ method: 'POST', url: new URL(url).pathname, headers: init.headers, payload: init.body }),
+  )
 
-/**
- * Serves the built client: hashed assets cached for good, the service worker revalidated at every
- * visit, /robots.txt, the sitemap and the manifest, and for every other GET the SPA's page: 200
- * for a path of one of its pages, 404 for any other (src/shared/pages.ts).
- */
-async function registerSpa(app: FastifyInstance, deps: AppDeps, dist: string) {
-  registerRobots(app, deps.config)
-  registerSiteFiles(app, deps.config)
-  const indexPath = resolve(dist, 'index.html')
-  const hasClient = existsSync(indexPath)
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      index: false,
-      // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
-      cacheControl: false,
-      // The ETag alone revalidates /sw.js and the site's files; the hashed ones never are.
-      lastModified: false,
-      // The build's Brotli copies (scripts/precompress.mjs), when the browser accepts br.
-      preCompressed: true,
-      wildcard: false,
-      setHeaders(res, path) {
-        res.setHeader('cache-control', staticCacheControl(path))
-      },
-    })
-  }
-  const production = deps.config.NODE_ENV === 'production'
-  // Without a build, outside production: the source page, so that / and /products are still
-  // rendered with their products (the API tests read them).
-  const sourceIndex = resolve(root, 'src/client/index.html')
-  const indexHtml = hasClient
-    ? readFileSync(indexPath, 'utf8')
-    : !production && existsSync(sourceIndex)
-      ? readFileSync(sourceIndex, 'utf8')
-      : '<!doctype html><title>Étal</title><p>Client non construit : lancez npm run build.</p>'
-  const { pageFor, frame } = createSpaPages(dist, indexHtml)
-  // / and /products with the caller's catalogue in the HTML (docs/decisions/0020).
-  const entry = await loadRenderEntry(root, production)
-  const firstPage = entry && createFirstPages(deps, entry, frame)
-  app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/_api')) {
-      return reply
-        .status(404)
-        .header('cache-control', 'no-store')
-        .send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
-    }
-    // A file that is not there (an old build's chunk, a mistyped icon) is no page: the app's 404
-    // page would be a document sent with a file's headers, without its CSP.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isFile(req.url)) {
-      return reply.status(404).send({ error: 'Ressource introuvable.', code: 'NOT_FOUND' })
-    }
-    const path = matchPage(req.url)
-    if (firstPage && isFirstPage(path)) {
-      try {
-        return sendPage(req, reply, await firstPage(req, reply, path))
-      } catch (err) {
-        // The database is unreachable, say: the page without its products, as before.
-        req.log.error({ err }, 'first page not rendered; serving its shell')
-      }
-    }
-    return sendPage(req, reply, pageFor(req.url))
-  })
+  await registerWeb(app, deps, opts.clientDist ?? clientDist, limits)
+  return app
 }

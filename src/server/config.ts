@@ -16,6 +16,26 @@ const configSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Password reset requests (docs/rules/people.md#accounts): per e-mail or phone, and per client IP, in a window. */
+  RESET_PER_IDENTIFIER: z.coerce.number().int().positive().default(5),
+  RESET_PER_IP: z.coerce.number().int().positive().default(30),
+  RESET_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /**
+   * 32 bytes in base64 or hex: the key (AES-256-GCM) of the staff's TOTP secrets in the database
+   * (docs/decisions/0053). Unset, the secrets are stored as they are, and never logged.
+   */
+  TWO_FACTOR_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
+      'TWO_FACTOR_KEY: 32 bytes in hex (64 digits) or base64',
+    ),
+  /**
+   * How many 30-second steps either side of now a staff member's authenticator code may be from
+   * (its clock's drift): 1, as RFC 6238 advises. Each step is still taken once (docs/decisions/0053).
+   */
+  TOTP_DRIFT_STEPS: z.coerce.number().int().min(0).max(30).default(1),
   REGISTER_PER_HOUR: z.coerce.number().int().positive().default(10),
   CONTACT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -29,7 +49,7 @@ const configSchema = z.object({
   /**
    * The shop's public address (https://etal.example): the origin of the sitemap's URLs and of
    * robots.txt's `Sitemap:` line. Unset, those follow the request's host only when it is this
-   * machine (localhost), never a Host header a client made up (docs/rules.md#offline).
+   * machine (localhost), never a Host header a client made up (docs/rules/phones-offline.md#offline).
    */
   PUBLIC_ORIGIN: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -42,12 +62,20 @@ const configSchema = z.object({
       .optional(),
   ),
   /**
-   * The mail server the outbox sends through (smtp://user:pass@host:587; docs/rules.md#messages).
+   * The mail server the outbox sends through (smtp://user:pass@host:587; docs/rules/orders.md#messages).
    * Unset, nothing is sent: each message is kept as "not sent", with what it would have said.
    */
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** The sender of the shop's e-mails. */
   SMTP_FROM: z.string().min(3).default('Étal <commandes@etal.example>'),
+  /**
+   * The SMS provider's API address (Infobip: https://xxxxx.api.infobip.com; decision 0048) and
+   * key. Unset, no SMS is sent: each is kept as "not sent", with its text, as e-mails are.
+   */
+  SMS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  SMS_API_KEY: z.string().optional(),
+  /** The sender name the SMS show (alphanumeric, at most 11 characters, registered per country). */
+  SMS_FROM: z.string().min(1).max(11).default('Etal'),
   /** The first retry's delay after a failed send, in ms; each next one doubles, up to an hour. */
   OUTBOX_RETRY_MS: z.coerce.number().int().min(0).default(30_000),
   /** Server processes (node:cluster workers) on one port; more than 1 needs PostgreSQL. */
@@ -65,9 +93,84 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Where the photos' keys start in the bucket. */
   S3_PREFIX: z.string().default('products/'),
+  /**
+   * Memory kept for the photos last served, in MB (issue 27 item 6): a photo asked for again is
+   * not read again from the database or the bucket. 0 keeps none.
+   */
+  PHOTO_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
+  /**
+   * Per client IP and minute (issue 27 item 6): `/_api/ready`, and the product photos. Far above
+   * what a load balancer's checks (one every few seconds) or a phone scrolling the catalogue
+   * (photos cached for good by the browser) ever reach; `/_api/health` has no limit.
+   */
+  READY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  PHOTO_RATE_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * Photo uploads processed at once (issue 27 item 7): each decodes up to 50 million pixels,
+   * hundreds of MB; the others wait their turn, up to PHOTO_QUEUE_MAX, and beyond that are
+   * answered 503 with Retry-After.
+   */
+  PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  PHOTO_QUEUE_MAX: z.coerce.number().int().min(0).max(100).default(4),
+  /**
+   * Mobile money (docs/rules/money.md#payments, docs/decisions/0042). CinetPay: one contract (API key,
+   * site id, secret key for the notifications' x-token). Wave: a key and a webhook secret per
+   * country, WAVE_API_KEY_<CC> and WAVE_WEBHOOK_SECRET_<CC> (read below). Never logged, never
+   * stored, never sent to a browser.
+   */
+  CINETPAY_API_KEY: z.string().min(1).optional(),
+  CINETPAY_SITE_ID: z.string().min(1).optional(),
+  CINETPAY_SECRET_KEY: z.string().min(1).optional(),
+  CINETPAY_API_URL: z.url().default('https://api-checkout.cinetpay.com'),
+  WAVE_API_URL: z.url().default('https://api.wave.com'),
+  /**
+   * The in-repo fake providers (src/server/payments-fakes): `auto` uses them when no provider
+   * is configured, outside production only; `false` never. Production never starts them.
+   */
+  PAYMENTS_FAKE: z.enum(['auto', 'true', 'false']).default('auto'),
 })
 
+/** Wave's keys, per country (a Wave key is bound to one business wallet). */
+export type WaveKeys = Record<string, { apiKey: string; webhookSecret: string }>
+export type PaymentsConfig = {
+  cinetpay: { apiKey: string; siteId: string; secretKey: string; apiUrl: string } | null
+  wave: { apiUrl: string; keys: WaveKeys }
+  /** Use the in-repo fakes (never in production). */
+  fake: boolean
+}
+
+function paymentsConfig(
+  parsed: z.infer<typeof configSchema>,
+  env: Record<string, string | undefined>,
+): PaymentsConfig {
+  const c = parsed
+  const cinetpay =
+    c.CINETPAY_API_KEY && c.CINETPAY_SITE_ID && c.CINETPAY_SECRET_KEY
+      ? {
+          apiKey: c.CINETPAY_API_KEY,
+          siteId: c.CINETPAY_SITE_ID,
+          secretKey: c.CINETPAY_SECRET_KEY,
+          apiUrl: c.CINETPAY_API_URL,
+        }
+      : null
+  if (!cinetpay && (c.CINETPAY_API_KEY || c.CINETPAY_SITE_ID || c.CINETPAY_SECRET_KEY))
+    throw new Error('CinetPay needs CINETPAY_API_KEY, CINETPAY_SITE_ID and CINETPAY_SECRET_KEY')
+  const keys: WaveKeys = {}
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^WAVE_API_KEY_([A-Z]{2})$/.exec(name)
+    if (!m || !value) continue
+    const secret = env[`WAVE_WEBHOOK_SECRET_${m[1]}`]
+    if (!secret) throw new Error(`${name} needs WAVE_WEBHOOK_SECRET_${m[1]}`)
+    keys[m[1]!] = { apiKey: value, webhookSecret: secret }
+  }
+  const none = !cinetpay && Object.keys(keys).length === 0
+  const fake =
+    c.NODE_ENV !== 'production' && (c.PAYMENTS_FAKE === 'true' || (c.PAYMENTS_FAKE === 'auto' && none))
+  return { cinetpay, wave: { apiUrl: c.WAVE_API_URL, keys }, fake }
+}
+
 export type Config = z.infer<typeof configSchema> & {
+  payments: PaymentsConfig
   seedDemo: boolean
   trustProxy: boolean | number | string
 }
@@ -83,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const embedded = !parsed.DATABASE_URL.startsWith('postgres')
   return {
     ...parsed,
+    payments: paymentsConfig(parsed, env),
     // Demo data by default on the embedded database only (README, "Comptes de démonstration").
     seedDemo: parsed.SEED_DEMO ?? (embedded && parsed.NODE_ENV !== 'production'),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),

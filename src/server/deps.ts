@@ -1,11 +1,31 @@
 import type { Config } from './config'
 import { openDatabase, type Database } from './db/client'
-import { seed } from './db/seed'
-import type { AppDeps } from './http/define-endpoint'
-import { createLoginLimiter } from './http/login-limiter'
-import { createPhotoStore } from './services/photos/store'
-import { createStorefrontCache } from './services/storefront-cache'
+import { seed } from './seed'
+import { createLoginLimiter, type LoginLimiter } from './http/login-limiter'
+import { createPhotoQueue, type PhotoQueue } from './services/photos/queue'
+import { createPayments, type Payments } from './services/payments'
+import { createPhotoStore, type PhotoStore } from './services/photos/store'
+import { createStorefrontCache, type StorefrontCache } from './services/storefront-cache'
+import { createOrderLive, type OrderLive } from './services/order-live'
 import { createStorefrontSync } from './services/storefront-sync'
+
+/** What every endpoint and page is given (`deps` in an endpoint's handler). */
+export type AppDeps = {
+  database: Database
+  config: Config
+  loginLimiter: LoginLimiter
+  /** Password reset requests, per identifier and per client IP (docs/rules/people.md#accounts). */
+  resetLimiter: { identifier: LoginLimiter; ip: LoginLimiter }
+  storefrontCache: StorefrontCache
+  /** Where the product photos' bytes are (docs/rules/catalogue.md#photos). */
+  photos: PhotoStore
+  /** Uploaded photos processed a few at a time, a short queue, then 503 (issue 27 item 7). */
+  photoQueue: PhotoQueue
+  /** The mobile money providers (docs/rules/money.md#payments). */
+  payments: Payments
+  /** The live orders this instance streams to its browsers (docs/rules/orders.md#live). */
+  orderLive: OrderLive
+}
 
 /**
  * Opens the database, applies migrations, loads reference (and demo) data, builds the limiter.
@@ -17,14 +37,30 @@ export async function createDeps(
 ): Promise<AppDeps & { close(): Promise<void> }> {
   const database = openDatabase(config.DATABASE_URL, opts.template ? { template: opts.template } : {})
   // Under the start-up lock: instances starting together would race to create the limiter's table.
-  const loginLimiter = await database.exclusively(async () => {
+  const { loginLimiter, resetLimiter } = await database.exclusively(async () => {
     if (opts.prepare !== false) await prepareDatabase(database, config, opts)
-    return createLoginLimiter({
-      maxFailures: config.LOGIN_MAX_FAILURES,
-      windowMinutes: config.LOGIN_WINDOW_MINUTES,
-      pool: database.pool,
-      redisUrl: config.REDIS_URL,
-    })
+    const store = { pool: database.pool, redisUrl: config.REDIS_URL }
+    return {
+      loginLimiter: await createLoginLimiter({
+        maxFailures: config.LOGIN_MAX_FAILURES,
+        windowMinutes: config.LOGIN_WINDOW_MINUTES,
+        ...store,
+      }),
+      resetLimiter: {
+        identifier: await createLoginLimiter({
+          maxFailures: config.RESET_PER_IDENTIFIER,
+          windowMinutes: config.RESET_WINDOW_MINUTES,
+          keyPrefix: 'reset_id',
+          ...store,
+        }),
+        ip: await createLoginLimiter({
+          maxFailures: config.RESET_PER_IP,
+          windowMinutes: config.RESET_WINDOW_MINUTES,
+          keyPrefix: 'reset_ip',
+          ...store,
+        }),
+      },
+    }
   })
   // On PostgreSQL, the instances tell each other of storefront writes (LISTEN/NOTIFY).
   const sync =
@@ -37,15 +73,27 @@ export async function createDeps(
       : undefined
   const storefrontCache = createStorefrontCache({ ttlMs: config.STOREFRONT_CACHE_MS, publish: sync?.publish })
   await sync?.ready
+  const payments = await createPayments(config)
+  const orderLive = createOrderLive(database)
+  await orderLive.ready
   return {
     database,
     config,
     loginLimiter,
+    resetLimiter,
     storefrontCache,
     photos: createPhotoStore(config, database.db),
+    photoQueue: createPhotoQueue({ concurrency: config.PHOTO_CONCURRENCY, queueMax: config.PHOTO_QUEUE_MAX }),
+    payments,
+    orderLive,
     async close() {
+      orderLive.endAll()
+      await orderLive.close()
+      await payments.close()
       await sync?.close()
       await loginLimiter.close()
+      await resetLimiter.identifier.close()
+      await resetLimiter.ip.close()
       await database.close()
     },
   }

@@ -1,21 +1,31 @@
 import type { Db } from './db/client'
-import { isDatabaseUnavailable, outageLog } from './http/db-outage'
+import { isDatabaseUnavailable, outageLog } from './db/outage'
 import { purgeExpiredSessions } from './http/session'
 import { purgeOldIdempotencyKeys } from './services/checkout'
 import { collectUnusedPhotos } from './services/photos/product-photo'
 import type { PhotoStore } from './services/photos/store'
 import { drainOutbox, type OutboxOptions } from './services/messages/outbox'
 import { foldRollups } from './services/stats'
+import type { Payments } from './services/payments'
+import { processRefunds, reconcileDue } from './services/payments/service'
 
 type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
 
 /**
  * Background work, run by one process per server (the primary of a cluster): every second the
  * orders' differences into the dashboards' rollups (services/stats.ts); every 2 seconds, the
- * outbox's due messages (services/messages/outbox.ts); hourly, expired sessions, day-old checkout
- * keys and the photos no product has shown for a day.
+ * outbox's due messages (services/messages/outbox.ts); every 2 seconds, the mobile money attempts
+ * whose next question is due and the refunds asked of a provider (services/payments/service.ts,
+ * docs/rules/money.md#payments); hourly, expired sessions, day-old checkout keys and the photos no
+ * product has shown for a day.
  */
-export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore, outbox?: OutboxOptions) {
+export function startHousekeeping(
+  db: Db,
+  log: Log,
+  photos?: PhotoStore,
+  outbox?: OutboxOptions,
+  payments?: Payments,
+) {
   // The fold in progress, if any: a shutdown waits for it before closing the database.
   let running: Promise<unknown> | undefined
   const fold = setInterval(() => {
@@ -37,7 +47,8 @@ export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore, outbox?
     sending = drainOutbox(db, outbox)
       .then(
         (r) => {
-          if (r.sent + r.retried + r.failed + r.notSent > 0) log.info({ outbox: r }, 'outbox drained')
+          if (r.sent + r.retried + r.failed + r.notSent + r.lost > 0)
+            log.info({ outbox: r }, 'outbox drained')
         },
         (err: unknown) =>
           isDatabaseUnavailable(err)
@@ -47,6 +58,23 @@ export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore, outbox?
       .finally(() => (sending = undefined))
   }, 2_000)
   send.unref()
+  let reconciling: Promise<unknown> | undefined
+  const reconcile = setInterval(() => {
+    if (reconciling || !payments) return
+    reconciling = Promise.all([reconcileDue(db, payments), processRefunds(db, payments)])
+      .then(
+        ([r, f]) => {
+          if (r.changed + f.done > 0)
+            log.info({ payments: { ...r, refunded: f.done } }, 'payments reconciled')
+        },
+        (err: unknown) =>
+          isDatabaseUnavailable(err)
+            ? outageLog.failed(log, err, { task: 'payments' })
+            : log.error({ err }, 'payment reconciliation failed'),
+      )
+      .finally(() => (reconciling = undefined))
+  }, 2_000)
+  reconcile.unref()
   const purge = setInterval(() => {
     purgeExpiredSessions(db).catch((err) => log.error({ err }, 'session purge failed'))
     purgeOldIdempotencyKeys(db).catch((err) => log.error({ err }, 'idempotency key purge failed'))
@@ -59,7 +87,8 @@ export function startHousekeeping(db: Db, log: Log, photos?: PhotoStore, outbox?
       clearInterval(fold)
       clearInterval(purge)
       clearInterval(send)
-      await Promise.all([running, sending])
+      clearInterval(reconcile)
+      await Promise.all([running, sending, reconciling])
     },
   }
 }

@@ -5,6 +5,7 @@ import { isPostgresUrl, openDatabase } from './db/client'
 import { prepareDatabase } from './deps'
 import { startHousekeeping } from './housekeeping'
 import { outboxOptions } from './services/messages/smtp'
+import { createPayments } from './services/payments'
 import { createPhotoStore } from './services/photos/store'
 import { startClusterRateLimits } from './http/cluster-rate-limit'
 import { safeLogOptions } from './http/log-safety'
@@ -42,7 +43,16 @@ export async function runPrimary(config: Config, count: number) {
   const database = openDatabase(config.DATABASE_URL)
   await database.exclusively(() => prepareDatabase(database, config))
   if (!config.REDIS_URL) startClusterRateLimits()
-  startHousekeeping(database.db, log, createPhotoStore(config, database.db), outboxOptions(config).options)
+  // The reconciliation of mobile money attempts runs here with the real providers; the in-repo
+  // fakes live in each worker's process (their attempts are found there), so not with them.
+  const payments = config.payments.fake ? undefined : await createPayments(config)
+  startHousekeeping(
+    database.db,
+    log,
+    createPhotoStore(config, database.db),
+    outboxOptions(config).options,
+    payments,
+  )
 
   const startedAt = new Map<number, number>()
   const restarts = new Set<NodeJS.Timeout>()

@@ -1,5 +1,5 @@
 /**
- * Links that reach a person in one tap (docs/rules.md#phones), from a number kept in its one
+ * Links that reach a person in one tap (docs/rules/people.md#phones), from a number kept in its one
  * international form ("+221 77 123 45 67"): its digits make the tel: and wa.me addresses.
  */
 const digitsOf = (phone: string) => phone.replace(/\D/g, '')
@@ -18,3 +18,18 @@ export const whatsAppHref = (phone: string, text?: string) =>
 /** A maps search of an address (opens the phone's maps app). */
 export const mapsHref = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+
+/**
+ * An address inside a French sentence, whatever it is ("Rue 12 x", "Villa 4, Sicap", "12 avenue
+ * Lamine Guèye"): "à l’adresse : Rue 12 x". Never "au " + the address, which reads right only
+ * for some ("au 12 avenue…", not "au Rue 12 x"). Every message text that names an address
+ * (e-mails to the client, WhatsApp texts of staff and drivers) writes it through here.
+ */
+export const atAddress = (address: string) => `à l’adresse : ${address.trim()}`
+
+/**
+ * A map point (latitude, longitude) as a maps search: the phone's maps app opens on the very spot
+ * the client took from its location (docs/rules/people.md#delivery-addresses).
+ */
+export const mapPointHref = (latitude: number, longitude: number) =>
+  `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`

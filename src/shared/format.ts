@@ -51,13 +51,18 @@ export const formatNumber = (n: number) => frenchNumber(n, 3)
 /** 12.5 → '12,5 %' (a no-break space before the sign, as French writes it). */
 export const formatPercent = (n: number) => `${frenchNumber(n, 3)}\u00a0%`
 export const formatDate = (d: Date | string) => date().format(new Date(d))
+/**
+ * '2026-11-25' → '25/11/2026': a calendar day (a date column), whatever the time zone, without
+ * Intl (a phone's first date formatter costs its locale data, docs/decisions/0028).
+ */
+export const formatDay = (iso: string) => iso.split('-').reverse().join('/')
 export const formatDateTime = (d: Date | string) => dateTime().format(new Date(d))
 
-/** A count capped by the server (docs/rules.md#answers): 10000 → '10 000+'. */
+/** A count capped by the server (docs/rules/api.md#answers): 10000 → '10 000+'. */
 export const formatCount = (n: number, cap = 10_000) =>
   n >= cap ? `${frenchNumber(cap, 3)}+` : frenchNumber(n, 3)
 
 /** Names in French order ('Bénin' before 'Burkina Faso'), not the database's byte order. */
-const compareFrench = (a: string, b: string) => collator().compare(a, b)
+export const compareFrench = (a: string, b: string) => collator().compare(a, b)
 export const sortByName = <T extends { name: string }>(list: readonly T[]): T[] =>
   [...list].sort((a, b) => compareFrench(a.name, b.name))

@@ -8,7 +8,7 @@ import type { LoginInput } from './schemas/auth'
  * names the field); tests/unit/login-check.test.ts holds the two together on generated inputs.
  */
 export const LOGIN_MESSAGES = {
-  email: 'Veuillez entrer une adresse email valide.',
+  email: 'Veuillez entrer une adresse email ou un numéro de téléphone valide.',
   passwordMissing: 'Le mot de passe est requis.',
   passwordTooLong: 'Mot de passe trop long.',
   controlCharacters: 'Ce champ contient des caractères non autorisés.',
@@ -16,10 +16,28 @@ export const LOGIN_MESSAGES = {
 
 const ONE_LINE = /^\P{Cc}*$/u
 
+/**
+ * A sign-in or reset identifier (docs/rules/people.md#accounts): an e-mail, lowercased, or a phone
+ * number as typed ("77 123 45 67", "+221 77 123 45 67"), which the server reads as the phone rule
+ * does. Trimmed either way.
+ */
+export const normalizeIdentifier = (raw: string) => {
+  const v = raw.trim()
+  return v.includes('@') ? v.toLowerCase() : v
+}
+
+/** Whether a normalized identifier is an e-mail or looks like a phone number (6 to 15 digits). */
+export function isIdentifier(v: string): boolean {
+  if (v.includes('@')) return v.length <= 254 && regexes.email.test(v)
+  if (!/^\+?[\d\s().-]+$/.test(v)) return false
+  const digits = v.replace(/\D/g, '').length
+  return digits >= 6 && digits <= 15 && v.length <= 30
+}
+
 /** The first problem with each field (as the form shows it), none when the input is valid. */
 export function checkLogin(values: LoginInput): Partial<Record<keyof LoginInput, string>> {
   const problems: Partial<Record<keyof LoginInput, string>> = {}
-  if (!regexes.email.test(values.email.trim().toLowerCase())) problems.email = LOGIN_MESSAGES.email
+  if (!isIdentifier(normalizeIdentifier(values.email))) problems.email = LOGIN_MESSAGES.email
   const password = values.password
   if (password.length < 1) problems.password = LOGIN_MESSAGES.passwordMissing
   else if (password.length > 200) problems.password = LOGIN_MESSAGES.passwordTooLong
@@ -27,8 +45,8 @@ export function checkLogin(values: LoginInput): Partial<Record<keyof LoginInput,
   return problems
 }
 
-/** What the form sends: the email as the server will read it. */
+/** What the form sends: the email (or phone) as the server will read it. */
 export const loginValues = (values: LoginInput): LoginInput => ({
-  email: values.email.trim().toLowerCase(),
+  email: normalizeIdentifier(values.email),
   password: values.password,
 })

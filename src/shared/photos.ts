@@ -1,4 +1,4 @@
-// Product photos (docs/rules.md#photos): the bounds, the widths made of each photo and the URLs
+// Product photos (docs/rules/catalogue.md#photos): the bounds, the widths made of each photo and the URLs
 // that serve them, one rule for the server that makes them and the browser that asks for them.
 
 /** The widths, in CSS pixels, a photo is served at (WebP); never wider than the original. */

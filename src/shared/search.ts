@@ -1,5 +1,5 @@
 /**
- * How a search compares texts (docs/rules.md#search): accents, case and the œ/æ ligatures aside,
+ * How a search compares texts (docs/rules/catalogue.md#search): accents, case and the œ/æ ligatures aside,
  * so that 'boeuf' finds 'Bœuf', 'cotelette' 'Côtelettes d’agneau' and 'chevre' 'Chèvre'.
  *
  * The database does the same, step for step, with `etal_fold(text)` (migration 0013):

@@ -13,6 +13,7 @@ import {
   postOrder,
   signedIn,
   weighAsOrdered,
+  statusChange,
 } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const setStatus = (orderId: unknown, status: unknown, cookie = staff.cookie) =>
-  post(t, '/_api/admin/orders/update-status', { orderId, status }, cookie)
+  post(t, '/_api/admin/orders/update-status', statusChange(orderId, status), cookie)
 const client = (country = 'SN') => createUser(t.db, { country, displayName: 'Aminata Sow' })
 
 /** The user's balance, the sum of its ledger, and the order's own movements by type. */
@@ -397,7 +398,7 @@ describe('an order placed through the checkout', () => {
     )
     expect(res.statusCode, res.body).toBe(201)
     const placed = decode<{ order: Order }>(res.body).order
-    await weighAsOrdered(t.db, placed.id) // docs/rules.md#weigh-in: weighed before it leaves
+    await weighAsOrdered(t.db, placed.id) // docs/rules/orders.md#weigh-in: weighed before it leaves
     expect(placed).toMatchObject({ totalAmount: 15_600, pointsUsed: 400 })
     expect(await points(user.id, placed.id)).toEqual({ balance: 0, ledger: 0, order: { redeemed: -400 } })
 

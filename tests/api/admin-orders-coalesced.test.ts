@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminListRuns } from '../../src/server/api/admin/orders/list'
-import { createOrder, createUser, decode, get, post, signedIn } from '../factories'
+import { createOrder, createUser, decode, get, post, signedIn, statusChange } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
@@ -65,7 +65,7 @@ describe('admin order list, coalesced', () => {
       const changed = await post(
         t,
         '/_api/admin/orders/update-status',
-        { orderId: order.id, status },
+        statusChange(order.id, status),
         root.cookie,
       )
       expect(changed.statusCode, changed.body).toBe(200)
@@ -101,7 +101,7 @@ describe('admin order list kept until the next write (PGlite, PGLITE_READ_CACHE)
       const changed = await post(
         c,
         '/_api/admin/orders/update-status',
-        { orderId: order.id, status },
+        statusChange(order.id, status),
         root.cookie,
       )
       expect(changed.statusCode, changed.body).toBe(200)

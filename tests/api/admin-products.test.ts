@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productCategories, products as productsTable } from '../../src/server/db/schema'
 import { loadOrder } from '../../src/server/services/orders'
+import { imageUrlRefused } from '../../src/shared/schemas/products'
 import {
   countryByCode,
   createProduct,
@@ -50,7 +51,6 @@ const valid = (over: Record<string, unknown> = {}) => ({
   pricePerUnit: 6500,
   unitType: 'kg',
   minQuantity: 1.5,
-  imageUrl: 'https://images.example/gigot.jpg',
   categoryId,
   ...over,
 })
@@ -111,13 +111,17 @@ describe('POST /_api/admin/products', () => {
     [{ pricePerUnit: 12.5 }, 'pricePerUnit', 'Le prix doit être un nombre entier positif (en francs CFA).'],
     [{ minQuantity: 0 }, 'minQuantity', 'La quantité minimale doit être positive.'],
     [{ minQuantity: 0.7 }, 'minQuantity', 'La quantité minimale doit être un multiple de 0,5 kg.'],
+    // Exactly on the step, no tolerance (issue 27 item 9).
+    [{ minQuantity: 0.5000000001 }, 'minQuantity', 'La quantité minimale doit être un multiple de 0,5 kg.'],
     [
       { unitType: 'unit', minQuantity: 1.5 },
       'minQuantity',
       'La quantité minimale doit être un nombre entier pour les produits à l’unité.',
     ],
     [{ unitType: 'litre' }, 'unitType', "Le type d'unité doit être kg ou unité."],
-    [{ imageUrl: 'pas une url' }, 'imageUrl', "L'URL de l'image n'est pas valide."],
+    // Photos are uploaded, an address never pasted (docs/decisions/0033).
+    [{ imageUrl: 'https://images.example/gigot.jpg' }, 'imageUrl', imageUrlRefused],
+    [{ imageUrl: 'pas une url' }, 'imageUrl', imageUrlRefused],
     [{ categoryId: 0 }, 'categoryId', 'La catégorie est invalide.'],
     [{ categoryId: 999999 }, 'categoryId', 'Catégorie introuvable.'],
     [{ countryId: 0 }, 'countryId', 'Veuillez sélectionner un pays.'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../src/shared/domain/roles'
 import { createUser, decode, get, login, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
+import { enrolAccount } from '../two-factor'
 
 let t: TestApp
 let root: string, superSn: string, adminSn: string, driver: string, client: string
@@ -16,11 +17,13 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 let n = 0
+/** Each account its own number (one account per number: docs/rules/people.md#accounts). */
+const phoneOf = (k: number) => `+223 70 ${String(110000 + k).replace(/^(\d\d)(\d\d)(\d\d)$/, '$1 $2 $3')}`
 const account = (over: Record<string, unknown> = {}) => ({
   email: `nouveau${++n}.${Date.now()}@etal.test`,
   password: 'motdepasse1',
   displayName: 'Nouvel Agent',
-  phoneNumber: '+223 70 11 22 33',
+  phoneNumber: phoneOf(n),
   city: 'Bamako',
   country: 'Mali',
   ...over,
@@ -80,6 +83,7 @@ describe('POST /_api/admin/create-user: the role matrix', () => {
     )
     expect(again.statusCode).toBe(409)
     expect(again.json().error).toBe('Cette adresse email est déjà utilisée.')
+    expect(again.json().code).toBe('EMAIL_TAKEN')
   })
 
   it.each([
@@ -135,6 +139,8 @@ describe('POST /_api/admin/create-super-admin and GET /_api/admin/super-admins',
     const res = await post(t, '/_api/admin/create-super-admin', input, root)
     expect(res.statusCode).toBe(201)
     expect(decode<U>(res.body).user).toMatchObject({ role: 'super_admin', country: 'Mali' })
+    // A super admin enrols an authenticator before its first session (docs/decisions/0053).
+    await enrolAccount(t.db, decode<{ user: { id: number } }>(res.body).user.id)
     const cookie = await login(t, input.email, input.password)
     const drv = await post(t, '/_api/admin/create-delivery-driver', account({ country: 'Sénégal' }), cookie)
     expect(decode<U>(drv.body).user).toMatchObject({ role: 'delivery_driver', country: 'Mali' })

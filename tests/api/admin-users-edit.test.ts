@@ -18,11 +18,17 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+let phones = 0
+/** Each edit a number no other account has (one account per number: docs/rules/people.md#accounts). */
+const freshPhone = () =>
+  `+221 70 ${String(1_000_000 + ++phones)
+    .slice(1)
+    .replace(/^(\d\d)(\d\d)(\d\d)$/, '1$1 $2 $3')}`
 const editOf = (u: { id: number; email: string; role: Role }, over: Record<string, unknown> = {}) => ({
   userId: u.id,
   email: u.email,
   displayName: 'Nom Modifié',
-  phoneNumber: '+221 70 000 00 01',
+  phoneNumber: freshPhone(),
   city: 'Thiès',
   country: 'Sénégal',
   role: u.role,
@@ -212,6 +218,7 @@ describe('POST /_api/admin/users/toggle-status: the role matrix', () => {
       )
       expect(res.statusCode).toBe(403)
       expect(res.json().error).toBe('Vous ne pouvez pas modifier le statut de votre propre compte.')
+      expect(res.json().code).toBe('OWN_ACCOUNT')
     }
   })
   it('ends the sessions of a deactivated account at once; it cannot sign in until reactivated', async () => {

@@ -10,11 +10,17 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+let phones = 0
+/** Each registration its own number: one account per number (docs/rules/people.md#accounts). */
+const freshPhone = () =>
+  `77 12${String(++phones)
+    .padStart(5, '0')
+    .replace(/^(\d)(\d\d)(\d\d)$/, '$1 $2 $3')}`
 const validRegistration = (over: Record<string, unknown> = {}) => ({
   email: `awa.${Math.random().toString(36).slice(2)}@exemple.sn`,
   password: 'motdepasse1',
   displayName: 'Awa Diallo',
-  phoneNumber: '77 123 45 67',
+  phoneNumber: freshPhone(),
   city: 'Dakar',
   country: 'Sénégal',
   ...over,
@@ -43,7 +49,7 @@ describe('GET /_api/auth/session', () => {
 
 describe('POST /_api/auth/register_with_password', () => {
   it('creates a client, signs it in with an HttpOnly SameSite=Lax cookie, and adds the dial code', async () => {
-    const input = validRegistration()
+    const input = validRegistration({ phoneNumber: '77 123 45 67' })
     const res = await post(t, '/_api/auth/register_with_password', input)
     expect(res.statusCode).toBe(201)
     const { user } = res.json()
@@ -88,6 +94,7 @@ describe('POST /_api/auth/register_with_password', () => {
     expect(again.statusCode).toBe(409)
     expect(again.json().error).toContain('déjà utilisée')
     expect(again.json().message).toContain('déjà utilisée')
+    expect(again.json().code).toBe('EMAIL_TAKEN')
   })
 
   it.each([
@@ -177,7 +184,11 @@ describe('POST /_api/auth/login_with_password', () => {
   })
 
   it.each([
-    [{ email: 'pas-un-email', password: 'x' }, 'email', 'Veuillez entrer une adresse email valide.'],
+    [
+      { email: 'pas-un-email', password: 'x' },
+      'email',
+      'Veuillez entrer une adresse email ou un numéro de téléphone valide.',
+    ],
     [{ email: 'a@b.sn', password: '' }, 'password', 'Le mot de passe est requis.'],
   ])('validates its input', async (payload, field, message) => {
     const res = await post(t, '/_api/auth/login_with_password', payload)
@@ -190,9 +201,18 @@ describe('POST /_api/auth/login_with_password', () => {
     const cookie = await login(t, u.email)
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, u.id))
     expect((await get(t, '/_api/auth/session', cookie)).statusCode).toBe(401)
-    const res = await post(t, '/_api/auth/login_with_password', { email: u.email, password: PASSWORD })
-    expect(res.statusCode).toBe(403)
-    expect(res.json().error).toBe("Votre compte est désactivé. Contactez l'administrateur.")
+    // The right password and a wrong one get the same answer (issue 27, item 11): nothing tells
+    // whoever tries that the password was right.
+    const right = await post(t, '/_api/auth/login_with_password', { email: u.email, password: PASSWORD })
+    const wrong = await post(t, '/_api/auth/login_with_password', { email: u.email, password: 'Faux-123!' })
+    expect(right.statusCode).toBe(401)
+    expect(right.json()).toEqual({
+      error: 'Email ou mot de passe incorrect.',
+      message: 'Email ou mot de passe incorrect.',
+      code: 'INVALID_CREDENTIALS',
+    })
+    expect([wrong.statusCode, wrong.body]).toEqual([right.statusCode, right.body])
+    expect(right.headers['set-cookie']).toBeUndefined()
     expect(await t.db.$count(sessions, eq(sessions.userId, u.id))).toBe(0)
   })
 

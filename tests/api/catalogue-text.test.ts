@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerText } from '../../src/server/http/answer-text'
 import { publicProducts, toPublicProduct } from '../../src/server/services/storefront'
+import { sortByName } from '../../src/shared/format'
+import { PRODUCTS_PAGE_SIZE, writeCursor } from '../../src/shared/catalogue-pages'
+import { matchesSearch } from '../../src/shared/search'
 import { countryByCode, createProduct, get } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
@@ -17,13 +20,50 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const frenchOrder = new Intl.Collator('fr')
+type Read = { countryId?: number; categoryId?: number; search?: string; ids?: number[]; after?: number }
 
-/** The answer as the objects give it, in the endpoint's order. */
-async function expected(countryId?: number) {
-  const rows = await publicProducts(t.db, countryId)
-  rows.sort((a, b) => frenchOrder.compare(a.name, b.name) || a.id - b.id)
-  return answerText({ products: rows.map(toPublicProduct) })
+/**
+ * The page as the objects give it: `publicProducts`' rows filtered as the endpoint filters them,
+ * in the catalogue's order (read from the database: its C collation compares bytes, which
+ * JavaScript's strings do not), 24 of them, the cursor after the last, and on a listing's first
+ * page its categories in French order.
+ */
+async function expected({ countryId, categoryId, search, ids, after }: Read = {}) {
+  const order = (
+    (await t.db.execute(
+      sql`select id, etal_fold(name) COLLATE "C" as fold from products order by etal_fold(name) COLLATE "C", id`,
+    )) as unknown as { rows: { id: number; fold: string }[] }
+  ).rows
+  const rank = new Map(order.map((r, i) => [r.id, i]))
+  const fold = new Map(order.map((r) => [r.id, r.fold]))
+  const listing = (await publicProducts(t.db, countryId))
+    .filter((p) => categoryId === undefined || p.categoryId === categoryId)
+    .sort((a, b) => rank.get(a.id)! - rank.get(b.id)!)
+  const rows = listing
+    .filter((p) => matchesSearch(p.name, search ?? ''))
+    .filter((p) => !ids || ids.includes(p.id))
+    .filter((p) => ids || after === undefined || rank.get(p.id)! > rank.get(after)!)
+  const page = ids ? rows : rows.slice(0, PRODUCTS_PAGE_SIZE)
+  const last = page[page.length - 1]
+  const nextCursor =
+    !ids && rows.length > PRODUCTS_PAGE_SIZE && last
+      ? writeCursor({ id: last.id, fold: fold.get(last.id)! })
+      : null
+  const first = !ids && after === undefined && !search && categoryId === undefined
+  const categories = sortByName(
+    [
+      ...new Map(
+        listing.flatMap((p) =>
+          p.categoryId && p.categoryName ? [[p.categoryId, p.categoryName] as const] : [],
+        ),
+      ).entries(),
+    ].map(([id, name]) => ({ id, name })),
+  )
+  return answerText({
+    products: page.map(toPublicProduct),
+    nextCursor,
+    ...(first ? { categories } : {}),
+  })
 }
 
 describe('GET /_api/products: the text the database writes', () => {
@@ -31,7 +71,9 @@ describe('GET /_api/products: the text the database writes', () => {
     const sn = await countryByCode(t.db, 'SN')
     // A country without products answers the empty list, without annotations.
     const km = await countryByCode(t.db, 'KM')
-    expect((await get(t, `/_api/products?countryId=${km.id}`)).body).toBe(await expected(km.id))
+    expect((await get(t, `/_api/products?countryId=${km.id}`)).body).toBe(
+      await expected({ countryId: km.id }),
+    )
 
     const [category] = (
       (await t.db.execute(sql`select id from product_categories order by id limit 1`)) as unknown as {
@@ -66,14 +108,14 @@ describe('GET /_api/products: the text the database writes', () => {
       sql`update products set created_at = created_at + interval '123 microseconds', description = null where name = 'ZZZ'`,
     )
     await t.db.execute(
-      sql`update products set image_url = 'https://exemple.test/a.jpg?x=1&y="2"' where name = 'aaa'`,
+      sql`update products set image_url = '/images/products/a.jpg?x=1&y="2"' where name = 'aaa'`,
     )
     // A product with an uploaded photo (its key and size), beside the others without.
     await t.db.execute(
       sql`insert into product_photos (key, width, height) values (${'f'.repeat(32)}, 640, 427)`,
     )
     await t.db.execute(sql`update products set photo_key = ${'f'.repeat(32)} where name = 'Agneau'`)
-    // Stock (docs/rules.md#stock): out of stock today, until further notice, a daily quantity
+    // Stock (docs/rules/catalogue.md#stock): out of stock today, until further notice, a daily quantity
     // partly drawn (what is left is a decimal), one drawn below its minimum, one untouched.
     await t.db.execute(sql`update products set out_of_stock = true where name = 'ZZZ'`)
     await t.db.execute(
@@ -92,7 +134,20 @@ describe('GET /_api/products: the text the database writes', () => {
         countryId === undefined ? '/_api/products' : `/_api/products?countryId=${countryId}`,
       )
       expect(res.statusCode).toBe(200)
-      expect(res.body).toBe(await expected(countryId))
+      expect(res.body).toBe(await expected({ countryId }))
+    }
+    // A category's page, a search's, the products of some ids: the same text.
+    const reads: [string, Read][] = [
+      [`categoryId=${category!.id}`, { categoryId: category!.id }],
+      [`countryId=${sn.id}&search=COTE`, { countryId: sn.id, search: 'COTE' }],
+      [`search=%C5%93`, { search: 'œ' }],
+    ]
+    const some = (await publicProducts(t.db, sn.id)).slice(0, 3).map((p) => p.id)
+    reads.push([`ids=${some.join(',')}`, { ids: some }])
+    for (const [query, read] of reads) {
+      const res = await get(t, `/_api/products?${query}`)
+      expect(res.statusCode, query).toBe(200)
+      expect(res.body, query).toBe(await expected(read))
     }
     const all = JSON.parse((await get(t, '/_api/products')).body).json.products as { photo: unknown }[]
     expect(all.length).toBeGreaterThan(8)

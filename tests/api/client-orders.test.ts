@@ -79,7 +79,7 @@ describe('GET /_api/orders/details', () => {
     expect((await details(999999, alice.cookie)).statusCode).toBe(404)
   })
 
-  it('lets staff of the same country read it, root too; other countries get 404, drivers 403 (DECISIONS.md: orders detail, driver –)', async () => {
+  it('lets staff of the same country read it, root too; other countries get 404, drivers 403 (docs/rules/people.md#who-may-do-what: orders detail, driver –)', async () => {
     for (const role of ['admin', 'super_admin'] as Role[]) {
       expect((await details(made[0]!.id, (await signedIn(t, role, 'SN')).cookie)).statusCode).toBe(200)
       expect((await details(made[0]!.id, (await signedIn(t, role, 'ML')).cookie)).statusCode).toBe(404)

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contactMessages } from '../../src/server/db/schema'
+import { contactMessages, users } from '../../src/server/db/schema'
 import { createContactMessage, decode, get, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
@@ -158,5 +158,36 @@ describe('POST /_api/admin/contact-messages/update-status and delete', () => {
       )
     }
     expect((await post(t, '/_api/admin/contact-messages/delete', { messageId: m.id })).statusCode).toBe(401)
+  })
+})
+
+describe('opening a message (issue 31 §5)', () => {
+  it('marks a new message read, leaves a processed one as it is; 404 for none; root only', async () => {
+    const fresh = await createContactMessage(t.db, { subject: 'Question livraison' })
+    const done = await createContactMessage(t.db, { status: 'processed' })
+    const open = (messageId: number, cookie = root) =>
+      post(t, '/_api/admin/contact-messages/open', { messageId }, cookie)
+    const res = await open(fresh.id)
+    expect(res.statusCode).toBe(200)
+    expect(decode<{ contactMessage: { status: string } }>(res.body).contactMessage.status).toBe('read')
+    expect(
+      decode<{ contactMessage: { status: string } }>((await open(done.id)).body).contactMessage.status,
+    ).toBe('processed')
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, fresh.id))
+    expect(row!.status).toBe('read')
+    expect((await open(999_999)).statusCode).toBe(404)
+    expect((await open(fresh.id, adminSn)).statusCode).toBe(403)
+  })
+
+  it('lists the phone of the account that has the sender’s e-mail, for Répondre on WhatsApp', async () => {
+    const user = await signedIn(t, 'client', 'SN')
+    await t.db.update(users).set({ phoneNumber: '+221 77 555 44 33' }).where(eq(users.id, user.user.id))
+    const known = await createContactMessage(t.db, { email: user.user.email.toUpperCase() })
+    const stranger = await createContactMessage(t.db, { email: 'personne@example.com' })
+    const list = decode<{ messages: { id: number; phone: string | null }[] }>(
+      (await get(t, '/_api/admin/contact-messages?limit=100', root)).body,
+    ).messages
+    expect(list.find((m) => m.id === known.id)?.phone).toBe('+221 77 555 44 33')
+    expect(list.find((m) => m.id === stranger.id)?.phone).toBeNull()
   })
 })

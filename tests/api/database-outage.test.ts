@@ -5,6 +5,7 @@ import { freshPgDatabase } from '../../scripts/pg-database'
 import { createApp } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
 import { createDeps } from '../../src/server/deps'
+import { READY_KEPT_MS } from '../../src/server/http/health'
 import { createUser, firstZoneOf, login, PASSWORD } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 import { pgBase, pgTitle } from '../setup/postgres-only'
@@ -49,6 +50,8 @@ describe('health and readiness', () => {
     await t.db.execute(
       sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
     )
+    // What ready read is kept a second (issue 27 item 6).
+    await new Promise((r) => setTimeout(r, READY_KEPT_MS + 100))
     const ready = await t.app.inject({ method: 'GET', url: '/_api/ready' })
     expect(ready.statusCode).toBe(503)
     expect(ready.json()).toMatchObject({ code: 'MIGRATIONS_PENDING' })
@@ -114,6 +117,7 @@ describe.skipIf(!pgBase)(pgTitle('PostgreSQL going away under load'), () => {
       SEED_DEMO: 'true',
       STOREFRONT_CACHE_MS: '0',
       API_RATE_PER_MINUTE: '1000000',
+      READY_RATE_PER_MINUTE: '1000000',
     })
     const deps = await createDeps(config)
     app = await createApp(deps, { logStream: { write: (l: string) => void lines.push(l) } })

@@ -17,11 +17,12 @@ import {
   post,
   postOrder,
   signedIn,
+  statusChange,
 } from '../factories'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-/* docs/rules.md#delivery-slots: slots managed by staff in scope, offered for the next days,
+/* docs/rules/delivery.md#delivery-slots: slots managed by staff in scope, offered for the next days,
  * booked in checkout's one statement, freed by a cancellation. */
 
 type Available = {
@@ -254,7 +255,7 @@ describe('checkout with slots', () => {
     const cancel = await post(
       t,
       '/_api/admin/orders/update-status',
-      { orderId, status: 'cancelled' },
+      statusChange(orderId, 'cancelled'),
       snSuper,
     )
     expect(cancel.statusCode, cancel.body).toBe(200)

@@ -10,6 +10,7 @@ type Driver = {
   email: string
   phoneNumber: string | null
   isActive: boolean
+  inDelivery: { orderId: number; slotStartsAt: Date | null; slotTimeZone: string | null }[]
 }
 type Order = {
   id: number
@@ -65,6 +66,7 @@ describe('GET /_api/drivers', () => {
         email: d.awa!.email,
         phoneNumber: '+221 77 000 00 00',
         isActive: true,
+        inDelivery: [],
       },
       {
         id: d.bamba!.id,
@@ -72,11 +74,36 @@ describe('GET /_api/drivers', () => {
         email: d.bamba!.email,
         phoneNumber: '+221 77 000 00 00',
         isActive: true,
+        inDelivery: [],
       },
     ])
     // root, from Sénégal, asking for a Malian order gets Mali's drivers
     const ml = await createOrder(t.db, { user: mlClient })
     expect((await driversOf(`?orderId=${ml.id}`, cookies.root)).map((x) => x.id)).toEqual([d.mali!.id])
+  })
+
+  it('gives each driver its load: its orders in delivery, by slot (issue 31 §5)', async () => {
+    const slot = (id: number, start: string, end: string) =>
+      t.db
+        .update(orders)
+        .set({ slotStartsAt: new Date(start), slotEndsAt: new Date(end), slotTimeZone: 'Africa/Dakar' })
+        .where(eq(orders.id, id))
+    const late = await createOrder(t.db, { user: snClient, status: 'in_delivery', driverId: d.awa!.id })
+    const early = await createOrder(t.db, { user: snClient, status: 'in_delivery', driverId: d.awa!.id })
+    const none = await createOrder(t.db, { user: snClient, status: 'in_delivery', driverId: d.awa!.id })
+    await createOrder(t.db, { user: snClient, status: 'delivered', driverId: d.awa!.id })
+    await slot(late.id, '2026-11-26T14:00:00Z', '2026-11-26T16:00:00Z')
+    await slot(early.id, '2026-11-26T10:00:00Z', '2026-11-26T12:00:00Z')
+    const list = await driversOf('', cookies.admin)
+    const awa = list.find((x) => x.id === d.awa!.id)!
+    expect(awa.inDelivery.map((o) => o.orderId)).toEqual([early.id, late.id, none.id])
+    expect(awa.inDelivery[0]).toMatchObject({
+      slotStartsAt: new Date('2026-11-26T10:00:00Z'),
+      slotTimeZone: 'Africa/Dakar',
+    })
+    expect(list.find((x) => x.id === d.bamba!.id)!.inDelivery).toEqual([])
+    // Back to free for the tests after this one.
+    await t.db.update(orders).set({ status: 'delivered' }).where(eq(orders.deliveryDriverId, d.awa!.id))
   })
 
   it('without orderId lists the caller’s country’s active drivers', async () => {

@@ -7,7 +7,7 @@ import { pgBase, pgTitle } from '../setup/postgres-only'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * docs/rules.md#drivers-cash, as a property: whatever the sequence of deliveries (confirmed by
+ * docs/rules/money.md#drivers-cash, as a property: whatever the sequence of deliveries (confirmed by
  * the driver with the amount due or another, or marked delivered by staff), handovers and
  * corrections, the driver's balance is the sum of its entries and of what the model expects,
  * each handover's `held_before` is exactly the sum of the entries before it, and the daily
@@ -121,7 +121,12 @@ async function checkLedger(driver: { id: number; cookie: string }, expected: num
   expect(row.closing).toBe(expected)
   expect(row.opening + row.collected + row.corrections - row.handedOver).toBe(row.closing)
   const handovers = rows.filter((r) => r.type === 'handover')
-  expect(row.ecart).toBe(handovers.reduce((s, r) => s + (-r.amount - r.heldBefore!), 0))
+  const collections = rows.filter((r) => r.type === 'collected')
+  // docs/rules/money.md#partly-paid: the écart counts the collections' gaps and the handovers'.
+  expect(row.ecart).toBe(
+    handovers.reduce((s, r) => s + (-r.amount - r.heldBefore!), 0) +
+      collections.reduce((s, r) => s + (r.amount - r.amountDue!), 0),
+  )
 }
 
 async function newDriver() {

@@ -5,7 +5,7 @@ import { STAFF_DELIVERED_REASON } from '../../src/server/services/cash'
 import { countryByCode, createOrder, createUser, decode, get, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-/** The drivers' cash (docs/rules.md#drivers-cash): confirmation, handovers, corrections, the daily report. */
+/** The drivers' cash (docs/rules/money.md#drivers-cash): confirmation, handovers, corrections, the daily report. */
 type Entry = {
   id: number
   type: string
@@ -26,6 +26,7 @@ type Figures = {
   collected: number
   handedOver: number
   ecart: number
+  collectionGap: number
   corrections: number
   closing: number
 }
@@ -402,7 +403,9 @@ describe('GET /_api/admin/cash/report', () => {
       amountDue: 10_000,
       collected: 9_000,
       handedOver: 15_000,
-      ecart: -1_000,
+      // docs/rules/money.md#partly-paid: the collection's gap (9 000 of 10 000) and the handover's.
+      ecart: -2_000,
+      collectionGap: -1_000,
       corrections: 500,
       closing: 1_500,
       balance: 1_500,
@@ -472,7 +475,9 @@ describe('GET /_api/admin/cash/report', () => {
       amountDue: 25_000,
       collected: 24_000,
       handedOver: 23_000,
-      ecart: -1_000,
+      // 4 000 collected of 5 000 due, 23 000 handed over of 24 000 held.
+      ecart: -2_000,
+      collectionGap: -1_000,
       corrections: 0,
       closing: 1_000,
       balance: 1_000,

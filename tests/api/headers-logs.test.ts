@@ -3,12 +3,13 @@ import { resolve } from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../src/server/api'
+import { injectAnswer } from '../setup/live-stream'
 import { clientDist } from '../../src/server/app'
 import { createUser, login, PASSWORD, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * DESIGN.md's security headers on every answer, JSON-only POSTs (a cross-site form cannot
+ * The security headers of docs/security.md#headers-and-logs-testsapiheaders-logstestts on every answer, JSON-only POSTs (a cross-site form cannot
  * post), and one structured log line per refusal (401, 403, 429) without any secret in it.
  */
 let t: TestApp
@@ -20,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const call = (app: TestApp, method: 'GET' | 'POST', url: string, cookie?: string) =>
-  app.app.inject({
+  // The live orders' stream never ends: judged by its status and headers (tests/setup/live-stream.ts).
+  injectAnswer(app.app, {
     method,
     url,
     headers: cookie ? { cookie } : {},
@@ -184,7 +186,7 @@ describe('refusals in the logs', () => {
         'forged token:401',
         'wrong password:401',
         'client on a staff endpoint:403',
-        'deactivated account:403',
+        'deactivated account:401',
         'login limit:429',
         'API rate limit:429',
       ])

@@ -79,7 +79,7 @@ describe('the indexes behind the capped counts of combined filters', () => {
 })
 
 /**
- * The searches by name and email compare folded texts (docs/rules.md#search): the trigram
+ * The searches by name and email compare folded texts (docs/rules/catalogue.md#search): the trigram
  * indexes hold etal_fold of the column (migration 0013), so the search is still an index scan.
  */
 describe('the folded searches', () => {
@@ -91,6 +91,10 @@ describe('the folded searches', () => {
     'clients by email': [
       "select id from users where etal_fold(email) like etal_fold('%aïssatou%')",
       'users_email_fold_trgm_idx',
+    ],
+    'the storefront’s products by name': [
+      "select id from products where etal_fold(name) like etal_fold('%Bœuf%')",
+      'products_name_fold_trgm_idx',
     ],
     'names orders were placed under': [
       "select user_id from user_former_names where etal_fold(name) like etal_fold('%Jérôme%')",
@@ -107,6 +111,39 @@ describe('the folded searches', () => {
         return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
       })
       expect(plan).toContain(index)
+    })
+  }
+})
+
+/**
+ * The storefront's catalogue is read a page at a time in folded-name order, then id (keyset,
+ * docs/rules/catalogue.md#catalogue, migration 0021): each listing, and the page after a cursor, walks an
+ * index in that order and stops after a page; no sort of the whole catalogue.
+ */
+describe('the catalogue’s pages', () => {
+  const visible = 'is_active and archived_at is null'
+  const order = 'order by etal_fold(name) COLLATE "C", id limit 25'
+  const after = `(etal_fold(name) COLLATE "C", id) > ('cote'::text COLLATE "C", 12)`
+  const pages: Record<string, string> = {
+    "a country's first page": `select id from products where ${visible} and country_id = 1 ${order}`,
+    "a country's next page": `select id from products where ${visible} and country_id = 1 and ${after} ${order}`,
+    "every country's first page": `select id from products where ${visible} ${order}`,
+    "every country's next page": `select id from products where ${visible} and ${after} ${order}`,
+  }
+  for (const [name, query] of Object.entries(pages)) {
+    it(`${name}: read in index order, no full sort`, async () => {
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_sort = off`)
+        await tx.execute(sql`set local enable_seqscan = off`)
+        const rows = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as {
+          rows: { 'QUERY PLAN': string }[]
+        }
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
+      })
+      expect(plan).not.toMatch(/(^|->\s+)Sort\b/m)
+      expect(plan).toMatch(/products_storefront_(country_)?order_idx/)
+      // The cursor is where the index scan starts, not a filter over every row before it.
+      if (name.includes('next')) expect(plan).toMatch(/Index Cond: .*ROW\(.*\) > ROW\(/)
     })
   }
 })

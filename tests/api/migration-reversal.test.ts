@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 /**
  * Migration 0012 turns the points taken back from an order that left "delivered", stored until
- * then as "earned" with a negative amount, into "reversed" rows (docs/rules.md#points): a
+ * then as "earned" with a negative amount, into "reversed" rows (docs/rules/money.md#points): a
  * database migrated up to 0011 holding such a row is migrated on, and the row is read back.
  */
 const dir = mkdtempSync(join(tmpdir(), 'etal-migrations-'))

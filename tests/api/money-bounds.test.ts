@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Money never overflows (docs/rules.md#limits): a unit price above its ceiling is refused, an
+ * Money never overflows (docs/rules/api.md#limits): a unit price above its ceiling is refused, an
  * order above its ceiling is refused with a French message and stores nothing, the largest
  * order allowed is stored exactly, and a balance of points may pass int4.
  */

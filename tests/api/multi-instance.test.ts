@@ -5,7 +5,7 @@ import { freshPgDatabase } from '../../scripts/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Two server processes on one PostgreSQL share sessions and login limits (DESIGN.md "Scale").
+ * Two server processes on one PostgreSQL share sessions and login limits (docs/architecture.md#scale).
  * Needs a PostgreSQL server: runs when TEST_DATABASE_URL is set (as .ci/run does).
  */
 const base = process.env.TEST_DATABASE_URL
@@ -106,7 +106,7 @@ describe.skipIf(!base)('two instances on one PostgreSQL', () => {
     const { countries } = await read<{ countries: { id: number; name: string }[] }>(`${b}/_api/countries`)
     const sn = countries.find((c) => c.name === 'Sénégal')!
     const catalogue = () => read<{ products: Listed[] }>(`${b}/_api/products?countryId=${sn.id}`)
-    // The demo's leg of mutton: 3 kg a day (docs/rules.md#stock). B caches the catalogue.
+    // The demo's leg of mutton: 3 kg a day (docs/rules/catalogue.md#stock). B caches the catalogue.
     const before = (await catalogue()).products.find((p) => p.name === 'Gigot de mouton')!
     expect(before.stock).toEqual({ soldOut: false, left: 3 })
 

@@ -175,17 +175,17 @@ describe('POST /_api/orders/create: who may order', () => {
   })
 })
 
-describe('POST /_api/orders/create: SPEC §5 messages', () => {
+describe('POST /_api/orders/create: the messages of docs/rules/orders.md#validation-messages', () => {
   it.each([
-    ['no items', { items: [] }, 'Order must contain at least one item.'],
-    ['items missing', { items: undefined }, 'Order must contain at least one item.'],
-    ['address blank', { deliveryAddress: '   ' }, 'Delivery address is required.'],
-    ['address missing', { deliveryAddress: undefined }, 'Delivery address is required.'],
-    ['city missing', { deliveryCity: '' }, 'Delivery city is required.'],
-    ['country missing', { deliveryCountry: undefined }, 'Delivery country is required.'],
-    ['phone missing', { deliveryPhone: '' }, 'Delivery phone number is required.'],
-    ['zone missing', { zoneId: undefined }, 'Zone ID is required.'],
-    ['zone not positive', { zoneId: 0 }, 'Zone ID is required.'],
+    ['no items', { items: [] }, 'La commande doit contenir au moins un produit.'],
+    ['items missing', { items: undefined }, 'La commande doit contenir au moins un produit.'],
+    ['address blank', { deliveryAddress: '   ' }, "L'adresse de livraison est requise."],
+    ['address missing', { deliveryAddress: undefined }, "L'adresse de livraison est requise."],
+    ['city missing', { deliveryCity: '' }, 'La ville de livraison est requise.'],
+    ['country missing', { deliveryCountry: undefined }, 'Le pays de livraison est requis.'],
+    ['phone missing', { deliveryPhone: '' }, 'Le numéro de téléphone de livraison est requis.'],
+    ['zone missing', { zoneId: undefined }, 'La zone de livraison est requise.'],
+    ['zone not positive', { zoneId: 0 }, 'La zone de livraison est requise.'],
     ['points negative', { pointsToUse: -1 }, 'Les points doivent être un entier positif ou nul.'],
     ['points decimal', { pointsToUse: 1.5 }, 'Les points doivent être un entier positif ou nul.'],
     [
@@ -253,6 +253,23 @@ describe('POST /_api/orders/create: products and quantities', () => {
     expect(body.fieldErrors).toEqual({
       'items.0.quantity': ['La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.'],
     })
+  })
+
+  it('holds a quantity exactly to its unit step: 0.5000000001 kg and 1.0000000001 pieces are refused (issue 27 item 9)', async () => {
+    const before = (await t.db.select().from(orders)).length
+    await expect400(
+      line(kg.id, 0.5000000001),
+      'La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.',
+    )
+    await expect400(
+      line(kg.id, 1.4999999999),
+      'La quantité de « Filet de bœuf » doit être un multiple de 0,5 kg.',
+    )
+    await expect400(
+      line(unit.id, 1.0000000001),
+      'La quantité de « Poulet fermier » doit être un nombre entier.',
+    )
+    expect((await t.db.select().from(orders)).length).toBe(before)
   })
 
   it('refuses a fractional quantity of a unit product', async () => {
@@ -337,7 +354,9 @@ describe('POST /_api/orders/create: the delivery place', () => {
   it('refuses a client without a country', async () => {
     const c = await signedIn(t, 'client', 'SN')
     await t.db.update(users).set({ countryId: null }).where(eq(users.id, c.user.id))
-    await expect400(payload(), "Pays de l'utilisateur non défini", c.cookie)
+    expect((await expect400(payload(), "Pays de l'utilisateur non défini", c.cookie)).code).toBe(
+      'COUNTRY_NOT_SET',
+    )
   })
 })
 

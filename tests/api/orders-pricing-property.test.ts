@@ -1,7 +1,15 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderItems, orders, products, users, zones } from '../../src/server/db/schema'
+import {
+  orderItems,
+  orders,
+  preparations,
+  productPreparations,
+  products,
+  users,
+  zones,
+} from '../../src/server/db/schema'
 import { movePoints } from '../../src/server/services/loyalty'
 import { countryByCode, createProduct, decode, deliveryIn, get, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -13,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** DECISIONS.md "Money and pricing", written out again here rather than imported. */
+/** docs/rules/money.md#pricing, written out again here rather than imported. */
 function expected(
   lines: { price: number; quantity: number }[],
   percent: number | null,
@@ -25,7 +33,7 @@ function expected(
   const worth = Math.floor(Math.max(0, subtotal - discount) / POINT_VALUE)
   const pointsUsed = Math.min(pointsToUse, worth)
   // The fee is paid in full unless the subtotal reaches the free-delivery threshold; the discount
-  // and the points never pay for it (docs/rules.md#delivery-fees).
+  // and the points never pay for it (docs/rules/delivery.md#delivery-fees).
   const fee = terms.freeFrom != null && subtotal >= terms.freeFrom ? 0 : terms.fee
   const total = Math.max(0, subtotal - discount - pointsUsed * POINT_VALUE) + fee
   return { subtotal, discount, pointsUsed, fee, total }
@@ -35,6 +43,8 @@ const line = fc.record({
   price: fc.integer({ min: 1, max: 250_000 }),
   unitType: fc.constantFrom('kg' as const, 'unit' as const),
   steps: fc.integer({ min: 1, max: 60 }),
+  // docs/rules/orders.md#preparations: a preparation asked for, free or priced per unit; or none.
+  preparation: fc.option(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50_000 }))),
 })
 
 describe('the stored total (property)', () => {
@@ -63,6 +73,10 @@ describe('the stored total (property)', () => {
     const client = await signedIn(t, 'client', 'SN')
     const delivery = await deliveryIn(t.db, 'SN')
     const senegal = await countryByCode(t.db, 'SN')
+    const [cut] = await t.db
+      .select()
+      .from(preparations)
+      .where(and(eq(preparations.countryId, senegal.id), eq(preparations.name, 'Découpé en morceaux')))
     await fc.assert(
       fc.asyncProperty(
         fc.array(line, { minLength: 1, maxLength: 5 }),
@@ -102,11 +116,22 @@ describe('the stored total (property)', () => {
               })),
             )
             .returning()
+          const offered = rows.flatMap((p, i) =>
+            lines[i]!.preparation == null
+              ? []
+              : [{ productId: p.id, preparationId: cut!.id, price: lines[i]!.preparation! }],
+          )
+          if (offered.length > 0) await t.db.insert(productPreparations).values(offered)
+          // The preparation's price is per unit of the product: the line's unit price is the sum.
           const priced = lines.map((l) => ({
-            price: l.price,
+            price: l.price + (l.preparation ?? 0),
             quantity: l.unitType === 'kg' ? l.steps / 2 : l.steps,
           }))
-          const items = rows.map((p, i) => ({ productId: p.id, quantity: priced[i]!.quantity }))
+          const items = rows.map((p, i) => ({
+            productId: p.id,
+            quantity: priced[i]!.quantity,
+            ...(lines[i]!.preparation != null && { preparationId: cut!.id }),
+          }))
           const res = await postOrder(t, { ...delivery, items, pointsToUse }, client.cookie)
           expect(res.statusCode, res.body).toBe(201)
           const id = decode<{ order: { id: number } }>(res.body).order.id
@@ -122,8 +147,19 @@ describe('the stored total (property)', () => {
             freeDeliveryFrom: terms.freeFrom,
             totalAmount: want.total,
           })
-          const storedLines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, id))
+          const storedLines = await t.db
+            .select()
+            .from(orderItems)
+            .where(eq(orderItems.orderId, id))
+            .orderBy(orderItems.id)
           expect(storedLines.reduce((s, l) => s + l.totalPrice, 0)).toBe(want.subtotal)
+          expect(storedLines.map((l) => [l.preparationName, l.preparationPrice, l.unitPrice])).toEqual(
+            lines.map((l, i) => [
+              l.preparation == null ? null : 'Découpé en morceaux',
+              l.preparation ?? 0,
+              priced[i]!.price,
+            ]),
+          )
           const [u] = await t.db.select().from(users).where(eq(users.id, client.user.id))
           expect(u!.loyaltyPoints).toBe(balance - want.pointsUsed)
         },

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
+import { injectAnswer } from '../setup/live-stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../src/server/api'
 import { cities, contactMessages, orders, products, users, zones } from '../../src/server/db/schema'
@@ -18,7 +19,7 @@ import { uploadRequest } from './photo-fixture'
 import { policies, type Cc, type Kind, type Policy, type Scope } from './permission-policy'
 
 /**
- * The permission matrix (DECISIONS.md "Who may do what"): every endpoint of the registry, called
+ * The permission matrix (docs/rules/people.md#who-may-do-what): every endpoint of the registry, called
  * as every caller on a record of the caller's own country and one of another, each answer held
  * to the endpoint's declared policy; then the same calls through path variants, which must reach
  * nothing more.
@@ -69,7 +70,10 @@ function matches(status: number, want: Expect) {
   return status === want
 }
 
-async function call(ep: Endpoint, url: string, input: Record<string, unknown>, cookie?: string) {
+async function call(ep: Endpoint, url: string, body: Record<string, unknown>, session?: string) {
+  // A policy may add a cookie of its own (`__cookie`): the pending sign-in of a second step.
+  const { __cookie, ...input } = body
+  const cookie = [session, __cookie].filter(Boolean).join('; ')
   const headers = cookie ? { cookie } : {}
   if (ep.upload) {
     // An upload takes its input from the query string and a photo as its body.
@@ -80,6 +84,10 @@ async function call(ep: Endpoint, url: string, input: Record<string, unknown>, c
       ...(file ? { payload: file() } : {}),
       headers: { ...req.headers, ...headers },
     })
+  }
+  if (ep.path === '/_api/live/orders') {
+    // A stream never ends by itself: its status and headers are judged, then it is dropped.
+    return injectAnswer(t.app, { method: 'GET', url, headers })
   }
   if (ep.method === 'GET') {
     const qs = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString()
@@ -92,9 +100,11 @@ async function call(ep: Endpoint, url: string, input: Record<string, unknown>, c
 const body = (ep: Endpoint, res: LightMyRequestResponse) =>
   (String(res.headers['content-type']).startsWith('text/csv')
     ? { csv: res.body }
-    : ep.format === 'json'
-      ? res.json()
-      : decode(res.body)) as Record<string, unknown>
+    : String(res.headers['content-type']).startsWith('text/event-stream')
+      ? { stream: true }
+      : ep.format === 'json'
+        ? res.json()
+        : decode(res.body)) as Record<string, unknown>
 
 /** Country (or owner and driver) of listed records, read from the database. */
 async function owners(kind: Kind, ids: number[]) {

@@ -1,11 +1,26 @@
 import type { Role } from '../../src/shared/domain/roles'
 import { eq } from 'drizzle-orm'
-import { deliverySlots, orderItems } from '../../src/server/db/schema'
+import { createHash } from 'node:crypto'
+import {
+  deliveryAddresses,
+  deliverySlots,
+  orderItems,
+  orders,
+  passwordResets,
+  paymentAttempts,
+  preparations,
+  users,
+} from '../../src/server/db/schema'
+import type { Config } from '../../src/server/config'
+import { createSession, hashToken } from '../../src/server/http/session'
+import { createChallenge, startEnrolment, totpCode } from '../../src/server/services/two-factor'
+import { freshCode, secretOf } from '../two-factor'
 import {
   awaitingAgreement,
   createContactMessage,
   createOrder,
   createProduct,
+  createUser,
   deliveryIn,
   PASSWORD,
 } from '../factories'
@@ -13,7 +28,7 @@ import type { MatrixFixtures } from './permission-fixtures'
 
 /**
  * Who may call what: one policy per endpoint of the registry, keyed `METHOD path`, written from
- * DECISIONS.md "Who may do what" (not from the code). tests/api/permission-matrix.test.ts calls
+ * docs/rules/people.md#who-may-do-what (not from the code). tests/api/permission-matrix.test.ts calls
  * every endpoint as every caller and holds each answer to its policy; an endpoint of the
  * registry without a policy here fails that test (deny by default).
  */
@@ -45,7 +60,7 @@ type Body = Record<string, unknown>
 export type Policy = {
   who: Who
   scope: Scope | Partial<Record<Role, Scope>>
-  /** DECISIONS.md's line this policy comes from. */
+  /** The line of docs/rules/people.md#who-may-do-what this policy comes from. */
   rule: string
   /** A valid input (query or body) acting on a record of country `cc`; fresh records for mutations. */
   input: (cell: Cell) => Body | Promise<Body>
@@ -64,6 +79,9 @@ const MANAGERS = ['root', 'super_admin'] as const
 const ROOT = ['root'] as const
 const SHOPPERS = ['client', 'user'] as const
 const DRIVER = ['delivery_driver'] as const
+/** Who may have a second factor and sees its own sessions (docs/rules/people.md#accounts). */
+const SECOND_FACTOR = ['root', 'super_admin', 'admin', 'delivery_driver'] as const
+const noKey = { TWO_FACTOR_KEY: undefined } as Config
 
 let n = 0
 const next = () => ++n
@@ -74,6 +92,30 @@ const slotTimes = () => {
     `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`
   return { startsAt: at(m), endsAt: at(m + 30) }
 }
+/** A preparation of the country's list, made for one call. */
+const freshPreparation = async (f: MatrixFixtures, cc: Cc) => {
+  const [row] = await f.db
+    .insert(preparations)
+    .values({ countryId: f[cc].country.id, name: `Préparation matrice ${next()}` })
+    .returning({ id: preparations.id })
+  return row!.id
+}
+
+/** A delivered order of country `cc` whose client paid 1 000 F of 3 000 F (docs/rules/money.md#partly-paid). */
+const partlyPaidOrder = async (f: MatrixFixtures, cc: Cc, driverId: number) => {
+  const order = await createOrder(f.db, {
+    user: f[cc].customer,
+    status: 'delivered',
+    driverId,
+    lines: [{ price: 3000, quantity: 1, unitType: 'unit' }],
+  })
+  await f.db
+    .update(orders)
+    .set({ paymentStatus: 'partly_paid', amountPaid: 1000 })
+    .where(eq(orders.id, order.id))
+  return order
+}
+
 const ids = (rows: unknown) => (rows as { id: number }[]).map((r) => r.id)
 /** The first column of a CSV answer's rows (its heading aside): the ids it lists. */
 const csvIds = (b: Record<string, unknown>) =>
@@ -82,11 +124,51 @@ const csvIds = (b: Record<string, unknown>) =>
     .slice(1)
     .filter(Boolean)
     .map((line) => Number(line.split(';')[0]))
+/** A fresh address: the caller's own when the cell acts on its own records, else the country's customer's. */
+async function addressOf({ f, caller, cc, neighbour, reaches }: Cell) {
+  const own = cc === caller.cc && !neighbour && reaches && caller.id !== null
+  const [row] = await f.db
+    .insert(deliveryAddresses)
+    .values({
+      userId: own ? caller.id! : f[cc].customer.id,
+      label: 'Maison',
+      cityId: f[cc].city.id,
+      zoneId: f[cc].zone.id,
+      address: 'Villa 4',
+    })
+    .returning({ id: deliveryAddresses.id })
+  return row!.id
+}
+
+/** A number no other account has (one account per number: docs/rules/people.md#accounts). */
+let phones = 0
+const freshPhone = (cc: Cc) => {
+  const k = String(++phones).padStart(6, '0')
+  const rest = `${k.slice(0, 2)} ${k.slice(2, 4)} ${k.slice(4, 6)}`
+  return cc === 'SN' ? `77 5${rest.slice(0, 2)} ${rest.slice(3)}` : `70 ${rest}`
+}
+/** A reset of a fresh account, live: its link's token (e-mail) or code 123456 (SMS, at `phone`). */
+async function liveReset(f: MatrixFixtures, channel: 'email' | 'sms', phone?: string) {
+  const user = await createUser(f.db, { role: 'client', country: 'SN' })
+  if (phone) await f.db.update(users).set({ phoneNumber: phone }).where(eq(users.id, user.id))
+  const selector = `matrice${++phones}`
+  const secret = channel === 'email' ? 'S'.repeat(43) : '123456'
+  const sha = (v: string) => createHash('sha256').update(v).digest('hex')
+  await f.db.insert(passwordResets).values({
+    userId: user.id,
+    channel,
+    selector,
+    secretHash: sha(secret),
+    passwordFingerprint: sha(user.passwordHash),
+    expiresAt: new Date(Date.now() + 600_000),
+  })
+  return `${selector}.${secret}`
+}
 const account = (f: MatrixFixtures, cc: Cc) => ({
   email: `matrice${next()}.${Date.now()}@test.etal`,
   password: PASSWORD,
   displayName: 'Compte Matrice',
-  phoneNumber: '+221 77 000 00 00',
+  phoneNumber: `+221 ${freshPhone('SN')}`,
   city: 'Ville',
   country: f[cc].country.name,
 })
@@ -96,6 +178,17 @@ const freshOrder = async (
   { f, cc, reaches }: Cell,
   extra: { status?: 'in_delivery'; driverId?: number } = {},
 ) => (reaches ? createOrder(f.db, { user: f[cc].customer, ...extra }) : f[cc].order)
+
+/** An order of pieces (payable at once): the caller's own when the cell is its own, else the country's customer's. */
+const payableOrder = async ({ f, caller, cc, neighbour, reaches }: Cell) => {
+  const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
+  const user = own
+    ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
+    : f[cc].customer
+  return reaches
+    ? createOrder(f.db, { user, lines: [{ price: 3000, quantity: 1, unitType: 'unit' }] })
+    : f[cc].order
+}
 
 export const policies: Record<string, Policy> = {
   // ---- auth ------------------------------------------------------------------------------
@@ -123,8 +216,151 @@ export const policies: Record<string, Policy> = {
     who: 'public',
     scope: 'global',
     rule: 'Routes: /register is for everyone; registration offers the active countries',
-    // A local number of the country (docs/rules.md#phones): Senegal's 9 digits, Mali's 8.
-    input: ({ f, cc }) => ({ ...account(f, cc), phoneNumber: cc === 'SN' ? '77 000 00 00' : '70 00 00 00' }),
+    // A local number of the country (docs/rules/people.md#phones): Senegal's 9 digits, Mali's 8.
+    input: ({ f, cc }) => ({ ...account(f, cc), phoneNumber: freshPhone(cc) }),
+  },
+  // A forgotten password (docs/rules/people.md#accounts): anyone may ask, for any address.
+  'POST /_api/auth/password/forgot': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Accounts: anyone may ask for a new password; the answer is the same for any address',
+    input: () => ({ identifier: `oubli${++phones}@test.etal` }),
+  },
+  // A live link or code of a fresh account: the call signs the caller in as that account.
+  'POST /_api/auth/password/reset_with_link': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Accounts: a live link sets a new password',
+    input: async ({ f }) => ({ token: await liveReset(f, 'email'), password: 'Nouveau-2026!' }),
+    endsSession: true,
+  },
+  'POST /_api/auth/password/reset_with_code': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Accounts: a live code sets a new password',
+    input: async ({ f }) => {
+      const phone = `+221 ${freshPhone('SN')}`
+      await liveReset(f, 'sms', phone)
+      return { identifier: phone, code: '123456', password: 'Nouveau-2026!' }
+    },
+    endsSession: true,
+  },
+  // ---- the account ----------------------------------------------------------------------
+  // Staff two-factor and sessions (docs/rules/people.md#accounts).
+  'POST /_api/auth/two_factor/verify': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Accounts: the second step of a sign-in, for whoever holds the pending sign-in of the password step',
+    // A fresh root's pending sign-in (its cookie rides along) and a code of its app: signed in as it.
+    input: async ({ f }) => {
+      const root = await createUser(f.db, { role: 'root', country: 'SN' })
+      const { token } = await createChallenge(f.db, root.id, 'code')
+      const code = await freshCode(f.db, root.id, (await secretOf(f.db, root.id))!)
+      return { code, __cookie: `etal_pending=${token}` }
+    },
+    endsSession: true,
+  },
+  'POST /_api/auth/two_factor/setup': {
+    who: SECOND_FACTOR,
+    scope: 'global',
+    rule: 'Accounts: root and super_admin enrol at sign-in; admins and drivers may from their account',
+    input: () => ({}),
+  },
+  'POST /_api/auth/two_factor/enable': {
+    who: SECOND_FACTOR,
+    scope: 'global',
+    rule: 'Accounts: the first code of a new authenticator enrols it',
+    input: async ({ f, caller, reaches }) => {
+      if (!reaches || caller.id === null) return { code: '000000' }
+      const [me] = await f.db.select().from(users).where(eq(users.id, caller.id))
+      const { secret } = await startEnrolment(f.db, noKey, me!)
+      return { code: totpCode(secret) }
+    },
+  },
+  'GET /_api/auth/two_factor/status': {
+    who: SECOND_FACTOR,
+    scope: 'global',
+    rule: 'Accounts: a staff member sees whether its second factor is on',
+    input: () => ({}),
+  },
+  'GET /_api/account/sessions': {
+    who: SECOND_FACTOR,
+    scope: 'global',
+    rule: 'Accounts: a staff member sees its own active sessions',
+    input: () => ({}),
+  },
+  'POST /_api/account/sessions/end': {
+    who: SECOND_FACTOR,
+    scope: 'global',
+    rule: 'Accounts: a staff member ends any of its own sessions',
+    input: async ({ f, caller, reaches }) => {
+      if (!reaches || caller.id === null) return { id: 'a'.repeat(64) }
+      const { token } = await createSession(f.db, caller.id)
+      return { id: hashToken(token) }
+    },
+  },
+  'POST /_api/account/sessions/end-others': {
+    who: SECOND_FACTOR,
+    scope: 'global',
+    rule: 'Accounts: a staff member ends all its sessions but this one',
+    input: () => ({}),
+  },
+  'POST /_api/admin/users/reset-two-factor': {
+    who: ROOT,
+    scope: 'global',
+    rule: "Accounts: root resets another staff member's second factor",
+    input: async ({ f, cc, reaches }) =>
+      reaches
+        ? { userId: (await createUser(f.db, { role: 'super_admin', country: cc })).id }
+        : { userId: f[cc].customer.id },
+  },
+  'GET /_api/account/notifications': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: 'Messages: a client chooses e-mail, SMS or both',
+    input: () => ({}),
+  },
+  'POST /_api/account/notifications': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: 'Messages: a client chooses e-mail, SMS or both',
+    input: () => ({ email: true, sms: false }),
+  },
+  // Saved delivery addresses (docs/rules/people.md#delivery-addresses): the client's own only.
+  'GET /_api/account/addresses': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: 'Delivery addresses: a client keeps its own',
+    input: () => ({}),
+  },
+  'POST /_api/account/addresses/create': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: 'Delivery addresses: a client keeps its own, in its own country',
+    input: ({ f, caller }) => ({
+      label: 'Maison',
+      cityId: f[caller.cc].city.id,
+      zoneId: f[caller.cc].zone.id,
+      address: 'Villa 4',
+    }),
+  },
+  'POST /_api/account/addresses/update': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Delivery addresses: a client edits its own only (another’s: 404)',
+    input: async (cell) => ({
+      id: await addressOf(cell),
+      label: 'Bureau',
+      cityId: cell.f[cell.cc].city.id,
+      zoneId: cell.f[cell.cc].zone.id,
+      address: 'Immeuble 2',
+    }),
+  },
+  'POST /_api/account/addresses/delete': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Delivery addresses: a client removes its own only (another’s: 404)',
+    input: async (cell) => ({ id: await addressOf(cell) }),
   },
   // ---- storefront (public) ---------------------------------------------------------------
   'GET /_api/countries': {
@@ -160,8 +396,14 @@ export const policies: Record<string, Policy> = {
   'GET /_api/orders/slots': {
     who: SHOPPERS,
     scope: 'global',
-    rule: 'Checkout: the delivery slots of a city, with their places left (docs/rules.md#delivery-slots)',
+    rule: 'Checkout: the delivery slots of a city, with their places left (docs/rules/delivery.md#delivery-slots)',
     input: ({ f, cc }) => ({ cityId: f[cc].city.id }),
+  },
+  'GET /_api/delivery-terms': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Delivery fees before the cart: anyone reads a country’s terms',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
   },
   'GET /_api/zones/by-city': {
     who: 'public',
@@ -221,6 +463,19 @@ export const policies: Record<string, Policy> = {
           : f[cc].order.id,
     }),
   },
+  'POST /_api/orders/cancel': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Client cancel: the client cancels its own pending order, with a reason',
+    input: async ({ f, caller, cc, neighbour, reaches }) => {
+      const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
+      const user = own
+        ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
+        : f[cc].customer
+      const order = await createOrder(f.db, { user })
+      return { orderId: order.id, reason: 'Je me suis trompé de produit.' }
+    },
+  },
   'POST /_api/orders/weigh-answer': {
     who: SHOPPERS,
     scope: 'own-records',
@@ -230,7 +485,8 @@ export const policies: Record<string, Policy> = {
       const user = own
         ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
         : f[cc].customer
-      return { orderId: (await awaitingAgreement(f.db, { user })).id, decision: 'accept' }
+      const order = await awaitingAgreement(f.db, { user })
+      return { orderId: order.id, decision: 'accept', total: order.totalAmount }
     },
   },
   // ---- delivery ----------------------------------------------------------------------------
@@ -251,6 +507,114 @@ export const policies: Record<string, Policy> = {
         cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
       return { orderId: (await freshOrder(cell, { status: 'in_delivery', driverId })).id }
     },
+  },
+  'POST /_api/delivery/collect-rest': {
+    who: DRIVER,
+    scope: 'own-records',
+    rule: 'Partly paid orders (docs/rules/money.md#partly-paid): the driver collects the rest of its own delivered order',
+    input: async ({ f, caller, cc, neighbour, reaches }) => {
+      const driverId =
+        cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
+      return { orderId: reaches ? (await partlyPaidOrder(f, cc, driverId)).id : f[cc].order.id }
+    },
+  },
+  // ---- payments (docs/rules/money.md#payments) -----------------------------------------------------
+  'GET /_api/payments/wallets': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: 'Payments: a client sees the mobile money wallets of its own country',
+    input: () => ({}),
+  },
+  'POST /_api/payments/start': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Payments: a client pays its own order by mobile money',
+    input: async (cell) => ({ orderId: (await payableOrder(cell)).id, wallet: 'Orange Money' }),
+  },
+  'GET /_api/payments/status': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Payments: a client follows the payment of its own order',
+    input: async (cell) => ({ orderId: (await payableOrder(cell)).id }),
+  },
+  'POST /_api/payments/method': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Payments: a client switches its own unpaid order to cash or mobile money',
+    input: async (cell) => ({ orderId: (await payableOrder(cell)).id, method: 'cash' }),
+  },
+  'POST /_api/delivery/payments/start': {
+    who: DRIVER,
+    scope: 'own-records',
+    rule: 'Payments: at the door, the assigned driver has its order in delivery paid by mobile money',
+    input: async (cell) => {
+      const { f, caller, cc, neighbour, reaches } = cell
+      const driverId =
+        cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
+      const order = reaches
+        ? await createOrder(f.db, {
+            user: f[cc].customer,
+            status: 'in_delivery',
+            driverId,
+            lines: [{ price: 3000, quantity: 1, unitType: 'unit' }],
+          })
+        : f[cc].order
+      return { orderId: order.id }
+    },
+  },
+  'GET /_api/delivery/payments/status': {
+    who: DRIVER,
+    scope: 'own-records',
+    rule: 'Payments: the assigned driver follows the payment at the door',
+    input: async (cell) => {
+      const { f, caller, cc, neighbour } = cell
+      const driverId =
+        cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
+      return { orderId: (await freshOrder(cell, { status: 'in_delivery', driverId })).id }
+    },
+  },
+  'GET /_api/admin/orders/payments': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Payments: staff of the order’s country see its attempts and payment events',
+    input: ({ f, cc }) => ({ orderId: f[cc].order.id }),
+  },
+  'POST /_api/admin/orders/payment-cash': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Payments: staff of the order’s country switch it to cash, with a reason',
+    input: async (cell) => ({ orderId: (await freshOrder(cell)).id, reason: 'Payé en espèces à la porte' }),
+  },
+  'POST /_api/admin/orders/refund-done': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Payments: staff of the order’s country record a refund made by hand',
+    input: async (cell) => {
+      const order = await freshOrder(cell)
+      if (!cell.reaches) return { orderId: order.id, attemptId: 1 }
+      const [a] = await cell.f.db
+        .insert(paymentAttempts)
+        .values({
+          orderId: order.id,
+          reference: `MATRIX${next()}`,
+          provider: 'cinetpay',
+          countryCode: cell.cc,
+          amount: 1000,
+          currency: 'XOF',
+          status: 'paid',
+          refundStatus: 'to_do',
+          expiresAt: new Date(),
+          nextCheckAt: new Date(),
+        })
+        .returning()
+      return { orderId: order.id, attemptId: a!.id }
+    },
+  },
+  'GET /_api/admin/payments/reconciliation': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Payments: the reconciliation view: root any country, super_admin and admin their own',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
   },
   // ---- orders (staff) ----------------------------------------------------------------------
   'GET /_api/admin/orders': {
@@ -279,6 +643,13 @@ export const policies: Record<string, Policy> = {
     rule: 'Messages: staff of the order’s country read what the client was told',
     input: ({ f, cc }) => ({ orderId: f[cc].order.id }),
   },
+  'GET /_api/live/orders': {
+    who: [...STAFF, 'delivery_driver'],
+    // What each stream carries (its country, a driver's own orders) is proved by tests/api/live-orders.test.ts.
+    scope: 'global',
+    rule: 'Live orders: staff their country (root all), a driver its own orders',
+    input: () => ({}),
+  },
   'POST /_api/admin/orders/update-status': {
     who: STAFF,
     scope: 'country',
@@ -301,9 +672,10 @@ export const policies: Record<string, Policy> = {
     who: STAFF,
     scope: 'country',
     rule: 'Weigh-in: staff of the order’s country record an agreement given by phone',
-    input: async ({ f, cc, reaches }) => ({
-      orderId: (reaches ? await awaitingAgreement(f.db, { user: f[cc].customer }) : f[cc].order).id,
-    }),
+    input: async ({ f, cc, reaches }) => {
+      const order = reaches ? await awaitingAgreement(f.db, { user: f[cc].customer }) : f[cc].order
+      return { orderId: order.id, total: order.totalAmount }
+    },
   },
   'GET /_api/drivers': {
     who: STAFF,
@@ -322,7 +694,7 @@ export const policies: Record<string, Policy> = {
   'GET /_api/dashboard/admin': {
     who: STAFF,
     scope: 'list',
-    rule: "Who may do what: admin dashboard (super_admin; /dashboard shows it to admin too, SPEC §2): figures of the caller's country, root all",
+    rule: "Who may do what: admin dashboard (super_admin; /dashboard shows it to admin too, docs/rules/people.md#pages-and-homes): figures of the caller's country, root all",
     input: () => ({}),
     listed: (b) => ({ kind: 'order', ids: ids(b.recentOrders) }),
   },
@@ -342,19 +714,33 @@ export const policies: Record<string, Policy> = {
   'GET /_api/admin/cash/report': {
     who: STAFF,
     scope: 'country',
-    rule: 'Who may do what (docs/rules.md#drivers-cash): the daily cash report: root any country, super_admin and admin their own',
+    rule: 'Who may do what (docs/rules/money.md#drivers-cash): the daily cash report: root any country, super_admin and admin their own',
     input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  'GET /_api/admin/cash/report/export': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Who may do what (docs/rules/money.md#reports): the daily cash report as CSV: root any country, super_admin and admin their own',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  'POST /_api/admin/orders/collect-rest': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Partly paid orders (docs/rules/money.md#partly-paid): staff record the rest of an order of their country',
+    input: async ({ f, cc, reaches }) => ({
+      orderId: reaches ? (await partlyPaidOrder(f, cc, f[cc].driver.id)).id : f[cc].order.id,
+    }),
   },
   'POST /_api/admin/cash/handover': {
     who: STAFF,
     scope: 'country',
-    rule: "Who may do what (docs/rules.md#drivers-cash): a driver's handover: root any driver, super_admin and admin their country's",
+    rule: "Who may do what (docs/rules/money.md#drivers-cash): a driver's handover: root any driver, super_admin and admin their country's",
     input: ({ f, cc }) => ({ driverId: f[cc].driver.id, amount: 1000 }),
   },
   'POST /_api/admin/cash/correction': {
     who: STAFF,
     scope: 'country',
-    rule: "Who may do what (docs/rules.md#drivers-cash): a correction of a driver's cash: root any driver, super_admin and admin their country's",
+    rule: "Who may do what (docs/rules/money.md#drivers-cash): a correction of a driver's cash: root any driver, super_admin and admin their country's",
     input: ({ f, cc }) => ({ driverId: f[cc].driver.id, amount: 500, reason: 'Erreur de saisie' }),
   },
   // ---- users -------------------------------------------------------------------------------
@@ -452,6 +838,12 @@ export const policies: Record<string, Policy> = {
     rule: 'Who may do what: contact messages: root',
     input: ({ f }) => ({ messageId: f.message.id, status: 'read' }),
   },
+  'POST /_api/admin/contact-messages/open': {
+    who: ROOT,
+    scope: 'global',
+    rule: 'Who may do what: contact messages: root (opening one marks it read)',
+    input: ({ f }) => ({ messageId: f.message.id }),
+  },
   'POST /_api/admin/contact-messages/delete': {
     who: ROOT,
     scope: 'global',
@@ -526,11 +918,11 @@ export const policies: Record<string, Policy> = {
     rule: 'Who may do what: zones edit, toggle: root all, super_admin own country',
     input: ({ f, cc }) => ({ id: f[cc].zone.id, isActive: true }),
   },
-  // ---- delivery slots (docs/rules.md#delivery-slots): as cities, root all, super_admin own country
+  // ---- delivery slots (docs/rules/delivery.md#delivery-slots): as cities, root all, super_admin own country
   'GET /_api/admin/slots': {
     who: STAFF,
     scope: 'country',
-    rule: 'Delivery slots (docs/rules.md#delivery-slots): read by staff of the country (the orders filter), root all',
+    rule: 'Delivery slots (docs/rules/delivery.md#delivery-slots): read by staff of the country (the orders filter), root all',
     input: ({ f, cc }) => ({ cityId: f[cc].city.id }),
   },
   'POST /_api/admin/slots': {
@@ -609,6 +1001,34 @@ export const policies: Record<string, Policy> = {
     scope: 'country',
     rule: 'Who may do what: products edit: root all, super_admin own country (a photo is an edit)',
     input: ({ f, cc }) => ({ id: f[cc].product.id }),
+  },
+  // docs/rules/catalogue.md#preparations: a country's list, as its products.
+  'GET /_api/admin/preparations': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: preparations (a country’s list): root all, super_admin own country',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  'POST /_api/admin/preparations': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: preparations (a country’s list): root all, super_admin own country',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id, name: `Préparation matrice ${next()}` }),
+  },
+  'POST /_api/admin/preparations/update': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: preparations (a country’s list): root all, super_admin own country',
+    input: async ({ f, cc }) => ({
+      id: await freshPreparation(f, cc),
+      name: `Préparation matrice ${next()}`,
+    }),
+  },
+  'POST /_api/admin/preparations/delete': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: preparations (a country’s list): root all, super_admin own country',
+    input: async ({ f, cc }) => ({ id: await freshPreparation(f, cc) }),
   },
   'POST /_api/admin/products/bulk-actions': {
     who: ROOT,

@@ -14,7 +14,7 @@ import {
 } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-/** Phone numbers in one international form (docs/rules.md#phones), and the shop's own per country. */
+/** Phone numbers in one international form (docs/rules/people.md#phones), and the shop's own per country. */
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()

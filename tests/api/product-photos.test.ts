@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productPhotos, productPhotoVariants, products } from '../../src/server/db/schema'
 import { collectUnusedPhotos, UNUSED_PHOTO_GRACE_MS } from '../../src/server/services/photos/product-photo'
 import { MAX_PHOTO_BYTES, photoMessages, photoUrl, type Photo } from '../../src/shared/photos'
+import { imageUrlRefused } from '../../src/shared/schemas/products'
 import { createProduct, decode, get, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
@@ -239,20 +240,20 @@ describe('product photos, stored in the database', () => {
     expect(list.find((p) => p.id === product.id)!.photo).toBeNull()
   })
 
-  it('keeps a pasted image URL, shown again once the photo is removed', async () => {
+  it('refuses a pasted image URL (docs/decisions/0033); a removed photo leaves the category picture', async () => {
     const product = await createProduct(t.db)
     const url = 'https://images.example.com/boeuf.jpg'
-    expect(
-      (await post(t, '/_api/admin/products/update', { id: product.id, imageUrl: url }, manager)).statusCode,
-    ).toBe(200)
+    const refused = await post(t, '/_api/admin/products/update', { id: product.id, imageUrl: url }, manager)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error).toBe(imageUrlRefused)
     const up = decode<{ product: Product }>(
       (await upload(t, product.id, await phoneJpeg(400, 300), manager)).body,
     )
-    expect(up.product).toMatchObject({ imageUrl: url, photo: expect.any(Object) })
+    expect(up.product).toMatchObject({ imageUrl: null, photo: expect.any(Object) })
     const removed = decode<{ product: Product }>(
       (await post(t, '/_api/admin/products/photo/remove', { id: product.id }, manager)).body,
     )
-    expect(removed.product).toMatchObject({ imageUrl: url, photo: null })
+    expect(removed.product).toMatchObject({ imageUrl: null, photo: null })
   })
 
   it('collects a replaced photo after the grace period, not one still shown', async () => {
@@ -372,7 +373,7 @@ describe('product photos, stored in an S3-compatible bucket', () => {
 })
 
 describe('migration 0014 (product photos)', () => {
-  it('leaves the products of a database migrated up to 0013 as they were, without a photo', async () => {
+  it('keeps the products of a database migrated up to 0013, without a photo (their outside image address cleared by 0024)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'etal-migrations-'))
     try {
       cpSync('drizzle', dir, { recursive: true })
@@ -395,9 +396,8 @@ describe('migration 0014 (product photos)', () => {
       const { rows } = await client.query<{ name: string; image_url: string; photo_key: string | null }>(
         'select name, image_url, photo_key from products',
       )
-      expect(rows).toEqual([
-        { name: 'Filet', image_url: 'https://images.example.com/filet.jpg', photo_key: null },
-      ])
+      // docs/decisions/0033: an image at another server's address is never kept.
+      expect(rows).toEqual([{ name: 'Filet', image_url: null, photo_key: null }])
       await client.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })

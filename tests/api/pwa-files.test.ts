@@ -6,7 +6,7 @@ import { publicPagePaths } from '../../src/shared/pages'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * What makes the shop installable and findable (docs/rules.md#offline, docs/decisions/0021): the
+ * What makes the shop installable and findable (docs/rules/phones-offline.md#offline, docs/decisions/0021): the
  * web app manifest, the service worker's headers, the sitemap and robots.txt's line to it, and a
  * CSP that lets the worker and the manifest in.
  */
@@ -55,8 +55,8 @@ describe('the manifest, the service worker, the sitemap', () => {
       background_color: '#fafaf9',
     })
     expect(manifest.description).toMatch(/boucherie en ligne/)
-    // The theme colour is the page's own (index.html) and the brand's (styles.css).
-    const index = readFileSync(resolve(publicDir, '../index.html'), 'utf8')
+    // The theme colour is every page's own (src/server/web/document.ts) and the brand's (styles.css).
+    const index = (await t.app.inject({ url: '/contact' })).body
     expect(index).toContain(`<meta name="theme-color" content="${manifest.theme_color}" />`)
     expect(readFileSync(resolve(publicDir, '../styles.css'), 'utf8')).toContain(
       `--color-brand: ${manifest.theme_color};`,

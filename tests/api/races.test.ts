@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loyaltyTransactions, orderEvents, orders, users } from '../../src/server/db/schema'
+import { cashEntries, loyaltyTransactions, orderEvents, orders, users } from '../../src/server/db/schema'
 import {
   createOrder,
   createProduct,
@@ -11,6 +11,7 @@ import {
   post,
   postOrder,
   signedIn,
+  statusChange,
 } from '../factories'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -39,7 +40,7 @@ async function movementsOf(orderId: number) {
     .from(loyaltyTransactions)
     .where(eq(loyaltyTransactions.orderId, orderId))
   const sum = (type: string) => rows.filter((r) => r.type === type).reduce((s, r) => s + r.points, 0)
-  // Points taken back when an order leaves "delivered" are a reversal (docs/rules.md "Points"):
+  // Points taken back when an order leaves "delivered" are a reversal (docs/rules/money.md#points):
   // what an order has earned is its credits net of them.
   return { rows, earned: sum('earned') + sum('reversed'), redeemed: sum('redeemed') }
 }
@@ -186,10 +187,21 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
     ]
     const calls = made.flatMap((o) => [
       ...targets.map((status, i) =>
-        post(t, '/_api/admin/orders/update-status', { orderId: o.id, status }, staff[i % staff.length]!),
+        post(t, '/_api/admin/orders/update-status', statusChange(o.id, status), staff[i % staff.length]!),
       ),
       post(t, '/_api/delivery/confirm', { orderId: o.id }, driver.cookie),
       post(t, '/_api/delivery/confirm', { orderId: o.id }, driver.cookie),
+      // docs/rules/money.md#partly-paid: a short collection, whose rest is paid meanwhile.
+      post(
+        t,
+        '/_api/delivery/confirm',
+        { orderId: o.id, cashCollected: 12_345, cashReason: 'Le client paiera le reste' },
+        driver.cookie,
+      ),
+    ])
+    const rests = made.flatMap((o) => [
+      post(t, '/_api/admin/orders/collect-rest', { orderId: o.id, amount: 1_000 }, staff[0]!),
+      post(t, '/_api/delivery/collect-rest', { orderId: o.id }, driver.cookie),
     ])
     // Meanwhile the client spends points on new orders: both sides lock the client's row.
     const checkouts = Array.from({ length: 10 }, () =>
@@ -199,7 +211,15 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
         cookie,
       ),
     )
-    const [answers, bought] = await Promise.all([Promise.all(calls), Promise.all(checkouts)])
+    const [answers, bought, restAnswers] = await Promise.all([
+      Promise.all(calls),
+      Promise.all(checkouts),
+      Promise.all(rests),
+    ])
+    expect(
+      restAnswers.every((r) => r.statusCode === 200 || r.statusCode === 409 || r.statusCode === 400),
+      restAnswers.map((r) => `${r.statusCode} ${r.body}`).join(','),
+    ).toBe(true)
     expect(
       answers.every((r) => r.statusCode < 500),
       answers.map((r) => r.statusCode).join(','),
@@ -209,7 +229,7 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
       bought.map((r) => r.statusCode).join(','),
     ).toBe(true)
 
-    const perOrder = targets.length + 2
+    const perOrder = targets.length + 3
     for (const [k, o] of made.entries()) {
       const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id))
       const m = await movementsOf(o.id)
@@ -217,7 +237,15 @@ describe.skipIf(!pgBase)(pgTitle('races on PostgreSQL'), () => {
       expect(m.earned).toBe(row!.pointsEarned)
       const spent = row!.status === 'cancelled' ? 0 : row!.pointsUsed
       expect(m.redeemed + spent, `order ${o.id} ${row!.status}`).toBe(0)
-      expect(row!.pointsEarned).toBe(row!.status === 'delivered' ? Math.floor(row!.totalAmount / 100) : 0)
+      // The points of what was paid (docs/rules/money.md#points), once delivered.
+      expect(row!.pointsEarned).toBe(
+        row!.status === 'delivered' ? Math.floor(Math.min(row!.amountPaid, row!.totalAmount) / 100) : 0,
+      )
+      if (row!.status === 'delivered')
+        expect(row!.paymentStatus).toBe(row!.amountPaid >= row!.totalAmount ? 'paid' : 'partly_paid')
+      // What was paid is what the drivers collected for it (every accepted collection wrote one entry).
+      const cash = await t.db.select().from(cashEntries).where(eq(cashEntries.orderId, o.id))
+      expect(cash.reduce((sum, e) => sum + e.amount, 0)).toBe(row!.amountPaid)
       const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id))
       const statusEvents = events.filter((e) => e.type === 'status')
       // Every accepted change wrote one event, and the changes chain: each starts where the last ended.

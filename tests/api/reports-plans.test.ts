@@ -14,7 +14,7 @@ import { createProduct, createUser, insertOrder } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * The dashboards' trend reads the rollups, never the orders (docs/rules.md#reports, decision
+ * The dashboards' trend reads the rollups, never the orders (docs/rules/money.md#reports, decision
  * 0011): its cost is the number of days, whatever the number of orders. Its figures equal a
  * recount from the orders, folded or not. The export reads the orders newest first by an
  * index, one batch after another, without sorting the table.

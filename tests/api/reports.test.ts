@@ -9,7 +9,7 @@ import { countryByCode, createProduct, createUser, decode, get, insertOrder, sig
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * The dashboards' trend, the CSV exports and the product import (docs/rules.md#reports).
+ * The dashboards' trend, the CSV exports and the product import (docs/rules/money.md#reports).
  */
 let t: TestApp
 let root: string, superSn: string, adminSn: string, adminMl: string, superMl: string
@@ -136,6 +136,10 @@ describe('GET /_api/admin/products/export', () => {
       'Description',
       'Actif',
       'Pays',
+      'Origine',
+      'Halal',
+      'Jour d’abattage',
+      'Préparations',
     ])
     const beef = rows.find((r) => r[1] === 'Bœuf; "extra"')!
     expect(beef.slice(3, 6)).toEqual(['5000', 'kg', '0,5'])
@@ -174,6 +178,34 @@ const GOOD = [
   'Poulet fermier;volaille;6000;unité;1;;non',
   'Merguez;Grillades;4500;KG;1,5;"Épicées\nmaison";',
 ].join('\r\n')
+
+describe('preparations in the product file (docs/rules/catalogue.md#preparations)', () => {
+  it('imports a product’s preparations, refuses an unknown one on its row, and exports them back', async () => {
+    const head = 'Nom;Prix (F CFA);Unité;Actif;Préparations'
+    const bad = await upload(
+      superSn,
+      'preview',
+      `${head}\r\nÉpaule;5000;kg;oui;Entier | Fumé à froid +100\r\n`,
+    )
+    expect(decode<ProductImportAnswer>(bad.body).errors).toEqual([
+      {
+        row: 2,
+        column: 'Préparations',
+        message:
+          'Préparation inconnue dans ce pays : « Fumé à froid ». Ajoutez-la d’abord à la liste des préparations.',
+      },
+    ])
+    const res = await upload(
+      superSn,
+      'import',
+      `${head}\r\nÉpaule d’agneau;5000;kg;oui;Entier (défaut) | découpé en morceaux +300 | Haché +500\r\n`,
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = csvOf((await get(t, '/_api/admin/products/export', superSn)).body)
+    const shoulder = rows.find((r) => r[1] === 'Épaule d’agneau')!
+    expect(shoulder.at(-1)).toBe('Entier (défaut) | Découpé en morceaux +300 | Haché +500')
+  })
+})
 
 describe('POST /_api/admin/products/import', () => {
   it('previews a file with one bad row in French, and an import of it changes nothing and names the row', async () => {
@@ -226,16 +258,113 @@ describe('POST /_api/admin/products/import', () => {
     })
     expect(byName['Poulet fermier']).toMatchObject({ unitType: 'unit', minQuantity: 1, isActive: false })
     expect(byName['Merguez']).toMatchObject({ minQuantity: 1.5, description: 'Épicées\nmaison' })
-    // The same file again: every name is now taken.
+    // The same file again: every row names a product of the catalogue now, and changes nothing.
     const again = decode<ProductImportAnswer>((await upload(superSn, 'preview', GOOD)).body)
-    expect(again.errors.map((e) => [e.row, e.column])).toEqual([
-      [2, 'Nom'],
-      [3, 'Nom'],
-      [4, 'Nom'],
+    expect(again.errors).toEqual([])
+    expect(again.preview.map((r) => [r.row, r.action, r.changes])).toEqual([
+      [2, 'unchanged', []],
+      [3, 'unchanged', []],
+      [4, 'unchanged', []],
     ])
-    expect(again.errors[0]!.message).toBe(
-      'Nom en double : « Entrecôte » existe déjà dans le catalogue de ce pays.',
-    )
+  })
+
+  it('updates the products a row names, by number or name, with a preview of what changes; all or nothing (issue 31 §5)', async () => {
+    const [entrecote] = await t.db
+      .select()
+      .from(products)
+      .where(sql`country_id = ${snId} and name = 'Entrecôte'`)
+    const before = await productCount(snId)
+    const file = [
+      'N° produit;Nom;Prix (F CFA);Unité;Quantité minimale;Description;Actif',
+      `${entrecote!.id};Entrecôte maturée;13 900;kg;0,5;Tendre et persillée;oui`,
+      ';POULET FERMIER;6500;unité;1;;oui',
+      ';Brochettes;3000;unité;2;;oui',
+    ].join('\r\n')
+    const preview = decode<ProductImportAnswer>((await upload(superSn, 'preview', file)).body)
+    expect(preview.errors).toEqual([])
+    expect(preview.preview.map((r) => [r.name, r.action, r.changes])).toEqual([
+      [
+        'Entrecôte maturée',
+        'update',
+        [
+          { field: 'Nom', from: 'Entrecôte', to: 'Entrecôte maturée' },
+          { field: 'Prix', from: '12\u202f500\u00a0F\u202fCFA', to: '13\u202f900\u00a0F\u202fCFA' },
+          { field: 'Description', from: 'Tendre; persillée', to: 'Tendre et persillée' },
+        ],
+      ],
+      [
+        'POULET FERMIER',
+        'update',
+        [
+          { field: 'Prix', from: '6\u202f000\u00a0F\u202fCFA', to: '6\u202f500\u00a0F\u202fCFA' },
+          { field: 'Actif', from: 'non', to: 'oui' },
+        ],
+      ],
+      ['Brochettes', 'create', []],
+    ])
+    // Preview wrote nothing.
+    const [still] = await t.db
+      .select()
+      .from(products)
+      .where(sql`id = ${entrecote!.id}`)
+    expect(still!.pricePerUnit).toBe(12_500)
+
+    // One bad row: nothing is written, neither the updates nor the new product.
+    const bad = `${file}\r\n;Inconnu;100;litre;1;;oui`
+    const refused = await upload(superSn, 'import', bad)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fieldErrors['ligne 5']).toEqual(['Unité : L’unité doit être « kg » ou « unité ».'])
+    expect(
+      (
+        await t.db
+          .select()
+          .from(products)
+          .where(sql`id = ${entrecote!.id}`)
+      )[0]!.pricePerUnit,
+    ).toBe(12_500)
+    expect(await productCount(snId)).toBe(before)
+
+    const res = await upload(superSn, 'import', file)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(decode<ProductImportAnswer>(res.body)).toMatchObject({ imported: 1, updated: 2 })
+    expect(await productCount(snId)).toBe(before + 1)
+    const [after] = await t.db
+      .select()
+      .from(products)
+      .where(sql`id = ${entrecote!.id}`)
+    expect(after).toMatchObject({
+      name: 'Entrecôte maturée',
+      pricePerUnit: 13_900,
+      description: 'Tendre et persillée',
+    })
+    const [poulet] = await t.db
+      .select()
+      .from(products)
+      .where(sql`country_id = ${snId} and name = 'Poulet fermier'`)
+    // Matched by name, case aside: its name is kept, its price and state change.
+    expect(poulet).toMatchObject({ pricePerUnit: 6_500, isActive: true })
+
+    // A file without a Description column leaves descriptions as they are; a product named twice is refused.
+    const prices = ['Nom;Prix;Unité', 'Entrecôte maturée;14000;kg'].join('\r\n')
+    expect(decode<ProductImportAnswer>((await upload(superSn, 'import', prices)).body).updated).toBe(1)
+    expect(
+      (
+        await t.db
+          .select()
+          .from(products)
+          .where(sql`id = ${entrecote!.id}`)
+      )[0],
+    ).toMatchObject({
+      pricePerUnit: 14_000,
+      description: 'Tendre et persillée',
+    })
+    const twice = [
+      'N° produit;Nom;Prix;Unité',
+      `${entrecote!.id};Entrecôte;14000;kg`,
+      ';Entrecôte maturée;14000;kg',
+    ].join('\r\n')
+    const t2 = decode<ProductImportAnswer>((await upload(superSn, 'preview', twice)).body)
+    expect(t2.errors).toEqual([{ row: 3, column: 'Nom', message: 'Ce produit figure déjà à la ligne 2.' }])
   })
 
   it('an exported catalogue reads back as a file of the same format', async () => {

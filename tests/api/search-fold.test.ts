@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Searches ignore accents, case and the œ/æ ligatures (docs/rules.md#search): the database's
+ * Searches ignore accents, case and the œ/æ ligatures (docs/rules/catalogue.md#search): the database's
  * etal_fold (migration 0013) and the browser's foldForSearch (src/shared/search.ts) fold every
  * text alike, and every search of the API compares folded texts. Runs on PGlite, and on
  * PostgreSQL with TEST_DATABASE_URL.

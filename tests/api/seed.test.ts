@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seed } from '../../src/server/db/seed'
-import { demoAccounts } from '../../src/server/db/seed/demo'
+import { seed } from '../../src/server/seed'
+import { demoAccounts } from '../../src/server/seed/demo-data'
 import {
   cashEntries,
   countries,

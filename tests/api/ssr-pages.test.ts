@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIRST_PAGE_DATA_ID } from '../../src/shared/first-page'
+import { FIRST_PAGE_DATA_ID, readFirstPageData } from '../../src/shared/first-page'
 import { formatMoney } from '../../src/shared/format'
 import { countryByCode, createProduct, createUser, decode, get, login, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -33,7 +33,7 @@ const page = async (url: string, cookie?: string) => {
 }
 /** The markup of #root, and the embedded data. */
 const parts = (html: string) => {
-  const root = /<div id="root" inert>([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)
+  const root = /<div id="root"(?: inert)?>([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)
   const data = new RegExp(`<script type="application/json" id="${FIRST_PAGE_DATA_ID}">([^<]*)</script>`).exec(
     html,
   )
@@ -133,6 +133,29 @@ describe('GET /products for a signed-in client', () => {
   })
 })
 
+describe('GET /products and / for staff and drivers', () => {
+  it('has no shopping button in the first HTML, nor a visitor’s page for them (no flash of the wrong shop)', async () => {
+    const visitor = parts((await page('/products', `etal-country=${sn}`)).body).root
+    expect(visitor).toContain('Ajouter Gigot du Sénégal au panier')
+    expect(visitor).not.toContain('Commande réservée aux clients')
+    for (const role of ['delivery_driver', 'admin', 'root'] as const) {
+      const { cookie } = await signedIn(t, role)
+      for (const path of ['/products', '/']) {
+        const res = await page(path, `${cookie}; etal-country=${sn}`)
+        const { root: markup, data } = parts(res.body)
+        expect(markup, `${role} ${path}`).toContain('Gigot du Sénégal')
+        expect(markup, `${role} ${path}`).not.toMatch(/Ajouter [^"]* au panier/)
+        expect(markup, `${role} ${path}`).not.toContain('Quantité de ')
+        expect(markup, `${role} ${path}`).toContain('Commande réservée aux clients')
+        // The browser's first render is told the same kind of caller, so it hydrates that markup.
+        expect(readFirstPageData<{ catalogue: { caller: string } }>(data).catalogue.caller).toBe('staff')
+      }
+    }
+    // The visitor's page is still the visitor's after staff were served.
+    expect(parts((await page('/products', `etal-country=${sn}`)).body).root).toBe(visitor)
+  })
+})
+
 describe('the rendered page', () => {
   it('changes after a catalogue write, and only then', async () => {
     const before = await page('/products', `etal-country=${sn}`)
@@ -169,7 +192,7 @@ describe('the rendered page', () => {
     expect(data).toContain('\\u003c/script>')
     // The data block is the page's only element of its kind, and parses back to the name.
     expect(body.match(/<script type="application\/json"/g)).toHaveLength(1)
-    const parsed = decode<{ queries: { queries: { state: { data: unknown } }[] } }>(data)
+    const parsed = readFirstPageData<{ queries: { queries: { state: { data: unknown } }[] } }>(data)
     const names = JSON.stringify(parsed.queries.queries.map((q) => q.state.data))
     expect(names).toContain('Piège </script><script>alert(1)</script> <!--')
     // The CSP allows the loader script (of a built client) by its hash only: the data block needs none.

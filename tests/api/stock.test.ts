@@ -10,12 +10,13 @@ import {
   post,
   postOrder,
   signedIn,
+  statusChange,
 } from '../factories'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * What is in stock (docs/rules.md#stock): staff mark a product out of stock for the country's day
+ * What is in stock (docs/rules/catalogue.md#stock): staff mark a product out of stock for the country's day
  * or until further notice, or give it a daily quantity; the storefront shows it, checkout
  * refuses what is not left (also when clients race for the last kilos), a cancelled order gives
  * back, and a new day of the country starts afresh.
@@ -71,7 +72,7 @@ async function clientsOf(n: number) {
 }
 
 const setStatus = (orderId: number, status: string) =>
-  post(t, '/_api/admin/orders/update-status', { orderId, status }, root)
+  post(t, '/_api/admin/orders/update-status', statusChange(orderId, status), root)
 
 describe('POST /_api/admin/products/stock', () => {
   it('marks out of stock for today, until further notice, and back; the storefront follows at once', async () => {
@@ -104,6 +105,11 @@ describe('POST /_api/admin/products/stock', () => {
     const bad = await setStock(kg.id, 'no', 2.3)
     expect(bad.statusCode).toBe(400)
     expect(JSON.parse(bad.body).fieldErrors.dailyQuantity).toEqual([
+      'La quantité du jour doit être un multiple de 0,5 kg.',
+    ])
+    // Exactly on the step, no tolerance (issue 27 item 9).
+    const almost = await setStock(kg.id, 'no', 0.5000000001)
+    expect(JSON.parse(almost.body).fieldErrors.dailyQuantity).toEqual([
       'La quantité du jour doit être un multiple de 0,5 kg.',
     ])
     const badUnit = await setStock(unit.id, 'no', 2.5)

@@ -30,11 +30,22 @@ describe('createStorefrontCache', () => {
     const first = await cache.get('products', c.load)
     expect(first.text).toBe('{"json":{"n":1}}')
     expect(await cache.get('products', c.load)).toBe(first)
-    clock += 4_999
+    clock += 5_000
     expect((await cache.get('products', c.load)).text).toBe('{"json":{"n":1}}')
+    // Past its TTL (lru-cache's rule: older than ttlMs), read again.
     clock += 1
     expect((await cache.get('products', c.load)).text).toBe('{"json":{"n":2}}')
     expect(c.count()).toBe(2)
+  })
+
+  it('serves the same answer, compressed forms and all, when it reads the same text after expiry', async () => {
+    let clock = 1_000
+    const cache = createStorefrontCache({ ttlMs: 5_000, now: () => clock })
+    const first = await cache.get('countries', async () => ({ same: true }))
+    clock += 6_000
+    expect(await cache.get('countries', async () => ({ same: true }))).toBe(first)
+    cache.invalidate()
+    expect(await cache.get('countries', async () => ({ same: true }))).not.toBe(first)
   })
 
   it('drops every answer on invalidate', async () => {

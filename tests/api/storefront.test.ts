@@ -266,8 +266,7 @@ describe('GET /_api/zones/by-city', () => {
   )
 })
 
-// Last: opening a second database blocks the event loop, and under-pressure may then answer 503
-// for a moment to the first app.
+// Last: opening a second database blocks the event loop.
 describe('GET /_api/featured on a fresh database', () => {
   it('answers fewer than 8 when fewer are active (fresh database)', async () => {
     const fresh = await createTestApp()

@@ -6,6 +6,8 @@ import { freshPgDatabase } from '../../scripts/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config'
 import { planWorkers } from '../../src/server/workers'
+import { DEMO_TOTP_SECRET } from '../../src/server/seed/demo-data'
+import { sessionByCode } from '../two-factor'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 
 /**
@@ -301,8 +303,13 @@ describe.skipIf(!pgBase)(pgTitle('WEB_CONCURRENCY=2 on PostgreSQL'), () => {
 
     const root = await login('root@etal.demo', 'Demo-2026!')
     expect(root.status).toBe(200)
+    // The demo's root signs in with its code too (README, docs/decisions/0053).
+    const rootCookie = await sessionByCode(DEMO_TOTP_SECRET, async (code) => {
+      const r = await call('POST', '/_api/auth/two_factor/verify', { cookie: cookieOf(root), body: { code } })
+      return { status: r.status, setCookies: [r.headers['set-cookie'] ?? []].flat() }
+    })
     const write = await call('POST', '/_api/admin/products/update', {
-      cookie: cookieOf(root),
+      cookie: rootCookie,
       body: { id: first.id, name: 'Renommé par un worker' },
     })
     expect(write.status).toBe(200)

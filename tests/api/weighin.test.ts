@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loyaltyTransactions, orderItems, orders, users } from '../../src/server/db/schema'
 import { priceOrder } from '../../src/shared/domain/pricing'
 import { repriceWeighed } from '../../src/shared/domain/weighin'
-import { createOrder, createUser, decode, get, grantPoints, post, signedIn } from '../factories'
+import { formatMoney } from '../../src/shared/format'
+import { createOrder, createUser, decode, get, grantPoints, post, signedIn, statusChange } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-// docs/rules.md#weigh-in: staff weigh the kg lines of an order in preparation; the order is
+// docs/rules/orders.md#weigh-in: staff weigh the kg lines of an order in preparation; the order is
 // priced again; beyond the tolerance it waits for the client; nothing leaves unweighed.
 
 type Item = {
@@ -72,9 +73,23 @@ async function placed(
 const weigh = (orderId: number, lines: unknown, cookie = cookies.admin) =>
   post(t, '/_api/admin/orders/weigh', { orderId, lines }, cookie)
 const setStatus = (orderId: number, status: string, cookie = cookies.admin) =>
-  post(t, '/_api/admin/orders/update-status', { orderId, status }, cookie)
-const answer = (orderId: number, decision: string, cookie: string) =>
-  post(t, '/_api/orders/weigh-answer', { orderId, decision }, cookie)
+  post(t, '/_api/admin/orders/update-status', statusChange(orderId, status), cookie)
+/** The client's answer to the total it read: by default the order's current one. */
+const answer = async (orderId: number, decision: string, cookie: string, total?: number) =>
+  post(
+    t,
+    '/_api/orders/weigh-answer',
+    { orderId, decision, total: total ?? (await row(orderId)).totalAmount },
+    cookie,
+  )
+/** Staff note an agreement given by phone to the total they read out: by default the current one. */
+const phoneAgreement = async (orderId: number, cookie: string, total?: number) =>
+  post(
+    t,
+    '/_api/admin/orders/record-agreement',
+    { orderId, total: total ?? (await row(orderId)).totalAmount },
+    cookie,
+  )
 const body = (res: { body: string }) => decode<{ order: Order }>(res.body).order
 const row = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!
 
@@ -375,7 +390,7 @@ describe('beyond the tolerance: the client’s agreement', () => {
   it('staff record an agreement given by phone (after a refusal too); who recorded it is in the history', async () => {
     const { order, client } = await overTolerance()
     await answer(order.id, 'refuse', client.cookie)
-    const res = await post(t, '/_api/admin/orders/record-agreement', { orderId: order.id }, cookies.admin)
+    const res = await phoneAgreement(order.id, cookies.admin)
     expect(res.statusCode).toBe(200)
     expect(body(res)).toMatchObject({ weighApproval: 'accepted' })
     expect(body(res).events.at(-1)).toMatchObject({
@@ -384,13 +399,8 @@ describe('beyond the tolerance: the client’s agreement', () => {
       toValue: 'phone',
       actorId: staff.user.id,
     })
-    expect(
-      (await post(t, '/_api/admin/orders/record-agreement', { orderId: order.id }, cookies.admin)).statusCode,
-    ).toBe(409)
-    expect(
-      (await post(t, '/_api/admin/orders/record-agreement', { orderId: order.id }, cookies.adminMl))
-        .statusCode,
-    ).toBe(404)
+    expect((await phoneAgreement(order.id, cookies.admin)).statusCode).toBe(409)
+    expect((await phoneAgreement(order.id, cookies.adminMl)).statusCode).toBe(404)
     expect((await setStatus(order.id, 'in_delivery')).statusCode).toBe(200)
   })
 
@@ -409,6 +419,77 @@ describe('beyond the tolerance: the client’s agreement', () => {
   })
 })
 
+describe('an answer is bound to the total it answers (issue 27, item 1)', () => {
+  // Staff weigh 1,8 kg: the client reads 13 000 F. Staff weigh again, 6 kg: 34 000 F. The
+  // client's click on the first amount must not accept the second.
+  async function weighedTwice() {
+    const p = await placed()
+    const first = body(await weigh(p.order.id, [{ itemId: p.kg.id, weighedQuantity: 1.8 }]))
+    expect(first).toMatchObject({ totalAmount: 13_000, weighApproval: 'awaiting' })
+    const second = body(await weigh(p.order.id, [{ itemId: p.kg.id, weighedQuantity: 6 }]))
+    expect(second).toMatchObject({ totalAmount: 34_000, weighApproval: 'awaiting' })
+    return p
+  }
+  const changed = (total: string, ending: string) =>
+    `Le montant a changé : la commande a été pesée à nouveau et son total est maintenant de ${total} (et non ${formatMoney(13_000)}). ${ending}`
+
+  it('the client’s answer to an earlier total is 409 with the new total to read; nothing changes; the new total can be answered', async () => {
+    const { order, client } = await weighedTwice()
+    for (const decision of ['accept', 'refuse']) {
+      const res = await answer(order.id, decision, client.cookie, 13_000)
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toEqual({
+        code: 'WEIGHED_TOTAL_CHANGED',
+        error: changed(formatMoney(34_000), 'Lisez ce nouveau montant avant de répondre.'),
+      })
+    }
+    expect(await row(order.id)).toMatchObject({ weighApproval: 'awaiting', totalAmount: 34_000 })
+    expect((await setStatus(order.id, 'in_delivery')).statusCode).toBe(409)
+    const ok = await answer(order.id, 'accept', client.cookie, 34_000)
+    expect(ok.statusCode).toBe(200)
+    expect(body(ok)).toMatchObject({ weighApproval: 'accepted', totalAmount: 34_000 })
+    expect((await setStatus(order.id, 'in_delivery')).statusCode).toBe(200)
+  })
+
+  it('a phone agreement recorded by staff names the total too: 409 for an earlier one', async () => {
+    const { order } = await weighedTwice()
+    const res = await phoneAgreement(order.id, cookies.admin, 13_000)
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({
+      code: 'WEIGHED_TOTAL_CHANGED',
+      error: changed(formatMoney(34_000), 'Lisez ce nouveau montant au client avant de noter son accord.'),
+    })
+    expect((await row(order.id)).weighApproval).toBe('awaiting')
+    expect(body(await phoneAgreement(order.id, cookies.admin, 34_000))).toMatchObject({
+      weighApproval: 'accepted',
+    })
+  })
+
+  it('an answer without its total, or with a total that is no amount, is 400 in French', async () => {
+    const { order, client } = await weighedTwice()
+    const message = 'Le montant auquel vous répondez est requis (en francs CFA) : rechargez la commande.'
+    for (const total of [undefined, -1, 12.5, '34000', null]) {
+      const res = await post(
+        t,
+        '/_api/orders/weigh-answer',
+        { orderId: order.id, decision: 'accept', total },
+        client.cookie,
+      )
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toBe(message)
+      const phone = await post(
+        t,
+        '/_api/admin/orders/record-agreement',
+        { orderId: order.id, total },
+        cookies.admin,
+      )
+      expect(phone.statusCode).toBe(400)
+      expect(phone.json().error).toBe(message)
+    }
+    expect((await row(order.id)).weighApproval).toBe('awaiting')
+  })
+})
+
 describe('the tolerance setting', () => {
   it('root reads and sets it; the next weighing uses it; others 403; bad values 400', async () => {
     const read = await get(t, '/_api/admin/settings', cookies.root)
@@ -418,7 +499,7 @@ describe('the tolerance setting', () => {
     for (const bad of [-1, 51, 2.5, '10']) {
       const res = await post(t, '/_api/admin/settings/update', { weighTolerancePercent: bad }, cookies.root)
       expect(res.statusCode).toBe(400)
-      expect(res.json().error).toBe('La tolérance doit être un nombre entier de 0 à 50 %.')
+      expect(res.json().error).toBe('La tolérance doit être un nombre entier de 0 à 50\u00a0%.')
     }
     expect(
       (await post(t, '/_api/admin/settings/update', { weighTolerancePercent: 3 }, cookies.super_admin))

@@ -99,6 +99,8 @@ function shop(
       },
     },
     'GET /_api/dashboard/client': { body: { loyaltyPoints: 0, pointValueInCfa: 1, orders: [] } },
+    // No saved address yet: the typed address is asked (docs/rules/people.md#delivery-addresses).
+    'GET /_api/account/addresses': { body: { addresses: [], max: 10 } },
     'POST /_api/orders/create': createOrder,
   })
 }
@@ -155,8 +157,11 @@ describe('CartPage', () => {
       deliveryPhone: '+221 77 000 00 00',
       zoneId: 100,
       pointsToUse: 0,
-      // The city has no delivery slots (docs/rules.md#delivery-slots).
+      // The city has no delivery slots (docs/rules/delivery.md#delivery-slots).
       slot: null,
+      // Paid at the door unless the client chose a wallet (docs/rules/money.md#payments).
+      paymentMethod: 'cash',
+      paymentWallet: null,
     })
     expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
     // The cart is emptied after the order.

@@ -105,4 +105,36 @@ describe('QueryState', () => {
     expect(await screen.findByText('Thiès')).toBeTruthy()
     expect(calls.filter((c) => c.url === '/_api/cities')).toHaveLength(2)
   })
+
+  it('shows a failure’s own view when `errorView` gives one (a record not found), the usual one else', async () => {
+    function City() {
+      const query = useQuery({
+        queryKey: ['city'],
+        queryFn: async () => (await api.get('/_api/cities')).cities,
+        retry: false,
+      })
+      return (
+        <QueryState
+          query={query}
+          loading={<p>Chargement…</p>}
+          errorView={(e) =>
+            (e as { status?: number }).status === 404 ? <h1>Ville introuvable</h1> : undefined
+          }
+        >
+          {() => <p>Trouvée</p>}
+        </QueryState>
+      )
+    }
+    fakeNetwork({ 'GET /_api/cities': { status: 404, body: { error: 'Introuvable.', code: 'NOT_FOUND' } } })
+    render(withProviders(<City />))
+    expect(await screen.findByRole('heading', { name: 'Ville introuvable' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull()
+    cleanup()
+    fakeNetwork({
+      'GET /_api/cities': { status: 503, body: { error: 'Indisponible.', code: 'SERVICE_UNAVAILABLE' } },
+    })
+    render(withProviders(<City />))
+    expect((await screen.findByRole('alert')).textContent).toContain('Indisponible.')
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy()
+  })
 })

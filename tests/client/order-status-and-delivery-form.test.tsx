@@ -64,6 +64,7 @@ describe('DeliveryForm (the delivery cascade)', () => {
       currency: 'XOF',
       shopPhone: null,
       shopWhatsapp: null,
+      halalStatement: null,
     },
     {
       id: 2,
@@ -73,6 +74,7 @@ describe('DeliveryForm (the delivery cascade)', () => {
       currency: 'XOF',
       shopPhone: null,
       shopWhatsapp: null,
+      halalStatement: null,
     },
   ]
   const empty: DeliveryInfo = {
@@ -82,6 +84,13 @@ describe('DeliveryForm (the delivery cascade)', () => {
     deliveryAddress: '',
     deliveryPhone: '',
     notes: '',
+    landmark: '',
+    secondPhone: '',
+    latitude: null,
+    longitude: null,
+    addressId: null,
+    saveAddress: false,
+    saveLabel: '',
   }
 
   function Form({ onValue }: { onValue: (v: DeliveryInfo) => void }) {

@@ -16,7 +16,7 @@ const url = (w: number) => `/images/products/${'a'.repeat(32)}/${w}.webp`
 describe('ProductImage', () => {
   it('renders srcset, sizes, width and height, lazy unless eager, the same on the server', () => {
     const html = renderToString(<ProductImage photo={photo} src={null} alt="Filet" category="Bœuf" />)
-    // (React writes `srcSet`, Preact `srcset`: HTML attribute names are case-insensitive.)
+    // (HTML attribute names are case-insensitive: `srcSet` and `srcset` are one.)
     expect(html).toMatch(new RegExp(`srcset="${url(160)} 160w, ${url(320)} 320w, ${url(640)} 640w"`, 'i'))
     expect(html).toMatch(/width="640"/)
     expect(html).toMatch(/height="480"/)

@@ -36,6 +36,8 @@ const urls = () => [
   ...pagePaths.map((p) =>
     p
       .replace(':orderId', '1')
+      // A product's page: the server redirects to its current address (docs/rules/catalogue.md#product-page).
+      .replace(':product', '1')
       .replace(':userId', String(clientId))
       .replace(':countryName', encodeURIComponent('Sénégal')),
   ),

@@ -40,7 +40,7 @@ describe('sign-up, sign-in and sign-out', () => {
     await context.close()
   })
 
-  it('shows the taken-email message of SPEC §8', async () => {
+  it('shows the taken-email message (docs/rules/orders.md#validation-messages)', async () => {
     const { page, context } = await newPage(e)
     await page.goto('/register')
     await page.getByLabel('Nom complet').fill('Aminata Ba')

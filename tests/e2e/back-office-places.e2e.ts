@@ -154,7 +154,7 @@ describe('root: countries, cities and zones', () => {
     expect(await zonesOf()).toEqual(['Osu'])
 
     // A client of Ghana sees them in its checkout cascade: Ghana › Accra › Osu (a client is
-    // offered only its own country, docs/rules.md "Places"). Root puts a Ghana product on sale
+    // offered only its own country, docs/rules/delivery.md#places). Root puts a Ghana product on sale
     // and the client registers in Ghana, both through the public calls.
     const post = (p: Page, url: string, body: unknown) =>
       p.evaluate(

@@ -18,7 +18,7 @@ import {
 } from './harness'
 
 /**
- * A butcher's day from end to end (docs/rules.md#delivery-fees, #delivery-slots, #weigh-in,
+ * A butcher's day from end to end (docs/rules/delivery.md#delivery-fees, #delivery-slots, #weigh-in,
  * #drivers-cash): a client orders 1,5 kg with a fee and a slot; staff weigh 1,62 kg and the total
  * changes within the tolerance; a second order, heavier than the tolerance allows, waits for the
  * client's agreement and gets it; the driver delivers both and records the cash; staff record
@@ -85,7 +85,7 @@ describe('a butcher’s day', () => {
     await staff.page.waitForURL((u) => u.pathname === '/admin/dashboard')
     await staff.page.goto(`/admin/orders/${firstId}`)
     await toStatus(staff.page, 'in_preparation', 'En préparation')
-    await staff.page.getByLabel('Poids pesé — Filet de bœuf (kg)').fill('1,62')
+    await staff.page.getByLabel(/^Poids pesé — Filet de bœuf/).fill('1,62')
     await staff.page.getByRole('button', { name: 'Enregistrer la pesée' }).click()
     await expect.poll(() => staff.page.getByText('Pesée enregistrée.').isVisible()).toBe(true)
     const [weighed] = await e.t.db.select().from(orders).where(eq(orders.id, firstId))

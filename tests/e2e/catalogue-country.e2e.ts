@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 /**
- * Issue 17: each one sees its own country's catalogue (docs/rules.md#catalogue), and the product
- * search ignores accents, case and ligatures (docs/rules.md#search).
+ * Issue 17: each one sees its own country's catalogue (docs/rules/catalogue.md#catalogue), and the product
+ * search ignores accents, case and ligatures (docs/rules/catalogue.md#search).
  */
 let e: E2E
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe("a visitor's country", () => {
     // Back to every country.
     await page.getByLabel('Votre pays').selectOption({ label: 'Tous les pays' })
     await expect.poll(() => cards(page).count()).toBeGreaterThan(8)
-    expect(await page.evaluate(() => localStorage.getItem('etal.catalogue-country'))).toBeNull()
+    expect(await page.evaluate(() => document.cookie)).not.toContain('etal-country=')
     await context.close()
   })
 
@@ -122,7 +122,7 @@ describe("a signed-in client's country", () => {
       }
       return json.countries.find((c) => c.name === 'Mali')!.id
     })
-    await page.evaluate((id) => localStorage.setItem('etal.catalogue-country', String(id)), mali)
+    await page.evaluate((id) => (document.cookie = `etal-country=${id}; Path=/`), mali)
     await loginAt(page, '/client/login', 'client@etal.demo')
     await page.waitForURL('**/dashboard')
     await page.goto('/products')
@@ -140,8 +140,9 @@ describe("a signed-in client's country", () => {
     await page.goto('/')
     await onlyCountry(page, 'Sénégal', ['Mali'])
     // The device now remembers the client's country, for the next visit.
-    const senegal = await page.evaluate(() => localStorage.getItem('etal.catalogue-country'))
-    expect(senegal).not.toBe(String(mali))
+    const kept = await page.evaluate(() => /(?:^|; )etal-country=(\d+)/.exec(document.cookie)?.[1])
+    expect(kept).toBeDefined()
+    expect(kept).not.toBe(String(mali))
     await context.close()
   })
 })

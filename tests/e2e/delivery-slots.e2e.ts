@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
 import { DESKTOP, loginAt, newPage, plain, PHONE, shot, startE2E, type E2E } from './harness'
 
-/* docs/rules.md#delivery-fees and #delivery-slots, through the browser: a client orders with a
+/* docs/rules/delivery.md#delivery-fees and #delivery-slots, through the browser: a client orders with a
  * fee and a slot and sees both; staff find the order by its slot. */
 
 let e: E2E

@@ -77,7 +77,49 @@ describe('the first HTML', () => {
     await context.close()
   })
 
-  it('a signed-in client and a staff page hydrate without a mismatch; the client adds to its cart', async () => {
+  it('a signed-in client who taps "Ajouter" before its session has answered gets the product, not the sign-in', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await loginAt(page, '/client/login', 'client@etal.demo')
+    await page.waitForURL('**/dashboard')
+    // A slow phone: the session's read answers long after the page is drawn and hydrated.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/_api/auth/session', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/products')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
+    release()
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1')
+    expect(new URL(page.url()).pathname).toBe('/products')
+    expect(await page.getByText('Vous devez être connecté').count()).toBe(0)
+    await context.close()
+  })
+
+  it('asks for the session with the page, by its preload, and once', async () => {
+    const { page, context } = await newPage(e, PHONE)
+    await loginAt(page, '/client/login', 'client@etal.demo')
+    await page.waitForURL('**/dashboard')
+    await page.waitForLoadState('networkidle')
+    // What /products asks for the session, from its HTML on: the link's preload (a fetch the
+    // page's HTML starts, which Chromium calls "other"), and no read of the app's own after it.
+    const sessions: string[] = []
+    let loaded = false
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') loaded = true
+      else if (loaded && new URL(r.url()).pathname === '/_api/auth/session') sessions.push(r.resourceType())
+    })
+    await page.goto('/products')
+    await hydrated(page)
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByText('Bonjour').count()).toBeGreaterThan(0)
+    expect(sessions).toEqual(['other'])
+    await context.close()
+  })
+
+  it('a signed-in client and staff pages hydrate without a mismatch; the client adds to its cart; staff see no shopping button, even before the code', async () => {
     const { page, context } = await newPage(e, PHONE)
     await loginAt(page, '/client/login', 'client@etal.demo')
     await page.waitForURL('**/dashboard')
@@ -98,6 +140,28 @@ describe('the first HTML', () => {
     await staff.page.goto('/admin/orders-only')
     await hydrated(staff.page)
     await expect.poll(() => staff.page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0)
+    // Staff open /products: the first HTML, before any code, has no shopping button for them.
+    const before = await e.browser.newContext({
+      baseURL: e.baseUrl,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+      storageState: await staff.context.storageState(),
+    })
+    const noJs = await before.newPage()
+    await noJs.goto('/products')
+    expect(await noJs.getByTestId('product-card').count()).toBeGreaterThan(0)
+    expect(await noJs.getByRole('button', { name: /^Ajouter .* au panier$/ }).count()).toBe(0)
+    expect(await noJs.getByText('Commande réservée aux clients').count()).toBeGreaterThan(0)
+    // Nor does its header: no cart, no shop links (the header follows the same kind of caller).
+    expect(await noJs.getByRole('link', { name: /^Panier/ }).count()).toBe(0)
+    expect(await noJs.getByRole('link', { name: 'Produits', exact: true }).count()).toBe(0)
+    await before.close()
+    // And hydrated, the same page without a mismatch.
+    await staff.page.goto('/products')
+    await hydrated(staff.page)
+    await expect.poll(() => staff.page.getByText('Commande réservée aux clients').count()).toBeGreaterThan(0)
+    expect(await staff.page.getByRole('button', { name: /^Ajouter .* au panier$/ }).count()).toBe(0)
+    expect(await staff.page.getByRole('link', { name: /^Panier/ }).count()).toBe(0)
     expect(seen.hydration).toEqual([])
     expect(staffSeen.hydration).toEqual([])
     await staff.context.close()

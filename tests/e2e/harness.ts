@@ -2,8 +2,10 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { users } from '../../src/server/db/schema'
+import { totpCode } from '../../src/server/services/two-factor'
+import { freshCode, secretOf } from '../two-factor'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 export const PHONE = { width: 390, height: 844 }
@@ -35,16 +37,22 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const t = await createTestApp({ SEED_DEMO: 'true', ...env })
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
-  return {
+  const e: E2E = {
     t,
     baseUrl: address,
     browser,
     async close() {
+      if (running === e) running = null
       await browser.close()
       await t.close()
     },
   }
+  running = e
+  return e
 }
+
+/** The app the sign-in helpers read accounts' authenticators from (one per test file). */
+let running: E2E | null = null
 
 /** A fresh browser profile (own cookies and storage) at phone width unless told otherwise. */
 export async function newPage(e: E2E, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
@@ -60,6 +68,35 @@ export async function loginAt(page: Page, path: string, email: string, password 
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Mot de passe').fill(password)
   await page.getByRole('button', { name: /se connecter/i }).click()
+  await passSecondStep(page, email)
+}
+
+/**
+ * After a password step typed in the browser: the code of an enrolled account (root and super
+ * admin, the demo's among them), computed from its secret as an authenticator app would; an
+ * account that must enrol first (a super admin a test made) enrols with the secret the page
+ * shows, and goes on past its recovery codes (docs/rules/people.md#accounts, docs/decisions/0053).
+ */
+export async function passSecondStep(page: Page, email: string) {
+  if (!running) return
+  const db = running.t.db
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  if (!user) return
+  const secret = await secretOf(db, user.id, running.t.config)
+  if (secret) {
+    await page
+      .getByLabel('Code de vérification')
+      .fill(await freshCode(db, user.id, secret, running.t.config.TOTP_DRIFT_STEPS))
+    await page.getByRole('button', { name: 'Vérifier' }).click()
+  } else if (user.role === 'root' || user.role === 'super_admin') {
+    const shown = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '')
+    await page.getByLabel('Code à 6 chiffres').fill(totpCode(shown))
+    await page.getByRole('button', { name: 'Activer', exact: true }).click()
+    await page.getByRole('button', { name: /codes de secours/ }).click()
+  }
 }
 
 /** Saves a full-page screenshot under tests/e2e/artifacts (looked at, not compared). */

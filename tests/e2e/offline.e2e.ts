@@ -7,7 +7,7 @@ import { clientDist } from '@/server/app'
 import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 /**
- * Installable and usable offline (docs/rules.md#offline, docs/decisions/0021): the built app's
+ * Installable and usable offline (docs/rules/phones-offline.md#offline, docs/decisions/0021): the built app's
  * service worker keeps the last catalogue seen, the cart stays on the device, a page the device
  * has no copy of shows the offline page, and a new version of the worker takes over at the next
  * visit.
@@ -107,6 +107,36 @@ describe('offline', () => {
     expect(await cacheNames(page, 'etal-account')).toEqual([])
     // The public catalogue is nobody's: it stays.
     expect(await cacheNames(page, 'etal-catalogue')).toEqual(expect.arrayContaining(catalogueKept))
+    await context.close()
+  })
+
+  it('shows the offline page, with its links, for a public page never visited (/contact, /register), opened or reached by a link', async () => {
+    // Issue 27, item 16: the app shell opened them, then could not load their code: a bare
+    // "Impossible de charger la page" card with no header nor link.
+    const { page, context } = await newPage(e, PHONE)
+    await page.goto('/')
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await context.setOffline(true)
+    const offlinePage = async (path: string) => {
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Vous êtes hors connexion' }).isVisible())
+        .toBe(true)
+      expect(new URL(page.url()).pathname).toBe(path)
+      expect(await page.getByText('Impossible de charger la page').count()).toBe(0)
+      expect(await page.getByRole('link', { name: 'Voir le catalogue' }).isVisible()).toBe(true)
+      expect(await page.getByRole('link', { name: 'Étal, accueil' }).isVisible()).toBe(true)
+    }
+    for (const path of ['/contact', '/register']) {
+      await page.goto(path)
+      await offlinePage(path)
+      await shot(page, `offline-never-visited${path.replace('/', '-')}-390`)
+    }
+    // Inside the app (the home page, from its copy), a link to a page never loaded.
+    await page.setViewportSize(DESKTOP)
+    await page.goto('/')
+    await expect.poll(() => page.getByRole('link', { name: 'Contact' }).first().isVisible()).toBe(true)
+    await page.getByRole('link', { name: 'Contact' }).first().click()
+    await offlinePage('/contact')
     await context.close()
   })
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => e?.close())
 
 /**
- * A person's number on a staff or driver screen is one tap away (docs/rules.md#phones): a tel:
+ * A person's number on a staff or driver screen is one tap away (docs/rules/people.md#phones): a tel:
  * link in international form and a WhatsApp link whose prefilled French text names the order.
  */
 async function expectPhoneLinks(scope: Page | Locator, who: string | null, about: string) {
@@ -75,7 +75,7 @@ describe('an order from placement to doorstep', () => {
       .poll(() => staff.page.getByText('Statut : En attente → En préparation').isVisible())
       .toBe(true)
     await shot(staff.page, 'order-detail-1280')
-    // One tap to reach the client (docs/rules.md#phones): a tel: link and a WhatsApp link
+    // One tap to reach the client (docs/rules/people.md#phones): a tel: link and a WhatsApp link
     // whose prefilled text names the order.
     await expectPhoneLinks(staff.page, client.displayName, `commande n° ${order.id}`)
 
@@ -96,7 +96,9 @@ describe('an order from placement to doorstep', () => {
       'in_preparation',
     )
 
-    // Weighs the kg line as ordered (docs/rules.md#weigh-in): only then may it leave.
+    // Weighs the kg line as ordered (docs/rules/orders.md#weigh-in): only then may it leave. The
+    // field starts empty (an unweighed line is never recorded as weighed): the butcher types it.
+    await staff.page.getByLabel('Poids pesé — Entrecôte de bœuf (kg)').fill('1,5')
     await staff.page.getByRole('button', { name: 'Enregistrer la pesée' }).click()
     await expect.poll(() => staff.page.getByText('Pesée enregistrée.').isVisible()).toBe(true)
 
@@ -158,7 +160,7 @@ describe('the screens at phone and desktop widths', () => {
     await loginAt(admin.page, '/employee/login', 'admin@etal.demo')
     await admin.page.waitForURL((u) => u.pathname === '/admin/orders-only')
     await expect.poll(() => admin.page.getByTestId(`order-row-${order.id}`).isVisible()).toBe(true)
-    expect(await admin.page.getByText('Sénégal').first().isVisible()).toBe(true)
+    expect(await admin.page.getByText('Sénégal').filter({ visible: true }).count()).toBeGreaterThan(0)
     // details link only: no assign link on this list
     expect(await admin.page.getByRole('link', { name: 'Assigner' }).count()).toBe(0)
     await shot(admin.page, 'orders-only-390')
@@ -184,7 +186,7 @@ describe('the screens at phone and desktop widths', () => {
     const manager = await newPage(e, PHONE)
     await loginAt(manager.page, '/employee/login', 'superadmin@etal.demo')
     await manager.page.waitForURL((u) => u.pathname === '/admin/dashboard')
-    // Enough orders for two pages of 15: the pager of DECISIONS.md, and the filters reset it.
+    // Enough orders for two pages of 15: the pager of docs/rules/api.md#answers, and the filters reset it.
     for (let i = 0; i < 10; i++) await newOrderOfDemoClient()
     await manager.page.goto('/admin/orders')
     await expect.poll(() => manager.page.getByText('Page 1 sur 2').isVisible()).toBe(true)

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { eq, inArray } from 'drizzle-orm'
+import { users } from '../../src/server/db/schema'
+import { DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, startE2E, type E2E } from './harness'
 
 let e: E2E
 beforeAll(async () => {
@@ -106,6 +108,41 @@ describe('staff pages of issue 6', () => {
     await visible(page, 'Historique de Aminata Ba Diop')
     await shot(page, 'user-history-1280')
     await context.close()
+  })
+
+  it('users: accounts sharing a phone number are marked, counted and listed alone on demand', async () => {
+    // Two demo clients given one number, as before one account per number (a direct write).
+    const shared = '+221 76 999 00 11'
+    const emails = ['client@etal.demo', 'client.ml@etal.demo']
+    const before = await e.t.db
+      .select({ id: users.id, phone: users.phoneNumber })
+      .from(users)
+      .where(inArray(users.email, emails))
+    await e.t.db.update(users).set({ phoneNumber: shared }).where(inArray(users.email, emails))
+    try {
+      for (const [viewport, name] of [
+        [DESKTOP, '1280'],
+        [PHONE, '390'],
+      ] as const) {
+        const { page, context } = await asRoot(viewport)
+        await page.goto('/root/users')
+        const banner = page.getByTestId('shared-phones')
+        await expect
+          .poll(() => banner.textContent())
+          .toContain('2 comptes partagent leur numéro de téléphone avec un autre compte.')
+        expect(await page.getByTestId('shares-phone').count()).toBe(2)
+        await banner.getByRole('button', { name: 'Afficher ces comptes' }).click()
+        await expect.poll(() => page.locator('[data-testid^="user-row-"]').count()).toBe(2)
+        await shot(page, `users-shared-phones-${name}`)
+        expect(await seriousViolations(page)).toEqual([])
+        await banner.getByRole('button', { name: 'Afficher tous les comptes' }).click()
+        await expect.poll(() => page.locator('[data-testid^="user-row-"]').count()).toBeGreaterThan(2)
+        await context.close()
+      }
+    } finally {
+      for (const u of before)
+        await e.t.db.update(users).set({ phoneNumber: u.phone }).where(eq(users.id, u.id))
+    }
   })
 
   it('an admin manages the clients and drivers of its country, not itself', async () => {

@@ -77,7 +77,7 @@ describe('people and oversight (issue 6)', () => {
       .toBe(true)
     await page.getByLabel('Rabais (%)').fill('10')
     await page.getByRole('button', { name: 'Enregistrer' }).click()
-    await expect.poll(() => page.getByText('Rabais de Aminata Ba fixé à 10 %.').isVisible()).toBe(true)
+    await expect.poll(() => page.getByText('Rabais de Aminata Ba fixé à 10\u00a0%.').isVisible()).toBe(true)
     await expect
       .poll(() =>
         page

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
@@ -47,6 +48,7 @@ const journeys: { who: string; login?: [string, string]; paths: string[] }[] = [
       '/admin/orders/1',
       '/admin/orders/1/assign-driver',
       '/admin/users-management',
+      '/admin/payments',
     ],
   },
   {
@@ -70,10 +72,58 @@ const journeys: { who: string; login?: [string, string]; paths: string[] }[] = [
       '/root/users',
       '/admin/countries',
       '/admin/contact-messages',
+      '/admin/payments',
       `/admin/country-details/${encodeURIComponent('Sénégal')}`,
     ],
   },
 ]
+
+/**
+ * Every table cell (a card's line on a phone) shows its words whole (issue 27, item 12): no word
+ * broken over several lines while it would fit in its cell ("D/a/k/a/r" in a one-letter column),
+ * and no value cut with an ellipsis ("R…"). A word wider than its cell (a long e-mail) may break.
+ */
+function squeezedCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const probe = document.createElement('span')
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;left:0;top:0'
+    for (const cell of document.querySelectorAll<HTMLElement>('td, th')) {
+      if (cell.getClientRects().length === 0) continue // not shown (the phone's hidden headings row)
+      const cellWidth = cell.getBoundingClientRect().width
+      const label = cell.dataset.label || cell.textContent?.trim().slice(0, 20)
+      const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const parent = node.parentElement
+        if (!parent || parent.getClientRects().length === 0) continue
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          )
+          if (lines.size <= 1) continue
+          probe.textContent = word[0]
+          parent.appendChild(probe)
+          const wordWidth = probe.getBoundingClientRect().width
+          probe.remove()
+          if (wordWidth < cellWidth - 1)
+            problems.push(
+              `"${word[0]}" (${Math.round(wordWidth)} px) broken over ${lines.size} lines in the ${Math.round(cellWidth)} px cell "${label}"`,
+            )
+        }
+      }
+      for (const el of [cell, ...cell.querySelectorAll<HTMLElement>('*')]) {
+        if (getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+          problems.push(
+            `"${el.textContent?.trim().slice(0, 40)}" cut to ${el.clientWidth} of ${el.scrollWidth} px in "${label}"`,
+          )
+      }
+    }
+    return problems
+  })
+}
 
 // The roles run side by side (at most maxConcurrency, vitest.e2e.config.ts): most of each one's
 // time is spent waiting for the network to settle.
@@ -97,6 +147,7 @@ describe.concurrent('every page at 390 px', { timeout: 240_000 }, () => {
         if (tag === '390') {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
           expect(overflow, `${path} overflows 390 px by ${overflow}px for ${who}`).toBeLessThanOrEqual(0)
+          expect(await squeezedCells(page), `${path} at 390 px for ${who}`).toEqual([])
         }
         // A list needs no sideways scrolling (cards on a phone, a table that fits at 1280), and the
         // staff menu shows every entry inside the screen.

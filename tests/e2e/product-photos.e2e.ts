@@ -27,6 +27,9 @@ describe('a photo taken on a phone', () => {
     const dialog = page.getByRole('dialog')
     const input = dialog.getByLabel('Photo du produit')
     expect(await input.getAttribute('accept')).toBe('image/*')
+    // No image address to paste (docs/decisions/0033): the upload is the only way.
+    expect(await dialog.getByLabel("URL de l'image").count()).toBe(0)
+    expect(await dialog.locator('input[type="url"]').count()).toBe(0)
     // A file that is not an image: a French refusal, nothing changes.
     await input.setInputFiles({
       name: 'photo.jpg',
@@ -51,6 +54,11 @@ describe('a photo taken on a phone', () => {
     await dialog
       .getByLabel('Photo du produit')
       .setInputFiles({ name: 'cote.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+    // Its preview, a blob: URL the pages' CSP allows (img-src 'self' data: blob:), is drawn.
+    const preview = dialog.locator('img[src^="blob:"]')
+    await expect
+      .poll(() => preview.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true)
     await dialog.getByRole('button', { name: 'Ajouter le produit' }).click()
     await expect
       .poll(() => page.getByText('La photo de "Côte de bœuf maturée" a été enregistrée.').isVisible())

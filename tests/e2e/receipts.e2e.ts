@@ -19,7 +19,7 @@ import {
 } from './harness'
 
 /**
- * Receipts (docs/rules.md#receipts): printed from the staff order page and from the client's
+ * Receipts (docs/rules/orders.md#receipts): printed from the staff order page and from the client's
  * confirmation, on A4 or an 80 mm roll; the PDF Chromium prints holds the receipt's text.
  */
 let e: E2E
@@ -90,6 +90,9 @@ describe('receipts', () => {
     await staff.page.getByLabel('Ticket 80 mm').check()
     const ticket = await printed(staff.page)
     expect(ticket.width).toBeCloseTo(227, 0) // 80 mm
+    // One ticket, no blank page after it (issue 27, item 17); and one A4 sheet.
+    expect(ticket.pages).toBe(1)
+    expect(a4.pages).toBe(1)
     expect(ticket.text).toContain('pesé 1,62 kg')
     expect(ticket.text).toContain('18 580 F CFA')
     // An order number that is none: said at once, not a skeleton forever.

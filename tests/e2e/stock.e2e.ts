@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countries, products } from '../../src/server/db/schema'
-import { DEMO_DAILY, DEMO_SOLD_OUT } from '../../src/server/db/seed/demo'
+import { DEMO_DAILY, DEMO_SOLD_OUT } from '../../src/server/seed/demo-data'
 import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 let e: E2E
@@ -36,7 +36,7 @@ async function serious(page: Page) {
 const card = (page: Page, name: string) =>
   page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
 
-describe('what is in stock (docs/rules.md#stock)', () => {
+describe('what is in stock (docs/rules/catalogue.md#stock)', () => {
   it('a product marked out of stock shows "Épuisé", cannot be added, and the cart holding it says which line changed', async () => {
     const goat = 'Viande de chèvre'
     const client = await newPage(e, PHONE)

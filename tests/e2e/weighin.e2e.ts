@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, users } from '../../src/server/db/schema'
+import { orderItems, orders, users } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
+import { weighOrder } from '../../src/server/services/weighin'
 import { createOrder } from '../factories'
 import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
-// The weigh-in (docs/rules.md#weigh-in): staff weigh, the order is repriced; beyond the
+// The weigh-in (docs/rules/orders.md#weigh-in): staff weigh, the order is repriced; beyond the
 // tolerance the client agrees on its order page before the order may leave.
 
 let e: E2E
@@ -48,7 +49,21 @@ describe('the weigh-in', () => {
     expect(await staff.page.locator('#order-status option[value="in_delivery"]').isDisabled()).toBe(true)
     expect(await seriousViolations(staff.page)).toEqual([])
 
-    await staff.page.getByLabel('Poids pesé — Gigot pesé (kg)').fill('1,62')
+    // Issue 27, item 14: the field starts empty (not the ordered weight); saving it empty
+    // records nothing and says, on the field, what to do.
+    const weight = staff.page.getByLabel('Poids pesé — Gigot pesé (kg)')
+    expect(await weight.inputValue()).toBe('')
+    await staff.page.getByRole('button', { name: 'Enregistrer la pesée' }).click()
+    await expect
+      .poll(() =>
+        staff.page.getByText('Pesez cet article et indiquez son poids en kilos (ex. 1,62).').isVisible(),
+      )
+      .toBe(true)
+    expect(await weight.getAttribute('aria-invalid')).toBe('true')
+    const lines = await e.t.db.select().from(orderItems).where(eq(orderItems.orderId, first.id))
+    expect(lines.every((l) => l.weighedQuantity === null)).toBe(true)
+    await shot(staff.page, 'weighin-empty-1280')
+    await weight.fill('1,62')
     await staff.page.getByRole('button', { name: 'Enregistrer la pesée' }).click()
     await expect.poll(() => staff.page.getByText('Pesée enregistrée.').isVisible()).toBe(true)
     await expect
@@ -109,5 +124,44 @@ describe('the weigh-in', () => {
     await staff.context.close()
     const [row] = await e.t.db.select().from(orders).where(eq(orders.id, second.id))
     expect(row).toMatchObject({ status: 'in_delivery', totalAmount: 16_500, weighApproval: 'accepted' })
+  })
+
+  it('a click on an amount the shop has since weighed again accepts nothing: the client is told the new total and answers that one (issue 27, item 1)', async () => {
+    const order = await orderInPreparation('Gigot repesé')
+    const [kg] = await e.t.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.id)
+    const [admin] = await e.t.db.select().from(users).where(eq(users.email, 'admin@etal.demo'))
+    await weighOrder(e.t.db, admin!.id, order.id, [{ itemId: kg!.id, weighedQuantity: 1.8 }])
+
+    const client = await newPage(e, PHONE)
+    await loginAt(client.page, '/client/login', 'client@etal.demo')
+    await client.page.waitForURL((u) => u.pathname === '/dashboard')
+    await client.page.goto(`/order-confirmation/${order.id}`)
+    const card = client.page.getByTestId('weigh-approval')
+    await expect.poll(() => card.textContent()).toContain(formatMoney(13_000))
+
+    // While the client reads 13 000 F, the shop weighs again: 6 kg, 34 000 F.
+    await weighOrder(e.t.db, admin!.id, order.id, [{ itemId: kg!.id, weighedQuantity: 6 }])
+    await client.page.getByRole('button', { name: 'Accepter le nouveau montant' }).click()
+    await expect
+      .poll(() => client.page.getByText(`son total est maintenant de ${formatMoney(34_000)}`).isVisible())
+      .toBe(true)
+    // The card now shows the amount to answer, and nothing was accepted.
+    await expect.poll(() => card.textContent()).toContain(formatMoney(34_000))
+    expect((await e.t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.weighApproval).toBe(
+      'awaiting',
+    )
+    await shot(client.page, 'weighin-total-changed-390')
+
+    await client.page.getByRole('button', { name: 'Accepter le nouveau montant' }).click()
+    await expect
+      .poll(() => client.page.getByText('Merci : le nouveau montant est accepté.').isVisible())
+      .toBe(true)
+    await client.context.close()
+    const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(row).toMatchObject({ totalAmount: 34_000, weighApproval: 'accepted' })
   })
 })

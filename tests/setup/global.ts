@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { loadConfig } from '../../src/server/config'
 import { openDatabase } from '../../src/server/db/client'
-import { seed } from '../../src/server/db/seed'
+import { seed } from '../../src/server/seed'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { loadConfig, type Config } from '../../src/server/config'
+import { TEST_TOTP_DRIFT } from '../two-factor'
 import { createDeps } from '../../src/server/deps'
 import { freshPgDatabase } from '../../scripts/pg-database'
 
@@ -11,7 +12,12 @@ import { freshPgDatabase } from '../../scripts/pg-database'
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void }; clientDist?: string } = {},
+  opts: {
+    logStream?: { write(line: string): void }
+    clientDist?: string
+    /** Start-up work between building the app and its being ready (tests/api/overload.test.ts). */
+    beforeReady?: () => Promise<void>
+  } = {},
 ) {
   const base = process.env.TEST_DATABASE_URL
   let url = 'memory:'
@@ -32,6 +38,9 @@ export async function createTestApp(
     // Generous per-IP limits: every injected request comes from one address. Tests of the limits set their own.
     REGISTER_PER_HOUR: '10000',
     CONTACT_PER_10_MINUTES: '10000',
+    RESET_PER_IP: '10000',
+    // Staff sign in many times a minute here: a wider authenticator window, each step still taken once.
+    TOTP_DRIFT_STEPS: String(TEST_TOTP_DRIFT),
     // Tests write products straight to the database, which only the cache's TTL would notice;
     // tests of the storefront cache turn it on (tests/api/storefront-cache.test.ts).
     STOREFRONT_CACHE_MS: '0',
@@ -41,6 +50,7 @@ export async function createTestApp(
   })
   const deps = await createDeps(config, url === 'memory:' ? { template: template() } : {})
   const app = await createApp(deps, opts)
+  await opts.beforeReady?.()
   await app.ready()
   return {
     app,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiError, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE } from '../../src/client/lib/api'
 
 /**
- * `api.upload` (docs/rules.md#photos): the bytes with their progress, through XMLHttpRequest.
+ * `api.upload` (docs/rules/catalogue.md#photos): the bytes with their progress, through XMLHttpRequest.
  * XMLHttpRequest is the network, outside the project: a stand-in records what is sent and
  * plays the upload's events.
  */

@@ -15,7 +15,7 @@ vi.stubGlobal('sessionStorage', {
 const info = vi.fn()
 const success = vi.fn()
 const error = vi.fn()
-vi.mock('sonner', () => ({
+vi.mock('../../src/client/lib/toast', () => ({
   toast: { info: (m: string) => info(m), success: (m: string) => success(m), error: (m: string) => error(m) },
 }))
 
@@ -52,7 +52,7 @@ beforeEach(() => {
   error.mockClear()
 })
 
-describe('the cart (SPEC §4)', () => {
+describe('the cart (docs/rules/orders.md#cart)', () => {
   it('keeps its lines in local storage under the shopping-cart key', () => {
     actions.addLine(filet)
     expect(JSON.parse(store.get(CART_KEY)!)).toEqual([filet])
@@ -70,11 +70,36 @@ describe('the cart (SPEC §4)', () => {
     actions.addLine(poulet)
     actions.setLineQuantity(1, 1.25)
     expect(getCart()[0]!.quantity).toBe(1.5)
+    // The server's step, exactly: what it would refuse is never kept (issue 27 item 9).
+    actions.setLineQuantity(1, 0.5000000001)
+    expect(getCart()[0]!.quantity).toBe(1.5)
     actions.setLineQuantity(1, 0.5)
     expect(getCart()[0]!.quantity).toBe(0.5)
     actions.setLineQuantity(1, 0)
     expect(getCart().map((i) => i.id)).toEqual([2])
     actions.setLineQuantity(2, 0.5)
+    expect(getCart()).toEqual([])
+  })
+
+  it('keeps one line per product and preparation; picking a twin’s preparation merges them (docs/rules/orders.md#preparations)', () => {
+    const cut = { preparationId: 7, preparationName: 'Découpé en morceaux', preparationPrice: 300 }
+    const minced = { preparationId: 8, preparationName: 'Haché', preparationPrice: 500 }
+    actions.addLine({ ...filet, ...cut })
+    actions.addLine({ ...filet, ...minced, quantity: 1 })
+    actions.addLine({ ...filet, ...cut, quantity: 0.5 })
+    expect(getCart().map((i) => [i.preparationName, i.quantity])).toEqual([
+      ['Découpé en morceaux', 2],
+      ['Haché', 1],
+    ])
+    actions.setLineQuantity('1:8', 2)
+    expect(getCart()[1]!.quantity).toBe(2)
+    actions.setLinePreparation('1:8', { id: 7, name: 'Découpé en morceaux', price: 300, isDefault: false })
+    expect(getCart()).toEqual([{ ...filet, ...cut, quantity: 4 }])
+    actions.setLinePreparation('1:7', null)
+    expect(getCart()).toEqual([
+      { ...filet, quantity: 4, preparationId: null, preparationName: null, preparationPrice: 0 },
+    ])
+    actions.removeLine('1')
     expect(getCart()).toEqual([])
   })
 
@@ -108,6 +133,13 @@ describe('the cart (SPEC §4)', () => {
       deliveryAddress: 'x',
       deliveryPhone: 'y',
       notes: '',
+      landmark: '',
+      secondPhone: '',
+      latitude: null,
+      longitude: null,
+      addressId: null,
+      saveAddress: false,
+      saveLabel: '',
     })
     actions.clearCartAfterOrder()
     expect(getCart()).toEqual([])

@@ -15,7 +15,7 @@ import {
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? []
 
-describe('country schema (SPEC §5)', () => {
+describe('country schema (docs/rules/orders.md#validation-messages)', () => {
   const ok = {
     name: 'Ghana',
     code: 'gh',
@@ -61,7 +61,7 @@ describe('city and zone schemas', () => {
   })
 })
 
-describe('product schema (SPEC §5)', () => {
+describe('product schema (docs/rules/orders.md#validation-messages)', () => {
   const ok = { name: 'Gigot', pricePerUnit: 6500, unitType: 'kg', minQuantity: 1.5 }
   it('accepts kg by 0.5 and whole units, turns an empty image into null', () => {
     expect(createProductInput.parse({ ...ok, imageUrl: '' }).imageUrl).toBeNull()

@@ -9,7 +9,7 @@ import {
   unquoteFormula,
 } from '../../src/server/services/reports/csv'
 
-/** The CSV a French spreadsheet opens (docs/rules.md#reports), written and read back. */
+/** The CSV a French spreadsheet opens (docs/rules/money.md#reports), written and read back. */
 describe('csv', () => {
   it('reads back any text it writes: ; quotes and line breaks escaped, formulas neutralised', () => {
     const cell = fc.string({

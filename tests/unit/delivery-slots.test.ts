@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/domain/delivery-slots'
 import { timeZoneByCountryCode } from '../../src/shared/domain/time-zones'
 
-/* docs/rules.md#delivery-slots: slots read in the order's country's clocks. */
+/* docs/rules/delivery.md#delivery-slots: slots read in the order's country's clocks. */
 const plain = (s: string) => s.replace(/\s+/g, ' ')
 
 describe('slot times in the country’s zone', () => {

@@ -61,6 +61,14 @@ describe('lint boundaries', () => {
     ).toContain('no-restricted-imports')
   }, 60_000)
 
+  it('refuses http/ or db/ importing services/, and allows api/ to', async () => {
+    const code = "import { placeOrder } from '@/server/services/checkout'\nexport const p = placeOrder\n"
+    expect(await rulesHit('src/server/http/probe.ts', code)).toContain('import-x/no-restricted-paths')
+    expect(await rulesHit('src/server/db/probe.ts', code)).toContain('import-x/no-restricted-paths')
+    expect(await rulesHit('src/server/db/schema/probe.ts', code)).toContain('import-x/no-restricted-paths')
+    expect(await rulesHit('src/server/api/orders/probe.ts', code)).toEqual([])
+  }, 60_000)
+
   it('refuses an import cycle', async () => {
     // services/orders.ts is imported by services/order-status.ts: importing it back closes a cycle.
     expect(

@@ -1,7 +1,18 @@
+import { isValidElement } from 'react'
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../src/client/app/router'
-import { documentTitle, matchPage, pagePaths, pageTitles } from '../../src/shared/pages'
+import { navFor } from '../../src/client/app/nav'
+import { roles } from '../../src/shared/domain/roles'
+import {
+  documentTitle,
+  matchPage,
+  pagePaths,
+  pages,
+  pageTitles,
+  roleGroups,
+  type Page,
+} from '../../src/shared/pages'
 
 const pathsOf = (rs: RouteObject[]): string[] =>
   rs.flatMap((r) => [...(r.path ? [r.path] : []), ...pathsOf(r.children ?? [])])
@@ -12,6 +23,55 @@ describe('the pages of the site (src/shared/pages.ts)', () => {
     expect(routed.filter((p) => p !== '*').sort()).toEqual([...pagePaths].sort())
     expect(new Set(routed).size).toBe(routed.length)
     expect(routed.filter((p) => p === '*')).toHaveLength(1)
+  })
+
+  it('each load the component the table names in their module (its `module` and `export`)', async () => {
+    const lazyOf = (rs: RouteObject[]): [string, RouteObject['lazy']][] =>
+      rs.flatMap((r) => [
+        ...(r.path ? [[r.path, r.lazy] as [string, RouteObject['lazy']]] : []),
+        ...lazyOf(r.children ?? []),
+      ])
+    const loaded = await Promise.all(
+      lazyOf(routes).map(async ([path, lazy]) => {
+        const { Component } = await (lazy as () => Promise<{ Component?: unknown }>)()
+        return [path, typeof Component]
+      }),
+    )
+    expect(loaded).toEqual(loaded.map(([path]) => [path, 'function']))
+    expect(loaded).toHaveLength(pagePaths.length + 1)
+  })
+
+  it('are each behind the guard of the roles the page table gives, and offered in the menu only to those', () => {
+    /** Each routed path with the roles of the guard around it (undefined: none). */
+    const guardOf = (
+      rs: RouteObject[],
+      guard?: readonly string[],
+    ): [string, readonly string[] | undefined][] =>
+      rs.flatMap((r) => {
+        const props: unknown = isValidElement(r.element) ? r.element.props : undefined
+        const inner = (props as { roles?: readonly string[] } | undefined)?.roles ?? guard
+        return [
+          ...(r.path ? [[r.path, inner] as [string, typeof inner]] : []),
+          ...guardOf(r.children ?? [], inner),
+        ]
+      })
+    const guards = new Map(guardOf(routes))
+    for (const path of pagePaths) {
+      const page: Page = pages[path]
+      expect(guards.get(path), path).toEqual(page.opens === 'anyone' ? undefined : roleGroups[page.opens])
+    }
+    for (const role of roles)
+      for (const entry of navFor(role)) {
+        const page: Page = pages[entry.to as keyof typeof pages]
+        if (page.opens !== 'anyone') expect(roleGroups[page.opens], entry.to).toContain(role)
+      }
+    expect(navFor('admin').map((e) => e.to)).toEqual([
+      '/admin/orders-only',
+      '/admin/users-management',
+      '/admin/cash',
+      '/admin/payments',
+      '/account/security',
+    ])
   })
 
   it('each have a title of their own, shown as “title · Étal”', () => {

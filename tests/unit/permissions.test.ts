@@ -15,7 +15,7 @@ const ML = 2
 const actor = (role: Role, id = 1, countryId = SN): Actor => ({ id, role, countryId })
 const target = (role: Role, countryId = SN, id = 99) => ({ id, role, countryId })
 
-describe('permissions (DECISIONS.md "Who may do what")', () => {
+describe('permissions (docs/rules/people.md#who-may-do-what)', () => {
   it('creation: root any role but user; super_admin admin and driver; admin driver and client; others nothing', () => {
     const allowed = (r: Role) => roles.filter((x) => canCreateRole(r, x))
     expect(allowed('root')).toEqual(['root', 'super_admin', 'admin', 'delivery_driver', 'client'])

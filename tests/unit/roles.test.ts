@@ -3,7 +3,7 @@ import { orderStatusBadge, paymentStatusBadge } from '../../src/shared/domain/or
 import { backRouteFor, creatableRoles, homeRouteFor, roleLabel, roles } from '../../src/shared/domain/roles'
 import { formatCount, formatMoney, formatQuantity } from '../../src/shared/format'
 
-describe('role home routes (SPEC §2, admin per DECISIONS.md)', () => {
+describe('role home routes (docs/rules/people.md#pages-and-homes)', () => {
   it.each([
     ['root', '/root/dashboard'],
     ['super_admin', '/admin/dashboard'],
@@ -16,7 +16,7 @@ describe('role home routes (SPEC §2, admin per DECISIONS.md)', () => {
   ])('%s → %s', (role, route) => expect(homeRouteFor(role)).toBe(route))
 })
 
-describe('back-button routes (SPEC §2)', () => {
+describe('back-button routes (docs/rules/people.md#pages-and-homes)', () => {
   it.each([
     ['root', '/admin/products', '/root/dashboard'],
     ['root', '/root/dashboard', '/dashboard'],
@@ -54,7 +54,7 @@ describe('labels and badges', () => {
     ])
   })
 
-  it('lets each creator give only the roles DECISIONS.md allows', () => {
+  it('lets each creator give only the roles docs/rules/people.md#who-may-do-what allows', () => {
     expect(creatableRoles.root).not.toContain('user')
     expect(creatableRoles.super_admin).toEqual(['admin', 'delivery_driver'])
     expect(creatableRoles.admin).toEqual(['delivery_driver', 'client'])

@@ -6,7 +6,7 @@ import { isValidQuantityStep } from '../../src/shared/domain/units'
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? []
 
-describe('registration schema (SPEC §5)', () => {
+describe('registration schema (docs/rules/orders.md#validation-messages)', () => {
   const ok = {
     email: 'a@b.sn',
     password: '12345678',
@@ -39,7 +39,7 @@ describe('registration schema (SPEC §5)', () => {
 describe('login schema', () => {
   it('needs a valid email and a password', () => {
     expect(messages(loginInput.safeParse({ email: 'x', password: '' }))).toEqual([
-      'Veuillez entrer une adresse email valide.',
+      'Veuillez entrer une adresse email ou un numéro de téléphone valide.',
       'Le mot de passe est requis.',
     ])
   })
@@ -61,5 +61,12 @@ describe('dial codes and quantity steps', () => {
     expect(isValidQuantityStep(1.25, 'kg')).toBe(false)
     expect(isValidQuantityStep(2, 'unit')).toBe(true)
     expect(isValidQuantityStep(1.5, 'unit')).toBe(false)
+    // Exactly, no tolerance (issue 27 item 9); every multiple of 0.5 is exact in binary.
+    expect(isValidQuantityStep(0.5000000001, 'kg')).toBe(false)
+    expect(isValidQuantityStep(1.0000000001, 'unit')).toBe(false)
+    expect(isValidQuantityStep(999.5, 'kg')).toBe(true)
+    expect(isValidQuantityStep(0.5 * 3 + 0.5 * 7, 'kg')).toBe(true)
+    expect(isValidQuantityStep(Number.NaN, 'kg')).toBe(false)
+    expect(isValidQuantityStep(Infinity, 'unit')).toBe(false)
   })
 })

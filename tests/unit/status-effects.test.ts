@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { orderStatuses, type OrderStatus, type PaymentStatus } from '../../src/shared/domain/order-status'
-import { statusEffects } from '../../src/shared/domain/status-effects'
+import { paymentEffects, statusEffects } from '../../src/shared/domain/status-effects'
 
-/** What each change of status does to points and payment (docs/rules.md#order-status). */
+/** What each change of status does to points and payment (docs/rules/orders.md#order-status). */
 const order = (
   status: OrderStatus,
-  over: Partial<{ paymentStatus: PaymentStatus; pointsEarned: number; pointsUsed: number }> = {},
+  over: Partial<{
+    paymentStatus: PaymentStatus
+    pointsEarned: number
+    pointsUsed: number
+    amountPaid: number
+  }> = {},
 ) => ({
   id: 42,
   status,
   paymentStatus: 'pending' as PaymentStatus,
   totalAmount: 12_345,
+  // What is paid once the change's collection is written: the whole total unless said.
+  amountPaid: 12_345,
   pointsEarned: 0,
   pointsUsed: 0,
   ...over,
@@ -42,6 +49,26 @@ describe('statusEffects', () => {
       ['earned:123', 'redeemed:-50'],
     ],
     ['pending', 'in_preparation', { pointsUsed: 50 }, 0, 'pending', []],
+    // docs/rules/money.md#partly-paid: collected short of the total, points on what was paid.
+    ['in_delivery', 'delivered', { amountPaid: 8_000 }, 80, 'partly_paid', ['earned:80']],
+    ['in_delivery', 'delivered', { amountPaid: 0 }, 0, 'partly_paid', []],
+    ['in_delivery', 'delivered', { amountPaid: 20_000 }, 123, 'paid', ['earned:123']],
+    [
+      'delivered',
+      'in_delivery',
+      { paymentStatus: 'partly_paid', pointsEarned: 80, amountPaid: 8_000 },
+      0,
+      'partly_paid',
+      ['reversed:-80'],
+    ],
+    [
+      'delivered',
+      'cancelled',
+      { paymentStatus: 'partly_paid', pointsEarned: 80, amountPaid: 8_000 },
+      0,
+      'refunded',
+      ['reversed:-80'],
+    ],
   ] as const)('%s → %s', (from, to, over, pointsEarned, paymentStatus, moves) => {
     const effects = statusEffects(order(from, over), to)
     expect(effects.pointsEarned).toBe(pointsEarned)
@@ -64,5 +91,40 @@ describe('statusEffects', () => {
         expect(moves.every((m) => m.type !== 'earned' || m.points > 0)).toBe(true)
         expect(moves.map((m) => m.points)).toEqual([...moves.map((m) => m.points)].sort((a, b) => b - a))
       }
+  })
+})
+
+describe('paymentEffects (a later payment of a partly paid order)', () => {
+  const owing = { id: 7, paymentStatus: 'partly_paid' as PaymentStatus, totalAmount: 9_000, pointsEarned: 80 }
+  it.each([
+    // paid after, points earned after, payment after, moves
+    [8_400, 84, 'partly_paid', ['earned:4']],
+    [9_000, 90, 'paid', ['earned:10']],
+    [8_050, 80, 'partly_paid', []],
+    [9_500, 90, 'paid', ['earned:10']],
+  ] as const)('paid %i', (amountPaid, pointsEarned, paymentStatus, moves) => {
+    const e = paymentEffects({ ...owing, amountPaid })
+    expect(e.pointsEarned).toBe(pointsEarned)
+    expect(e.paymentStatus).toBe(paymentStatus)
+    expect(e.moves.map((m) => `${m.type}:${m.points}`)).toEqual(moves)
+  })
+
+  it('earns in all exactly the points of the total, however the rest is paid', () => {
+    for (const parts of [[9_000], [8_000, 1_000], [1, 8_998, 1], [4_550, 4_450], [99, 99, 8_802]]) {
+      let state = { ...owing, paymentStatus: 'pending' as PaymentStatus, pointsEarned: 0, amountPaid: 0 }
+      let earned = 0
+      for (const p of parts) {
+        const e = paymentEffects({ ...state, amountPaid: state.amountPaid + p })
+        earned += e.moves.reduce((s, m) => s + m.points, 0)
+        state = {
+          ...state,
+          amountPaid: state.amountPaid + p,
+          pointsEarned: e.pointsEarned,
+          paymentStatus: e.paymentStatus,
+        }
+      }
+      expect(earned).toBe(90)
+      expect(state.paymentStatus).toBe('paid')
+    }
   })
 })

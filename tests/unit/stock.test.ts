@@ -5,7 +5,7 @@ import { lineIssues, refusalsOf } from '../../src/client/features/checkout/lib/s
 import type { CartItem } from '../../src/client/lib/cart'
 import type { PublicProduct } from '../../src/shared/schemas/storefront'
 
-/** What the storefront and the cart say of today's stock (docs/rules.md#stock). */
+/** What the storefront and the cart say of today's stock (docs/rules/catalogue.md#stock). */
 describe('stock rules', () => {
   it('a quantity is refused exactly when the product is sold out or more than is left', () => {
     fc.assert(

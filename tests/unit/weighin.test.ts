@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { priceOrder } from '../../src/shared/domain/pricing'
 import { beyondTolerance, deliveryBlocker, repriceWeighed } from '../../src/shared/domain/weighin'
 
-// docs/rules.md#weigh-in: a repricing is the pricing rule on the weighed lines, with the
+// docs/rules/orders.md#weigh-in: a repricing is the pricing rule on the weighed lines, with the
 // order's own terms; the tolerance is measured against the ordered total.
 
 const grams = fc.integer({ min: 1, max: 50_000 }).map((g) => g / 1000)

@@ -5,7 +5,7 @@ const adminDashboard = lazy(() => import('../features/oversight/pages/admin-dash
 const clientDashboard = lazy(() => import('../features/client-orders/pages/client-dashboard'))
 
 /**
- * What /dashboard shows each role (docs/rules.md "Who may do what"), each loaded only when that
+ * What /dashboard shows each role (docs/rules/people.md#who-may-do-what), each loaded only when that
  * role opens it. The admin dashboard sends an admin on to /admin/orders-only.
  */
 export const dashboards: Record<Role, LazyExoticComponent<ComponentType>> = {

@@ -45,13 +45,3 @@ export function RequireRole({
   }
   return <>{children}</>
 }
-
-/** The role lists of the route groups (docs/rules.md "Who may do what"). */
-export const routeGroups = {
-  rootOnly: ['root'],
-  managers: ['super_admin', 'root'],
-  staff: ['admin', 'super_admin', 'root'],
-  shoppers: ['client', 'user'],
-  drivers: ['delivery_driver'],
-  everyone: ['root', 'super_admin', 'admin', 'delivery_driver', 'client', 'user'],
-} as const satisfies Record<string, readonly Role[]>

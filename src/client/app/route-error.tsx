@@ -9,9 +9,15 @@ export function RouteError() {
   const chunk =
     !!error?.message &&
     /dynamically imported module|Failed to fetch|Importing a module script/i.test(error.message)
+  // Offline, a page whose code the device never loaded (/contact, say, reached by a link): the
+  // worker's offline page says what works without a connection, with the shop's links
+  // (docs/rules/phones-offline.md#offline). Loaded again, the page is asked of the worker, which answers it.
+  const offline =
+    chunk && typeof navigator !== 'undefined' && !navigator.onLine && !!navigator.serviceWorker?.controller
   useEffect(() => {
-    document.title = documentTitle('Erreur')
-  }, [])
+    if (offline) window.location.reload()
+    else document.title = documentTitle('Erreur')
+  }, [offline])
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-xl p-6">
       <ErrorState

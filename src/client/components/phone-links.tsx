@@ -4,7 +4,7 @@ import { cn } from './ui/cn'
 
 /**
  * A phone number as a tel: link, and a WhatsApp link with a French message prefilled for the
- * context (docs/rules.md#phones). `who` names the person in the links' accessible names.
+ * context (docs/rules/people.md#phones). `who` names the person in the links' accessible names.
  */
 export function PhoneLinks({
   phone,

@@ -1,10 +1,13 @@
 import { useState } from 'react'
 import { paymentStatusLabels } from '@/shared/domain/order-status'
+import { amountOwed } from '@/shared/domain/status-effects'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
-import { formatDateTime, formatMoney, formatQuantity } from '@/shared/format'
+import { formatDateTime, formatMoney, formatPercent, formatQuantity } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
+import { mapPointOf } from '@/client/components/map-point-link'
 import { useCountries } from '@/client/lib/reference-data'
 import type { OrderView } from '@/client/lib/order-view'
+import { LinePreparation } from './line-preparation'
 
 export type ReceiptFormat = 'a4' | 'ticket'
 
@@ -18,7 +21,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 /**
- * An order's receipt for the delivery bag (docs/rules.md#receipts): the shop, the order, its lines
+ * An order's receipt for the delivery bag (docs/rules/orders.md#receipts): the shop, the order, its lines
  * with the ordered and the weighed quantity, the fee, the discount and points, the total and the
  * payment, laid out for A4 or an 80 mm thermal printer by the print stylesheet (styles.css,
  * `.receipt`). The buttons pick the format and open the browser's print dialog.
@@ -27,6 +30,7 @@ export function Receipt({ order }: { order: OrderView }) {
   const [format, setFormat] = useState<ReceiptFormat>('a4')
   const country = useCountries().data?.find((c) => c.id === order.countryId)
   const slot = orderSlotText(order)
+  const point = mapPointOf(order)
   const print = (f: ReceiptFormat) => {
     setFormat(f)
     // After the format is drawn: the print stylesheet reads it.
@@ -75,7 +79,17 @@ export function Receipt({ order }: { order: OrderView }) {
           <p>
             Livraison : {order.deliveryAddress}, {order.zoneName}, {order.cityName}
           </p>
+          {order.deliveryLandmark && <p>Repère : {order.deliveryLandmark}</p>}
+          {point && (
+            <p>
+              Carte :{' '}
+              <a href={point.href} data-testid="map-point-link">
+                {point.text}
+              </a>
+            </p>
+          )}
           <p>Téléphone : {order.deliveryPhone}</p>
+          {order.deliverySecondPhone && <p>Autre téléphone : {order.deliverySecondPhone}</p>}
           {slot && <p>Créneau : {slot}</p>}
         </section>
         <table className="receipt-lines my-2 w-full border-collapse text-xs sm:text-sm" aria-label="Articles">
@@ -97,7 +111,7 @@ export function Receipt({ order }: { order: OrderView }) {
               <tr key={i.id} className="align-top">
                 <td className="py-1">
                   {i.productName}
-                  <br />
+                  <LinePreparation item={i} className="text-xs sm:text-sm" />
                   <span className="text-xs text-stone-600">
                     {formatMoney(i.unitPrice)} / {i.unitType === 'kg' ? 'kg' : 'unité'}
                   </span>
@@ -124,7 +138,7 @@ export function Receipt({ order }: { order: OrderView }) {
           <Row label="Sous-total" value={formatMoney(order.subtotalAmount)} />
           {order.discountAmount > 0 && (
             <Row
-              label={`Remise (${order.discountPercent ?? 0} %)`}
+              label={`Remise (${formatPercent(order.discountPercent ?? 0)})`}
               value={`−${formatMoney(order.discountAmount)}`}
             />
           )}
@@ -139,7 +153,20 @@ export function Receipt({ order }: { order: OrderView }) {
             value={order.deliveryFeeAmount > 0 ? formatMoney(order.deliveryFeeAmount) : 'offerte'}
           />
           <Row label="Total" value={formatMoney(order.totalAmount)} strong />
-          <Row label="Paiement" value={`${paymentStatusLabels[order.paymentStatus]} · à la livraison`} />
+          <Row
+            label="Paiement"
+            value={`${paymentStatusLabels[order.paymentStatus]} · ${
+              order.paymentMethod === 'mobile_money'
+                ? `mobile money${order.paymentWallet ? ` (${order.paymentWallet})` : ''}`
+                : 'à la livraison'
+            }`}
+          />
+          {order.paymentStatus === 'partly_paid' && (
+            <>
+              <Row label="Payé" value={formatMoney(order.amountPaid)} />
+              <Row label="Reste dû" value={formatMoney(amountOwed(order))} strong />
+            </>
+          )}
           {order.pointsEarned > 0 && <Row label="Points gagnés" value={String(order.pointsEarned)} />}
         </dl>
         <p className="mt-3 border-t border-dashed border-stone-300 pt-2 text-center text-xs">

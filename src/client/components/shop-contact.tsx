@@ -3,7 +3,7 @@ import { telHref, whatsAppHref } from '@/shared/contact-links'
 import { useCountries } from '@/client/lib/reference-data'
 
 /**
- * The shop's own phone and WhatsApp in a country (a setting of each country, docs/rules.md#phones),
+ * The shop's own phone and WhatsApp in a country (a setting of each country, docs/rules/people.md#phones),
  * as one-tap links; nothing when the country has neither. `message` prefills the WhatsApp text.
  */
 export function ShopContact({

@@ -4,7 +4,7 @@ import type { OrderView } from '@/client/lib/order-view'
 type Line = Pick<OrderView['items'][number], 'quantity' | 'unitType' | 'weighedQuantity'>
 
 /**
- * A line's quantity as the client and staff read it (docs/rules.md#weigh-in): what was ordered,
+ * A line's quantity as the client and staff read it (docs/rules/orders.md#weigh-in): what was ordered,
  * and once weighed, "commandé 1,5 kg — pesé 1,62 kg".
  */
 export function QuantityText({ item }: { item: Line }) {

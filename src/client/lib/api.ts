@@ -1,13 +1,17 @@
-import superjson from 'superjson'
+import type SuperJsonModule from 'superjson'
 import type { AnyCall, CallInput, CallOutput } from '@/shared/calls'
 import { answerFormat } from '@/shared/calls/define-call'
+import type { ClientErrorCode, ErrorCode } from '@/shared/calls/errors'
 
-/** A failed call: `message` is already the text to show (docs/rules.md "Answers"). */
+/**
+ * A failed call: `message` is the server's text (docs/rules/api.md#answers), `code` what it means.
+ * What a screen shows is chosen by the code (src/client/lib/error-text.ts).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    readonly code?: ErrorCode | ClientErrorCode,
     readonly fieldErrors?: Record<string, string[]>,
   ) {
     super(message)
@@ -37,6 +41,53 @@ export const REQUEST_TIMEOUT_MS = 15_000
 export const NETWORK_MESSAGE = 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.'
 export const TIMEOUT_MESSAGE = 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.'
 
+type SuperJson = typeof SuperJsonModule
+let superjson: Promise<SuperJson> | undefined
+/**
+ * The answers' decoder, downloaded with the first call that answers superjson, alongside it: a
+ * page whose data came in its HTML (/ and /products, docs/decisions/0020) or whose calls answer
+ * plain JSON (the auth calls) does not download it on its first load (docs/decisions/0032).
+ */
+const decoder = () =>
+  (superjson ??= import('superjson').then(
+    (m) => m.default,
+    (err: unknown) => {
+      // Not downloaded (the network dropped): the next call tries again.
+      superjson = undefined
+      throw err
+    },
+  ))
+const decode = async <T>(data: unknown) =>
+  (await decoder()).deserialize(data as Parameters<SuperJson['deserialize']>[0]) as T
+
+/**
+ * An answer's body, read once for every call (fetch or upload): its JSON, or the ApiError of a
+ * failure (the body's `error`, else its `message`, else the status) or of a body that is not JSON.
+ */
+function readAnswer(status: number, ok: boolean, text: string): unknown {
+  let data: unknown
+  try {
+    data = text ? JSON.parse(text) : null
+  } catch {
+    throw new ApiError(`An unexpected error occurred: ${text.slice(0, 200)}`, status, 'NOT_JSON')
+  }
+  if (!ok) {
+    const b = (data ?? {}) as {
+      error?: string
+      message?: string
+      code?: ErrorCode
+      fieldErrors?: Record<string, string[]>
+    }
+    throw new ApiError(
+      b.error ?? b.message ?? `Request failed with status ${status}`,
+      status,
+      b.code,
+      b.fieldErrors,
+    )
+  }
+  return data
+}
+
 async function request<T>(
   method: 'GET' | 'POST',
   path: string,
@@ -54,6 +105,9 @@ async function request<T>(
   const cancel = () => controller.abort()
   if (opts.signal?.aborted) controller.abort()
   opts.signal?.addEventListener('abort', cancel, { once: true })
+  // Its download starts with the call, not after the answer.
+  const format = answerFormat(path)
+  if (format === 'superjson') void decoder().catch(() => undefined)
   let res: Response
   let text: string
   try {
@@ -73,28 +127,13 @@ async function request<T>(
     clearTimeout(timer)
     opts.signal?.removeEventListener('abort', cancel)
   }
-  let data: unknown
+  const data = readAnswer(res.status, res.ok, text)
+  if (format === 'json') return data as T
   try {
-    data = text ? JSON.parse(text) : null
+    return await decode<T>(data)
   } catch {
-    throw new ApiError(`An unexpected error occurred: ${text.slice(0, 200)}`, res.status, 'NOT_JSON')
+    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK')
   }
-  if (!res.ok) {
-    const b = (data ?? {}) as {
-      error?: string
-      message?: string
-      code?: string
-      fieldErrors?: Record<string, string[]>
-    }
-    throw new ApiError(
-      b.error ?? b.message ?? `Request failed with status ${res.status}`,
-      res.status,
-      b.code,
-      b.fieldErrors,
-    )
-  }
-  if (answerFormat(path) === 'json') return data as T
-  return superjson.deserialize(data as Parameters<typeof superjson.deserialize>[0]) as T
 }
 
 /** The declared call (src/shared/calls) of a method and path. */
@@ -105,6 +144,10 @@ type PathOf<M extends AnyCall['method']> = Exclude<
   { upload: object }
 >['path']
 type UploadCall = Extract<AnyCall, { upload: object }>
+/** A GET call's path, input and answer (lib/queries.ts names its cache entries by them). */
+export type GetPath = PathOf<'GET'>
+export type GetInput<P extends GetPath> = CallInput<CallOf<'GET', P>>
+export type GetOutput<P extends GetPath> = CallOutput<CallOf<'GET', P>>
 
 type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal }
 
@@ -139,25 +182,13 @@ function upload<T>(path: string, input: Query, file: Blob, opts: UploadOptions =
     xhr.onload = () => {
       let data: unknown
       try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null
-      } catch {
-        reject(new ApiError(`An unexpected error occurred: ${xhr.responseText.slice(0, 200)}`, xhr.status))
-        return
-      }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const b = (data ?? {}) as { error?: string; code?: string; fieldErrors?: Record<string, string[]> }
-        reject(
-          new ApiError(
-            b.error ?? `Request failed with status ${xhr.status}`,
-            xhr.status,
-            b.code,
-            b.fieldErrors,
-          ),
-        )
+        data = readAnswer(xhr.status, xhr.status >= 200 && xhr.status < 300, xhr.responseText)
+      } catch (e) {
+        reject(e as Error)
         return
       }
       opts.onProgress?.(1)
-      resolve(superjson.deserialize(data as Parameters<typeof superjson.deserialize>[0]) as T)
+      decode<T>(data).then(resolve, () => reject(new ApiError(NETWORK_MESSAGE, 0, 'NETWORK')))
     }
     xhr.onerror = () => reject(new ApiError(NETWORK_MESSAGE, 0, 'NETWORK'))
     xhr.onabort = () =>

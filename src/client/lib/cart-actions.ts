@@ -1,12 +1,13 @@
 import { MIN_PHOTO_WIDTH, photoUrl } from '@/shared/photos'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { isValidQuantityStep, MAX_LINE_QUANTITY, quantityStep } from '@/shared/domain/units'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { PublicProduct } from '@/shared/schemas/storefront'
-import { getCart, writeCart, type CartItem } from './cart'
+import { DELIVERY_KEY } from './account-data'
+import { getCart, lineKeyOf, writeCart, type CartItem } from './cart'
+import { defaultPreparationOf, type PreparationOffer } from '@/shared/domain/preparations'
 
-/** The checkout's delivery choices, kept until an order succeeds. */
-export const DELIVERY_KEY = 'etal.delivery-info'
+export { DELIVERY_KEY }
 
 export type DeliveryInfo = {
   countryId: number | null
@@ -15,6 +16,16 @@ export type DeliveryInfo = {
   deliveryAddress: string
   deliveryPhone: string
   notes: string
+  /** docs/rules/people.md#delivery-addresses: the landmark, second phone and map point typed. */
+  landmark: string
+  secondPhone: string
+  latitude: number | null
+  longitude: number | null
+  /** A saved address chosen, 'new' for a typed one, null: not chosen yet (the last used is offered). */
+  addressId: number | 'new' | null
+  /** "Enregistrer cette adresse", under this label. */
+  saveAddress: boolean
+  saveLabel: string
 }
 
 export function readDeliveryInfo(): Partial<DeliveryInfo> {
@@ -35,17 +46,33 @@ export function saveDeliveryInfo(info: DeliveryInfo) {
 export const minQuantityOf = (item: { unitType: 'kg' | 'unit'; minQuantity?: number }) =>
   Math.max(item.minQuantity ?? 0, quantityStep(item.unitType))
 
-/** A product's cart line. */
-export const toCartItem = (p: PublicProduct, quantity: number): CartItem => ({
+/** A line's preparation fields: the offer picked, or none. */
+export const preparationFields = (offer: PreparationOffer | null) => ({
+  preparationId: offer?.id ?? null,
+  preparationName: offer?.name ?? null,
+  preparationPrice: offer?.price ?? 0,
+})
+
+/**
+ * A product's cart line, with the preparation picked (docs/rules/orders.md#preparations): left
+ * out, the product's default.
+ */
+export const toCartItem = (
+  p: PublicProduct,
+  quantity: number,
+  offer: PreparationOffer | null = defaultPreparationOf(p.preparations),
+): CartItem => ({
   id: p.id,
   name: p.name,
-  // The photo's smallest width for the cart's thumbnail (docs/rules.md#photos), else the pasted URL.
+  // The photo's smallest width for the cart's thumbnail (docs/rules/catalogue.md#photos), else the product's own image path (docs/decisions/0033).
   imageUrl: p.photo ? photoUrl(p.photo.key, MIN_PHOTO_WIDTH) : p.imageUrl,
   pricePerUnit: p.pricePerUnit,
   unitType: p.unitType,
   quantity,
   minQuantity: p.minQuantity,
   countryName: p.countryName,
+  ...preparationFields(offer),
+  preparations: p.preparations,
 })
 
 /** Why a product cannot go in this user's cart, or null. */
@@ -58,16 +85,49 @@ export function cannotAdd(user: SessionUser | null, product: { countryName?: str
   return null
 }
 
-/** Adds a line, or raises its quantity when the product is already in the cart. */
+/**
+ * Adds a line, or raises its quantity when the product is already in the cart with the same
+ * preparation (another preparation is another line).
+ */
 export function addLine(item: CartItem) {
   const cart = getCart()
-  const existing = cart.find((i) => i.id === item.id)
+  const key = lineKeyOf(item)
+  const existing = cart.find((i) => lineKeyOf(i) === key)
   const next = existing
     ? cart.map((i) =>
-        i.id === item.id ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, i.quantity + item.quantity) } : i,
+        lineKeyOf(i) === key
+          ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, i.quantity + item.quantity) }
+          : i,
       )
     : [...cart, item]
   writeCart(next)
+}
+
+/**
+ * Another preparation for a line (docs/rules/orders.md#preparations): when the product is already
+ * in the cart with that one, the two lines become one.
+ */
+export function setLinePreparation(key: string, offer: PreparationOffer | null) {
+  const cart = getCart()
+  const line = cart.find((i) => lineKeyOf(i) === key)
+  if (!line) return
+  const changed = { ...line, ...preparationFields(offer) }
+  const newKey = lineKeyOf(changed)
+  if (newKey === key) return
+  const twin = cart.find((i) => lineKeyOf(i) === newKey)
+  if (!twin) {
+    writeCart(cart.map((i) => (lineKeyOf(i) === key ? changed : i)))
+    return
+  }
+  writeCart(
+    cart
+      .filter((i) => lineKeyOf(i) !== key)
+      .map((i) =>
+        lineKeyOf(i) === newKey
+          ? { ...i, quantity: Math.min(MAX_LINE_QUANTITY, i.quantity + line.quantity) }
+          : i,
+      ),
+  )
 }
 
 /**
@@ -122,20 +182,27 @@ export function settlePendingAdd(user: SessionUser) {
   toast.success(`${item.name} a été ajouté au panier`)
 }
 
-/** Sets a line's quantity; 0, less, or below the minimum removes the line. */
-export function setLineQuantity(id: number, quantity: number) {
+/**
+ * Sets a line's quantity; 0, less, or below the minimum removes the line. A line is named by its
+ * key (`lineKeyOf`); a product id names its line without a preparation.
+ */
+export function setLineQuantity(line: string | number, quantity: number) {
+  const key = String(line)
   const cart = getCart()
-  const line = cart.find((i) => i.id === id)
-  if (!line) return
-  if (!(quantity > 0) || quantity < minQuantityOf(line) - 1e-9) {
-    writeCart(cart.filter((i) => i.id !== id))
+  const found = cart.find((i) => lineKeyOf(i) === key)
+  if (!found) return
+  if (!(quantity > 0) || quantity < minQuantityOf(found) - 1e-9) {
+    writeCart(cart.filter((i) => lineKeyOf(i) !== key))
     return
   }
-  if (!isValidQuantityStep(quantity, line.unitType)) return
-  writeCart(cart.map((i) => (i.id === id ? { ...i, quantity: Math.min(MAX_LINE_QUANTITY, quantity) } : i)))
+  if (!isValidQuantityStep(quantity, found.unitType)) return
+  writeCart(
+    cart.map((i) => (lineKeyOf(i) === key ? { ...i, quantity: Math.min(MAX_LINE_QUANTITY, quantity) } : i)),
+  )
 }
 
-export const removeLine = (id: number) => writeCart(getCart().filter((i) => i.id !== id))
+export const removeLine = (line: string | number) =>
+  writeCart(getCart().filter((i) => lineKeyOf(i) !== String(line)))
 
 /** After a successful order: the cart and the saved delivery info go. */
 export function clearCartAfterOrder() {

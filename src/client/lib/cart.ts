@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react'
+import type { PreparationOffer } from '@/shared/domain/preparations'
 
-/** A cart line: id is the product id. */
+/**
+ * A cart line: id is the product id. The same product with two preparations is two lines
+ * (docs/rules/orders.md#preparations): a line is known by `lineKeyOf`.
+ */
 export type CartItem = {
   id: number
   name: string
@@ -10,7 +14,17 @@ export type CartItem = {
   quantity: number
   minQuantity?: number
   countryName?: string | null
+  /** The preparation picked (none: null or absent), its name and price per unit as offered. */
+  preparationId?: number | null
+  preparationName?: string | null
+  preparationPrice?: number
+  /** What the product offered when it was added: the picker's choices until the catalogue answers. */
+  preparations?: PreparationOffer[]
 }
+
+/** A line's key: its product, and its preparation when it has one ('12', '12:3'). */
+export const lineKeyOf = (item: { id: number; preparationId?: number | null }) =>
+  item.preparationId == null ? String(item.id) : `${item.id}:${item.preparationId}`
 
 /** The cart lives in local storage under this key and follows other tabs. */
 export const CART_KEY = 'etal.shopping-cart'
@@ -62,6 +76,17 @@ export function writeCart(items: CartItem[]) {
     // Storage full or disabled: the cart still works for this page.
     cache = { raw: cache.raw, items }
   }
+  emit()
+}
+
+/** Empties the cart (another account's session, account-data.ts). */
+export function clearCart() {
+  try {
+    localStorage.removeItem(CART_KEY)
+  } catch {
+    // storage disabled
+  }
+  cache = { raw: null, items: [] }
   emit()
 }
 

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useSyncExternalStore } from 'react'
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useContext, useEffect, useSyncExternalStore } from 'react'
 import { isShopper } from '@/shared/domain/roles'
 import {
   CATALOGUE_COOKIE,
@@ -7,29 +7,82 @@ import {
   parseCountryId,
   type FirstPageCatalogue,
 } from '@/shared/first-page'
+import { MAX_PRODUCT_IDS } from '@/shared/catalogue-pages'
+import type { ProductsPage } from '@/shared/schemas/storefront'
 import { api } from './api'
+import { queryKeyFor } from './queries'
+import { FirstPageContext } from './first-page-context'
 import { useSession } from './session'
 
-/** One country's catalogue, or every country's (null): its own entry in the query cache. */
-export const productsKey = (countryId: number | null) => ['products', 'list', countryId ?? 'all'] as const
+/** Which part of the catalogue a listing shows: a country (null: every one), a category, a search. */
+export type CatalogueFilter = { countryId: number | null; categoryId?: number | null; search?: string }
 
-export const fetchProducts = async (countryId: number | null) =>
-  (await api.get('/_api/products', { countryId })).products
+/**
+ * One listing of the catalogue, read a page at a time (docs/rules/catalogue.md#catalogue): its own entry
+ * in the query cache, the call's with the listing's input (its pages follow one another from
+ * there), so that an order marks every read of the call stale at once (`callKey('/_api/products')`).
+ */
+export const productsKey = ({ countryId, categoryId = null, search = '' }: CatalogueFilter) =>
+  queryKeyFor('/_api/products', { countryId, categoryId, search: search || undefined })
 
-/** The public catalogue of one country, or of every country (null), once `enabled`. */
-function useProducts(countryId: number | null, enabled = true) {
-  return useQuery({ queryKey: productsKey(countryId), queryFn: () => fetchProducts(countryId), enabled })
+/** The catalogue's products of these ids (a cart's, an order's): those still on sale only. */
+export const productsByIdsKey = (countryId: number | null, ids: readonly number[]) =>
+  queryKeyFor('/_api/products', { countryId, ids: ids.slice(0, MAX_PRODUCT_IDS).join(',') })
+
+/** A page of a listing, from `cursor` (the previous page's `nextCursor`; null: the first). */
+const fetchPage = (
+  { countryId, categoryId = null, search = '' }: CatalogueFilter,
+  cursor: string | null,
+  signal?: AbortSignal,
+) =>
+  api.get(
+    '/_api/products',
+    { countryId, categoryId, search: search || undefined, cursor: cursor ?? undefined },
+    { signal },
+  )
+
+/**
+ * The products of these ids still on sale (in this country: null, every one), at most
+ * MAX_PRODUCT_IDS: what a cart or a past order needs of the catalogue, without reading it whole.
+ */
+export const fetchProductsByIds = async (countryId: number | null, ids: readonly number[]) =>
+  ids.length === 0
+    ? []
+    : (await api.get('/_api/products', { countryId, ids: ids.slice(0, MAX_PRODUCT_IDS).join(',') })).products
+
+/**
+ * A listing of the catalogue, a page at a time, once `enabled`: `fetchNextPage` reads the page
+ * after the last one loaded; `hasNextPage` is false once the last page is in.
+ */
+export function useCatalogueListing(filter: CatalogueFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: productsKey(filter),
+    queryFn: ({ pageParam, signal }) => fetchPage(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ProductsPage) => last.nextCursor,
+    enabled,
+  })
+}
+
+/** The products of these ids still on sale, with today's stock (the cart's badges). */
+export function useProductsByIds(countryId: number | null, ids: readonly number[], enabled = true) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b).slice(0, MAX_PRODUCT_IDS)
+  return useQuery({
+    queryKey: productsByIdsKey(countryId, sorted),
+    queryFn: () => fetchProductsByIds(countryId, sorted),
+    enabled: enabled && sorted.length > 0,
+    // A line removed keeps the others' stock on screen while the smaller read is made.
+    placeholderData: keepPreviousData,
+  })
 }
 
 /**
- * The country a visitor chose for the catalogue, kept on the device (docs/rules.md#catalogue):
+ * The country a visitor chose for the catalogue, kept on the device (docs/rules/catalogue.md#catalogue):
  * in a first-party cookie, which the server reads to render that country's products into the
- * page (docs/decisions/0020), and in step in `localStorage`, where it was kept before.
+ * page (docs/decisions/0020).
  */
-const LEGACY_KEY = 'etal.catalogue-country'
-
 const listeners = new Set<() => void>()
-/** The choice when the device keeps neither cookies nor storage: it holds for this page. */
+/** The choice when the device keeps no cookies: it holds for this page. */
 let fallback: number | null = null
 
 function readCookie(): number | null | undefined {
@@ -43,28 +96,6 @@ function writeCookie(countryId: number | null) {
     countryId === null
       ? `${CATALOGUE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
       : `${CATALOGUE_COOKIE}=${countryId}; Path=/; Max-Age=${CATALOGUE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`
-}
-
-function writeLegacy(countryId: number | null) {
-  try {
-    if (countryId === null) localStorage.removeItem(LEGACY_KEY)
-    else localStorage.setItem(LEGACY_KEY, String(countryId))
-  } catch {
-    // Storage disabled: the cookie holds the choice.
-  }
-}
-
-/** Once per page: a choice kept only in storage (before the cookie) moves to the cookie, and back. */
-if (typeof document !== 'undefined') {
-  let legacy: number | null = null
-  try {
-    legacy = parseCountryId(localStorage.getItem(LEGACY_KEY))
-  } catch {
-    // Storage disabled.
-  }
-  const cookie = readCookie()
-  if (cookie === undefined && legacy !== null) writeCookie(legacy)
-  else if (cookie !== undefined && cookie !== legacy) writeLegacy(cookie)
 }
 
 /**
@@ -84,37 +115,19 @@ function readChoice(): number | null {
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === LEGACY_KEY || e.key === null) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
+  return () => listeners.delete(listener)
 }
 
 /** Keeps the device's choice (null: every country) and tells every page that shows it. */
 export function chooseCatalogueCountry(countryId: number | null) {
   writeCookie(countryId)
-  writeLegacy(countryId)
   fallback = countryId
   readThisTask = null
   for (const l of listeners) l()
 }
 
-/**
- * Whose catalogue the server rendered into this page (set before hydration by main.tsx, and by
- * the server's render): the page is drawn with it until the session has loaded, so that the
- * browser's first render matches the server's. Null on a page rendered without one.
- */
-let firstPage: FirstPageCatalogue | null = null
-export function setFirstPageCatalogue(catalogue: FirstPageCatalogue | null) {
-  firstPage = catalogue
-}
-
 /** The device's choice; while hydrating, the one the page was rendered with. */
-function useCatalogueChoice(): number | null {
+function useCatalogueChoice(firstPage: FirstPageCatalogue | null): number | null {
   return useSyncExternalStore(subscribe, readChoice, () => firstPage?.countryId ?? null)
 }
 
@@ -127,14 +140,15 @@ export type CatalogueCountry =
   | { status: 'device'; countryId: number | null }
 
 /**
- * Whose catalogue the storefront shows (docs/rules.md#catalogue): a signed-in client sees its
+ * Whose catalogue the storefront shows (docs/rules/catalogue.md#catalogue): a signed-in client sees its
  * own country's; anyone else (a visitor, staff) the country chosen on this device, or every
  * country before choosing. While the session loads, the device's choice is used at once (it is
  * the client's own after its first visit: see below); with none, nothing is read yet.
  */
 export function useCatalogueCountry(): CatalogueCountry {
   const session = useSession()
-  const choice = useCatalogueChoice()
+  const firstPage = useContext(FirstPageContext)
+  const choice = useCatalogueChoice(firstPage)
   const user = session.user
   const own = user && isShopper(user.role) && user.countryId ? user.countryId : null
   // The client's country becomes the device's choice, so the next visit reads the right
@@ -152,9 +166,9 @@ export function useCatalogueCountry(): CatalogueCountry {
   return { status: 'device', countryId: choice }
 }
 
-/** The catalogue of the country `useCatalogueCountry` gives. */
+/** The first listing of the country `useCatalogueCountry` gives: its whole catalogue, a page at a time. */
 export function useCatalogue() {
   const country = useCatalogueCountry()
   const countryId = country.status === 'pending' ? null : country.countryId
-  return { country, products: useProducts(countryId, country.status !== 'pending') }
+  return { country, countryId, products: useCatalogueListing({ countryId }, country.status !== 'pending') }
 }

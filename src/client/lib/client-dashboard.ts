@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import type { clientCalls } from '@/shared/calls/client'
 import type { CallOutput } from '@/shared/calls/define-call'
-import { api } from './api'
+import { queryKeyFor, queryOptionsFor } from './queries'
 
-export const clientDashboardKey = ['dashboard', 'client'] as const
+export const clientDashboardKey = queryKeyFor('/_api/dashboard/client')
 
 type ClientDashboard = CallOutput<typeof clientCalls.dashboard>
 
@@ -13,8 +13,7 @@ type ClientDashboard = CallOutput<typeof clientCalls.dashboard>
  */
 export function useClientDashboard<T = ClientDashboard>(select?: (d: ClientDashboard) => T) {
   return useQuery({
-    queryKey: clientDashboardKey,
-    queryFn: () => api.get('/_api/dashboard/client'),
+    ...queryOptionsFor('/_api/dashboard/client'),
     select,
   })
 }

@@ -1,7 +1,7 @@
 import type { Role } from '@/shared/domain/roles'
 import { homeRouteFor } from '@/shared/domain/roles'
 
-/** The login gates (docs/rules.md "Accounts"): who may sign in at each page, and where each lands. */
+/** The login gates (docs/rules/people.md#accounts): who may sign in at each page, and where each lands. */
 export type Gate = { roles: readonly Role[]; refusal: string; destination: (role: Role) => string }
 
 export const gates = {

@@ -1,6 +1,6 @@
 /**
  * What the service worker (src/client/sw.ts) keeps, named once for it and for the page
- * (docs/rules.md#offline).
+ * (docs/rules/phones-offline.md#offline).
  */
 export const PAGES_CACHE = 'etal-pages'
 /** The signed-in account's session answer alone, so that its pages (the cart) open offline. */
@@ -9,8 +9,17 @@ export const CATALOGUE_CACHE = 'etal-catalogue'
 export const IMAGES_CACHE = 'etal-images'
 export const ASSETS_CACHE = 'etal-assets'
 
-/** The app without a pre-rendered page: what a public page the device has no copy of opens, offline. */
+/** The app without a pre-rendered page: what a page of OFFLINE_PAGES the device has no copy of opens, offline. */
 export const APP_SHELL = '/index.html'
+
+/**
+ * The pages that work without a connection: browsing and the cart. Their code is in the app
+ * shell the worker precaches (scripts/pwa-shell.ts), so the app itself opens them offline even
+ * when the device has no copy of the page. Signing in, registering and the contact form need the
+ * network to do anything: their code is not fetched ahead, and offline, never visited, they get
+ * the offline page (never the app, which could not load them).
+ */
+export const OFFLINE_PAGES = ['/', '/products', '/cart'] as const
 
 /** The page shown for a page the device has no copy of, offline (src/client/public/offline.html). */
 export const OFFLINE_PAGE = '/offline.html'

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
+import { accountFollower } from './account-data'
 import { ApiError } from './api'
 
 /** A refusal (4xx) says the same thing the second time: never retried. */
@@ -16,10 +17,14 @@ export const RETRY_DELAY_MS = 500
  * 60 s staleness by default; no retry on a refusal (4xx), one quick retry otherwise. Calls are
  * made even when the browser says it is offline (`networkMode: 'always'`): the service worker
  * answers the catalogue from its copy, and any other call fails at once with its page's error
- * rather than waiting, paused, for a connection (docs/decisions/0021).
+ * rather than waiting, paused, for a connection (docs/decisions/0021). What the browser keeps
+ * for an account follows the session of this cache (account-data.ts).
  */
 export function createQueryClient() {
-  return new QueryClient({
+  const account = accountFollower()
+  const client = new QueryClient({
+    queryCache: account.queryCache,
+    mutationCache: account.mutationCache,
     defaultOptions: {
       queries: {
         networkMode: 'always',
@@ -31,6 +36,8 @@ export function createQueryClient() {
       mutations: { retry: false, networkMode: 'always' },
     },
   })
+  account.follow(client)
+  return client
 }
 
 /** Five-minute caches: country stats, categories, order details, drivers. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { sortByName } from '@/shared/format'
 import type { CitiesQuery } from '@/shared/schemas/storefront'
 import { api, withFallback } from './api'
+import { callKey, queryKeyFor, queryPickFor } from './queries'
 
 /**
  * The public place lists (storefront calls), one hook and one cache key per call: the
@@ -9,17 +10,19 @@ import { api, withFallback } from './api'
  * place changes invalidate these keys (lib/staff-places.ts).
  */
 export const referenceKeys = {
-  countries: ['countries'] as const,
-  cities: (query: CitiesQuery | null) => ['cities', query] as const,
-  zones: (cityId: number | null) => ['zones', 'by-city', cityId] as const,
+  countries: queryKeyFor('/_api/countries'),
+  // null (nothing to ask yet) is an entry of its own, not every country's (`{}`).
+  cities: (query: CitiesQuery | null) =>
+    query === null ? ([...callKey('/_api/cities'), null] as const) : queryKeyFor('/_api/cities', query),
+  zones: (cityId: number | null) => queryKeyFor('/_api/zones/by-city', { cityId: cityId! }),
 }
 
-/** The active countries with their dial codes (registration, checkout). */
-export function useCountries() {
+/** The active countries with their dial codes (registration, checkout); read once `enabled`. */
+export function useCountries(enabled = true) {
   return useQuery({
-    queryKey: referenceKeys.countries,
-    queryFn: async () => sortByName((await api.get('/_api/countries')).countries),
+    ...queryPickFor('/_api/countries', {}, (answer) => sortByName(answer.countries)),
     staleTime: 5 * 60_000,
+    enabled,
   })
 }
 

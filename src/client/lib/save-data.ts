@@ -12,7 +12,7 @@ function subscribe(onChange: () => void) {
 
 /**
  * Whether the device asks to save data (`navigator.connection.saveData`, Chromium's data
- * saver): the photos then offer their smallest width alone (docs/rules.md#photos). False on the
+ * saver): the photos then offer their smallest width alone (docs/rules/catalogue.md#photos). False on the
  * server and during hydration (the server's answer), so the first render matches the HTML
  * the server sent; read once hydrated. The server also honours the `Save-Data` header.
  */

@@ -37,7 +37,7 @@ function handOver(sw: ServiceWorkerContainer) {
 }
 
 /**
- * The stylesheet, which the server inlines in every page (src/server/http/spa-pages.ts), is put
+ * The stylesheet, which the server inlines in every page (src/server/web/pages.ts), is put
  * in the worker's cache under its own URL from the page's copy, for the app index.html that
  * links it offline: the worker does not precache it, so that it is not downloaded a second time
  * (docs/decisions/0028). Once per version: its URL changes with its content.

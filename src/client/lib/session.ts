@@ -10,21 +10,24 @@ type Session =
   | { status: 'authenticated'; user: SessionUser }
   | { status: 'unauthenticated'; user: null; error?: string }
 
-/** The session: never stale, one retry; a 401 means signed out, not an error. */
+/** The session query: never stale, one retry; a 401 means signed out, not an error. */
+export const sessionQuery = {
+  queryKey: sessionKey,
+  queryFn: async (): Promise<SessionUser | null> => {
+    try {
+      return (await api.get('/_api/auth/session')).user
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return null
+      throw e
+    }
+  },
+  staleTime: Infinity,
+  retry: 1,
+}
+
+/** The session, as the page draws it. */
 export function useSession(): Session {
-  const q = useQuery({
-    queryKey: sessionKey,
-    queryFn: async () => {
-      try {
-        return (await api.get('/_api/auth/session')).user
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 401) return null
-        throw e
-      }
-    },
-    staleTime: Infinity,
-    retry: 1,
-  })
+  const q = useQuery(sessionQuery)
   if (q.isPending) return { status: 'loading', user: null }
   if (q.data) return { status: 'authenticated', user: q.data }
   return {
@@ -34,21 +37,31 @@ export function useSession(): Session {
   }
 }
 
-/** Sign in: the answer's user becomes the session at once, every other cached answer is dropped. */
 /**
- * Signs in. With `accepts`, a user it refuses (a login gate's wrong role) is never published as
+ * Signs in: the answer's user becomes the session at once, every other cached answer is dropped.
+ * With `accepts`, a user it refuses (a login gate's wrong role) is never published as
  * the session, so no page re-renders for that role before the caller signs it out and says why.
  */
 export function useLogin(accepts?: (user: SessionUser) => boolean) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: LoginInput) => api.post('/_api/auth/login_with_password', input),
-    onSuccess: ({ user }) => {
-      if (accepts && !accepts(user)) return
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
-      qc.setQueryData(sessionKey, user)
+    onSuccess: (answer) => {
+      // A staff account with a second factor has no session yet: the form asks for the code.
+      if ('user' in answer) publishUser(qc, answer.user, accepts)
     },
   })
+}
+
+/** A user just signed in becomes the session (unless `accepts` refuses it), every other cached answer dropped. */
+export function publishUser(
+  qc: ReturnType<typeof useQueryClient>,
+  user: SessionUser,
+  accepts?: (user: SessionUser) => boolean,
+) {
+  if (accepts && !accepts(user)) return
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+  qc.setQueryData(sessionKey, user)
 }
 
 export function useRegister() {
@@ -84,4 +97,14 @@ export async function signOutQuietly(qc: ReturnType<typeof useQueryClient>) {
   await forgetAccount()
   await api.post('/_api/auth/logout').catch(() => undefined)
   qc.setQueryData(sessionKey, null)
+}
+
+/**
+ * The session once known: at once when it is, else when its read answers (the one in flight is
+ * shared). An action tapped while the page is still asking (a first visit on a slow phone) acts
+ * for the person who is signed in, not for a visitor.
+ */
+export function useSessionWhenKnown() {
+  const qc = useQueryClient()
+  return (): Promise<SessionUser | null> => qc.fetchQuery(sessionQuery)
 }

@@ -4,16 +4,24 @@ import type { placeCalls } from '@/shared/calls/places'
 import { sortByName } from '@/shared/format'
 import type { AdminCity } from '@/shared/schemas/places'
 import { api } from './api'
+import { callKey, queryOptionsFor, queryPickFor } from './queries'
 
 /**
  * The back-office's place lists, read by the places screens, the products screen (root's
  * country picker) and the country details (its cities tab): one hook and one cache key per call.
  */
 export const staffPlaceKeys = {
-  countries: ['admin-countries'] as const,
-  cities: ['admin-cities'] as const,
-  zones: ['admin-zones'] as const,
-  slots: ['admin-slots'] as const,
+  countries: callKey('/_api/admin/countries'),
+  cities: callKey('/_api/admin/cities'),
+  zones: callKey('/_api/admin/zones'),
+  slots: callKey('/_api/admin/slots'),
+}
+
+/** The public place lists (lib/reference-data.ts), every entry of each. */
+const publicPlaceKeys = {
+  countries: callKey('/_api/countries'),
+  cities: callKey('/_api/cities'),
+  zones: callKey('/_api/zones/by-city'),
 }
 
 /**
@@ -21,10 +29,15 @@ export const staffPlaceKeys = {
  * (lib/reference-data.ts: registration, the checkout's cascade, the orders filters).
  */
 export const placeChangeRefreshes = {
-  country: [staffPlaceKeys.countries, ['countries'], ['cities'], ['zones']],
-  city: [staffPlaceKeys.cities, staffPlaceKeys.zones, ['cities'], ['zones']],
+  country: [
+    staffPlaceKeys.countries,
+    publicPlaceKeys.countries,
+    publicPlaceKeys.cities,
+    publicPlaceKeys.zones,
+  ],
+  city: [staffPlaceKeys.cities, staffPlaceKeys.zones, publicPlaceKeys.cities, publicPlaceKeys.zones],
   // A city is deliverable while one of its zones is active: the public cities change too.
-  zone: [staffPlaceKeys.zones, ['zones'], ['cities']],
+  zone: [staffPlaceKeys.zones, publicPlaceKeys.zones, publicPlaceKeys.cities],
 } satisfies Record<string, QueryKey[]>
 
 export function useRefreshPlaces(keys: readonly QueryKey[]) {
@@ -35,8 +48,7 @@ export function useRefreshPlaces(keys: readonly QueryKey[]) {
 /** Every country, active or not (root only), by name. */
 export function useAdminCountries(enabled = true) {
   return useQuery({
-    queryKey: staffPlaceKeys.countries,
-    queryFn: async () => sortByName((await api.get('/_api/admin/countries')).countries),
+    ...queryPickFor('/_api/admin/countries', {}, (answer) => sortByName(answer.countries)),
     enabled,
   })
 }
@@ -44,8 +56,7 @@ export function useAdminCountries(enabled = true) {
 /** The caller's cities, active or not: root every country's, a super_admin its own. */
 export function useAdminCities<T = AdminCity[]>(select?: (cities: AdminCity[]) => T) {
   return useQuery({
-    queryKey: staffPlaceKeys.cities,
-    queryFn: async () => (await api.get('/_api/admin/cities')).cities,
+    ...queryPickFor('/_api/admin/cities', {}, (answer) => answer.cities),
     select,
   })
 }
@@ -71,11 +82,10 @@ export function useUpdateCity(feedback: {
   })
 }
 
-/** A city's delivery slots and its country's time zone (docs/rules.md#delivery-slots); staff. */
+/** A city's delivery slots and its country's time zone (docs/rules/delivery.md#delivery-slots); staff. */
 export function useCitySlots(cityId: number | null) {
   return useQuery({
-    queryKey: [...staffPlaceKeys.slots, cityId],
-    queryFn: () => api.get('/_api/admin/slots', { cityId: cityId! }),
+    ...queryOptionsFor('/_api/admin/slots', { cityId: cityId! }),
     enabled: cityId !== null,
   })
 }

@@ -1,13 +1,27 @@
 import type { Endpoint } from '../http/define-endpoint'
+import paymentWallets from './payments/wallets'
+import paymentStart from './payments/start'
+import paymentStatus from './payments/status'
+import paymentMethod from './payments/method'
+import paymentDriverStart from './payments/driver-start'
+import paymentDriverStatus from './payments/driver-status'
+import orderPaymentsAdmin from './admin/orders/payments'
+import orderPaymentCash from './admin/orders/payment-cash'
+import orderRefundDone from './admin/orders/refund-done'
+import paymentReconciliation from './admin/payments/reconciliation'
 import cashCorrection from './admin/cash/correction'
 import cashHandover from './admin/cash/handover'
 import cashReport from './admin/cash/report'
+import cashReportExport from './admin/cash/report-export'
+import orderCollectRest from './admin/orders/collect-rest'
+import deliveryCollectRest from './delivery/collect-rest'
 import adminCityCreate from './admin/cities/create'
 import adminCities from './admin/cities/list'
 import adminCityUpdate from './admin/cities/update'
 import contactMessagesDelete from './admin/contact-messages/delete'
 import contactMessagesList from './admin/contact-messages/list'
 import contactMessagesUpdateStatus from './admin/contact-messages/update-status'
+import contactMessagesOpen from './admin/contact-messages/open'
 import adminCountryCreate from './admin/countries/create'
 import adminCountries from './admin/countries/list'
 import adminCountryUpdate from './admin/countries/update'
@@ -15,6 +29,9 @@ import createDeliveryDriver from './admin/create-delivery-driver'
 import createSuperAdmin from './admin/create-super-admin'
 import createUser from './admin/create-user'
 import assignDriver from './admin/orders/assign-driver'
+import liveOrders from './live/orders'
+import cancelOrder from './orders/cancel'
+import deliveryTerms from './places/delivery-terms'
 import orderDetailsAdmin from './admin/orders/detail'
 import orderMessages from './admin/orders/messages'
 import drivers from './admin/orders/drivers'
@@ -34,6 +51,10 @@ import adminProductImport from './admin/products/import'
 import adminProducts from './admin/products/list'
 import adminProductUpdate from './admin/products/update'
 import adminProductStock from './admin/products/stock'
+import adminPreparations from './admin/preparations/list'
+import adminPreparationCreate from './admin/preparations/create'
+import adminPreparationUpdate from './admin/preparations/update'
+import adminPreparationDelete from './admin/preparations/delete'
 import adminProductPhoto from './admin/products/photo'
 import adminProductPhotoRemove from './admin/products/photo/remove'
 import adminSlotCreate from './admin/slots/create'
@@ -52,6 +73,23 @@ import login from './auth/login-with-password'
 import logout from './auth/logout'
 import register from './auth/register-with-password'
 import session from './auth/session'
+import forgotPassword from './auth/password/forgot'
+import resetWithCode from './auth/password/reset-with-code'
+import resetWithLink from './auth/password/reset-with-link'
+import getNotifications from './account/notifications'
+import ownSessions from './account/sessions'
+import endSession from './account/end-session'
+import endOtherSessions from './account/end-other-sessions'
+import verifySecondFactor from './auth/two-factor/verify'
+import startEnrolment from './auth/two-factor/setup'
+import confirmEnrolment from './auth/two-factor/enable'
+import twoFactorStatus from './auth/two-factor/status'
+import resetTwoFactor from './admin/users/reset-two-factor'
+import setNotifications from './account/set-notifications'
+import addresses from './account/addresses/list'
+import createAddress from './account/addresses/create'
+import updateAddress from './account/addresses/update'
+import deleteAddress from './account/addresses/delete'
 import featured from './catalogue/featured'
 import productCategories from './catalogue/product-categories'
 import products from './catalogue/products'
@@ -74,16 +112,52 @@ import zonesByCity from './places/zones-by-city'
 // The endpoints by area. Each file's path under api/ follows its URL (staff calls under admin/).
 
 /** Sign-in, sign-up, the session. */
-const auth = [session, login, logout, register]
+const auth = [
+  session,
+  login,
+  logout,
+  register,
+  forgotPassword,
+  resetWithLink,
+  resetWithCode,
+  // Staff two-factor (docs/rules/people.md#accounts).
+  verifySecondFactor,
+  startEnrolment,
+  confirmEnrolment,
+  twoFactorStatus,
+]
 
 /** What a visitor sees: the catalogue, the places to deliver to, the contact form. */
-const storefront = [featured, products, productCategories, countries, cities, zonesByCity, sendContact]
+const storefront = [
+  featured,
+  products,
+  productCategories,
+  countries,
+  cities,
+  zonesByCity,
+  deliveryTerms,
+  sendContact,
+]
 
 /** A client's own orders and dashboard. */
-const shopping = [createOrder, orderDetails, clientOrders, clientDashboard, weighAnswer, availableSlots]
+const shopping = [
+  createOrder,
+  orderDetails,
+  clientOrders,
+  clientDashboard,
+  weighAnswer,
+  availableSlots,
+  getNotifications,
+  setNotifications,
+  addresses,
+  createAddress,
+  updateAddress,
+  deleteAddress,
+  cancelOrder,
+]
 
 /** A driver's deliveries. */
-const delivery = [deliveryDashboard, confirmDelivery]
+const delivery = [deliveryDashboard, confirmDelivery, deliveryCollectRest]
 
 /** Orders as staff run them. */
 const staffOrders = [
@@ -96,6 +170,7 @@ const staffOrders = [
   assignDriver,
   weighOrder,
   recordAgreement,
+  liveOrders,
 ]
 
 /** Countries, cities and delivery zones. */
@@ -120,6 +195,10 @@ const catalogue = [
   adminProductCreate,
   adminProductUpdate,
   adminProductStock,
+  adminPreparations,
+  adminPreparationCreate,
+  adminPreparationUpdate,
+  adminPreparationDelete,
   adminProductDelete,
   adminProductPhoto,
   adminProductPhotoRemove,
@@ -140,6 +219,11 @@ const people = [
   usersToggleStatus,
   usersSetDiscount,
   userHistory,
+  resetTwoFactor,
+  // A staff member's own sessions.
+  ownSessions,
+  endSession,
+  endOtherSessions,
 ]
 
 /** The owners' view: dashboards and the contact inbox. */
@@ -149,13 +233,14 @@ const oversight = [
   dashboardTrend,
   contactMessagesList,
   contactMessagesUpdateStatus,
+  contactMessagesOpen,
   contactMessagesDelete,
   shopSettings,
   shopSettingsUpdate,
 ]
 
 /** The drivers' cash as staff keep it: the daily report, handovers, corrections. */
-const driversCash = [cashReport, cashHandover, cashCorrection]
+const driversCash = [cashReport, cashReportExport, cashHandover, cashCorrection, orderCollectRest]
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
@@ -172,4 +257,15 @@ export const endpoints: readonly Endpoint[] = [
   ...people,
   ...oversight,
   ...driversCash,
+  // docs/rules/money.md#payments
+  paymentWallets,
+  paymentStart,
+  paymentStatus,
+  paymentMethod,
+  paymentDriverStart,
+  paymentDriverStatus,
+  orderPaymentsAdmin,
+  orderPaymentCash,
+  orderRefundDone,
+  paymentReconciliation,
 ]

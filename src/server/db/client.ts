@@ -9,7 +9,8 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { createOutageLog } from '../http/db-outage'
+import { listenPostgres, type Listening } from './listener'
+import { createOutageLog } from './outage'
 import { projectRoot } from '../paths'
 import { processLog } from '../runtime/log-output'
 import * as schema from './schema'
@@ -28,6 +29,11 @@ export type Database = {
   migrate(): Promise<void>
   /** Runs fn while holding a database-wide lock (instances starting together migrate one at a time). */
   exclusively<T>(fn: () => Promise<T>): Promise<T>
+  /**
+   * LISTEN on a channel: PostgreSQL on a connection of its own that reconnects (db/listener.ts),
+   * PGlite in the process. `onConnect` runs at every (re)connection (PostgreSQL only).
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onConnect?: () => void): Promise<Listening>
   /** PGlite only: the data directory as an archive, which `openDatabase`'s `template` takes. */
   dumpDataDir?(): Promise<Blob>
   close(): Promise<void>
@@ -82,6 +88,10 @@ export function openDatabase(url: string, opts: { template?: Blob } = {}): Datab
     // the pool replaces it on the next query. Logged with the outage, once per interval.
     const idleLost = createOutageLog()
     pool.on('error', (err) => idleLost.failed(processLog(), err, { source: 'idle database connection lost' }))
+    // A connection dropped while it is checked out (inside a transaction: pg-pool listens only to
+    // idle ones) emits 'error' too; unheard, that event would crash the process. The statement it
+    // was running fails with the same error and its request answers 503, so nothing more to say here.
+    pool.on('connect', (client) => client.on('error', () => undefined))
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
     return {
       db,
@@ -101,6 +111,7 @@ export function openDatabase(url: string, opts: { template?: Blob } = {}): Datab
           conn.release()
         }
       },
+      listen: (channel, onMessage, onConnect) => listenPostgres({ url, channel, onMessage, onConnect }),
       close: () => pool.end(),
     }
   }
@@ -123,6 +134,19 @@ export function openDatabase(url: string, opts: { template?: Blob } = {}): Datab
     // One process owns an embedded database: nothing to share it with.
     exclusively: (fn) => fn(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    async listen(channel, onMessage) {
+      const stop = await client.listen(channel, onMessage)
+      let on = true
+      return {
+        get listening() {
+          return on
+        },
+        async close() {
+          on = false
+          await stop().catch(() => undefined)
+        },
+      }
+    },
     close: () => client.close(),
   }
 }

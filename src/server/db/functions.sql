@@ -10,9 +10,9 @@
 -- Every statement is CREATE OR REPLACE, so applying the file twice changes nothing.
 --
 -- The rules they carry are those of docs/rules.md ("Dashboards"). A kg line counts its weighed
--- quantity once weighed (docs/rules.md#weigh-in), its ordered quantity before.
+-- quantity once weighed (docs/rules/orders.md#weigh-in), its ordered quantity before.
 
--- docs/rules.md#dashboards: an order's money and its lines count in revenue and quantities sold
+-- docs/rules/money.md#dashboards: an order's money and its lines count in revenue and quantities sold
 -- unless it is cancelled, whatever its payment status. Every function below and the dashboard
 -- reads of src/server/services/stats.ts ask this one function. Inlined by the planner.
 CREATE OR REPLACE FUNCTION etal_sells(status order_status) RETURNS boolean
@@ -20,8 +20,39 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT status <> 'cancelled'
 $$;
 
+-- ## Stock
+-- docs/rules/catalogue.md#stock: a product is sold out on its country's day `today` when it is marked out
+-- of stock until further notice or for that day, or when what that day's orders drew (`sold`)
+-- leaves less than its minimum of its daily quantity. What is left is counted only for a product
+-- with a daily quantity (null otherwise). The storefront (src/server/services/stock.ts and the
+-- catalogue's text), checkout's look and its write ask these two functions. Inlined by the planner.
+CREATE OR REPLACE FUNCTION etal_sold_out(p products, today date, sold numeric) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT p.out_of_stock OR p.out_of_stock_on IS NOT DISTINCT FROM today
+    OR coalesce(p.daily_quantity - sold < p.min_quantity, false)
+$$;
+
+CREATE OR REPLACE FUNCTION etal_stock_left(p products, sold numeric) RETURNS numeric
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN p.daily_quantity IS NULL THEN NULL ELSE greatest(p.daily_quantity - sold, 0) END
+$$;
+
+-- ## Delivery slots
+-- docs/rules/delivery.md#delivery-slots: a slot can be taken on `day` while that day is one of the
+-- `days_offered` days of its country (today first) and the slot's start on that day, less its
+-- cut-off, is still ahead; the instants are those of the country's zone, computed here, never by
+-- hand-written offsets. Whether the slot is active is its row's own column. The slots a client
+-- is offered (src/server/services/delivery-slots.ts), checkout's look and its write ask this one
+-- function. Stable (it reads the clock); inlined by the planner.
+CREATE OR REPLACE FUNCTION etal_slot_open(s delivery_slots, day date, time_zone text, days_offered int) RETURNS boolean
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT day >= (now() AT TIME ZONE time_zone)::date
+    AND day < (now() AT TIME ZONE time_zone)::date + days_offered
+    AND now() <= ((day + s.starts_at) AT TIME ZONE time_zone) - make_interval(mins => s.cutoff_minutes)
+$$;
+
 -- ## Search
--- docs/rules.md#search: searches ignore accents, case and the œ/æ ligatures; every search
+-- docs/rules/catalogue.md#search: searches ignore accents, case and the œ/æ ligatures; every search
 -- compares etal_fold(column) LIKE etal_fold('%…%'), and the browser folds alike
 -- (foldForSearch, src/shared/search.ts), step for step: ASCII alone is only lowered; else the
 -- canonical decomposition (NFD) with its combining accents dropped; then, for a text holding
@@ -274,12 +305,51 @@ BEGIN
 END $$;
 
 -- ## Drivers' cash
--- docs/rules.md#drivers-cash: the ledger of the drivers' cash is only appended to; a correction
+-- docs/rules/money.md#drivers-cash: the ledger of the drivers' cash is only appended to; a correction
 -- is a new entry. Trigger (cash_entries, before update or delete per row, before truncate per
--- statement, migration 0016): refuses the change.
+-- statement, migration 0020): refuses the change.
 CREATE OR REPLACE FUNCTION etal_cash_entries_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'cash_entries is append-only: % refused (write a correction instead)', TG_OP
     USING ERRCODE = 'restrict_violation';
+END $$;
+
+-- ## Payments
+-- docs/rules/money.md#payments: payment events are only appended to. Trigger (payment_events, before
+-- update or delete per row, before truncate per statement, migration 0023): refuses the change.
+CREATE OR REPLACE FUNCTION etal_payment_events_append_only() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'payment_events is append-only: % refused', TG_OP
+    USING ERRCODE = 'restrict_violation';
+END $$;
+
+-- docs/rules/orders.md#live: every event of an order's history (order_events) is announced on the
+-- channel etal_orders once its transaction commits, with what the live streams filter on: the
+-- order's country, driver and client (src/server/services/order-live.ts).
+CREATE OR REPLACE FUNCTION etal_order_event_notify() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE o record;
+BEGIN
+  SELECT country_id, delivery_driver_id, user_id INTO o FROM orders WHERE id = NEW.order_id;
+  PERFORM pg_notify('etal_orders', json_build_object('id', NEW.id, 'orderId', NEW.order_id,
+    'type', NEW.type, 'to', NEW.to_value, 'countryId', o.country_id, 'driverId', o.delivery_driver_id,
+    'clientId', o.user_id)::text);
+  RETURN NULL;
+END $$;
+
+-- ## Preparations
+-- docs/rules/catalogue.md#preparations: every new country starts with the shop's list of preparations
+-- (src/shared/domain/preparations.ts DEFAULT_PREPARATIONS, in that order). Trigger (countries, after
+-- insert, per row, migration 0028).
+CREATE OR REPLACE FUNCTION etal_seed_preparations() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO preparations (country_id, name, position)
+  SELECT NEW.id, d.name, d.position
+  FROM unnest(ARRAY['Entier', 'Découpé en morceaux', 'Haché', 'En cubes', 'Désossé', 'Tranché',
+    'Nettoyé / vidé', 'Mariné']) WITH ORDINALITY AS d(name, position)
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
 END $$;

@@ -7,7 +7,7 @@ import type { Executor } from './client'
 const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
- * `column` contains `search`, accents, case and the œ/æ ligatures aside (docs/rules.md#search):
+ * `column` contains `search`, accents, case and the œ/æ ligatures aside (docs/rules/catalogue.md#search):
  * both sides folded by etal_fold (migration 0013), which the trigram indexes hold for the
  * searches by name and email (`etal_fold(display_name)`, …), so that the search stays indexed.
  */
@@ -23,3 +23,12 @@ export async function cappedCount(db: Executor, query: PgSelect): Promise<number
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped)
   return Math.min(Number(row?.n ?? 0), COUNT_CAP)
 }
+
+/**
+ * Orders rows by a name as French does ('Bénin' before 'Burkina Faso', 'Épaule' before
+ * 'Faux-filet'), on PostgreSQL and on the embedded database alike, whatever their collation:
+ * by the name folded (accents, case and ligatures aside: etal_fold, as the searches), then by the
+ * name itself to part names that fold the same. Every list of names sorted by the database uses
+ * it; one sorted in JavaScript uses `compareFrench` (src/shared/format.ts). docs/rules/api.md#names.
+ */
+export const byName = (column: SQLWrapper): SQL[] => [sql`etal_fold(${column})`, sql`${column}`]

@@ -3,8 +3,7 @@ import type { SessionUser } from '@/shared/schemas/auth'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { isPostgresUrl } from '../db/client'
-import { singleFlight } from '../services/single-flight'
-import { untilNextWrite, writeGeneration } from '../services/write-generation'
+import { sharedReads } from '../db/shared-reads'
 import {
   deleteUserSessions,
   findSession,
@@ -22,7 +21,7 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
  * connection (docs/security.md "The overload guard and argon2"). Never across a write: a logout, a deactivation or a change of
  * role is a write, and a request after its answer looks the session up again.
  */
-const sharedLookup = singleFlight<object, Awaited<ReturnType<typeof findSession>>>()
+const sharedLookup = sharedReads<Awaited<ReturnType<typeof findSession>>>({ keep: 'in-flight' })
 /**
  * On PGlite (PGLITE_READ_CACHE, on by default), a session's row is also kept until the next
  * write: every write goes through this process (a sign-out, a deactivation, a change of role or
@@ -30,12 +29,12 @@ const sharedLookup = singleFlight<object, Awaited<ReturnType<typeof findSession>
  * queues one statement each in front of the one connection (docs/security.md "The overload
  * guard and argon2"). Expiry is still judged at every use (session.ts).
  */
-const keptRows = untilNextWrite<SessionRow | null>(1024)
+const keptRows = sharedReads<SessionRow | null>({ keep: 'until-write', max: 1024 })
 const lookUp = (db: Db, config: Config, token: string) => {
   if (!isPostgresUrl(config.DATABASE_URL) && config.PGLITE_READ_CACHE) {
     return findSession(db, token, (id) => keptRows(db, id, () => readSessionRow(db, id)))
   }
-  return sharedLookup(db, `${writeGeneration(db)}|${hashToken(token)}`, () => findSession(db, token))
+  return sharedLookup(db, hashToken(token), () => findSession(db, token))
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
@@ -47,6 +46,37 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     expires: expiresAt,
   })
 }
+
+/** The cookie of a pending sign-in between the password and the code (services/two-factor.ts). */
+export const CHALLENGE_COOKIE = 'etal_pending'
+
+/** The pending sign-in between the password and the code (services/two-factor.ts): auth calls only. */
+export function setChallengeCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
+  reply.setCookie(CHALLENGE_COOKIE, token, {
+    path: '/_api/auth/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.NODE_ENV === 'production',
+    expires: expiresAt,
+  })
+}
+
+export function clearChallengeCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(CHALLENGE_COOKIE, {
+    path: '/_api/auth/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.NODE_ENV === 'production',
+  })
+}
+
+export const challengeToken = (req: FastifyRequest): string | undefined => req.cookies[CHALLENGE_COOKIE]
+
+/** What a new session records of the device that opened it. */
+export const sessionClient = (req: FastifyRequest) => ({
+  userAgent: req.headers['user-agent'] ?? null,
+  ip: req.ip,
+})
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, {

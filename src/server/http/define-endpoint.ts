@@ -4,20 +4,13 @@ import { answerFormat, type Call } from '@/shared/calls/define-call'
 import type { Role } from '@/shared/domain/roles'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { Config } from '../config'
-import type { Database, Db } from '../db/client'
-import type { PhotoStore } from '../services/photos/store'
-import type { StorefrontCache } from '../services/storefront-cache'
-import type { LoginLimiter } from './login-limiter'
+import type { Db } from '../db/client'
+import type { AppDeps } from '../deps'
 import type { Sent } from './sent'
 
-export type AppDeps = {
-  database: Database
-  config: Config
-  loginLimiter: LoginLimiter
-  storefrontCache: StorefrontCache
-  /** Where the product photos' bytes are (docs/rules.md#photos). */
-  photos: PhotoStore
-}
+// Re-exported for the page-serving modules still in http/ (first-pages.ts); the rest import it
+// from deps.ts.
+export type { AppDeps }
 
 type Roles = readonly Role[] | 'public'
 

@@ -1,9 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, outageLog, RETRY_AFTER_SECONDS } from './db-outage'
+import type { ErrorCode } from '@/shared/calls/errors'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, outageLog, RETRY_AFTER_SECONDS } from '../db/outage'
 import { type ErrorBody, HttpError } from './errors'
+import { OVERLOADED } from './overload-guard'
 
-const fastifyMessages: Record<string, { status: number; code: string; error: string }> = {
+const fastifyMessages: Record<string, { status: number; code: ErrorCode; error: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
@@ -50,6 +53,7 @@ export function installErrorHandler(app: FastifyInstance) {
       }
     } else if (err instanceof HttpError) {
       status = err.status
+      if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter))
       body = {
         error: err.message,
         code: err.code,
@@ -68,15 +72,13 @@ export function installErrorHandler(app: FastifyInstance) {
         code: 'TOO_MANY_REQUESTS',
       }
     } else if (err.statusCode === 503) {
-      // Shed by under-pressure: the server is overloaded, not broken.
+      // Shed by the overload guard: the server is overloaded, not broken.
       status = 503
-      body = {
-        error: 'Le service est momentanément surchargé. Veuillez réessayer dans un instant.',
-        code: 'SERVICE_UNAVAILABLE',
-      }
+      body = { ...OVERLOADED }
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode
-      body = { error: 'Requête invalide.', code: err.code ?? 'BAD_REQUEST' }
+      // Fastify's own code (FST_…) is not the contract's: the browser reads one it knows.
+      body = { error: 'Requête invalide.', code: 'BAD_REQUEST' }
     } else if (isDatabaseUnavailable(err)) {
       // The database is unreachable, not this request faulty: 503, and one log line per interval.
       status = 503
@@ -96,4 +98,67 @@ export function installErrorHandler(app: FastifyInstance) {
     if (req.url.startsWith('/_api/auth/')) body.message = body.error
     return reply.status(status).type('application/json; charset=utf-8').send(body)
   })
+}
+
+/** Node's parser refusals, by its error code (docs/security.md "The second outside attack", item 9). */
+const parserRefusal = (code: string | undefined): { status: number; reason: string; body: ErrorBody } =>
+  code === 'HPE_HEADER_OVERFLOW'
+    ? {
+        status: 431,
+        reason: 'Request Header Fields Too Large',
+        body: {
+          error: "L'adresse ou les en-têtes de la requête sont trop longs.",
+          code: 'HEADERS_TOO_LARGE',
+        },
+      }
+    : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? {
+          status: 408,
+          reason: 'Request Timeout',
+          body: { error: "La requête n'est pas arrivée à temps.", code: 'REQUEST_TIMEOUT' },
+        }
+      : {
+          status: 400,
+          reason: 'Bad Request',
+          body: { error: 'Requête mal formée.', code: 'BAD_REQUEST' },
+        }
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a control character in a header,
+ * a URL or headers past 16 KB, a broken request line, a request too slow): Fastify's default
+ * wrote `{"error":"Bad Request","message":"Client Error"}` or an English 431. Every refusal is
+ * `{ error, code }` in French (docs/rules/api.md#answers), written here on the raw socket, which
+ * is then closed (the parser cannot read on after such a request).
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const { status, reason, body } = parserRefusal(err.code)
+  this.log.debug({ code: err.code, status }, 'client error')
+  if (socket.writable) {
+    const text = JSON.stringify(body)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(text)}\r\n` +
+        'Cache-Control: no-store\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Connection: close\r\n\r\n' +
+        text,
+    )
+  }
+  socket.destroy(err)
+}
+
+/**
+ * Fastify's own refusals made before a route runs (a URL whose percent-encoding is broken, a
+ * parameter past its length): in French too.
+ */
+export function frameworkErrors(_err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  // No route ran, so neither did the security headers' hook: the two an API answer needs.
+  return reply
+    .status(400)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .type('application/json; charset=utf-8')
+    .send({ error: "L'adresse demandée est invalide.", code: 'BAD_REQUEST' } satisfies ErrorBody)
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { answerText } from './answer-text'
-import { SENT, type AppDeps, type Endpoint } from './define-endpoint'
+import type { AppDeps } from '../deps'
+import { SENT, type Endpoint } from './define-endpoint'
 import { currentUser } from './auth-context'
 import { forbidden, HttpError, unauthorized } from './errors'
 import { z } from '@/shared/schemas/zod'

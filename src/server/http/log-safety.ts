@@ -16,17 +16,47 @@ const redactPaths = [
   'passwordHash',
   'password_hash',
   'token',
+  // A password reset's link (docs/rules/people.md#accounts).
+  'link',
+  // Staff two-factor: the TOTP secret (as typed, stored or in its otpauth:// address), the
+  // recovery codes and their hashes.
+  'secret',
+  'pendingSecret',
+  'uri',
+  'recoveryCodes',
+  'codeHash',
+  '*.secret',
+  '*.pendingSecret',
+  '*.uri',
+  '*.recoveryCodes',
+  '*.codeHash',
   '*.password',
   '*.newPassword',
   '*.passwordHash',
   '*.password_hash',
   '*.token',
+  '*.link',
   '*.cookie',
   '*.authorization',
   '*[*].password',
   '*[*].passwordHash',
   'err.params',
   'err.detail',
+  // Mobile money (docs/rules/money.md#payments): the providers' keys, secrets and signatures.
+  'apikey',
+  'apiKey',
+  'secretKey',
+  'webhookSecret',
+  '*.apikey',
+  '*.apiKey',
+  '*.secretKey',
+  '*.webhookSecret',
+  '*[*].apiKey',
+  '*[*].webhookSecret',
+  'req.headers["x-token"]',
+  'req.headers["wave-signature"]',
+  'headers["x-token"]',
+  'headers["wave-signature"]',
 ]
 
 /** Fields of a PostgreSQL error that name things, never values (its detail and message may hold values). */
@@ -43,26 +73,23 @@ const safeDbFields = [
 
 type Obj = Record<string, unknown>
 
-/** The first error of the chain (err, err.cause, …) that PostgreSQL or PGlite raised: it has a five-character SQLSTATE. */
-function databaseError(err: unknown): Obj | undefined {
+/** The error and its causes (err, err.cause, …), at most six deep. */
+function chainOf(err: unknown): Obj[] {
+  const chain: Obj[] = []
   let cur: unknown = err
-  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
-    const code = (cur as Obj).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && 'severity' in cur) return cur as Obj
+  for (let i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
+    chain.push(cur as Obj)
     cur = (cur as Obj).cause
   }
-  return undefined
+  return chain
 }
 
-/** The SQL text of a failed query (Drizzle puts it on its error), if any. */
-function queryText(err: unknown): string | undefined {
-  let cur: unknown = err
-  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
-    if (typeof (cur as Obj).query === 'string') return (cur as Obj).query as string
-    cur = (cur as Obj).cause
-  }
-  return undefined
-}
+/** An error PostgreSQL or PGlite raised: it has a five-character SQLSTATE and a severity. */
+const isServerError = (e: Obj) =>
+  typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && 'severity' in e
+
+/** An error about one statement (Drizzle's `DrizzleQueryError`): it carries the SQL and its values. */
+const isQueryError = (e: Obj) => typeof e.query === 'string' || 'params' in e
 
 /**
  * A statement's name from its SQL text, which is parameterised and so holds no value: its verb
@@ -88,21 +115,54 @@ const framesOnly = (stack: unknown) =>
     : undefined
 
 /**
- * pino's `err` serializer: a database error becomes its SQLSTATE, the names of what it touched
- * and the statement's name; its message, detail, parameters and query values never reach the
- * log. Any other error is serialized as pino does.
+ * Drizzle writes a failed statement's values after `params:` in its message, and so in its
+ * stack and in the message of any error that quotes it. Whatever error carries that text, the
+ * values go, up to the stack's first frame.
+ */
+const withoutParams = (text: unknown) =>
+  typeof text === 'string' ? text.replace(/params:[\s\S]*?(?=\n\s+at |$)/g, 'params: [caché]') : text
+
+/**
+ * pino's `err` serializer (docs/security.md "Secrets in the logs"). An error that came from the
+ * database, whatever its type (anything in its cause chain with a SQLSTATE, or a statement and
+ * its values: a constraint broken, or the connection dropped in the middle of a statement),
+ * becomes its SQLSTATE, the names of what it touched, the statement's name and, for the causes
+ * that are neither (a socket closed, the embedded database stopped), their type, code and
+ * message; its own message, detail, parameters and query values never reach the log. Any other
+ * error is serialized as pino does, with any `params:` text removed.
  */
 function errSerializer(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
-  const db = databaseError(err)
-  if (!db) return stdSerializers.err(err)
+  const chain = chainOf(err)
+  const server = chain.find(isServerError)
+  const query = chain.find(isQueryError)
+  if (!server && !query) {
+    const plain = stdSerializers.err(err)
+    return {
+      ...plain,
+      message: withoutParams(plain.message) as string,
+      stack: withoutParams(plain.stack) as string,
+    }
+  }
   const out = {
     type: 'DatabaseError',
     message: 'database error',
     stack: framesOnly(err.stack) ?? '',
   } as Obj & { type: string; message: string; stack: string }
-  for (const f of safeDbFields) if (typeof db[f] === 'string') out[f] = db[f]
-  const statement = statementName(queryText(err))
+  if (server) for (const f of safeDbFields) if (typeof server[f] === 'string') out[f] = server[f]
+  const statement = statementName(typeof query?.query === 'string' ? query.query : undefined)
   if (statement) out.statement = statement
+  // What broke below the statement when the database did not answer it (no SQLSTATE): the
+  // driver's or the socket's own words ("Connection terminated unexpectedly", "read
+  // ECONNRESET", "PGlite is closed"), which hold no value of the statement.
+  const causes = chain
+    .slice(1)
+    .filter((e) => !isServerError(e) && !isQueryError(e))
+    .map((e) => ({
+      type: typeof e.name === 'string' ? e.name : 'Error',
+      ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      ...(typeof e.message === 'string' ? { message: withoutParams(e.message.slice(0, 200)) } : {}),
+    }))
+  if (causes.length) out.causes = causes
   return out
 }
 

@@ -9,7 +9,7 @@ import {
 import type pg from 'pg'
 
 /**
- * At most LOGIN_MAX_FAILURES password checks per email and IP in a window (docs/rules.md#accounts,
+ * At most LOGIN_MAX_FAILURES password checks per email and IP in a window (docs/rules/people.md#accounts,
  * docs/security.md "Login limit under a burst"). An attempt is reserved BEFORE the password is
  * checked, by one atomic increment that returns the new count (Redis INCR, PostgreSQL's
  * INSERT … ON CONFLICT … RETURNING, or memory), so a burst of parallel guesses cannot all pass a
@@ -24,14 +24,25 @@ export type LoginLimiter = {
   close(): Promise<void>
 }
 
-type Options = { maxFailures: number; windowMinutes: number; pool?: pg.Pool; redisUrl?: string }
+type Options = {
+  maxFailures: number
+  windowMinutes: number
+  pool?: pg.Pool
+  redisUrl?: string
+  /** Another count in the same stores (the password resets': docs/rules/people.md#accounts). */
+  keyPrefix?: string
+}
 
 /**
  * Failed logins counted per email and client IP, where every instance sees them: Redis when
  * REDIS_URL is set, else PostgreSQL when the app runs on it, else memory (embedded database).
  */
 export async function createLoginLimiter(opts: Options): Promise<LoginLimiter> {
-  const base = { points: opts.maxFailures, duration: opts.windowMinutes * 60, keyPrefix: 'login_fail' }
+  const base = {
+    points: opts.maxFailures,
+    duration: opts.windowMinutes * 60,
+    keyPrefix: opts.keyPrefix ?? 'login_fail',
+  }
   let limiter: RateLimiterAbstract
   let redis: Redis | undefined
   if (opts.redisUrl) {

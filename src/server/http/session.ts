@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { eq, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
-import { countries, sessions, users } from '../db/schema'
-import { sessionUserColumns } from '../services/users'
+import { countries, sessions, signInChallenges, users } from '../db/schema'
+import { sessionUserColumns } from '../db/session-user'
 
 export const SESSION_COOKIE = 'etal_session'
 const DAY = 24 * 60 * 60 * 1000
@@ -12,11 +12,23 @@ const RENEW_WITHIN_MS = 15 * DAY
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/** A session's last use is written again at most this often (its owner's list of sessions). */
+const SEEN_EVERY_MS = 5 * 60 * 1000
+
+/** Where a session was opened from, as its owner's list shows it (docs/rules/people.md#accounts). */
+export type SessionClient = { userAgent?: string | null; ip?: string | null }
+
 /** 32 random bytes for the cookie; only their SHA-256 is stored. */
-export async function createSession(db: Executor, userId: number) {
+export async function createSession(db: Executor, userId: number, client: SessionClient = {}) {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt })
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+    ip: client.ip ?? null,
+  })
   return { token, expiresAt }
 }
 
@@ -67,10 +79,15 @@ export async function findSession(
     await db.delete(sessions).where(eq(sessions.id, id))
     return null
   }
+  if (now - session.lastSeenAt.getTime() > SEEN_EVERY_MS) {
+    const lastSeenAt = new Date(now)
+    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, id))
+    row.session = { ...row.session, lastSeenAt }
+  }
   if (session.expiresAt.getTime() - now < RENEW_WITHIN_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS)
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id))
-    row.session = { ...session, expiresAt }
+    row.session = { ...row.session, expiresAt }
     return { ...session, user, expiresAt, renewed: true }
   }
   return { ...session, user, renewed: false }
@@ -87,4 +104,5 @@ export async function deleteUserSessions(db: Executor, userId: number) {
 
 export async function purgeExpiredSessions(db: Executor) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, new Date()))
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../db/client'
 import { cashEntries } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { entriesQuery, entryView } from './cash'
+import { owedOrders } from './partly-paid'
 import { scopeCountryId } from './scope'
 
 const COUNTRY_NOT_FOUND = 'Pays introuvable.'
@@ -12,7 +13,7 @@ type Rows<T> = { rows: T[] }
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows
 
 /** The country of the report: staff's own (another answers 404), root's choice (required). */
-function reportCountry(user: SessionUser, countryId: number | undefined) {
+export function reportCountry(user: SessionUser, countryId: number | undefined) {
   const scope = scopeCountryId(user)
   if (scope === null) {
     if (countryId === undefined)
@@ -24,11 +25,12 @@ function reportCountry(user: SessionUser, countryId: number | undefined) {
 }
 
 /**
- * The daily cash report of one country (docs/rules.md#drivers-cash): for a day in the country's
+ * The daily cash report of one country (docs/rules/money.md#drivers-cash): for a day in the country's
  * time zone (today there by default), per driver and in total, the balance at the start of the
- * day, the deliveries confirmed, the amounts due and collected, the cash handed over and its
- * écart, the corrections, and what is outstanding at the end of the day. Sums are over the
+ * day, the deliveries confirmed, the amounts due and collected, the cash handed over, the écart
+ * (collections short of due and handovers short of held), the corrections, and what is outstanding at the end of the day. Sums are over the
  * entries counted in that country; `balance` is what the driver holds now, all entries counted.
+ * `owed` lists the country's orders that still owe, whatever their day (docs/rules/money.md#partly-paid).
  */
 export async function cashReport(
   db: Executor,
@@ -71,7 +73,11 @@ export async function cashReport(
         coalesce(sum(e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as amount_due,
         coalesce(sum(e.amount) filter (where e.type = 'collected' and ${inDay}), 0) as collected,
         coalesce(-sum(e.amount) filter (where e.type = 'handover' and ${inDay}), 0) as handed_over,
-        coalesce(sum(-e.amount - e.held_before) filter (where e.type = 'handover' and ${inDay}), 0) as ecart,
+        -- docs/rules/money.md#partly-paid: the écart counts the collections' gaps (collected less due)
+        -- as well as the handovers' (handed over less held).
+        coalesce(sum(-e.amount - e.held_before) filter (where e.type = 'handover' and ${inDay}), 0)
+          + coalesce(sum(e.amount - e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as ecart,
+        coalesce(sum(e.amount - e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as collection_gap,
         coalesce(sum(e.amount) filter (where e.type = 'correction' and ${inDay}), 0) as corrections,
         coalesce(sum(e.amount), 0) as closing,
         (select coalesce(sum(a.amount), 0) from cash_entries a where a.driver_id = d.id) as balance
@@ -80,7 +86,8 @@ export async function cashReport(
       where d.role = 'delivery_driver' and ((d.country_id = ${countryId} and d.is_active)
         or exists (select 1 from cash_entries x where x.driver_id = d.id and x.country_id = ${countryId}))
       group by d.id
-      order by d.display_name, d.id`),
+      -- French order, as byName (src/server/db/queries.ts)
+      order by etal_fold(d.display_name), d.display_name, d.id`),
   )
   const drivers = driverRows.map((r) => ({
     driverId: Number(r.id),
@@ -92,6 +99,7 @@ export async function cashReport(
     collected: Number(r.collected),
     handedOver: Number(r.handed_over),
     ecart: Number(r.ecart),
+    collectionGap: Number(r.collection_gap),
     corrections: Number(r.corrections),
     closing: Number(r.closing),
     balance: Number(r.balance),
@@ -104,6 +112,7 @@ export async function cashReport(
     collected: sum('collected'),
     handedOver: sum('handedOver'),
     ecart: sum('ecart'),
+    collectionGap: sum('collectionGap'),
     corrections: sum('corrections'),
     closing: sum('closing'),
   }
@@ -134,6 +143,8 @@ export async function cashReport(
         and exists (select 1 from order_events ev where ev.order_id = o.id and ev.type = 'status'
           and ev.to_value = 'delivered' and ev.created_at >= ${startAt} and ev.created_at < ${endAt})
         and not exists (select 1 from cash_entries c where c.order_id = o.id)
+        -- docs/rules/money.md#payments: paid by mobile money, nothing was to be collected.
+        and not (o.payment_method = 'mobile_money' and o.payment_status = 'paid')
       order by o.id`),
   ).map((r) => ({
     orderId: Number(r.id),
@@ -142,7 +153,19 @@ export async function cashReport(
     driverName: r.driver_name,
   }))
 
+  // docs/rules/money.md#payments: mobile money received that day (the provider's confirmation dated
+  // in it), per provider, refunds included (money did come in).
+  const mobileMoney = rowsOf<{ provider: 'cinetpay' | 'wave'; payments: number; amount: number }>(
+    await db.execute(sql`
+      select a.provider, count(*) as payments, coalesce(sum(a.amount), 0) as amount
+      from payment_events e join payment_attempts a on a.id = e.attempt_id join orders o on o.id = a.order_id
+      where o.country_id = ${countryId} and e.type = 'paid' and e.created_at >= ${startAt} and e.created_at < ${endAt}
+      group by a.provider order by a.provider`),
+  ).map((r) => ({ provider: r.provider, payments: Number(r.payments), amount: Number(r.amount) }))
+
   return {
+    mobileMoney,
+    owed: await owedOrders(db, countryId),
     country: { id: Number(place.id), name: place.name, timeZone: place.time_zone },
     date: place.day,
     isToday: Boolean(place.is_today),

@@ -2,6 +2,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { cashDueFor, cashReasonMessage, collectionNeedsReason, ecartOf } from '@/shared/domain/cash'
 import { formatMoney } from '@/shared/format'
+import { amountOwed } from '@/shared/domain/status-effects'
+import type { PaymentStatus } from '@/shared/domain/order-status'
+import type { PaymentMethod } from '@/shared/domain/payments'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { CashEntryView, DriverCashView } from '@/shared/schemas/cash'
 import type { Executor } from '../db/client'
@@ -10,7 +13,7 @@ import { badRequest, conflict, notFound } from '../http/errors'
 import { ORDER_NOT_FOUND } from './order-admin'
 import { assertInScope } from './scope'
 
-// docs/rules.md#drivers-cash: the drivers' cash ledger, only appended to. A driver's balance is
+// docs/rules/money.md#drivers-cash: the drivers' cash ledger, only appended to. A driver's balance is
 // the sum of its entries. Every write locks the driver's row first (`lockDriver`), so that the
 // entries of one driver are written one after the other: a handover's `held_before` is exactly
 // the sum of the entries before it.
@@ -61,26 +64,45 @@ async function collectedFor(db: Executor, orderIds: number[]) {
   return found
 }
 
-type DeliveredOrder = { id: number; countryId: number; totalAmount: number; deliveryDriverId: number | null }
+type DeliveredOrder = {
+  id: number
+  countryId: number
+  totalAmount: number
+  amountPaid: number
+  deliveryDriverId: number | null
+  paymentMethod?: PaymentMethod
+  paymentStatus?: PaymentStatus
+}
+
+/** docs/rules/money.md#payments: an order paid by mobile money asks the driver for nothing. */
+export const paidByMobileMoney = (o: { paymentMethod?: PaymentMethod; paymentStatus?: PaymentStatus }) =>
+  o.paymentMethod === 'mobile_money' && o.paymentStatus === 'paid'
+
+/** What a change to delivered collects: the entry to write (null: none), and what is then paid. */
+export type Collection = {
+  entry: { driverId: number; amount: number; amountDue: number; reason: string | null } | null
+  amountPaid: number
+}
 
 /**
- * The step of a change to delivered (src/server/services/order-status.ts), in its transaction:
- * the order's driver is taken to hold the cash due (the total, less what was already collected
- * for the order). The driver's confirmation says what it took (`cash`), the amount due when it
- * says nothing, another amount with a reason. Staff marking an order delivered (no `cash`)
- * record the amount due against the order's driver; an order without a driver records nothing
- * and shows in the daily report as delivered without cash (decision 0026).
+ * The collection of a change to delivered (src/server/services/order-status.ts), decided before
+ * anything is written (docs/rules/money.md#drivers-cash, #partly-paid): the order's driver is taken
+ * to hold the cash due (its total, less what was paid of it already). The driver's confirmation
+ * says what it took (`cash`), the amount due when it says nothing, another amount with a reason
+ * (less than due leaves the order partly paid). Staff marking an order delivered (no `cash`)
+ * record the amount due against the order's driver; an order without a driver records nothing,
+ * is taken as paid, and shows in the daily report as delivered without cash (decision 0026).
  */
-export async function recordCollection(
-  tx: Executor,
+export function planCollection(
   order: DeliveredOrder,
-  actorId: number,
   cash?: { amount?: number; reason?: string },
-) {
+): Collection {
   const driverId = order.deliveryDriverId
-  if (driverId == null) return
-  await lockDriver(tx, driverId)
-  const due = cashDueFor(order.totalAmount, (await collectedFor(tx, [order.id])).get(order.id) ?? 0)
+  // Paid by mobile money: the driver collects nothing, the ledger records nothing.
+  if (paidByMobileMoney(order))
+    return { entry: null, amountPaid: Math.max(order.amountPaid, order.totalAmount) }
+  if (driverId == null) return { entry: null, amountPaid: Math.max(order.amountPaid, order.totalAmount) }
+  const due = cashDueFor(order.totalAmount, order.amountPaid)
   const byDriver = cash !== undefined
   const amount = cash?.amount ?? due
   const reason = cash?.reason?.trim() || (byDriver ? null : STAFF_DELIVERED_REASON)
@@ -89,15 +111,30 @@ export async function recordCollection(
     throw badRequest(message, { cashReason: [message] })
   }
   // Staff marking an order delivered whose cash is already collected: nothing more is due.
-  if (!byDriver && due === 0) return
+  if (!byDriver && due === 0) return { entry: null, amountPaid: order.amountPaid }
+  return { entry: { driverId, amount, amountDue: due, reason }, amountPaid: order.amountPaid + amount }
+}
+
+/**
+ * Writes a collection decided by `planCollection` (or a later payment's, `collectRest`), in the
+ * caller's transaction, after the order's and the client's locks: the driver's lock comes next.
+ */
+export async function recordCollection(
+  tx: Executor,
+  order: Pick<DeliveredOrder, 'id' | 'countryId'>,
+  actorId: number,
+  entry: Collection['entry'],
+) {
+  if (!entry) return
+  await lockDriver(tx, entry.driverId)
   await tx.insert(cashEntries).values({
-    driverId,
+    driverId: entry.driverId,
     countryId: order.countryId,
     orderId: order.id,
     type: 'collected',
-    amount,
-    amountDue: due,
-    reason,
+    amount: entry.amount,
+    amountDue: entry.amountDue,
+    reason: entry.reason,
     actorId,
   })
 }
@@ -218,8 +255,14 @@ const DRIVER_ENTRIES_SHOWN = 20
 export async function driverCash(
   db: Executor,
   driverId: number,
-  inDelivery: { id: number; totalAmount: number }[],
-  delivered: { id: number }[],
+  inDelivery: {
+    id: number
+    totalAmount: number
+    amountPaid: number
+    paymentMethod?: PaymentMethod
+    paymentStatus?: PaymentStatus
+  }[],
+  delivered: { id: number; totalAmount: number; amountPaid: number; paymentStatus: PaymentStatus }[],
 ): Promise<DriverCashView> {
   const collected = await collectedFor(
     db,
@@ -233,9 +276,13 @@ export async function driverCash(
     balance: await cashBalance(db, driverId),
     dues: inDelivery.map((o) => ({
       orderId: o.id,
-      amountDue: cashDueFor(o.totalAmount, collected.get(o.id) ?? 0),
+      amountDue: paidByMobileMoney(o) ? 0 : cashDueFor(o.totalAmount, o.amountPaid),
     })),
     collected: delivered.map((o) => ({ orderId: o.id, amount: collected.get(o.id) ?? 0 })),
+    // docs/rules/money.md#partly-paid: its delivered orders that still owe, the rest to collect.
+    owed: delivered
+      .filter((o) => o.paymentStatus === 'partly_paid')
+      .map((o) => ({ orderId: o.id, amountOwed: amountOwed(o) })),
     entries: rows.map(entryView),
   }
 }

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../http/errors'
 import { assertInScope } from './scope'
 
 /*
- * Delivery slots (docs/rules.md#delivery-slots). A slot is a window of local time; its instants on
+ * Delivery slots (docs/rules/delivery.md#delivery-slots). A slot is a window of local time; its instants on
  * a day are computed by PostgreSQL, `(day + time) at time zone <the country's zone>`, never by
  * hand-written offsets. Places are counted in delivery_slot_bookings, one row a slot and day.
  */
@@ -91,7 +91,7 @@ export async function availableSlots(db: Executor, cityId: number) {
     ) d
     left join delivery_slot_bookings b on b.slot_id = s.id and b.day = d.day
     where s.city_id = ${cityId} and s.is_active and ci.is_active
-      and now() <= ((d.day + s.starts_at) at time zone co.time_zone) - make_interval(mins => s.cutoff_minutes)
+      and etal_slot_open(s, d.day, co.time_zone, ${SLOT_DAYS_OFFERED}::int)
     order by 3, s.id`)) as unknown as {
     rows: (Omit<AvailableSlot, 'startsAt' | 'endsAt'> & { startsAt: Date | string; endsAt: Date | string })[]
   }
@@ -108,7 +108,7 @@ export async function availableSlots(db: Executor, cityId: number) {
 
 type SlotHolder = { id: number; slotId: number | null; slotDate: string | null }
 
-/** A cancelled order gives its place back (docs/rules.md#delivery-slots); in changeOrderStatus's transaction. */
+/** A cancelled order gives its place back (docs/rules/delivery.md#delivery-slots); in changeOrderStatus's transaction. */
 export async function releaseSlotPlace(tx: Executor, order: SlotHolder) {
   if (order.slotId == null || order.slotDate == null) return
   await tx.execute(sql`

@@ -44,8 +44,12 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
   if (counted.status) where.push(eq(orders.status, counted.status))
   if (counted.cityId) where.push(eq(orders.cityId, counted.cityId))
   if (counted.zoneId) where.push(eq(orders.zoneId, counted.zoneId))
-  // The slot filters (docs/rules.md#delivery-slots): no kept count covers them, so the total is counted.
-  const bySlot = f.slotDate !== undefined || f.slotId !== undefined
+  // The slot filters (docs/rules/delivery.md#delivery-slots): no kept count covers them, so the total is counted.
+  // docs/rules/money.md#payments: by payment status and method; no kept count covers them either.
+  const byPayment = f.paymentStatus !== undefined || f.paymentMethod !== undefined
+  if (f.paymentStatus) where.push(eq(orders.paymentStatus, f.paymentStatus))
+  if (f.paymentMethod) where.push(eq(orders.paymentMethod, f.paymentMethod))
+  const bySlot = f.slotDate !== undefined || f.slotId !== undefined || byPayment
   if (f.slotDate) where.push(eq(orders.slotDate, f.slotDate))
   if (f.slotId) where.push(eq(orders.slotId, Number(f.slotId)))
   const search = f.search?.trim().replace(/^#/, '')
@@ -59,7 +63,7 @@ async function listConditions(db: Executor, user: SessionUser, f: Filters) {
       // that matches. An order's stored name is its client's current name or one of their
       // user_former_names (migration 0008), so both are found through the accounts (trigram
       // indexes on 50,000 clients, not on every order), then the orders by client. Accents,
-      // case and ligatures aside (docs/rules.md#search): the indexes hold the folded texts.
+      // case and ligatures aside (docs/rules/catalogue.md#search): the indexes hold the folded texts.
       const current = sql`array(select ${users.id} from ${users} where ${containsFolded(users.displayName, search)} or ${containsFolded(users.email, search)})`
       const former = sql`array(select ${userFormerNames.userId} from ${userFormerNames} where ${containsFolded(userFormerNames.name, search)})`
       const others = where.length ? sql` and ${and(...where)}` : sql``

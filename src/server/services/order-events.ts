@@ -4,7 +4,7 @@ import type { Executor } from '../db/client'
 import { orderEvents } from '../db/schema'
 
 /**
- * The one writer of an order's history (docs/rules.md#order-status): who changed what, when.
+ * The one writer of an order's history (docs/rules/orders.md#order-status): who changed what, when.
  * Every change of status, payment or driver goes through `recordOrderEvents` in the transaction
  * that makes it; checkout, which writes a whole order in one statement, takes its 'created'
  * event from `createdEventInsert`.
@@ -13,7 +13,7 @@ export type OrderEvent =
   | { type: 'status'; from: OrderStatus; to: OrderStatus }
   | { type: 'payment'; from: PaymentStatus; to: PaymentStatus }
   | { type: 'driver'; from: string | null; to: string }
-  // docs/rules.md#weigh-in: a line's product and quantities ("Gigot|1.5" → "1.62"), the total
+  // docs/rules/orders.md#weigh-in: a line's product and quantities ("Gigot|1.5" → "1.62"), the total
   // (francs) before and after, and the client's agreement (awaiting, accepted, refused, phone).
   | { type: 'weighing'; from: string; to: string }
   | { type: 'total'; from: string; to: string }
@@ -31,6 +31,6 @@ export async function recordOrderEvents(
     .values(events.map((e) => ({ orderId, actorId, type: e.type, fromValue: e.from, toValue: e.to })))
 }
 
-/** The 'created' event of checkout's statement, for the order of its CTE `o`. */
+/** The 'created' event of checkout's statement, for the order of its CTE `new_order`. */
 export const createdEventInsert = (actorId: number): SQL =>
-  sql`insert into order_events (order_id, actor_id, type, to_value) select o.id, ${actorId}::int, 'created', 'pending' from o`
+  sql`insert into order_events (order_id, actor_id, type, to_value) select new_order.id, ${actorId}::int, 'created', 'pending' from new_order`

@@ -5,12 +5,13 @@ import type { Db } from '../db/client'
 import { orders } from '../db/schema'
 import { conflict, notFound } from '../http/errors'
 import { releaseSlotPlace, retakeSlotPlace } from './delivery-slots'
-import { recordCollection } from './cash'
+import { planCollection, recordCollection } from './cash'
 import { lockUser, movePoints } from './loyalty'
 import { enqueueStatusMessage } from './messages/status-messages'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 import { assertWeighedForDelivery } from './weighin'
+import { assertPaidForDelivery, flagRefundsOnCancel } from './payments/service'
 import { drawStockAgain, giveBackStock } from './stock'
 import type { StorefrontCache } from './storefront-cache'
 
@@ -20,18 +21,20 @@ type LockedOrder = typeof orders.$inferSelect
  * The one way an order's status changes (staff update, driver confirmation), in one transaction
  * with the order row locked, so two changes of one order run one after the other:
  * - every change writes a 'status' event;
- * - becoming delivered credits floor(total/100) points once and marks the payment paid;
+ * - becoming delivered credits the points of what was paid once and marks the payment paid, or
+ *   partly paid when the driver collected less than due (docs/rules/money.md#partly-paid);
  * - leaving delivered takes those points back (the order stays paid unless cancelled);
  * - cancelling gives back the points the order spent and marks a paid order refunded;
  * - leaving cancelled debits the spent points again, if the balance allows (else 409);
  * - going to in_delivery or delivered needs every kg line weighed and any agreement given (weigh-in);
  * - cancelling gives back what its lines drew from a daily quantity, to the day they drew from;
- *   leaving cancelled draws it again, if there is room (else 409; docs/rules.md#stock), and the
+ *   leaving cancelled draws it again, if there is room (else 409; docs/rules/catalogue.md#stock), and the
  *   storefront's cached answers are then dropped (`storefront`, after the commit).
- * - leaving for delivery, delivered and cancelled each write the client's message to the outbox
- *   (docs/rules.md#messages).
+ * - leaving for delivery, delivered and cancelled each write the client's message to the outbox,
+ *   a correction (a move back, or out of cancelled) none (docs/rules/orders.md#messages);
+ * - cancelling keeps `cancelReason`, what the client reads of why (staff must give one).
  * - cancelling frees the order's slot place; leaving cancelled takes one again if there is room (else 409).
- * - becoming delivered records the cash the order's driver collected (docs/rules.md#drivers-cash):
+ * - becoming delivered records the cash the order's driver collected (docs/rules/money.md#drivers-cash):
  *   `cash` is what the driver's confirmation says; without it (staff), the amount due.
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
  */
@@ -43,6 +46,7 @@ export async function changeOrderStatus(
   guard?: (order: LockedOrder) => void,
   storefront?: Pick<StorefrontCache, 'afterWrite'>,
   cash?: { amount?: number; reason?: string },
+  cancelReason?: string,
 ) {
   const stockMoved = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -50,10 +54,16 @@ export async function changeOrderStatus(
     guard?.(order)
     const from = order.status
     if (from === to) throw conflict(`La commande a déjà le statut « ${orderStatusLabels[to]} ».`)
-    // docs/rules.md#weigh-in: weighed, and agreed when needed, before it leaves for delivery.
+    // docs/rules/orders.md#weigh-in: weighed, and agreed when needed, before it leaves for delivery.
     await assertWeighedForDelivery(tx, order, to)
+    // docs/rules/money.md#payments: chosen for mobile money, it leaves only paid (or switched to cash).
+    assertPaidForDelivery(order, to)
 
-    const { pointsEarned, paymentStatus, moves } = statusEffects(order, to)
+    // docs/rules/money.md#drivers-cash, #partly-paid: what this delivery collects is decided first
+    // (a bad amount is a 400 before anything is written); its points are earned on what is paid.
+    const collection = to === 'delivered' ? planCollection(order, cash) : null
+    const amountPaid = collection?.amountPaid ?? order.amountPaid
+    const { pointsEarned, paymentStatus, moves } = statusEffects({ ...order, amountPaid }, to)
 
     if (moves.length > 0) {
       const user = await lockUser(tx, order.userId)
@@ -71,26 +81,38 @@ export async function changeOrderStatus(
       for (const m of moves) await movePoints(tx, { userId: order.userId, orderId: order.id, ...m })
     }
 
-    // docs/rules.md#drivers-cash: the cash collected, in the same transaction (decision 0026),
+    // docs/rules/money.md#drivers-cash: the cash collected, in the same transaction (decision 0026),
     // before any row naming the driver is written (its lock comes first).
-    if (to === 'delivered') await recordCollection(tx, order, actorId, cash)
+    if (collection) await recordCollection(tx, order, actorId, collection.entry)
 
     // The order's delivery slot: cancelling frees its place, leaving "cancelled" takes one again
-    // if the slot has room, else 409 (docs/rules.md#delivery-slots).
+    // if the slot has room, else 409 (docs/rules/delivery.md#delivery-slots).
+    // docs/rules/money.md#payments: what was paid by mobile money is to be given back (by the
+    // provider's API, or "Remboursement à faire" for staff); the order's payment becomes refunded.
+    if (to === 'cancelled') await flagRefundsOnCancel(tx, order.id, actorId)
+
     if (to === 'cancelled') await releaseSlotPlace(tx, order)
     else if (from === 'cancelled') await retakeSlotPlace(tx, order)
 
     await tx
       .update(orders)
-      .set({ status: to, paymentStatus, pointsEarned, updatedAt: sql`now()` })
+      .set({
+        status: to,
+        paymentStatus,
+        amountPaid,
+        pointsEarned,
+        // Why it was cancelled, for the client; a reactivated order has none.
+        cancelReason: to === 'cancelled' ? (cancelReason ?? null) : null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, order.id))
     const events: OrderEvent[] = [{ type: 'status', from, to }]
     if (paymentStatus !== order.paymentStatus)
       events.push({ type: 'payment', from: order.paymentStatus, to: paymentStatus })
     await recordOrderEvents(tx, order.id, actorId, events)
-    await enqueueStatusMessage(tx, { ...order, pointsEarned }, to)
+    await enqueueStatusMessage(tx, { ...order, pointsEarned }, from, to, cancelReason)
 
-    // Stock (docs/rules.md#stock), a step of its own.
+    // Stock (docs/rules/catalogue.md#stock), a step of its own.
     if (to === 'cancelled') return giveBackStock(tx, order.id)
     if (from === 'cancelled') return drawStockAgain(tx, order.id)
     return false

@@ -9,7 +9,7 @@ const drivers = alias(users, 'driver')
 
 const idsParam = sql`${sql.placeholder('ids')}::int[]`
 
-/** The day a line drew its stock from stays inside (docs/rules.md#stock): not answered. */
+/** The day a line drew its stock from stays inside (docs/rules/catalogue.md#stock): not answered. */
 type Item = Omit<typeof orderItems.$inferSelect, 'stockDay'>
 type Event = typeof orderEvents.$inferSelect
 /** A line as answered: its stored values and its product's name, unit and picture. */
@@ -39,6 +39,7 @@ const orderColumns = {
     select json_agg(json_build_object('id', i.id, 'orderId', i.order_id, 'productId', i.product_id,
       'productName', i.product_name, 'unitPrice', i.unit_price, 'unitType', i.unit_type, 'quantity', i.quantity,
       'totalPrice', i.total_price, 'weighedQuantity', i.weighed_quantity,
+      'preparationId', i.preparation_id, 'preparationName', i.preparation_name, 'preparationPrice', i.preparation_price,
       'product', json_build_object('name', i.product_name, 'unitType', i.unit_type, 'imageUrl', p.image_url)) order by i.id)
     from order_items i join products p on p.id = i.product_id where i.order_id = ${orders.id}), '[]'::json)`,
 }

@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import { badRequest } from '@/server/http/errors'
 
 /**
- * Phone numbers in one international form (docs/rules.md#phones): "+221 77 123 45 67", as
+ * Phone numbers in one international form (docs/rules/people.md#phones): "+221 77 123 45 67", as
  * libphonenumber-js writes it, whatever the person typed ("77 123 45 67" in Senegal,
  * "00221771234567", "+221-77-123-45-67"). A local number is read in the account's or the order's
  * country. Links (tel:, wa.me) are made from it by keeping its digits.

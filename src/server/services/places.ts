@@ -22,6 +22,7 @@ export const countryColumns = {
   isActive: countries.isActive,
   shopPhone: countries.shopPhone,
   shopWhatsapp: countries.shopWhatsapp,
+  halalStatement: countries.halalStatement,
   createdAt: countries.createdAt,
 }
 

@@ -1,4 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { PreparationOffer } from '@/shared/domain/preparations'
+import { offersOf } from './preparation-offers'
 import type { SessionUser } from '@/shared/schemas/auth'
 import { countryRequired, minQuantityStepError, type AdminProduct } from '@/shared/schemas/products'
 import type { UnitType } from '@/shared/domain/units'
@@ -29,7 +31,12 @@ const productColumns = {
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   stock: stockColumns,
+  origin: products.origin,
+  halal: products.halal,
+  slaughterDay: products.slaughterDay,
   ...stockSettingColumns,
+  /** docs/rules/catalogue.md#preparations */
+  preparations: sql<PreparationOffer[]>`${offersOf(sql`${products.id}`)}`,
 }
 
 /** Products that are not archived, with category and country: add where and order to it. */

@@ -11,7 +11,7 @@ export function scopeCountryId(user: SessionUser): number | null {
   return user.countryId
 }
 
-/** A record outside the caller's country answers 404, as if absent (docs/rules.md#who-may-do-what). */
+/** A record outside the caller's country answers 404, as if absent (docs/rules/people.md#who-may-do-what). */
 export function assertInScope(user: SessionUser, countryId: number | null | undefined, message?: string) {
   const scope = scopeCountryId(user)
   if (scope !== null && scope !== countryId) throw notFound(message)

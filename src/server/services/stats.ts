@@ -229,7 +229,7 @@ export async function foldRollups(db: Executor) {
 }
 
 /**
- * Orders and revenue per UTC day over whole days [start, endExclusive) (docs/rules.md#reports):
+ * Orders and revenue per UTC day over whole days [start, endExclusive) (docs/rules/money.md#reports):
  * the day rollups and the deltas not folded yet, never the orders, so that its cost is the
  * number of days (and countries), whatever the number of orders.
  */

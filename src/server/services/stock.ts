@@ -6,9 +6,9 @@ import { countries, productDailySales, products } from '../db/schema'
 import { conflict } from '../http/errors'
 
 /*
- * What is in stock (docs/rules.md#stock): a product is out of stock until further notice, or for
+ * What is in stock (docs/rules/catalogue.md#stock): a product is out of stock until further notice, or for
  * one day of its country, or when today's orders drew its daily quantity down below its minimum.
- * Days are the country's (docs/rules.md#time-zones): `product_daily_sales` is keyed by them, so
+ * Days are the country's (docs/rules/delivery.md#time-zones): `product_daily_sales` is keyed by them, so
  * a new day starts from nothing without a job.
  */
 
@@ -23,12 +23,13 @@ export const todaysSales = and(
 
 const soldToday = sql`coalesce(${productDailySales.sold}, 0)`
 
-/** The storefront's `stock` (`publicProduct`), for a query joining `countries` and `todaysSales`. */
+/**
+ * The storefront's `stock` (`publicProduct`), for a query joining `countries` and `todaysSales`:
+ * the rule is the database's (`etal_sold_out`, `etal_stock_left`, src/server/db/functions.sql).
+ */
 export const stockColumns = {
-  soldOut: sql<boolean>`(${products.outOfStock} or ${products.outOfStockOn} is not distinct from ${countryToday}
-    or coalesce(${products.dailyQuantity} - ${soldToday} < ${products.minQuantity}, false))`,
-  left: sql<number | null>`case when ${products.dailyQuantity} is null then null
-    else greatest(${products.dailyQuantity} - ${soldToday}, 0) end`.mapWith(Number),
+  soldOut: sql<boolean>`etal_sold_out(${products}, ${countryToday}, ${soldToday})`,
+  left: sql<number | null>`etal_stock_left(${products}, ${soldToday})`.mapWith(Number),
 }
 
 /** How staff set it (`adminProduct`), for the same query. */
@@ -86,7 +87,7 @@ export async function drawStockAgain(tx: Executor, orderId: number) {
     )
     select (select count(*) from d)::int as drawn, (select count(*) from x)::int as wanted,
       (select json_build_object('productId', p.id, 'name', p.name, 'unitType', p.unit_type,
-          'left', greatest(p.daily_quantity - s.sold, 0))
+          'left', etal_stock_left(p, s.sold))
         from x join products p on p.id = x.product_id
         join product_daily_sales s on s.product_id = x.product_id and s.day = x.stock_day
         where x.product_id not in (select product_id from d) limit 1) as short`,

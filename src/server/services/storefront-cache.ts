@@ -1,6 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import superjson from 'superjson'
 import { answerText } from '../http/answer-text'
 import { SENT } from '../http/sent'
@@ -11,12 +12,11 @@ const gz = promisify(gzip)
 export type Encoding = 'br' | 'gzip' | 'identity'
 
 /**
-/**
  * One answer, serialized once; each compressed form made once, on first demand. `use`: 'kept'
  * for an answer served until it expires (compressed hard, once), 'once' for one made for a
  * single request when the cache is off (compressed as fast as `@fastify/compress` does).
  * `value` is what was serialized (read, never changed: the server renders pages with it,
- * http/first-pages.ts; for an answer whose loader wrote its text, read back from that text on
+ * web/first-pages.ts; for an answer whose loader wrote its text, read back from that text on
  * first use); the same object is served for as long as the answer does not change, even past
  * its expiry.
  */
@@ -28,57 +28,61 @@ export type CachedAnswer<T = unknown> = {
   encoded: Map<Encoding, Promise<Buffer>>
 }
 
+type Loaded = { text: string; keep: boolean; value?: unknown }
+
 /**
- * The storefront reads (`products`, `featured`, whole and per country: a key each) serialized
- * once and kept in memory: a product write on this instance drops them all at once
- * (`afterWrite`, called by the kernel after every write that changes products: the endpoints
- * that declare `writesStorefront`), and `publish` tells the other instances (on PostgreSQL:
+ * The storefront reads (`products`, `featured`, whole and per country, the places: a key each)
+ * serialized once and kept in memory, in an `lru-cache` (docs/decisions/0037): its `fetch`
+ * loads a missing or expired key once however many callers wait, and its `clear` drops every
+ * answer at once. A product write on this instance clears it (`afterWrite`, called by the
+ * kernel after every write that changes products: the endpoints that declare
+ * `writesStorefront`), and `publish` tells the other instances (on PostgreSQL:
  * services/storefront-sync.ts). Without it, or when a notification is lost, the others see the
- * write when their copy expires (`ttlMs`, a few seconds). `ttlMs` 0 turns the cache off.
+ * write when their copy expires (`ttlMs`, a few seconds). `ttlMs` 0 turns the keeping off, not
+ * the sharing: callers that arrive while the same answer is being read join that read, so a
+ * burst of misses costs one statement, not one per request (docs/decisions/0022).
+ *
+ * A write never lets a reader see what was read before it: `clear` aborts the loads in flight,
+ * whose callers still get their answer (`ignoreFetchAbort`) but whose answer is not kept, and
+ * a caller after the write starts a load of its own.
  */
 export function createStorefrontCache(opts: {
   ttlMs: number
   now?: () => number
   publish?: () => Promise<void>
 }) {
-  const now = opts.now ?? Date.now
-  const entries = new Map<string, { answer: CachedAnswer; expires: number }>()
-  const loading = new Map<string, Promise<CachedAnswer>>()
-  let generation = 0
+  const off = opts.ttlMs <= 0
+  /** Answers served but not to be kept: their loader said so, or the cache is off. */
+  const notKept = new WeakSet<CachedAnswer>()
+  const cache = new LRUCache<string, CachedAnswer, () => Promise<Loaded>>({
+    // The keys are the storefront's reads (a few per country and city); a key made up by a
+    // request is not kept (`keep`). Kept small: lru-cache's clear, and a delete that empties
+    // it, walk all `max` places.
+    max: off ? 64 : 1_000,
+    ...(off ? {} : { ttl: opts.ttlMs }),
+    // Expiry judged at every read, on the clock given (tests move it by hand).
+    ttlResolution: 0,
+    ...(opts.now ? { perf: { now: opts.now } } : {}),
+    ignoreFetchAbort: true,
+    async fetchMethod(_key, previous, { context: load }) {
+      const { text, keep, value } = await load()
+      // Unchanged after expiry: the same answer, with the compressed forms already made.
+      const answer =
+        !off && previous?.text === text ? previous : makeAnswer(text, off ? 'once' : 'kept', value)
+      if (off || !keep) notKept.add(answer)
+      return answer
+    },
+  })
 
-  /**
-   * The answer of `key` from its text. With the cache off (`ttlMs` 0) nothing is kept, but
-   * callers that arrive while the same answer is being read join that read (as
-   * services/single-flight.ts does, never across a write here): a burst of misses costs one
-   * statement, not one per request (docs/decisions/0022-cheap-cache-misses.md).
-   */
-  function getText<T = unknown>(
+  /** The answer of `key`, from a loader that writes its text (`answerText`'s format). */
+  async function getText<T = unknown>(
     key: string,
     load: () => Promise<{ text: string; keep: boolean; value?: T }>,
   ): Promise<CachedAnswer<T>> {
-    const off = opts.ttlMs <= 0
-    const hit = off ? undefined : entries.get(key)
-    if (hit && hit.expires > now()) return Promise.resolve(hit.answer as CachedAnswer<T>)
-    const waiting = loading.get(key)
-    if (waiting) return waiting as Promise<CachedAnswer<T>>
-    const startedAt = generation
-    const pending = (async () => {
-      const { text, keep, value } = await load()
-      if (off) return makeAnswer(text, 'once', value)
-      // Unchanged after expiry: keep the compressed forms already made.
-      const previous = entries.get(key)?.answer as CachedAnswer<T> | undefined
-      const answer = previous?.text === text ? previous : makeAnswer(text, 'kept', value)
-      // A write landed while this was loading: serve it to these callers, keep nothing.
-      if (startedAt === generation) {
-        if (keep) entries.set(key, { answer, expires: now() + opts.ttlMs })
-        else entries.delete(key)
-      }
-      return answer
-    })().finally(() => {
-      if (loading.get(key) === pending) loading.delete(key)
-    })
-    loading.set(key, pending)
-    return pending
+    const answer = (await cache.fetch(key, { context: load }))!
+    // Served to the callers that waited for it; the next one reads again.
+    if (notKept.has(answer) && cache.peek(key) === answer) cache.delete(key)
+    return answer as CachedAnswer<T>
   }
 
   return {
@@ -109,9 +113,7 @@ export function createStorefrontCache(opts: {
   }
 
   function invalidate() {
-    generation += 1
-    entries.clear()
-    loading.clear()
+    cache.clear()
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
+import { listenPostgres, type Listening } from '../db/listener'
 
 export const STOREFRONT_CHANNEL = 'etal_storefront'
 
@@ -26,64 +27,30 @@ const defaultLog = (msg: string, err?: unknown) =>
  */
 export function createStorefrontSync(opts: Options) {
   const id = randomUUID()
-  const { min, max } = opts.retryMs ?? { min: 500, max: 30_000 }
   const log = opts.log ?? defaultLog
-  const dead = new WeakSet<pg.Client>()
-  let client: pg.Client | undefined
-  let closed = false
-  let timer: NodeJS.Timeout | undefined
-  let delay = min
-
-  function lost(c: pg.Client, err?: unknown) {
-    if (dead.has(c)) return
-    dead.add(c)
-    if (client === c) client = undefined
-    c.end().catch(() => undefined)
-    if (closed) return
-    log('storefront listener lost, reconnecting', err)
-    timer = setTimeout(() => void connect(), delay)
-    delay = Math.min(delay * 2, max)
-  }
-
-  async function connect() {
-    timer = undefined
-    if (closed) return
-    const c = new pg.Client({
-      connectionString: opts.url,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    })
-    c.on('error', (err) => lost(c, err))
-    c.on('end', () => lost(c))
-    c.on('notification', (msg) => {
-      if (msg.channel === STOREFRONT_CHANNEL && msg.payload !== id) opts.onRemoteWrite()
-    })
-    try {
-      await c.connect()
-      await c.query(`listen ${STOREFRONT_CHANNEL}`)
-    } catch (err) {
-      lost(c, err)
-      return
-    }
-    if (closed) {
-      dead.add(c)
-      await c.end().catch(() => undefined)
-      return
-    }
-    client = c
-    delay = min
+  const listening = listenPostgres({
+    url: opts.url,
+    channel: STOREFRONT_CHANNEL,
+    name: 'storefront',
+    log,
+    retryMs: opts.retryMs,
+    onMessage: (payload) => {
+      if (payload !== id) opts.onRemoteWrite()
+    },
     // Writes made elsewhere while nothing listened went unheard.
-    opts.onRemoteWrite()
-  }
-
+    onConnect: () => opts.onRemoteWrite(),
+  })
+  let listener: Listening | undefined
   /** Settles after the first attempt to listen, whether it succeeded or a retry is scheduled. */
-  const ready = connect()
+  const ready = listening.then((l) => {
+    listener = l
+  })
 
   return {
     ready,
     /** Whether the listening connection is up (tests). */
     get listening() {
-      return client !== undefined
+      return listener?.listening ?? false
     },
     /** Tells the others; a failure is logged, not thrown: their TTL still applies. */
     async publish() {
@@ -94,14 +61,7 @@ export function createStorefrontSync(opts: Options) {
       }
     },
     async close() {
-      closed = true
-      clearTimeout(timer)
-      const c = client
-      client = undefined
-      if (c) {
-        dead.add(c)
-        await c.end().catch(() => undefined)
-      }
+      await (await listening).close()
     },
   }
 }

@@ -1,10 +1,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import type { PreparationOffer } from '@/shared/domain/preparations'
+import { offersOf } from './preparation-offers'
 import { executeNamed, type Executor } from '../db/client'
 import { countries, productCategories, productDailySales, productPhotos, products } from '../db/schema'
+import { containsFolded } from '../db/queries'
 import { stockColumns, todaysSales } from './stock'
 import type { StorefrontCache } from './storefront-cache'
 import { sortByName } from '@/shared/format'
-import type { PublicProduct } from '@/shared/schemas/storefront'
+import { PRODUCTS_PAGE_SIZE, writeCursor } from '@/shared/catalogue-pages'
+import type { productsQuery, ProductsPage } from '@/shared/schemas/storefront'
+import type { z } from '@/shared/schemas/zod'
 
 /** A product as the storefront shows it (`publicProduct`, src/shared/schemas/storefront.ts). */
 const publicProductColumns = {
@@ -24,11 +29,16 @@ const publicProductColumns = {
   createdAt: products.createdAt,
   categoryName: productCategories.name,
   stock: stockColumns,
+  origin: products.origin,
+  halal: products.halal,
+  slaughterDay: products.slaughterDay,
+  /** docs/rules/catalogue.md#preparations: what the client may pick, the default first. */
+  preparations: sql<PreparationOffer[]>`${offersOf(sql`${products.id}`)}`,
 }
 
 /**
  * Active products, not archived, of an active country: what a visitor may see; of one country
- * only with `countryId` (docs/rules.md#catalogue), none for a country unknown or inactive.
+ * only with `countryId` (docs/rules/catalogue.md#catalogue), none for a country unknown or inactive.
  */
 export function publicProducts(db: Executor, countryId?: number) {
   return db
@@ -61,7 +71,6 @@ export function toPublicProduct<T extends { categoryId: number | null; categoryN
   }
 }
 
-const frenchOrder = new Intl.Collator('fr')
 const FEATURED_COUNT = 8
 
 /** The home page's products: the featured ones, then the newest active ones (8 at most). */
@@ -74,29 +83,71 @@ async function loadFeatured(db: Executor, countryId: number | undefined) {
 }
 
 /**
- * `GET /_api/products` or `/_api/featured`'s answer, whole or of one country, from the storefront
- * cache (services/storefront-cache.ts): serialized once, the same for every visitor of one
- * country, and the data the server renders / and /products with (http/first-pages.ts). A
- * country's answer is kept only when it has products, so that made-up ids do not fill the cache.
+ * `GET /_api/featured`'s answer, whole or of one country, from the storefront cache
+ * (services/storefront-cache.ts): serialized once, the same for every visitor of one country, and
+ * the data the server renders / with (web/first-pages.ts). A country's answer is kept only when
+ * it has products, so that made-up ids do not fill the cache.
  */
 export function storefrontAnswer(
   cache: StorefrontCache,
   db: Executor,
-  read: 'products' | 'featured',
+  read: 'featured',
   countryId: number | undefined,
 ) {
   const key = countryId === undefined ? read : `${read}:${countryId}`
-  if (read === 'products') {
-    // A miss is one statement that writes the products' JSON (catalogueText below,
-    // docs/decisions/0022-cheap-cache-misses.md); a page rendered with it reads the text back.
-    return cache.getText<{ products: PublicProduct[] }>(key, async () => {
-      const { text, count } = await catalogueText(db, countryId)
-      return { text, keep: countryId === undefined || count > 0 }
-    })
-  }
   return cache.get(key, () => loadFeatured(db, countryId), {
     keep: (a) => countryId === undefined || a.products.length > 0,
   })
+}
+
+/** What `GET /_api/products` was asked: `productsQuery`'s output. */
+export type CatalogueRead = z.output<typeof productsQuery>
+
+/**
+ * A page of `GET /_api/products` (docs/rules/catalogue.md#catalogue), through the storefront cache: its key
+ * holds every parameter of the page. The first page of a listing (a country or every one, a
+ * category or all; no cursor, search nor ids) is kept while it has products: that is what every
+ * visit opens with, and what the server renders /products with (http/first-pages.ts); the keys
+ * are bounded by the countries and categories that hold products. A later page, a search and a
+ * read by ids are keyed all the same, so that a burst of one read costs one statement, but not
+ * kept: their parameters are the caller's to invent (any cursor, any text), and each is one
+ * indexed statement of a page (docs/decisions/0045).
+ */
+export function catalogueAnswer(cache: StorefrontCache, db: Executor, read: CatalogueRead) {
+  const search = read.search || undefined
+  const first = !read.cursor && !read.ids && !search
+  const key = [
+    'products',
+    read.countryId ?? 'all',
+    read.categoryId ?? 'all',
+    read.ids?.join(',') ?? '',
+    read.cursor ? writeCursor(read.cursor) : '',
+    search ?? '',
+  ].join('\u0000')
+  return cache.getText<ProductsPage>(key, async () => {
+    const { text, count } = await catalogueText(db, { ...read, search })
+    return { text, keep: first && (read.countryId === undefined || count > 0) }
+  })
+}
+
+/** The most product pages /sitemap.xml lists: a sitemap holds 50,000 addresses at most. */
+export const SITEMAP_PRODUCTS = 49_000
+
+/**
+ * The products on sale (active, not archived, of an active country), by id: the pages
+ * /sitemap.xml lists (docs/rules/catalogue.md#product-page), kept in the storefront cache, which a
+ * product write empties.
+ */
+export function sitemapProducts(cache: StorefrontCache, db: Executor) {
+  return cache.get('sitemap-products', async () => ({
+    products: await db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .innerJoin(countries, eq(countries.id, products.countryId))
+      .where(and(eq(products.isActive, true), isNull(products.archivedAt), eq(countries.isActive, true)))
+      .orderBy(products.id)
+      .limit(SITEMAP_PRODUCTS),
+  }))
 }
 
 /** The active countries with their dial codes, in French order ('Bénin' before 'Burkina Faso'). */
@@ -110,6 +161,7 @@ export async function activeCountries(db: Executor) {
       currency: countries.currency,
       shopPhone: countries.shopPhone,
       shopWhatsapp: countries.shopWhatsapp,
+      halalStatement: countries.halalStatement,
     })
     .from(countries)
     .where(eq(countries.isActive, true))
@@ -140,9 +192,27 @@ type CatalogueRow = {
   soldOut: boolean
   /** numeric: its text; null without a daily quantity. */
   left: string | number | null
+  origin: string | null
+  halal: boolean
+  /** 'YYYY-MM-DD' or null. */
+  slaughterDay: string | null
+  /** `PreparationOffer`s, parsed from the statement's JSON (keys in their answered order). */
+  preparations: PreparationOffer[]
 }
 
-const catalogueRows = (countryId: number | undefined) => sql`
+/** The page's statement: one shape per set of parameters given, each prepared once by name. */
+function catalogueRows(read: CatalogueRead) {
+  const { countryId, categoryId, search, cursor, ids } = read
+  const shape =
+    (countryId === undefined ? '' : 'c') +
+    (categoryId === undefined ? '' : 'k') +
+    (search === undefined ? '' : 's') +
+    (ids ? 'i' : cursor ? 'a' : '')
+  // The catalogue's order: the folded name under the C collation (the same in every engine and
+  // in the browser, docs/rules/catalogue.md#search), then the id, which no two products share: a page
+  // starts strictly after the previous one's last product, whatever names are alike.
+  const order = sql`(etal_fold(p.name) COLLATE "C")`
+  const query = sql`
   select p.id, p.name, p.description, p.image_url as "imageUrl", p.price_per_unit as "pricePerUnit",
     ph.key as "photoKey", ph.width as "photoWidth", ph.height as "photoHeight",
     p.unit_type as "unitType", p.min_quantity as "minQuantity", p.category_id as "categoryId",
@@ -150,36 +220,73 @@ const catalogueRows = (countryId: number | undefined) => sql`
     c.name as "countryName",
     to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
     pc.name as "categoryName",
-    (p.out_of_stock or p.out_of_stock_on is not distinct from (now() at time zone c.time_zone)::date
-      or coalesce(p.daily_quantity - coalesce(s.sold, 0) < p.min_quantity, false)) as "soldOut",
-    case when p.daily_quantity is null then null else greatest(p.daily_quantity - coalesce(s.sold, 0), 0) end as "left"
+    etal_sold_out(p, (now() at time zone c.time_zone)::date, coalesce(s.sold, 0)) as "soldOut",
+    etal_stock_left(p, coalesce(s.sold, 0)) as "left",
+    p.origin, p.halal, to_char(p.slaughter_day, 'YYYY-MM-DD') as "slaughterDay",
+    ${offersOf(sql`p.id`)} as "preparations",
+    ${order} as "fold"
   from products p
   join countries c on c.id = p.country_id
   left join product_categories pc on pc.id = p.category_id
   left join product_photos ph on ph.key = p.photo_key
   left join product_daily_sales s on s.product_id = p.id and s.day = (now() at time zone c.time_zone)::date
   where p.is_active and p.archived_at is null and c.is_active
-    ${countryId === undefined ? sql`` : sql`and p.country_id = ${countryId}`}`
+    ${countryId === undefined ? sql`` : sql`and p.country_id = ${countryId}`}
+    ${categoryId === undefined ? sql`` : sql`and p.category_id = ${categoryId}`}
+    ${search === undefined ? sql`` : sql`and ${containsFolded(sql`p.name`, search)}`}
+    ${
+      ids
+        ? sql`and p.id = any(${`{${ids.join(',')}}`}::int[])`
+        : cursor
+          ? sql`and (${order}, p.id) > (${cursor.fold}::text COLLATE "C", ${cursor.id}::int)`
+          : sql``
+    }
+  order by ${order}, p.id
+  ${ids ? sql`` : sql`limit ${PRODUCTS_PAGE_SIZE + 1}`}`
+  return { name: `etal_catalogue_${shape || 'all'}`, query }
+}
+
+/** The categories a listing has products in, for its first page's buttons (French order). */
+async function listingCategories(db: Executor, countryId: number | undefined) {
+  const rows = await executeNamed<{ id: number; name: string }>(
+    db,
+    countryId === undefined ? 'etal_catalogue_categories' : 'etal_catalogue_categories_c',
+    sql`select pc.id, pc.name from product_categories pc
+      where exists (select 1 from products p join countries c on c.id = p.country_id
+        where p.category_id = pc.id and p.is_active and p.archived_at is null and c.is_active
+        ${countryId === undefined ? sql`` : sql`and p.country_id = ${countryId}`})`,
+  )
+  return sortByName(rows)
+}
 
 const str = JSON.stringify
 
 /**
- * The catalogue's answer: `{ products }` as `answerText` writes it from `publicProducts`'
- * objects, byte for byte (the same products, in French order), written straight from the
- * rows. A cache miss costs one prepared statement and the joining of strings: no object per
- * column mapped by the ORM, no walk over them, no Date made and written back
- * (docs/decisions/0022-cheap-cache-misses.md). `tests/api/catalogue-text.test.ts` holds the
- * text to the objects' (a column added to `publicProductColumns` and not here fails it).
+ * A page of the catalogue: `{ products, nextCursor, categories? }` as `answerText` writes it from
+ * `publicProducts`' objects, byte for byte (the same products, in the catalogue's order),
+ * written straight from the rows. A cache miss costs one prepared statement (two on a listing's
+ * first page) and the joining of strings: no object per column mapped by the ORM, no walk over
+ * them, no Date made and written back (docs/decisions/0022-cheap-cache-misses.md).
+ * `tests/api/catalogue-text.test.ts` holds the text to the objects' (a column added to
+ * `publicProductColumns` and not here fails it).
  */
-export async function catalogueText(db: Executor, countryId?: number) {
-  const rows = await executeNamed<CatalogueRow>(
-    db,
-    countryId === undefined ? 'etal_catalogue' : 'etal_catalogue_country',
-    catalogueRows(countryId),
-  )
-  if (rows.length === 0) return { text: '{"json":{"products":[]}}', count: 0 }
-  // French order ('Côte' before 'Cuisse'), which the database's C collation does not give.
-  rows.sort((a, b) => frenchOrder.compare(a.name, b.name) || a.id - b.id)
+export async function catalogueText(db: Executor, read: CatalogueRead) {
+  const { name, query } = catalogueRows(read)
+  const firstOfListing = !read.cursor && !read.ids && !read.search && read.categoryId === undefined
+  const [all, categories] = await Promise.all([
+    executeNamed<CatalogueRow & { fold: string }>(db, name, query),
+    firstOfListing ? listingCategories(db, read.countryId) : undefined,
+  ])
+  const more = !read.ids && all.length > PRODUCTS_PAGE_SIZE
+  const rows = more ? all.slice(0, PRODUCTS_PAGE_SIZE) : all
+  const last = rows[rows.length - 1]
+  const nextCursor = more && last ? str(writeCursor({ id: last.id, fold: last.fold })) : 'null'
+  const tail =
+    `"nextCursor":${nextCursor}` +
+    (categories
+      ? `,"categories":[${categories.map((c) => `{"id":${c.id},"name":${str(c.name)}}`).join(',')}]`
+      : '')
+  if (rows.length === 0) return { text: `{"json":{"products":[],${tail}}}`, count: 0 }
   let text = '{"json":{"products":['
   // superjson's annotations: each product's createdAt is a Date.
   let meta = ''
@@ -199,8 +306,10 @@ export async function catalogueText(db: Executor, countryId?: number) {
       `"minQuantity":${Number(r.minQuantity)},"categoryId":${r.categoryId},"isActive":${r.isActive},` +
       `"isFeatured":${r.isFeatured},"countryId":${r.countryId},"countryName":${str(r.countryName)},` +
       `"createdAt":"${r.createdAt}","stock":{"soldOut":${r.soldOut},"left":${r.left == null ? 'null' : Number(r.left)}},` +
+      `"origin":${str(r.origin)},"halal":${r.halal},"slaughterDay":${str(r.slaughterDay)},` +
+      `"preparations":${str(r.preparations)},` +
       `"category":${category}}`
     meta += `${i ? ',' : ''}"products.${i}.createdAt":["Date"]`
   }
-  return { text: `${text}]},"meta":{"values":{${meta}},"v":1}}`, count: rows.length }
+  return { text: `${text}],${tail}},"meta":{"values":{${meta}},"v":1}}`, count: rows.length }
 }

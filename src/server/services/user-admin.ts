@@ -5,11 +5,13 @@ import type { SessionUser } from '@/shared/schemas/auth'
 import type { AdminUser, CreateAccountInput } from '@/shared/schemas/users'
 import type { Executor } from '../db/client'
 import { countries, users } from '../db/schema'
+import { sessionUserColumns } from '../db/session-user'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors'
 import { hashPassword } from './passwords'
 import { phoneOrRefuse } from './phones'
+import { assertPhoneFree } from './accounts'
 import { scopeCountryId } from './scope'
-import { countryCodeOf, findCountryByName, findUserByEmail, sessionUserColumns } from './users'
+import { countryCodeOf, findCountryByName, findUserByEmail } from './users'
 
 const USER_NOT_FOUND = 'Utilisateur introuvable.'
 export const EMAIL_TAKEN = 'Cette adresse email est déjà utilisée.'
@@ -70,24 +72,52 @@ export async function createAccount(db: Executor, actor: SessionUser, input: Cre
   if (!canCreateRole(actor.role, role)) throw forbidden()
   const countryId = await countryForAccount(db, actor, input.country)
   const phoneNumber = phoneOrRefuse(input.phoneNumber, await countryCodeOf(db, countryId), 'phoneNumber')
-  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN)
-  const passwordHash = await hashPassword(input.password)
+  const { email, password, displayName, city } = input
+  const id = await insertAccount(db, { email, password, displayName, phoneNumber, city, countryId, role })
+  return (await findAdminUser(db, id))!
+}
+
+/**
+ * The one insert of an account, for registration and for staff alike: an email already taken is
+ * 409 EMAIL_TAKEN (checked first, and again by the unique index should two requests race), the
+ * password stored as its argon2 hash. Its id.
+ */
+export async function insertAccount(
+  db: Executor,
+  account: {
+    email: string
+    password: string
+    displayName: string
+    phoneNumber: string
+    city: string
+    countryId: number
+    role: Role
+    lastLogin?: Date
+  },
+): Promise<number> {
+  if (await findUserByEmail(db, account.email)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN')
+  const passwordHash = await hashPassword(account.password)
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        displayName: input.displayName,
-        phoneNumber,
-        city: input.city,
-        countryId,
-        role,
-      })
-      .returning({ id: users.id })
-    return (await findAdminUser(db, row!.id))!
+    // One account per phone number, checked under a lock on the number (services/accounts.ts).
+    return await db.transaction(async (tx) => {
+      await assertPhoneFree(tx, account.phoneNumber)
+      const [inserted] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          passwordHash,
+          displayName: account.displayName,
+          phoneNumber: account.phoneNumber,
+          city: account.city,
+          countryId: account.countryId,
+          role: account.role,
+          lastLogin: account.lastLogin,
+        })
+        .returning({ id: users.id })
+      return inserted!.id
+    })
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN)
+    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN')
     throw e
   }
 }

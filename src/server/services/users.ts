@@ -1,22 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { Executor } from '../db/client'
+import { sessionUserColumns } from '../db/session-user'
 import { countries, users } from '../db/schema'
-
-/** The columns of a user as every auth answer gives them (no password hash). */
-export const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  displayName: users.displayName,
-  phoneNumber: users.phoneNumber,
-  city: users.city,
-  country: countries.name,
-  countryId: users.countryId,
-  role: users.role,
-  loyaltyPoints: users.loyaltyPoints,
-  customDiscountPercent: users.customDiscountPercent,
-  isActive: users.isActive,
-}
 
 export async function findSessionUser(db: Executor, userId: number): Promise<SessionUser | null> {
   const [row] = await db
@@ -37,7 +23,7 @@ export async function findUserByEmail(db: Executor, email: string) {
   return row ?? null
 }
 
-/** Resolves a country's name, case-insensitively, to its row (docs/rules.md#places). */
+/** Resolves a country's name, case-insensitively, to its row (docs/rules/delivery.md#places). */
 export async function findCountryByName(db: Executor, name: string) {
   const [row] = await db
     .select()

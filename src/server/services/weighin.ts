@@ -8,19 +8,20 @@ import {
   type WeighApproval,
 } from '@/shared/domain/weighin'
 import type { OrderStatus } from '@/shared/domain/order-status'
+import { formatMoney } from '@/shared/format'
 import type { Db, Executor } from '../db/client'
 import { orderItems, orders, shopSettings } from '../db/schema'
-import { badRequest, conflict, notFound } from '../http/errors'
+import { badRequest, conflict, HttpError, notFound } from '../http/errors'
 import { movePoints } from './loyalty'
 import { enqueueOrderMessage } from './messages/outbox'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 
-// The weigh-in (docs/rules.md#weigh-in, decision 0024).
+// The weigh-in (docs/rules/orders.md#weigh-in, decision 0024).
 
 type LockedOrder = typeof orders.$inferSelect
 
-/** The tolerance root set (docs/rules.md#weigh-in), or the default when none is stored. */
+/** The tolerance root set (docs/rules/orders.md#weigh-in), or the default when none is stored. */
 export async function weighTolerance(db: Executor): Promise<number> {
   const [row] = await db
     .select({ percent: shopSettings.weighTolerancePercent })
@@ -95,7 +96,7 @@ export async function weighOrder(
         .where(eq(orderItems.id, line.id))
     }
 
-    // Points above what the weighed order can take go back (docs/rules.md#points); a later,
+    // Points above what the weighed order can take go back (docs/rules/money.md#points); a later,
     // heavier weighing does not spend them again.
     const givenBack = order.pointsUsed - price.pointsUsed
     if (givenBack > 0)
@@ -134,7 +135,7 @@ export async function weighOrder(
       })
       .where(eq(orders.id, order.id))
     await recordOrderEvents(tx, order.id, actorId, events)
-    // The client is told when the weighing changed what it pays (docs/rules.md#messages).
+    // The client is told when the weighing changed what it pays (docs/rules/orders.md#messages).
     if (price.total !== order.totalAmount)
       await enqueueOrderMessage(tx, order.id, 'order_weighed', {
         totalBefore: order.totalAmount,
@@ -147,13 +148,17 @@ export async function weighOrder(
 /**
  * The client's answer to a weighed total beyond the tolerance (`accept`/`refuse`, on its own
  * order), or staff recording an agreement given by phone (`phone`, after a refusal too).
- * Only while the order is in preparation and waiting; else 409.
+ * Only while the order is in preparation and waiting; else 409. An answer names the total it
+ * answers (the one the client read, or was read on the phone): if the order was weighed again
+ * since, and its total is another, the answer is 409 with the new total to read (issue 27).
  */
 export async function answerWeighIn(
   db: Db,
   actorId: number,
   orderId: number,
   answer: 'accept' | 'refuse' | 'phone',
+  answeredTotal: number,
+  wish?: string,
 ) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
@@ -161,10 +166,21 @@ export async function answerWeighIn(
       answer === 'phone' ? ['awaiting', 'refused'] : ['awaiting']
     if (order.status !== 'in_preparation' || !open.includes(order.weighApproval))
       throw conflict('Cette commande n’attend pas d’accord sur un montant pesé.')
+    if (order.totalAmount !== answeredTotal)
+      throw new HttpError(
+        409,
+        'WEIGHED_TOTAL_CHANGED',
+        `Le montant a changé : la commande a été pesée à nouveau et son total est maintenant de ${formatMoney(order.totalAmount)} (et non ${formatMoney(answeredTotal)}). ${
+          answer === 'phone'
+            ? 'Lisez ce nouveau montant au client avant de noter son accord.'
+            : 'Lisez ce nouveau montant avant de répondre.'
+        }`,
+      )
     const to = answer === 'refuse' ? 'refused' : 'accepted'
     await tx
       .update(orders)
-      .set({ weighApproval: to, updatedAt: sql`now()` })
+      // A refusal keeps what the client wants instead (or nothing); an agreement answers it.
+      .set({ weighApproval: to, weighWish: to === 'refused' ? wish || null : null, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id))
     await recordOrderEvents(tx, order.id, actorId, [
       { type: 'approval', from: order.weighApproval, to: answer === 'phone' ? 'phone' : to },
@@ -174,7 +190,7 @@ export async function answerWeighIn(
 }
 
 /**
- * The gate of changeOrderStatus (docs/rules.md#weigh-in): an order goes to in_delivery or
+ * The gate of changeOrderStatus (docs/rules/orders.md#weigh-in): an order goes to in_delivery or
  * delivered only with every kg line weighed and any needed agreement given. Runs on the locked row.
  */
 export async function assertWeighedForDelivery(tx: Executor, order: LockedOrder, to: OrderStatus) {

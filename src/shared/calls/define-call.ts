@@ -23,7 +23,7 @@ export type Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodTyp
 }
 
 /**
- * How a call's answer is written (docs/rules.md "Answers"): auth calls plain JSON, every other
+ * How a call's answer is written (docs/rules/api.md#answers): auth calls plain JSON, every other
  * call superjson, so that dates arrive as dates. One rule for both sides, read from the path.
  */
 export const answerFormat = (path: string): 'json' | 'superjson' =>

@@ -3,6 +3,7 @@
 import { noInput } from '../schemas/common'
 import { deliveryDashboard } from '../schemas/dashboards'
 import { confirmDeliveryInput, orderAnswer } from '../schemas/orders'
+import { collectRestInput } from '../schemas/cash'
 import { defineCall } from './define-call'
 
 export const deliveryCalls = {
@@ -16,6 +17,13 @@ export const deliveryCalls = {
     method: 'POST',
     path: '/_api/delivery/confirm',
     input: confirmDeliveryInput,
+    output: orderAnswer,
+  }),
+  /** docs/rules/money.md#partly-paid: the driver collects the rest of its partly paid order. */
+  collectRest: defineCall({
+    method: 'POST',
+    path: '/_api/delivery/collect-rest',
+    input: collectRestInput,
     output: orderAnswer,
   }),
 }

@@ -16,6 +16,7 @@ import { oversightCalls } from './oversight'
 import { settingsCalls } from './settings'
 import { reportCalls } from './reports'
 import { cashCalls } from './cash'
+import { paymentCalls } from './payments'
 
 export {
   authCalls,
@@ -30,6 +31,7 @@ export {
   settingsCalls,
   reportCalls,
   cashCalls,
+  paymentCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -47,3 +49,4 @@ export type AnyCall =
   | Each<typeof settingsCalls>
   | Each<typeof reportCalls>
   | Each<typeof cashCalls>
+  | Each<typeof paymentCalls>

@@ -11,10 +11,21 @@ import {
   orderMessagesAnswer,
   updateOrderStatusInput,
 } from '../schemas/orders'
+import { liveOrderEvent, liveOrdersQuery } from '../schemas/live'
 import { recordAgreementInput, weighOrderInput } from '../schemas/weighin'
 import { defineCall } from './define-call'
 
 export const orderCalls = {
+  /**
+   * docs/rules/orders.md#live: a stream of server-sent events (text/event-stream), not one answer;
+   * each event's data is `output`. Staff and drivers; the browser opens it with EventSource.
+   */
+  live: defineCall({
+    method: 'GET',
+    path: '/_api/live/orders',
+    input: liveOrdersQuery,
+    output: liveOrderEvent,
+  }),
   list: defineCall({
     method: 'GET',
     path: '/_api/admin/orders',

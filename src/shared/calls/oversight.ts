@@ -7,6 +7,7 @@ import {
   contactMessagesAnswer,
   contactMessagesInput,
   deleteContactMessageInput,
+  openContactMessageInput,
   updateContactStatusInput,
 } from '../schemas/contact-admin'
 import { adminDashboard, rootDashboard, rootDashboardInput } from '../schemas/dashboards'
@@ -35,6 +36,12 @@ export const oversightCalls = {
     method: 'POST',
     path: '/_api/admin/contact-messages/update-status',
     input: updateContactStatusInput,
+    output: contactMessageAnswer,
+  }),
+  openContactMessage: defineCall({
+    method: 'POST',
+    path: '/_api/admin/contact-messages/open',
+    input: openContactMessageInput,
     output: contactMessageAnswer,
   }),
   deleteContactMessage: defineCall({

@@ -14,6 +14,12 @@ import {
   productStatsAnswer,
   productStockInput,
   updateProductInput,
+  preparationsQuery,
+  preparationsAnswer,
+  preparationAnswer,
+  createPreparationInput,
+  updatePreparationInput,
+  deletePreparationInput,
 } from '../schemas/products'
 import { MAX_PHOTO_BYTES } from '../photos'
 import { defineCall } from './define-call'
@@ -73,5 +79,30 @@ export const productCalls = {
     path: '/_api/admin/product-stats-by-country',
     input: noInput,
     output: productStatsAnswer,
+  }),
+  // docs/rules/catalogue.md#preparations: a country's list of preparations.
+  preparations: defineCall({
+    method: 'GET',
+    path: '/_api/admin/preparations',
+    input: preparationsQuery,
+    output: preparationsAnswer,
+  }),
+  createPreparation: defineCall({
+    method: 'POST',
+    path: '/_api/admin/preparations',
+    input: createPreparationInput,
+    output: preparationAnswer,
+  }),
+  updatePreparation: defineCall({
+    method: 'POST',
+    path: '/_api/admin/preparations/update',
+    input: updatePreparationInput,
+    output: preparationAnswer,
+  }),
+  removePreparation: defineCall({
+    method: 'POST',
+    path: '/_api/admin/preparations/delete',
+    input: deletePreparationInput,
+    output: successAnswer,
   }),
 }

@@ -9,7 +9,11 @@ import {
   categoriesAnswer,
   citiesAnswer,
   citiesQuery,
+  deliveryTermsAnswer,
+  deliveryTermsQuery,
   productsAnswer,
+  productsPage,
+  productsQuery,
   zonesAnswer,
   zonesByCityQuery,
 } from '../schemas/storefront'
@@ -17,6 +21,12 @@ import { z } from '../schemas/zod'
 import { defineCall } from './define-call'
 
 export const storefrontCalls = {
+  deliveryTerms: defineCall({
+    method: 'GET',
+    path: '/_api/delivery-terms',
+    input: deliveryTermsQuery,
+    output: deliveryTermsAnswer,
+  }),
   countries: defineCall({
     method: 'GET',
     path: '/_api/countries',
@@ -33,8 +43,8 @@ export const storefrontCalls = {
   products: defineCall({
     method: 'GET',
     path: '/_api/products',
-    input: catalogueQuery,
-    output: productsAnswer,
+    input: productsQuery,
+    output: productsPage,
   }),
   featured: defineCall({
     method: 'GET',

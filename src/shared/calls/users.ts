@@ -13,7 +13,10 @@ import {
   userHistoryAnswer,
   userHistoryInput,
   usersListInput,
+  resetTwoFactorInput,
 } from '../schemas/users'
+import { endedAnswer, endSessionInput, sessionsAnswer, successAnswer } from '../schemas/auth'
+import { noInput } from '../schemas/common'
 import { defineCall } from './define-call'
 
 export const userCalls = {
@@ -52,6 +55,31 @@ export const userCalls = {
     path: '/_api/admin/users/update',
     input: updateUserInput,
     output: adminUserAnswer,
+  }),
+  resetTwoFactor: defineCall({
+    method: 'POST',
+    path: '/_api/admin/users/reset-two-factor',
+    input: resetTwoFactorInput,
+    output: successAnswer,
+  }),
+  // A staff member's own sessions (docs/rules/people.md#accounts).
+  sessions: defineCall({
+    method: 'GET',
+    path: '/_api/account/sessions',
+    input: noInput,
+    output: sessionsAnswer,
+  }),
+  endSession: defineCall({
+    method: 'POST',
+    path: '/_api/account/sessions/end',
+    input: endSessionInput,
+    output: endedAnswer,
+  }),
+  endOtherSessions: defineCall({
+    method: 'POST',
+    path: '/_api/account/sessions/end-others',
+    input: noInput,
+    output: endedAnswer,
   }),
   toggleStatus: defineCall({
     method: 'POST',

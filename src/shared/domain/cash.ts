@@ -1,5 +1,5 @@
 /**
- * The drivers' cash (docs/rules.md#drivers-cash): every order is paid in cash on delivery, and
+ * The drivers' cash (docs/rules/money.md#drivers-cash): every order is paid in cash on delivery, and
  * each driver's cash is a ledger that is only appended to. An entry's `amount` is what it does
  * to the driver's balance (the cash the driver holds for the shop): a collection adds what the
  * driver took, a handover ("remise") takes away what the driver handed over, a correction adds
@@ -38,7 +38,3 @@ export const collectionNeedsReason = (amount: number, due: number, reason: strin
  * balance goes below zero: the shop holds that much of the driver's).
  */
 export const ecartOf = (handedOver: number, heldBefore: number) => handedOver - heldBefore
-
-/** One entry as the ledger holds it, for the pure model of the balance (tests, reports). */
-export type CashMove = { type: CashEntryType; amount: number }
-export const balanceOf = (moves: readonly CashMove[]) => moves.reduce((sum, m) => sum + m.amount, 0)

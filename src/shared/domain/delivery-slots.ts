@@ -1,5 +1,5 @@
 /**
- * Delivery slots (docs/rules.md#delivery-slots): windows of local time in the country's time
+ * Delivery slots (docs/rules/delivery.md#delivery-slots): windows of local time in the country's time
  * zone. The server computes every instant in SQL (`(day + time) at time zone tz`); this file
  * only shows them, through Intl's own time zone support.
  */
@@ -32,10 +32,6 @@ function formats(timeZone: string) {
   }
   return f
 }
-
-/** "10:00", the local time of an instant in the zone. */
-export const formatLocalTime = (instant: Date | string, timeZone: string) =>
-  formats(timeZone).time.format(new Date(instant))
 
 /** "mer. 25 nov., 10:00–12:00": a slot as its country's clocks read it. */
 export function formatSlot(startsAt: Date | string, endsAt: Date | string, timeZone: string): string {

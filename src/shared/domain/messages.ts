@@ -1,5 +1,5 @@
 /**
- * The messages the shop sends a client about its order (docs/rules.md#messages), and the states
+ * The messages the shop sends a client about its order (docs/rules/orders.md#messages), and the states
  * of one in the outbox: waiting (to send, or to try again), sent, failed (given up, with the
  * reason), not sent (no SMTP server configured: the outbox keeps what would have been sent).
  */
@@ -9,6 +9,10 @@ export const messageKinds = [
   'out_for_delivery',
   'delivered',
   'cancelled',
+  // About the account, not an order (docs/rules/people.md#accounts).
+  'password_reset_link',
+  'password_reset_code',
+  'password_changed',
 ] as const
 export type MessageKind = (typeof messageKinds)[number]
 
@@ -21,7 +25,15 @@ export const messageKindLabels: Record<MessageKind, string> = {
   out_for_delivery: 'En route',
   delivered: 'Livrée',
   cancelled: 'Annulée',
+  password_reset_link: 'Lien de nouveau mot de passe',
+  password_reset_code: 'Code de nouveau mot de passe',
+  password_changed: 'Mot de passe changé',
 }
+
+/** The two ways a message goes out (decision 0048). */
+export const messageChannels = ['email', 'sms'] as const
+export type MessageChannel = (typeof messageChannels)[number]
+export const messageChannelLabels: Record<MessageChannel, string> = { email: 'E-mail', sms: 'SMS' }
 
 export const messageStateLabels: Record<MessageState, string> = {
   waiting: 'En attente',

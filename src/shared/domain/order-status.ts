@@ -10,6 +10,41 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   delivered: 'Livrée',
   cancelled: 'Annulée',
 }
+/** The longest reason of a cancellation, which the client reads (docs/rules/orders.md#order-status). */
+export const CANCEL_REASON_MAX = 300
+export const CANCEL_REASON_REQUIRED = 'Indiquez la raison de l’annulation : le client la lira.'
+
+/**
+ * Why a client can no longer cancel its order online (docs/rules/orders.md#client-cancel): said by
+ * the order page before it asks and by the refusal of a cancel that came too late, in the same words.
+ */
+export function tooLateToCancel(status: Exclude<OrderStatus, 'pending' | 'cancelled'>): string {
+  const where = {
+    in_preparation: 'déjà en préparation',
+    in_delivery: 'déjà en route',
+    delivered: 'déjà livrée',
+  }[status]
+  return `Votre commande est ${where} : elle ne peut plus être annulée en ligne.`
+}
+
+/** The steps of an order's life, in order; `cancelled` is outside them. */
+const steps: Partial<Record<OrderStatus, number>> = {
+  pending: 0,
+  in_preparation: 1,
+  in_delivery: 2,
+  delivered: 3,
+}
+
+/**
+ * A correction: a move back to an earlier step (a delivered order back to in delivery), or out of
+ * `cancelled`. The client is told nothing of it (docs/rules/orders.md#messages).
+ */
+export function isCorrection(from: OrderStatus, to: OrderStatus): boolean {
+  if (from === 'cancelled') return true
+  if (to === 'cancelled') return false
+  return steps[to]! < steps[from]!
+}
+
 const orderStatusVariants: Record<OrderStatus, BadgeVariant> = {
   pending: 'warning',
   in_preparation: 'default',
@@ -18,16 +53,19 @@ const orderStatusVariants: Record<OrderStatus, BadgeVariant> = {
   cancelled: 'destructive',
 }
 
-export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const
+export const paymentStatuses = ['pending', 'paid', 'partly_paid', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof paymentStatuses)[number]
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   paid: 'Payé',
+  // docs/rules/money.md#partly-paid: delivered, and less than its total collected (decision 0054).
+  partly_paid: 'Payé en partie',
   pending: 'En attente',
   failed: 'Échoué',
   refunded: 'Remboursé',
 }
 const paymentStatusVariants: Record<PaymentStatus, BadgeVariant> = {
   paid: 'success',
+  partly_paid: 'warning',
   pending: 'warning',
   failed: 'destructive',
   refunded: 'secondary',

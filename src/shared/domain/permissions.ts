@@ -1,7 +1,7 @@
 import { creatableRoles, type Role } from './roles'
 
 /**
- * Who may see, create, edit, (de)activate whom (docs/rules.md#who-may-do-what). Pure rules,
+ * Who may see, create, edit, (de)activate whom (docs/rules/people.md#who-may-do-what). Pure rules,
  * the same for the server (which enforces them) and the UI (which hides what would be refused).
  */
 export type Actor = { id: number; role: Role; countryId: number | null }

@@ -1,7 +1,7 @@
-// docs/rules.md#pricing: whole francs, each line rounded once.
+// docs/rules/money.md#pricing: whole francs, each line rounded once.
 
 /**
- * The ceilings a butcher's shop needs (docs/rules.md#limits): a unit price of at most
+ * The ceilings a butcher's shop needs (docs/rules/api.md#limits): a unit price of at most
  * 10,000,000 F (a whole animal is far below it) and an order of at most 50,000,000 F before any
  * discount. Every amount of one order then fits the database's int4 columns; sums over orders
  * (dashboards, rollups) are bigint or float8 and a balance of points is bigint.
@@ -17,7 +17,14 @@ type PriceLine = { unitPrice: number; quantity: number }
 export const lineTotal = (unitPrice: number, quantity: number) => Math.round(unitPrice * quantity)
 
 /**
- * A zone's delivery terms, as the order keeps them (docs/rules.md#delivery-fees): the fee, and the
+ * What one unit (a kg, a piece) of a line costs: the meat's price and its preparation's, which is
+ * per unit of the product (docs/rules/orders.md#preparations, decision 0051). Discounted and
+ * weighed with the meat, since the line is priced on this unit price.
+ */
+export const unitPriceWith = (pricePerUnit: number, preparationPrice = 0) => pricePerUnit + preparationPrice
+
+/**
+ * A zone's delivery terms, as the order keeps them (docs/rules/delivery.md#delivery-fees): the fee, and the
  * subtotal from which delivery is free (none: never free). An order is priced again with the terms
  * it was placed with, whatever the zone says later.
  */

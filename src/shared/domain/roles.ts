@@ -74,7 +74,7 @@ export function backRouteFor(role: string | null | undefined, currentPath = ''):
   }
 }
 
-/** Which roles each creator may give (docs/rules.md#who-may-do-what). */
+/** Which roles each creator may give (docs/rules/people.md#who-may-do-what). */
 export const creatableRoles: Record<Role, readonly Role[]> = {
   root: ['root', 'super_admin', 'admin', 'delivery_driver', 'client'],
   super_admin: ['admin', 'delivery_driver'],

@@ -2,7 +2,7 @@ import { pointsEarnedFor } from './pricing'
 import type { OrderStatus, PaymentStatus } from './order-status'
 
 /**
- * The kinds of movement in a client's ledger of points (docs/rules.md#points): points earned by
+ * The kinds of movement in a client's ledger of points (docs/rules/money.md#points): points earned by
  * a delivered order, taken back when it leaves delivered (a reversal, never a negative
  * "earned"), spent at checkout or given back (redeemed), given by staff, expired.
  */
@@ -23,16 +23,38 @@ type OrderState = {
   status: OrderStatus
   paymentStatus: PaymentStatus
   totalAmount: number
+  /**
+   * What the client has paid of it (docs/rules/money.md#partly-paid): for a change to delivered,
+   * what it will have paid once the change's collection is written.
+   */
+  amountPaid: number
   pointsEarned: number
   pointsUsed: number
 }
 
 /**
- * What a change of status does to an order's points and payment (docs/rules.md#order-status),
+ * The one points rule (docs/rules/money.md#points): a delivered order earns floor(paid / 100)
+ * points on what was paid of it, at most its total; a partly paid order earns the rest when it
+ * is paid (decision 0054).
+ */
+export const pointsOnPaid = (o: { totalAmount: number; amountPaid: number }) =>
+  pointsEarnedFor(Math.max(0, Math.min(o.amountPaid, o.totalAmount)))
+
+/** What a delivered order still owes: its total less what was paid of it (never below 0). */
+export const amountOwed = (o: { totalAmount: number; amountPaid: number }) =>
+  Math.max(0, o.totalAmount - o.amountPaid)
+
+/** A delivered order's payment: paid once its total is paid, partly paid until then. */
+const deliveredPayment = (o: { totalAmount: number; amountPaid: number }): PaymentStatus =>
+  amountOwed(o) === 0 ? 'paid' : 'partly_paid'
+
+/**
+ * What a change of status does to an order's points and payment (docs/rules/orders.md#order-status),
  * as a pure function: the transaction that changes the status applies what it returns.
- * - becoming delivered credits floor(total / 100) points and marks the payment paid;
+ * - becoming delivered credits the points of what was paid (`pointsOnPaid`) and marks the payment
+ *   paid, or partly paid when less than the total was collected;
  * - leaving delivered takes those points back (a reversal); the order stays paid;
- * - cancelling gives back the points the order spent and marks a paid order refunded;
+ * - cancelling gives back the points the order spent and marks a paid (or partly paid) order refunded;
  * - leaving cancelled spends those points again.
  */
 export function statusEffects(order: OrderState, to: OrderStatus): StatusEffects {
@@ -62,10 +84,10 @@ export function statusEffects(order: OrderState, to: OrderStatus): StatusEffects
         points: order.pointsUsed,
         description: `Points rendus : commande #${order.id} annulée`,
       })
-    if (paymentStatus === 'paid') paymentStatus = 'refunded'
+    if (paymentStatus === 'paid' || paymentStatus === 'partly_paid') paymentStatus = 'refunded'
   }
   if (to === 'delivered') {
-    const earned = pointsEarnedFor(order.totalAmount)
+    const earned = pointsOnPaid(order)
     if (earned > 0)
       moves.push({
         type: 'earned',
@@ -73,7 +95,33 @@ export function statusEffects(order: OrderState, to: OrderStatus): StatusEffects
         description: `Points gagnés sur la commande #${order.id}`,
       })
     pointsEarned = earned
-    paymentStatus = 'paid'
+    paymentStatus = deliveredPayment(order)
   }
   return { pointsEarned, paymentStatus, moves: moves.sort((a, b) => b.points - a.points) }
+}
+
+/**
+ * What a later payment of a delivered, partly paid order does (docs/rules/money.md#partly-paid):
+ * `amountPaid` is what will have been paid with it. The order earns the points of what is now
+ * paid that it has not earned yet (never fewer: a payment takes nothing back), and is paid once
+ * nothing is owed.
+ */
+export function paymentEffects(
+  order: Omit<OrderState, 'status' | 'pointsUsed'>,
+): Pick<StatusEffects, 'pointsEarned' | 'paymentStatus' | 'moves'> {
+  const earned = Math.max(0, pointsOnPaid(order) - order.pointsEarned)
+  return {
+    pointsEarned: order.pointsEarned + earned,
+    paymentStatus: deliveredPayment(order),
+    moves:
+      earned > 0
+        ? [
+            {
+              type: 'earned',
+              points: earned,
+              description: `Points gagnés sur le reste payé de la commande #${order.id}`,
+            },
+          ]
+        : [],
+  }
 }

@@ -2,7 +2,7 @@ import { formatQuantity } from '../format'
 import type { UnitType } from './units'
 
 /**
- * What is in stock (docs/rules.md#stock): the same rules for the server, which enforces them,
+ * What is in stock (docs/rules/catalogue.md#stock): the same rules for the server, which enforces them,
  * and the storefront and cart, which show them.
  */
 

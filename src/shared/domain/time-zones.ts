@@ -1,5 +1,5 @@
 /**
- * The time zones of the shop's countries (docs/rules.md#time-zones), by ISO code: the clocks
+ * The time zones of the shop's countries (docs/rules/delivery.md#time-zones), by ISO code: the clocks
  * delivery slots, "today" and the daily reports are read in. A country created later picks one
  * of these, or any IANA name the runtime knows.
  */

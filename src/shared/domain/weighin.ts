@@ -2,7 +2,7 @@ import type { OrderStatus } from './order-status'
 import { deliveryTermsOf, priceOrder, type OrderPrice } from './pricing'
 import { MAX_LINE_QUANTITY, type UnitType } from './units'
 
-// The weigh-in (docs/rules.md#weigh-in, decision 0024): a kg line is an estimate until the
+// The weigh-in (docs/rules/orders.md#weigh-in, decision 0024): a kg line is an estimate until the
 // butcher weighs it; the order is then priced again by the rule it was placed with.
 
 /** What an order's history records: its creation, and every change of status, payment, driver, weight, total or agreement. */
@@ -15,7 +15,6 @@ export const orderEventTypes = [
   'total',
   'approval',
 ] as const
-export type OrderEventType = (typeof orderEventTypes)[number]
 
 /** Whether a weighed total waits for the client: awaiting, accepted (on the site or by phone), refused. */
 export const weighApprovals = ['awaiting', 'accepted', 'refused'] as const

@@ -1,13 +1,23 @@
 import { roles } from '../domain/roles'
+import { isIdentifier, LOGIN_MESSAGES, normalizeIdentifier } from '../login-check'
 import { oneLine } from './common'
 import { z } from './zod'
 
+/** An e-mail or a phone number (docs/rules/people.md#accounts); `email` keeps its name in the login body. */
+const identifier = z
+  .string({ error: LOGIN_MESSAGES.email })
+  .transform(normalizeIdentifier)
+  .pipe(z.string().refine(isIdentifier, LOGIN_MESSAGES.email))
+
+const newPassword = oneLine(
+  z
+    .string({ error: 'Le mot de passe doit contenir au moins 8 caractères' })
+    .min(8, 'Le mot de passe doit contenir au moins 8 caractères')
+    .max(200, 'Le mot de passe ne peut pas dépasser 200 caractères'),
+)
+
 export const loginInput = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'Veuillez entrer une adresse email valide.' })),
+  email: identifier,
   password: oneLine(z.string().min(1, 'Le mot de passe est requis.').max(200, 'Mot de passe trop long.')),
 })
 export type LoginInput = z.input<typeof loginInput>
@@ -81,7 +91,89 @@ export const publicCountry = z.strictObject({
   currency: z.string(),
   shopPhone: z.string().nullable(),
   shopWhatsapp: z.string().nullable(),
+  /** The shop's halal statement in the country (docs/rules/catalogue.md#provenance); null: none. */
+  halalStatement: z.string().nullable(),
 })
 export type PublicCountry = z.infer<typeof publicCountry>
 
 export const successAnswer = z.strictObject({ success: z.literal(true) })
+
+/** POST /_api/auth/password/forgot: an e-mail or a phone number (docs/rules/people.md#accounts). */
+export const forgotPasswordInput = z.strictObject({ identifier })
+/** The same answer whether an account exists or not: which way the message went, if any. */
+export const forgotPasswordAnswer = z.strictObject({
+  success: z.literal(true),
+  channel: z.enum(['email', 'sms']),
+})
+
+/** POST /_api/auth/password/reset_with_link: the link's token and the new password. */
+export const resetWithLinkInput = z.strictObject({
+  token: z.string({ error: 'Lien invalide.' }).min(10, 'Lien invalide.').max(200, 'Lien invalide.'),
+  password: newPassword,
+})
+/** POST /_api/auth/password/reset_with_code: the phone, the SMS's code and the new password. */
+export const resetWithCodeInput = z.strictObject({
+  identifier,
+  code: z
+    .string({ error: 'Le code a 6 chiffres.' })
+    .trim()
+    .regex(/^\d{6}$/, 'Le code a 6 chiffres.'),
+  password: newPassword,
+})
+
+/** The client's channels (docs/rules/orders.md#messages): "Me prévenir par : e-mail, SMS". */
+export const notificationPrefs = z.strictObject({ email: z.boolean(), sms: z.boolean() })
+export type NotificationPrefs = z.infer<typeof notificationPrefs>
+export const notificationPrefsAnswer = z.strictObject({
+  prefs: notificationPrefs,
+  phoneNumber: z.string().nullable(),
+})
+
+// ---- staff two-factor and sessions (docs/rules/people.md#accounts) ----
+
+/** What the password step leads to for an account with a second factor: its code, or its enrolment. */
+export const secondStep = z.enum(['code', 'enrol'])
+/** Sign-in and password resets: the session, or the second step to take first. */
+export const signInAnswer = z.union([userAnswer, z.strictObject({ twoFactor: secondStep })])
+export type SignInAnswer = z.infer<typeof signInAnswer>
+
+/** A code of the authenticator (6 digits) or a recovery code. */
+export const secondFactorInput = z.strictObject({
+  code: z
+    .string({ error: 'Le code est requis.' })
+    .trim()
+    .min(1, 'Le code est requis.')
+    .max(40, 'Code incorrect.'),
+})
+/** A new authenticator to scan: its secret as text, its otpauth:// address, and its QR code drawn as an SVG path. */
+export const enrolmentAnswer = z.strictObject({
+  secret: z.string(),
+  uri: z.string(),
+  qrPath: z.string(),
+  qrSize: z.number(),
+})
+export type EnrolmentAnswer = z.infer<typeof enrolmentAnswer>
+/** Enrolled: the ten recovery codes, shown this once, and the signed-in user. */
+export const enrolmentDoneAnswer = z.strictObject({ recoveryCodes: z.array(z.string()), user: sessionUser })
+export const twoFactorStatus = z.strictObject({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  allowed: z.boolean(),
+  recoveryCodesLeft: z.number(),
+})
+
+/** One of the caller's sessions, as its list shows it. */
+export const sessionInfo = z.strictObject({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string().nullable(),
+  createdAt: z.date(),
+  lastSeenAt: z.date(),
+  current: z.boolean(),
+})
+export type SessionInfo = z.infer<typeof sessionInfo>
+export const sessionsAnswer = z.strictObject({ sessions: z.array(sessionInfo) })
+export const endSessionInput = z.strictObject({
+  id: z.string({ error: 'Session inconnue.' }).regex(/^[0-9a-f]{64}$/, 'Session inconnue.'),
+})
+export const endedAnswer = z.strictObject({ ended: z.number() })

@@ -1,8 +1,9 @@
 import { cashEntryTypes, MAX_CASH_AMOUNT } from '../domain/cash'
+import { paymentProviders } from '../domain/payments'
 import { id, oneLine, text } from './common'
 import { z } from './zod'
 
-// The drivers' cash (docs/rules.md#drivers-cash): inputs and answers.
+// The drivers' cash (docs/rules/money.md#drivers-cash): inputs and answers.
 
 const DRIVER_MESSAGE = 'Veuillez sélectionner un livreur'
 const REASON_MAX = 300
@@ -55,8 +56,8 @@ export type CashCorrectionInput = z.input<typeof cashCorrectionInput>
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const DATE_MESSAGE = 'La date doit être un jour valide (AAAA-MM-JJ) entre le 01/01/2000 et le 31/12/2100.'
-/** A calendar day, 2000-01-01 to 2100-12-31 (docs/rules.md#limits). */
-const day = oneLine(z.string().trim().max(10, DATE_MESSAGE)).refine(
+/** A calendar day, 2000-01-01 to 2100-12-31 (docs/rules/api.md#limits). */
+export const calendarDay = oneLine(z.string().trim().max(10, DATE_MESSAGE)).refine(
   (s) => {
     if (!DAY.test(s)) return false
     const d = new Date(`${s}T00:00:00Z`)
@@ -73,7 +74,7 @@ const day = oneLine(z.string().trim().max(10, DATE_MESSAGE)).refine(
 /** GET /_api/admin/cash/report: one day (the country's today by default) of one country. */
 export const cashReportInput = z.strictObject({
   countryId: id('Le pays est invalide.').optional(),
-  date: day.optional(),
+  date: calendarDay.optional(),
 })
 export type CashReportInput = z.input<typeof cashReportInput>
 
@@ -107,7 +108,10 @@ const figures = {
   amountDue: z.number(),
   collected: z.number(),
   handedOver: z.number(),
+  /** Collected less due, plus handed over less held (docs/rules/money.md#partly-paid). */
   ecart: z.number(),
+  /** Of the écart, the collections' part: collected less due. */
+  collectionGap: z.number(),
   corrections: z.number(),
   /** Outstanding at the end of the day: opening + collected + corrections − handed over. */
   closing: z.number(),
@@ -137,10 +141,36 @@ export const cashReportAnswer = z.strictObject({
       driverName: z.string().nullable(),
     }),
   ),
+  /** docs/rules/money.md#partly-paid: the country's delivered orders that still owe, across days. */
+  owed: z.array(
+    z.strictObject({
+      orderId: z.number(),
+      customerName: z.string(),
+      totalAmount: z.number(),
+      amountPaid: z.number(),
+      amountOwed: z.number(),
+      driverName: z.string().nullable(),
+      /** The day it was delivered, in the country's time zone (YYYY-MM-DD). */
+      deliveredOn: z.string().nullable(),
+    }),
+  ),
+  /** docs/rules/money.md#payments: the day's mobile money received, per provider, beside the cash. */
+  mobileMoney: z.array(
+    z.strictObject({ provider: z.enum(paymentProviders), payments: z.number(), amount: z.number() }),
+  ),
 })
 export type CashReport = z.infer<typeof cashReportAnswer>
 
 export const cashEntryAnswer = z.strictObject({ entry: cashEntryView, balance: z.number() })
+
+/** POST /_api/admin/orders/collect-rest, POST /_api/delivery/collect-rest: the rest of a partly paid order. */
+export const collectRestInput = z.strictObject({
+  orderId: id('ID de commande manquant ou invalide.'),
+  /** The rest unless said. */
+  amount: cashCollected.optional(),
+  reason: cashReason.optional(),
+})
+export type CollectRestInput = z.input<typeof collectRestInput>
 
 /** The driver's own cash, on its dashboard. */
 export const driverCashView = z.strictObject({
@@ -149,6 +179,8 @@ export const driverCashView = z.strictObject({
   dues: z.array(z.strictObject({ orderId: z.number(), amountDue: z.number() })),
   /** What was collected for each of its delivered orders listed, net of corrections. */
   collected: z.array(z.strictObject({ orderId: z.number(), amount: z.number() })),
+  /** docs/rules/money.md#partly-paid: its delivered orders listed that still owe, and how much. */
+  owed: z.array(z.strictObject({ orderId: z.number(), amountOwed: z.number() })),
   /** Its latest entries, newest first. */
   entries: z.array(cashEntryView),
 })

@@ -1,9 +1,12 @@
 import type { OrderView } from './orders'
-import { orderStatuses } from '../domain/order-status'
+import { CANCEL_REASON_MAX, orderStatuses } from '../domain/order-status'
 import { MAX_ORDER_AMOUNT } from '../domain/pricing'
 import { MAX_LINE_QUANTITY } from '../domain/units'
-import { id, oneLine, paragraph } from './common'
+import { id, multiLine, oneLine, paragraph, text } from './common'
+import { paymentMethods } from '../domain/payments'
 import { slotChoice } from './slots'
+import { ADDRESS_NOT_FOUND } from '../domain/addresses'
+import { addressFields, addressMessages } from './addresses'
 import { z } from './zod'
 
 const required = (message: string, max: number) =>
@@ -15,48 +18,142 @@ const required = (message: string, max: number) =>
       .max(max, `Ce champ ne peut pas dépasser ${max} caractères.`),
   )
 
-const DUPLICATE_PRODUCT_MESSAGE = "Un produit ne peut figurer qu'une seule fois dans la commande."
+/** Every refusal in French (issue 27 item 9): these replaced the English texts the shop started with. */
+export const checkoutMessages = {
+  noItems: 'La commande doit contenir au moins un produit.',
+  address: "L'adresse de livraison est requise.",
+  city: 'La ville de livraison est requise.',
+  country: 'Le pays de livraison est requis.',
+  phone: 'Le numéro de téléphone de livraison est requis.',
+  zone: 'La zone de livraison est requise.',
+} as const
+
+export const DUPLICATE_PRODUCT_MESSAGE = "Un produit ne peut figurer qu'une seule fois dans la commande."
+export const BOTH_PLACES_MESSAGE =
+  'Choisissez une adresse enregistrée ou saisissez une adresse, pas les deux.'
+
+/** The place typed, or a saved address: one of them, whole (docs/rules/people.md#delivery-addresses). */
+function deliveryPlace(
+  v: {
+    addressId?: number | null
+    deliveryAddress?: string
+    deliveryCity?: string
+    deliveryCountry?: string
+    zoneId?: number
+    deliveryLandmark: string | null
+    deliverySecondPhone: string | null
+    deliveryLatitude: number | null
+    deliveryLongitude: number | null
+    saveAddress?: unknown
+  },
+  ctx: z.RefinementCtx,
+) {
+  const typed = [
+    v.deliveryAddress,
+    v.deliveryCity,
+    v.deliveryCountry,
+    v.zoneId,
+    v.deliveryLandmark,
+    v.deliverySecondPhone,
+    v.deliveryLatitude,
+    v.saveAddress,
+  ]
+  if (v.addressId != null) {
+    if (typed.some((x) => x != null))
+      ctx.addIssue({ code: 'custom', path: ['addressId'], message: BOTH_PLACES_MESSAGE })
+    return
+  }
+  const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+  if (v.deliveryAddress === undefined) missing('deliveryAddress', checkoutMessages.address)
+  if (v.deliveryCity === undefined) missing('deliveryCity', checkoutMessages.city)
+  if (v.deliveryCountry === undefined) missing('deliveryCountry', checkoutMessages.country)
+  if (v.zoneId === undefined) missing('zoneId', checkoutMessages.zone)
+  if ((v.deliveryLatitude === null) !== (v.deliveryLongitude === null))
+    missing(v.deliveryLatitude === null ? 'deliveryLatitude' : 'deliveryLongitude', addressMessages.halfPoint)
+}
 
 /**
  * POST /_api/orders/create: lines, delivery and pointsToUse, with the spec's French messages.
  * Strict at every level: a price, total or discount sent by the client answers 400
- * (docs/rules.md#pricing).
+ * (docs/rules/money.md#pricing).
  */
-export const createOrderInput = z.strictObject({
-  items: z
-    .array(
-      z.strictObject({
-        productId: id('Identifiant de produit invalide.'),
-        quantity: z
-          .number({ error: 'La quantité doit être un nombre positif.' })
-          .positive('La quantité doit être un nombre positif.')
-          .max(MAX_LINE_QUANTITY, `La quantité ne peut pas dépasser ${MAX_LINE_QUANTITY}.`),
-      }),
-      { error: 'Order must contain at least one item.' },
-    )
-    .min(1, 'Order must contain at least one item.')
-    .max(100, 'Une commande ne peut pas contenir plus de 100 produits.')
-    .refine(
-      (items) => new Set(items.map((i) => i.productId)).size === items.length,
-      DUPLICATE_PRODUCT_MESSAGE,
-    ),
-  deliveryAddress: required('Delivery address is required.', 500),
-  deliveryCity: required('Delivery city is required.', 100),
-  deliveryCountry: required('Delivery country is required.', 100),
-  deliveryPhone: required('Delivery phone number is required.', 30),
-  zoneId: id('Zone ID is required.'),
-  pointsToUse: z
-    .number({ error: 'Les points doivent être un entier positif ou nul.' })
-    .int('Les points doivent être un entier positif ou nul.')
-    .min(0, 'Les points doivent être un entier positif ou nul.')
-    // No order can take more points than its ceiling in francs (docs/rules.md#limits).
-    .max(MAX_ORDER_AMOUNT, 'Les points dépassent le montant maximal d’une commande.')
-    .default(0),
-  notes: paragraph(1000, 'Les notes ne peuvent pas dépasser 1000 caractères.').nullish(),
-  /** The delivery slot, required where the city has slots (docs/rules.md#delivery-slots). */
-  slot: slotChoice.nullish(),
-})
+export const createOrderInput = z
+  .strictObject({
+    items: z
+      .array(
+        z.strictObject({
+          productId: id('Identifiant de produit invalide.'),
+          quantity: z
+            .number({ error: 'La quantité doit être un nombre positif.' })
+            .positive('La quantité doit être un nombre positif.')
+            // Its unit's step (0.5 kg, whole pieces), exactly, is checked once the product is read,
+            // with the product's name (services/checkout/checks.ts, isValidQuantityStep).
+            .max(MAX_LINE_QUANTITY, `La quantité ne peut pas dépasser ${MAX_LINE_QUANTITY}.`),
+          /**
+           * The preparation asked for (docs/rules/orders.md#preparations): one the product offers;
+           * left out, the product's default (or none when it has no default).
+           */
+          preparationId: id('Identifiant de préparation invalide.').nullish(),
+        }),
+        { error: checkoutMessages.noItems },
+      )
+      .min(1, checkoutMessages.noItems)
+      .max(100, 'Une commande ne peut pas contenir plus de 100 produits.')
+      // One line per product and preparation: the same product with two preparations is two lines.
+      .refine(
+        (items) => new Set(items.map((i) => `${i.productId}:${i.preparationId ?? ''}`)).size === items.length,
+        DUPLICATE_PRODUCT_MESSAGE,
+      ),
+    /**
+     * A saved address of the client's (docs/rules/people.md#delivery-addresses): the order goes
+     * there, its place read from it (then the place fields below are not sent), or the place typed:
+     */
+    addressId: id(ADDRESS_NOT_FOUND).nullish(),
+    deliveryAddress: required(checkoutMessages.address, 500).optional(),
+    deliveryCity: required(checkoutMessages.city, 100).optional(),
+    deliveryCountry: required(checkoutMessages.country, 100).optional(),
+    zoneId: id(checkoutMessages.zone).optional(),
+    deliveryLandmark: addressFields.landmark,
+    deliverySecondPhone: addressFields.secondPhone,
+    deliveryLatitude: addressFields.latitude,
+    deliveryLongitude: addressFields.longitude,
+    /** Keep the typed address on the account under this label ("Enregistrer cette adresse"). */
+    saveAddress: z.strictObject({ label: addressFields.label }).nullish(),
+    deliveryPhone: required(checkoutMessages.phone, 30),
+    pointsToUse: z
+      .number({ error: 'Les points doivent être un entier positif ou nul.' })
+      .int('Les points doivent être un entier positif ou nul.')
+      .min(0, 'Les points doivent être un entier positif ou nul.')
+      // No order can take more points than its ceiling in francs (docs/rules/api.md#limits).
+      .max(MAX_ORDER_AMOUNT, 'Les points dépassent le montant maximal d’une commande.')
+      .default(0),
+    /** docs/rules/money.md#payments: cash at the door (default), or mobile money with one of the country's wallets. */
+    paymentMethod: z.enum(paymentMethods, { error: 'Mode de paiement invalide.' }).default('cash'),
+    paymentWallet: text(50).nullish(),
+    notes: paragraph(1000, 'Les notes ne peuvent pas dépasser 1000 caractères.').nullish(),
+    /** The delivery slot, required where the city has slots (docs/rules/delivery.md#delivery-slots). */
+    slot: slotChoice.nullish(),
+  })
+  .superRefine(deliveryPlace)
 export type CreateOrderInput = z.input<typeof createOrderInput>
+
+export const CLIENT_CANCEL_REASON_REQUIRED = 'Dites-nous pourquoi vous annulez votre commande.'
+
+/**
+ * POST /_api/orders/cancel: the client cancels its own order while it is pending, with the reason
+ * the shop reads (docs/rules/orders.md#client-cancel).
+ */
+export const clientCancelInput = z.strictObject({
+  orderId: id('ID de commande manquant ou invalide.'),
+  reason: multiLine(
+    z
+      .string({ error: CLIENT_CANCEL_REASON_REQUIRED })
+      .trim()
+      .min(1, { error: CLIENT_CANCEL_REASON_REQUIRED })
+      .max(CANCEL_REASON_MAX, { error: `La raison ne peut pas dépasser ${CANCEL_REASON_MAX} caractères.` }),
+  ),
+})
+export type ClientCancelInput = z.input<typeof clientCancelInput>
 
 /** GET /_api/orders/details?orderId */
 export const orderDetailsQuery = z.strictObject({

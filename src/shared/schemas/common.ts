@@ -5,7 +5,7 @@ export const INT4_MAX = 2_147_483_647
 
 /**
  * A positive integer id, accepted from a JSON body or a query string, and never past int4: a
- * larger one names no record and could not even be compared with one (docs/rules.md#limits).
+ * larger one names no record and could not even be compared with one (docs/rules/api.md#limits).
  */
 export const id = (message = 'Identifiant invalide.') =>
   z.coerce
@@ -34,7 +34,7 @@ export const limit = (max: number, fallback: number) =>
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true')
 
 /**
- * Texts hold no control character (docs/rules.md#texts): PostgreSQL refuses NUL in a text, and a
+ * Texts hold no control character (docs/rules/api.md#texts): PostgreSQL refuses NUL in a text, and a
  * one-line field (a name, a phone, a search) has no use for a line break, a tab or an escape.
  * Fields written in a text area (a description, notes, a message) may hold line breaks and tabs.
  */
@@ -56,5 +56,5 @@ export const paragraph = (max: number, message = `Ce champ ne peut pas dépasser
 /** The empty input of an endpoint that takes none. */
 export const noInput = z.strictObject({})
 
-/** Lists count exactly up to this, then report it (docs/rules.md#answers). */
+/** Lists count exactly up to this, then report it (docs/rules/api.md#answers). */
 export const COUNT_CAP = 10_000

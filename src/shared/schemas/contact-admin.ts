@@ -11,7 +11,7 @@ export const updateContactStatusInput = z.strictObject({ messageId, status })
 
 export const deleteContactMessageInput = z.strictObject({ messageId })
 
-/** Only read or processed messages may be deleted (docs/rules.md#deleting). */
+/** Only read or processed messages may be deleted (docs/rules/catalogue.md#deleting). */
 export const isDeletableContactStatus = (s: ContactStatus) => s === 'read' || s === 'processed'
 
 const contactMessageRow = z.strictObject({
@@ -23,9 +23,17 @@ const contactMessageRow = z.strictObject({
   status: z.enum(contactStatuses),
   createdAt: z.date(),
 })
-export type ContactMessageRow = z.infer<typeof contactMessageRow>
 export const contactMessageAnswer = z.strictObject({ contactMessage: contactMessageRow })
+/**
+ * A message as the inbox lists it: with the phone of the account that has its e-mail, if any, for
+ * 'Répondre' on WhatsApp (docs/rules/people.md#contact-inbox).
+ */
+const listedContactMessage = contactMessageRow.extend({ phone: z.string().nullable() })
+export type ContactMessageRow = z.infer<typeof listedContactMessage>
 export const contactMessagesAnswer = z.strictObject({
-  messages: z.array(contactMessageRow),
+  messages: z.array(listedContactMessage),
   total: z.number(),
 })
+
+/** POST /_api/admin/contact-messages/open: opening a message marks a new one read. */
+export const openContactMessageInput = z.strictObject({ messageId })

@@ -7,7 +7,7 @@ import { z } from './zod'
 
 export const DATE_ORDER_MESSAGE = 'La date de début doit être antérieure à la date de fin'
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
-/** Dates a dashboard may ask for (docs/rules.md#limits): from 2000 (the rollups' start) to 2100. */
+/** Dates a dashboard may ask for (docs/rules/api.md#limits): from 2000 (the rollups' start) to 2100. */
 const FIRST_DAY = '2000-01-01'
 const LAST_DAY = '2100-12-31'
 const DATE_RANGE_MESSAGE = 'La date doit être comprise entre le 01/01/2000 et le 31/12/2100.'

@@ -1,13 +1,19 @@
-import { orderStatuses, paymentStatuses } from '../domain/order-status'
+import {
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_REQUIRED,
+  orderStatuses,
+  paymentStatuses,
+} from '../domain/order-status'
 import { unitTypes } from '../domain/units'
+import { paymentMethods } from '../domain/payments'
 import { orderEventTypes, weighApprovals } from '../domain/weighin'
 import { cashCollected, cashReason } from './cash'
-import { id, limit, page, text } from './common'
+import { id, limit, page, paragraph, text } from './common'
 import { slotDay } from './slots'
 import { z } from './zod'
-import { messageKinds, messageStates } from '../domain/messages'
+import { messageChannels, messageKinds, messageStates } from '../domain/messages'
 
-// Orders as staff manage them and drivers deliver them (docs/rules.md#order-status).
+// Orders as staff manage them and drivers deliver them (docs/rules/orders.md#order-status).
 
 const ORDER_ID_MESSAGE = 'ID de commande manquant ou invalide.'
 export const orderId = () => id(ORDER_ID_MESSAGE)
@@ -24,6 +30,9 @@ export const adminOrdersQuery = z.strictObject({
   /** The slot's local day ('2026-11-25'), and one slot of it. */
   slotDate: slotDay().optional(),
   slotId: id('Créneau invalide.').optional(),
+  /** docs/rules/money.md#payments */
+  paymentStatus: z.enum(paymentStatuses, { error: 'Statut de paiement invalide.' }).optional(),
+  paymentMethod: z.enum(paymentMethods, { error: 'Mode de paiement invalide.' }).optional(),
   /** Newest first (default), or by slot, earliest first. */
   sort: z.enum(['created', 'slot'], { error: 'Tri invalide.' }).optional(),
   page,
@@ -31,10 +40,22 @@ export const adminOrdersQuery = z.strictObject({
 })
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>
 
-export const updateOrderStatusInput = z.strictObject({
-  orderId: orderId(),
-  status: orderStatus,
-})
+/**
+ * A change of status; cancelling takes the reason the client reads (on its order page and in the
+ * cancellation message), any other status none.
+ */
+export const updateOrderStatusInput = z
+  .strictObject({
+    orderId: orderId(),
+    status: orderStatus,
+    reason: paragraph(CANCEL_REASON_MAX).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'cancelled' && !v.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: CANCEL_REASON_REQUIRED })
+    if (v.status !== 'cancelled' && v.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Seule une annulation a une raison.' })
+  })
 export type UpdateOrderStatusInput = z.input<typeof updateOrderStatusInput>
 
 export const orderDetailsQuery = z.strictObject({ orderId: orderId() })
@@ -50,7 +71,7 @@ export const assignDriverInput = z.strictObject({
 export type AssignDriverInput = z.input<typeof assignDriverInput>
 
 /**
- * The driver's confirmation, with the cash collected (docs/rules.md#drivers-cash): the amount due
+ * The driver's confirmation, with the cash collected (docs/rules/money.md#drivers-cash): the amount due
  * when left out; another amount needs a reason (checked against the amount due by the server).
  */
 export const confirmDeliveryInput = z.strictObject({
@@ -76,8 +97,15 @@ const orderItemView = z.strictObject({
   unitPrice: z.number(),
   totalPrice: z.number(),
   unitType: z.enum(unitTypes),
-  /** docs/rules.md#weigh-in: the weight of a kg line (null: not weighed yet). */
+  /** docs/rules/orders.md#weigh-in: the weight of a kg line (null: not weighed yet). */
   weighedQuantity: z.number().nullable(),
+  /**
+   * docs/rules/orders.md#preparations: the preparation asked for, as it was at the order (its
+   * name and price per unit, which `unitPrice` includes); null and 0: none.
+   */
+  preparationId: z.number().nullable(),
+  preparationName: z.string().nullable(),
+  preparationPrice: z.number(),
   product: z.strictObject({ name: z.string(), unitType: z.enum(unitTypes), imageUrl: z.string().nullable() }),
 })
 export const orderView = z.strictObject({
@@ -88,6 +116,9 @@ export const orderView = z.strictObject({
   zoneId: z.number(),
   status: z.enum(orderStatuses),
   paymentStatus: z.enum(paymentStatuses),
+  /** docs/rules/money.md#payments */
+  paymentMethod: z.enum(paymentMethods),
+  paymentWallet: z.string().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
   subtotalAmount: z.number(),
@@ -100,10 +131,16 @@ export const orderView = z.strictObject({
   deliveryFee: z.number(),
   freeDeliveryFrom: z.number().nullable(),
   totalAmount: z.number(),
-  /** docs/rules.md#weigh-in: the total agreed at checkout once weighed (null: never weighed). */
+  /** docs/rules/money.md#partly-paid: what was paid of it; a delivered order owes the rest. */
+  amountPaid: z.number(),
+  /** docs/rules/orders.md#weigh-in: the total agreed at checkout once weighed (null: never weighed). */
   orderedTotalAmount: z.number().nullable(),
   weighApproval: z.enum(weighApprovals).nullable(),
+  /** What the client wants instead, written when it refused a weighed total (null: nothing said). */
+  weighWish: z.string().nullable(),
   pointsEarned: z.number(),
+  /** Why staff cancelled it, as the client reads it (null unless cancelled). */
+  cancelReason: z.string().nullable(),
   notes: z.string().nullable(),
   deliveryAddress: z.string(),
   deliveryCity: z.string(),
@@ -111,6 +148,11 @@ export const orderView = z.strictObject({
   deliveryPhone: z.string(),
   cityName: z.string(),
   zoneName: z.string(),
+  /** docs/rules/people.md#delivery-addresses: copied from the address at checkout. */
+  deliveryLandmark: z.string().nullable(),
+  deliverySecondPhone: z.string().nullable(),
+  deliveryLatitude: z.number().nullable(),
+  deliveryLongitude: z.number().nullable(),
   customerName: z.string(),
   customerPhone: z.string().nullable(),
   deliveryDriverId: z.number().nullable(),
@@ -156,15 +198,25 @@ const driverRow = z.strictObject({
   email: z.string(),
   phoneNumber: z.string().nullable(),
   isActive: z.boolean(),
+  /** docs/rules/delivery.md#assigning-a-driver: its load, its orders in delivery by slot. */
+  inDelivery: z.array(
+    z.strictObject({
+      orderId: z.number(),
+      slotStartsAt: z.date().nullable(),
+      slotEndsAt: z.date().nullable(),
+      slotTimeZone: z.string().nullable(),
+    }),
+  ),
 })
 export const driversAnswer = z.strictObject({ drivers: z.array(driverRow) })
 
-/** GET /_api/admin/orders/messages: what the shop told the client about one order (docs/rules.md#messages). */
+/** GET /_api/admin/orders/messages: what the shop told the client about one order (docs/rules/orders.md#messages). */
 export const orderMessagesAnswer = z.strictObject({
   messages: z.array(
     z.strictObject({
       id: z.number(),
       kind: z.enum(messageKinds),
+      channel: z.enum(messageChannels),
       recipient: z.string(),
       state: z.enum(messageStates),
       attempts: z.number(),

@@ -3,7 +3,7 @@ import { isKnownTimeZone } from '../domain/time-zones'
 import { id, limit, oneLine, page, queryBoolean, text } from './common'
 import { z } from './zod'
 
-/* Countries, cities and delivery zones as staff maintain them (docs/rules.md#places). */
+/* Countries, cities and delivery zones as staff maintain them (docs/rules/delivery.md#places). */
 
 const countryName = oneLine(
   z
@@ -46,7 +46,7 @@ const dialCode = z
 /** The shop's phone or WhatsApp in a country: '' for none; checked and written in international form by the server. */
 const shopPhone = oneLine(z.string().trim().max(30, 'Le numéro ne peut pas dépasser 30 caractères.'))
 const TIME_ZONE_MESSAGE = 'Fuseau horaire inconnu (ex. Africa/Dakar).'
-/** An IANA time zone the runtime knows (docs/rules.md#time-zones). */
+/** An IANA time zone the runtime knows (docs/rules/delivery.md#time-zones). */
 const timeZone = oneLine(
   z
     .string({ error: TIME_ZONE_MESSAGE })
@@ -56,6 +56,17 @@ const timeZone = oneLine(
     .refine(isKnownTimeZone, TIME_ZONE_MESSAGE),
   TIME_ZONE_MESSAGE,
 )
+
+/**
+ * The shop's halal statement in a country, shown on each product page and in the footer
+ * (docs/rules/catalogue.md#provenance); '' or null: none.
+ */
+export const halalStatementMessage = 'La déclaration halal ne peut pas dépasser 500 caractères.'
+const halalStatement = oneLine(
+  z.string({ error: halalStatementMessage }).trim().max(500, halalStatementMessage),
+)
+  .transform((v) => v || null)
+  .nullable()
 
 export const createCountryInput = z.strictObject({
   name: countryName,
@@ -67,6 +78,7 @@ export const createCountryInput = z.strictObject({
   isActive: z.boolean().optional(),
   shopPhone: shopPhone.optional(),
   shopWhatsapp: shopPhone.optional(),
+  halalStatement: halalStatement.optional(),
 })
 export type CreateCountryInput = z.input<typeof createCountryInput>
 
@@ -81,6 +93,7 @@ export const updateCountryInput = z.strictObject({
   isActive: z.boolean().optional(),
   shopPhone: shopPhone.optional(),
   shopWhatsapp: shopPhone.optional(),
+  halalStatement: halalStatement.optional(),
 })
 export type UpdateCountryInput = z.input<typeof updateCountryInput>
 
@@ -125,7 +138,7 @@ const FEE_MESSAGE = 'Les frais de livraison doivent être un nombre entier de fr
 const MINIMUM_MESSAGE = 'La commande minimum doit être un nombre entier de francs entre 0 et 50 000 000.'
 const FREE_FROM_MESSAGE =
   'Le seuil de livraison offerte doit être un nombre entier de francs entre 0 et 50 000 000.'
-/** A zone's delivery terms (docs/rules.md#delivery-fees). */
+/** A zone's delivery terms (docs/rules/delivery.md#delivery-fees). */
 const deliveryTerms = {
   deliveryFee: francs(FEE_MESSAGE, MAX_DELIVERY_FEE),
   minOrderAmount: francs(MINIMUM_MESSAGE, MAX_ORDER_AMOUNT).nullable(),
@@ -174,6 +187,7 @@ const adminCountry = z.strictObject({
   isActive: z.boolean(),
   shopPhone: z.string().nullable(),
   shopWhatsapp: z.string().nullable(),
+  halalStatement: z.string().nullable(),
   createdAt: z.date(),
 })
 export type AdminCountry = z.infer<typeof adminCountry>

@@ -1,11 +1,12 @@
 import { outOfStockChoices } from '../domain/stock'
 import { isValidQuantityStep, unitTypes, type UnitType } from '../domain/units'
 import { MAX_UNIT_PRICE } from '../domain/pricing'
+import { PREPARATION_NAME_MAX } from '../domain/preparations'
 import { id, INT4_MAX, oneLine, paragraph, queryBoolean, text } from './common'
 import { publicProduct } from './storefront'
 import { z } from './zod'
 
-/* The product catalogue as staff maintain it (docs/rules.md#pricing for the units). */
+/* The product catalogue as staff maintain it (docs/rules/money.md#pricing for the units). */
 
 export const countryRequired = 'Veuillez sélectionner un pays.'
 const kgStep = 'La quantité minimale doit être un multiple de 0,5 kg.'
@@ -29,13 +30,16 @@ const minQuantity = z
   .positive('La quantité minimale doit être positive.')
   .max(1000, 'La quantité minimale ne peut pas dépasser 1000.')
 const unitType = z.enum(unitTypes, { error: "Le type d'unité doit être kg ou unité." })
-/** An empty field means no image. */
+/**
+ * A pasted image address is refused (docs/decisions/0033): every visitor's browser would fetch a
+ * stranger's server. Photos are uploaded (`POST /_api/admin/products/photo`). Empty or null
+ * clears an address kept from before.
+ */
+export const imageUrlRefused =
+  "Les adresses d'images ne sont pas acceptées : envoyez la photo du produit depuis sa fiche."
 const imageUrl = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .url({ error: "L'URL de l'image n'est pas valide.", protocol: /^https?$/ })
-    .max(1000, "L'URL de l'image est trop longue.")
-    .nullable(),
+  z.null({ error: imageUrlRefused }),
 )
 const categoryId = z
   .number({ error: 'La catégorie est invalide.' })
@@ -44,7 +48,43 @@ const categoryId = z
   .max(INT4_MAX, 'La catégorie est invalide.')
   .nullable()
 
-/** The step rule of docs/rules.md#pricing: kg by 0.5, unit by whole numbers. Undefined when it holds. */
+/*
+ * What a client wants to know before trusting a butcher (docs/rules/catalogue.md#provenance): where
+ * the meat comes from, halal or not, the day of slaughter of fresh meat. Empty clears.
+ */
+export const provenanceMessages = {
+  originLong: 'L’origine ne peut pas dépasser 200 caractères.',
+  slaughterDay: 'Le jour d’abattage doit être une date (JJ/MM/AAAA).',
+  slaughterFuture: 'Le jour d’abattage ne peut pas être dans le futur.',
+  halal: 'Halal doit être oui ou non.',
+} as const
+const origin = oneLine(
+  z.string({ error: provenanceMessages.originLong }).trim().max(200, provenanceMessages.originLong),
+)
+  .transform((v) => v || null)
+  .nullable()
+/** Tomorrow in UTC: no country of the shop is more than a day ahead of it. */
+const latestSlaughterDay = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+const isCalendarDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
+}
+const slaughterDay = z
+  .string({ error: provenanceMessages.slaughterDay })
+  .trim()
+  .refine(
+    (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v)),
+    provenanceMessages.slaughterDay,
+  )
+  .refine(
+    (v) => v === '' || !isCalendarDay(v) || v <= latestSlaughterDay(),
+    provenanceMessages.slaughterFuture,
+  )
+  .transform((v) => v || null)
+  .nullable()
+const halal = z.boolean({ error: provenanceMessages.halal })
+
+/** The step rule of docs/rules/money.md#pricing: kg by 0.5, unit by whole numbers. Undefined when it holds. */
 export function minQuantityStepError(unit: UnitType, quantity: number): string | undefined {
   if (isValidQuantityStep(quantity, unit)) return undefined
   return unit === 'kg' ? kgStep : unitStep
@@ -56,6 +96,65 @@ const checkStep = (value: StepFields, ctx: z.RefinementCtx) => {
   const message = minQuantityStepError(value.unitType, value.minQuantity)
   if (message) ctx.addIssue({ code: 'custom', path: ['minQuantity'], message })
 }
+
+/*
+ * Preparations (docs/rules/catalogue.md#preparations): a country's list, and what a product offers
+ * of it, each free (0) or with its price per unit of the product, one of them the default.
+ */
+const PREPARATION_NAME_MESSAGE = 'Le nom de la préparation doit contenir entre 2 et 60 caractères.'
+const preparationName = oneLine(
+  z
+    .string({ error: PREPARATION_NAME_MESSAGE })
+    .trim()
+    .min(2, PREPARATION_NAME_MESSAGE)
+    .max(PREPARATION_NAME_MAX, PREPARATION_NAME_MESSAGE),
+)
+const preparationId = () => id('La préparation est invalide.')
+const PREPARATION_PRICE_MESSAGE =
+  'Le prix d’une préparation est un nombre entier positif ou nul (en francs CFA).'
+export const productPreparationsInput = z
+  .array(
+    z.strictObject({
+      preparationId: preparationId(),
+      price: z
+        .number({ error: PREPARATION_PRICE_MESSAGE })
+        .int(PREPARATION_PRICE_MESSAGE)
+        .min(0, PREPARATION_PRICE_MESSAGE)
+        .max(MAX_UNIT_PRICE, 'Le prix ne peut pas dépasser 10 000 000 F CFA.'),
+      isDefault: z.boolean().optional(),
+    }),
+    { error: 'Les préparations sont invalides.' },
+  )
+  .max(30, 'Trente préparations au plus par produit.')
+  .refine(
+    (list) => new Set(list.map((p) => p.preparationId)).size === list.length,
+    'Une préparation ne figure qu’une fois par produit.',
+  )
+  .refine((list) => list.filter((p) => p.isDefault).length <= 1, 'Une seule préparation par défaut.')
+export type ProductPreparationsInput = z.input<typeof productPreparationsInput>
+/** The offers as checked: what the server writes and the product dialog edits. */
+export type ProductPreparations = z.output<typeof productPreparationsInput>
+
+/** GET /_api/admin/preparations: a country's list (a super_admin's own; root names one). */
+export const preparationsQuery = z.strictObject({ countryId: id(countryRequired).optional() })
+export const createPreparationInput = z.strictObject({
+  countryId: id(countryRequired).optional(),
+  name: preparationName,
+})
+export type CreatePreparationInput = z.input<typeof createPreparationInput>
+export const updatePreparationInput = z.strictObject({ id: preparationId(), name: preparationName })
+export const deletePreparationInput = z.strictObject({ id: preparationId() })
+const preparationView = z.strictObject({
+  id: z.number(),
+  countryId: z.number(),
+  name: z.string(),
+  position: z.number(),
+  /** How many products offer it. */
+  products: z.number(),
+})
+export type PreparationView = z.infer<typeof preparationView>
+export const preparationsAnswer = z.strictObject({ preparations: z.array(preparationView) })
+export const preparationAnswer = z.strictObject({ preparation: preparationView })
 
 export const createProductInput = z
   .strictObject({
@@ -70,6 +169,11 @@ export const createProductInput = z
     countryId: id(countryRequired).optional(),
     isActive: z.boolean().optional(),
     isFeatured: z.boolean().optional(),
+    origin: origin.optional(),
+    halal: halal.optional(),
+    slaughterDay: slaughterDay.optional(),
+    /** docs/rules/catalogue.md#preparations: left out, none (create) or unchanged (update). */
+    preparations: productPreparationsInput.optional(),
   })
   .superRefine(checkStep)
 export type CreateProductInput = z.input<typeof createProductInput>
@@ -87,6 +191,10 @@ export const updateProductInput = z
     countryId: id(countryRequired).optional(),
     isActive: z.boolean().optional(),
     isFeatured: z.boolean().optional(),
+    origin: origin.optional(),
+    halal: halal.optional(),
+    slaughterDay: slaughterDay.optional(),
+    preparations: productPreparationsInput.optional(),
   })
   .superRefine(checkStep)
 export type UpdateProductInput = z.input<typeof updateProductInput>
@@ -95,7 +203,7 @@ export const deleteProductInput = z.strictObject({ id: id('Le produit est requis
 
 /**
  * POST /_api/admin/products/photo?id=…, the photo's bytes as the body; and
- * POST /_api/admin/products/photo/remove { id } (docs/rules.md#photos).
+ * POST /_api/admin/products/photo/remove { id } (docs/rules/catalogue.md#photos).
  */
 export const productPhotoInput = z.strictObject({ id: id('Le produit est requis.') })
 
@@ -129,7 +237,7 @@ export const adminProductsQuery = z.strictObject({
   isActive: queryBoolean.optional(),
 })
 
-/** The step rule of docs/rules.md#pricing for a daily quantity. Undefined when it holds. */
+/** The step rule of docs/rules/money.md#pricing for a daily quantity. Undefined when it holds. */
 export function dailyQuantityStepError(unit: UnitType, quantity: number): string | undefined {
   if (isValidQuantityStep(quantity, unit)) return undefined
   return unit === 'kg'
@@ -138,7 +246,7 @@ export function dailyQuantityStepError(unit: UnitType, quantity: number): string
 }
 
 /**
- * POST /_api/admin/products/stock (docs/rules.md#stock): out of stock for the country's day or
+ * POST /_api/admin/products/stock (docs/rules/catalogue.md#stock): out of stock for the country's day or
  * until further notice, and the daily quantity orders draw from (null: none).
  */
 export const productStockInput = z.strictObject({

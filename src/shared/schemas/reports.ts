@@ -5,7 +5,7 @@ import { adminOrdersQuery } from './orders'
 import { id } from './common'
 import { z } from './zod'
 
-/* Dashboards' trends, CSV exports and the product import (docs/rules.md#reports). */
+/* Dashboards' trends, CSV exports and the product import (docs/rules/money.md#reports). */
 
 export const dashboardTrendInput = z.strictObject({
   days: z.coerce
@@ -70,6 +70,8 @@ export const productImportAnswer = z.strictObject({
   errors: z.array(importRowError),
   /** Rows written: 0 for a preview. */
   imported: z.number(),
+  /** Products of the catalogue changed by the import (issue 31 §5): 0 for a preview. */
+  updated: z.number(),
   preview: z.array(
     z.strictObject({
       row: z.number(),
@@ -77,6 +79,10 @@ export const productImportAnswer = z.strictObject({
       category: z.string().nullable(),
       pricePerUnit: z.number().nullable(),
       unitType: z.string().nullable(),
+      /** A new product, an update of the catalogue's, or a row that changes nothing. */
+      action: z.enum(['create', 'update', 'unchanged']),
+      /** What an update changes: the field, its value now and after. */
+      changes: z.array(z.strictObject({ field: z.string(), from: z.string(), to: z.string() })),
     }),
   ),
 })

@@ -1,7 +1,7 @@
 import { id, queryBoolean } from './common'
 import { z } from './zod'
 
-/* Delivery slots as staff maintain them and clients pick them (docs/rules.md#delivery-slots). */
+/* Delivery slots as staff maintain them and clients pick them (docs/rules/delivery.md#delivery-slots). */
 
 const TIME_MESSAGE = 'L’heure doit s’écrire HH:MM (ex. 10:00).'
 const localTime = (message: string) =>

@@ -5,7 +5,7 @@ import { roles } from '../domain/roles'
 import { id, limit, oneLine, page, text } from './common'
 import { z } from './zod'
 
-// Creating and editing accounts (docs/rules.md#who-may-do-what, docs/rules.md#accounts).
+// Creating and editing accounts (docs/rules/people.md#who-may-do-what, docs/rules/people.md#accounts).
 const email = z
   .string({ error: "Format d'email invalide." })
   .trim()
@@ -89,7 +89,13 @@ export const userHistoryInput = z.strictObject({ userId: id('User ID is required
 const adminUser = sessionUser.extend({ createdAt: z.date(), lastLogin: z.date().nullable() })
 export type AdminUser = z.infer<typeof adminUser>
 export const adminUserAnswer = z.strictObject({ user: adminUser })
-export const adminUsersAnswer = z.strictObject({ users: z.array(adminUser) })
+/**
+ * A listed account, and whether another account has its phone number (kept from before one account
+ * per number; staff resolve it by editing one of them: docs/rules/people.md, "One account per phone number").
+ */
+const listedUser = adminUser.extend({ sharesPhone: z.boolean() })
+export type ListedUser = z.infer<typeof listedUser>
+export const adminUsersAnswer = z.strictObject({ users: z.array(listedUser) })
 
 const superAdminRow = adminUser.pick({
   id: true,
@@ -118,8 +124,21 @@ const loyaltyTransactionRow = z.strictObject({
   description: z.string(),
   createdAt: z.date(),
 })
+/** A line of an account's security history: who enrolled or reset its second factor. */
+const accountEventRow = z.strictObject({
+  id: z.number(),
+  kind: z.enum(['two_factor_enabled', 'two_factor_reset']),
+  byName: z.string().nullable(),
+  createdAt: z.date(),
+})
 export const userHistoryAnswer = z.strictObject({
   user: adminUser,
   orders: z.array(orderView),
   loyaltyTransactions: z.array(loyaltyTransactionRow),
+  accountEvents: z.array(accountEventRow),
+  twoFactorEnabled: z.boolean(),
+})
+/** root takes away another staff member's second factor (docs/rules/people.md#accounts). */
+export const resetTwoFactorInput = z.strictObject({
+  userId: id("L'identifiant de l'utilisateur est invalide."),
 })

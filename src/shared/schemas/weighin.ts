@@ -1,9 +1,10 @@
+import { formatPercent } from '../format'
 import { MAX_WEIGH_TOLERANCE_PERCENT, MAX_WEIGHED_QUANTITY } from '../domain/weighin'
-import { id } from './common'
+import { id, INT4_MAX, paragraph } from './common'
 import { orderId } from './orders'
 import { z } from './zod'
 
-// The weigh-in's inputs (docs/rules.md#weigh-in).
+// The weigh-in's inputs (docs/rules/orders.md#weigh-in).
 
 const WEIGHT_MESSAGE = 'Le poids pesé doit être un nombre de kilos supérieur à 0.'
 const weighedQuantity = z
@@ -30,17 +31,50 @@ export const weighOrderInput = z.strictObject({
 })
 export type WeighOrderInput = z.input<typeof weighOrderInput>
 
-/** POST /_api/admin/orders/record-agreement: the client agreed by phone. */
-export const recordAgreementInput = z.strictObject({ orderId: orderId() })
+export const TOTAL_MESSAGE =
+  'Le montant auquel vous répondez est requis (en francs CFA) : rechargez la commande.'
+/**
+ * The weighed total an answer is given to, as it was read (docs/rules/orders.md#weigh-in): an agreement
+ * binds that amount only; after another weighing the server answers 409 with the new total.
+ */
+export const answeredTotal = z
+  .number({ error: TOTAL_MESSAGE })
+  .int({ error: TOTAL_MESSAGE })
+  .min(0, { error: TOTAL_MESSAGE })
+  .max(INT4_MAX, { error: TOTAL_MESSAGE })
 
-/** POST /_api/orders/weigh-answer: the client accepts or refuses the weighed total. */
-export const weighAnswerInput = z.strictObject({
-  orderId: orderId(),
-  decision: z.enum(['accept', 'refuse'], { error: 'Réponse invalide : accepter ou refuser.' }),
-})
+/** POST /_api/admin/orders/record-agreement: the client agreed by phone to this total. */
+export const recordAgreementInput = z.strictObject({ orderId: orderId(), total: answeredTotal })
+export type RecordAgreementInput = z.input<typeof recordAgreementInput>
+
+/** The most a client writes of what it wants instead of a refused weighed total. */
+export const WEIGH_WISH_MAX = 300
+
+/**
+ * POST /_api/orders/weigh-answer: the client accepts or refuses the weighed total it read; a refusal
+ * may say what it wants instead ("Je veux 1,5 kg exactement"), which staff read on the weigh-in.
+ */
+export const weighAnswerInput = z
+  .strictObject({
+    orderId: orderId(),
+    decision: z.enum(['accept', 'refuse'], { error: 'Réponse invalide : accepter ou refuser.' }),
+    total: answeredTotal,
+    wish: paragraph(
+      WEIGH_WISH_MAX,
+      `Votre demande ne peut pas dépasser ${WEIGH_WISH_MAX} caractères.`,
+    ).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'accept' && v.wish)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['wish'],
+        message: 'Seul un refus dit ce que vous voulez à la place.',
+      })
+  })
 export type WeighAnswerInput = z.input<typeof weighAnswerInput>
 
-const TOLERANCE_MESSAGE = `La tolérance doit être un nombre entier de 0 à ${MAX_WEIGH_TOLERANCE_PERCENT} %.`
+const TOLERANCE_MESSAGE = `La tolérance doit être un nombre entier de 0 à ${formatPercent(MAX_WEIGH_TOLERANCE_PERCENT)}.`
 /** The shop's settings as root reads and writes them. */
 export const shopSettingsView = z.strictObject({ weighTolerancePercent: z.number() })
 export const updateShopSettingsInput = z.strictObject({

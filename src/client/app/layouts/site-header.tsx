@@ -1,11 +1,12 @@
 import { ShoppingCart } from 'lucide-react'
 import { Link, NavLink, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { homeRouteFor } from '@/shared/domain/roles'
 import { Button } from '@/client/components/ui/button'
 import { cn } from '@/client/components/ui/cn'
 import { Spinner } from '@/client/components/ui/spinner'
 import { useCartCount } from '@/client/lib/cart'
+import { useNotShopper } from '@/client/lib/first-page-context'
 import { useLogout, useSession } from '@/client/lib/session'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -17,8 +18,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** The site header: links by role, cart badge, auth controls. */
 export function SiteHeader() {
   const session = useSession()
-  const role = session.user?.role
-  const shopperOrVisitor = !role || role === 'client' || role === 'user'
+  // Staff and drivers get no shop links nor cart: told by the session, or while it loads by the
+  // kind of caller the page was rendered for, so the first HTML never shows them a cart.
+  const shopperOrVisitor = !useNotShopper()
   const count = useCartCount()
   const logout = useLogout()
   const navigate = useNavigate()

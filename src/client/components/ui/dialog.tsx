@@ -70,16 +70,19 @@ export function FormActions({
   pending,
   submitLabel,
   pendingLabel = 'Enregistrement…',
+  cancelLabel = 'Annuler',
 }: {
   onCancel: () => void
   pending: boolean
   submitLabel: ReactNode
   pendingLabel?: ReactNode
+  /** The way out, when "Annuler" would read as the submit's own word (cancelling an order). */
+  cancelLabel?: ReactNode
 }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" onClick={onCancel}>
-        Annuler
+        {cancelLabel}
       </Button>
       <Button type="submit" disabled={pending}>
         {pending ? pendingLabel : submitLabel}

@@ -1,9 +1,6 @@
 import {
   createContext,
-  useCallback,
   useContext,
-  useLayoutEffect,
-  useRef,
   type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
@@ -50,30 +47,9 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 }
 
 /** A native select: light, and the phone's own picker. */
-/**
- * A select. When it is controlled (`value`), the DOM keeps that value even if the options
- * arrive after it (a list still loading): the renderer sets a select's value before it draws the
- * new options, and a value no option had yet would fall back to the first option
- * (docs/decisions/0023).
- */
-export function Select({ className, ref, ...props }: ComponentProps<'select'>) {
+export function Select({ className, ...props }: ComponentProps<'select'>) {
   const link = useFieldLink(props.id, props)
-  const own = useRef<HTMLSelectElement | null>(null)
-  const value = props.value
-  useLayoutEffect(() => {
-    const el = own.current
-    if (el && value !== undefined && !Array.isArray(value) && el.value !== String(value))
-      el.value = String(value)
-  })
-  const setRef = useCallback(
-    (el: HTMLSelectElement | null) => {
-      own.current = el
-      if (typeof ref === 'function') ref(el)
-      else if (ref) ref.current = el
-    },
-    [ref],
-  )
-  return <select ref={setRef} className={cn(control, 'h-10 pr-8', className)} {...props} {...link} />
+  return <select className={cn(control, 'h-10 pr-8', className)} {...props} {...link} />
 }
 
 /** The ids of a field's texts, for a control that is not one of the above. */

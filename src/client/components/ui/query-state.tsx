@@ -71,6 +71,7 @@ export function QueryState<T>({
   errorTitle,
   errorTitleAs,
   errorMessage,
+  errorView,
   children,
 }: {
   query: UseQueryResult<T>
@@ -82,16 +83,22 @@ export function QueryState<T>({
   errorTitleAs?: 'p' | 'h1' | 'h2'
   /** Turns the error into the text shown (defaults to the error's own message). */
   errorMessage?: (e: Error) => string
+  /**
+   * A view of its own for a failure (a record not found, say), given the error and the retry;
+   * undefined for the usual one.
+   */
+  errorView?: (e: Error, retry: () => void) => ReactNode | undefined
   children: (data: T) => ReactNode
 }) {
-  const failed = (error: Error) => (
-    <ErrorState
-      title={errorTitle}
-      titleAs={errorTitleAs}
-      message={errorMessage ? errorMessage(error) : error.message}
-      onRetry={() => void query.refetch()}
-    />
-  )
+  const failed = (error: Error) =>
+    errorView?.(error, () => void query.refetch()) ?? (
+      <ErrorState
+        title={errorTitle}
+        titleAs={errorTitleAs}
+        message={errorMessage ? errorMessage(error) : error.message}
+        onRetry={() => void query.refetch()}
+      />
+    )
   if (query.isPending) {
     const failure = settledFailure(query)
     return failure ? failed(failure) : <>{loading}</>

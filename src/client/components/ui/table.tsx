@@ -43,7 +43,8 @@ function useScrollsSideways(ref: RefObject<HTMLElement | null>, content: RefObje
 
 /**
  * A table, named by its `aria-label`. On a phone (below md) each row is a card and each cell a
- * line with its column's heading, so nothing scrolls sideways; from md up, a table that fits its
+ * line with its column's heading (its value right-aligned beside and under it, at the card's
+ * width), so nothing scrolls sideways; from md up, a table that fits its
  * container (cells wrap) and scrolls sideways only as a last resort. Then its container is a
  * region named after the table that the keyboard can reach (Tab, then the arrow keys scroll it).
  */
@@ -73,10 +74,13 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement> 
         ref={ref}
         className={cn(
           'w-full text-left text-sm',
-          // Phone: rows as cards, cells as 'heading: value' lines, the headings row hidden.
+          // Phone: rows as cards, cells as 'heading: value' lines, the headings row hidden. The
+          // heading floats left and the value, right-aligned, flows beside it and below: a cell
+          // of several lines (a city, an address, a slot) stacks them at the card's width, never
+          // squeezes them into a column beside each other (tests/e2e/phone-width.e2e.ts).
           'max-md:block max-md:[&>thead]:sr-only max-md:[&>tbody]:block max-md:[&>tbody>tr]:block max-md:[&>tbody>tr]:px-1 max-md:[&>tbody>tr]:py-2',
-          'max-md:[&>tbody>tr>td]:flex max-md:[&>tbody>tr>td]:items-start max-md:[&>tbody>tr>td]:justify-between max-md:[&>tbody>tr>td]:gap-3 max-md:[&>tbody>tr>td]:py-1 max-md:[&>tbody>tr>td]:text-right max-md:[&>tbody>tr>td]:[overflow-wrap:anywhere]',
-          'max-md:[&>tbody>tr>td]:before:shrink-0 max-md:[&>tbody>tr>td]:before:text-left max-md:[&>tbody>tr>td]:before:font-medium max-md:[&>tbody>tr>td]:before:text-stone-500 max-md:[&>tbody>tr>td]:before:content-[attr(data-label)]',
+          'max-md:[&>tbody>tr>td]:flow-root max-md:[&>tbody>tr>td]:py-1 max-md:[&>tbody>tr>td]:text-right max-md:[&>tbody>tr>td]:[overflow-wrap:break-word]',
+          'max-md:[&>tbody>tr>td]:before:float-left max-md:[&>tbody>tr>td]:before:mr-3 max-md:[&>tbody>tr>td]:before:text-left max-md:[&>tbody>tr>td]:before:font-medium max-md:[&>tbody>tr>td]:before:text-stone-500 max-md:[&>tbody>tr>td]:before:content-[attr(data-label)]',
           className,
         )}
         {...props}

@@ -1,8 +1,9 @@
 import { productCalls } from '@/shared/calls'
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { countries, products } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { notArchived } from '@/server/services/products'
+import { byName } from '@/server/db/queries'
 
 /** One aggregate over the catalogue, per country that has products (archived ones left out). */
 export default defineEndpoint({
@@ -22,7 +23,7 @@ export default defineEndpoint({
       .innerJoin(countries, eq(countries.id, products.countryId))
       .where(notArchived)
       .groupBy(countries.id, countries.name)
-      .orderBy(asc(countries.name))
+      .orderBy(...byName(countries.name))
     return { stats }
   },
 })

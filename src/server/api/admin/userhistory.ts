@@ -1,9 +1,13 @@
 import { userCalls } from '@/shared/calls'
+import { alias } from 'drizzle-orm/pg-core'
 import { desc, eq } from 'drizzle-orm'
-import { loyaltyTransactions, orders } from '@/server/db/schema'
+import { accountEvents, loyaltyTransactions, orders, users } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { loadOrders } from '@/server/services/orders'
 import { findUserInReach } from '@/server/services/user-admin'
+import { hasSecondFactor } from '@/server/services/two-factor'
+
+const by = alias(users, 'by_user')
 
 /** The history page shows a customer's whole story; past this many it shows the latest. */
 const MAX_ROWS = 500
@@ -33,8 +37,23 @@ export default defineEndpoint({
       .where(eq(loyaltyTransactions.userId, target.id))
       .orderBy(desc(loyaltyTransactions.createdAt), desc(loyaltyTransactions.id))
       .limit(MAX_ROWS)
+    // Who enrolled or reset its second factor (docs/rules/people.md#accounts).
+    const events = await db
+      .select({
+        id: accountEvents.id,
+        kind: accountEvents.kind,
+        byName: by.displayName,
+        createdAt: accountEvents.createdAt,
+      })
+      .from(accountEvents)
+      .leftJoin(by, eq(by.id, accountEvents.byUserId))
+      .where(eq(accountEvents.userId, target.id))
+      .orderBy(desc(accountEvents.createdAt), desc(accountEvents.id))
+      .limit(MAX_ROWS)
     return {
       user: target,
+      accountEvents: events,
+      twoFactorEnabled: await hasSecondFactor(db, target.id),
       orders: await loadOrders(
         db,
         ids.map((r) => r.id),

@@ -1,19 +1,23 @@
 import { authCalls } from '@/shared/calls'
 import { eq } from 'drizzle-orm'
 import { users } from '@/server/db/schema'
-import { setSessionCookie, sessionToken } from '@/server/http/auth-context'
+import { setChallengeCookie } from '@/server/http/auth-context'
 import { defineEndpoint } from '@/server/http/define-endpoint'
-import { forbidden, HttpError, tooManyRequests, mustExist } from '@/server/http/errors'
-import { createSession, deleteSession } from '@/server/http/session'
+import { HttpError, tooManyRequests } from '@/server/http/errors'
+import { openSession } from '@/server/services/sign-in'
 import { verifyPassword } from '@/server/services/passwords'
-import { findSessionUser, findUserByEmail } from '@/server/services/users'
+import { findAccount } from '@/server/services/accounts'
+import { createChallenge, secondStepOf } from '@/server/services/two-factor'
 
 export default defineEndpoint({
   call: authCalls.login,
   roles: 'public',
-  summary: 'Sign in with email and password',
+  summary: 'Sign in with an email or a phone number, and the password',
   async handler({ input, db, deps, req, reply }) {
-    const key = `${input.email}|${req.ip}`
+    // `email` is an e-mail or a phone number (docs/rules/people.md#accounts). A number is counted
+    // under its account's e-mail, so both ways in share one count; an unknown one under its digits.
+    const found = await findAccount(db, input.email)
+    const key = `${found?.email.toLowerCase() ?? input.email.replace(/[\s().-]/g, '')}|${req.ip}`
     // The attempt is taken before the password is checked, atomically: a burst of guesses in
     // parallel gets at most the limit's number of checks (docs/security.md "Login limit under a burst").
     const wait = await deps.loginLimiter.reserve(key)
@@ -22,20 +26,26 @@ export default defineEndpoint({
         `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(wait / 60)} minute(s).`,
       )
     }
-    const found = await findUserByEmail(db, input.email)
     const ok = await verifyPassword(found?.passwordHash ?? null, input.password)
-    if (!found || !ok) {
+    // A deactivated account gets the answer of a wrong password, after the same work (the
+    // password is checked either way): its answer tells no one that the password was right
+    // (issue 27, item 11; docs/rules/people.md#accounts).
+    if (!found || !ok || !found.isActive) {
       throw new HttpError(401, 'INVALID_CREDENTIALS', 'Email ou mot de passe incorrect.')
     }
-    if (!found.isActive) throw forbidden("Votre compte est désactivé. Contactez l'administrateur.")
+    // A staff member with a second factor (or who must enrol one) gets no session yet: a pending
+    // sign-in, kept on the server, that only the code step or the enrolment reads. The attempt
+    // stays counted until the code is right: a password known does not buy more code guesses
+    // (docs/rules/people.md#accounts, docs/security.md "Staff two-factor").
+    const step = await secondStepOf(db, found)
+    if (step) {
+      const challenge = await createChallenge(db, found.id, step)
+      setChallengeCookie(reply, deps.config, challenge.token, challenge.expiresAt)
+      return { twoFactor: step }
+    }
     await deps.loginLimiter.reset(key)
-
-    // A new token at every sign-in; the one the browser held, if any, ends.
-    const previous = sessionToken(req)
-    if (previous) await deleteSession(db, previous)
-    const { token, expiresAt } = await createSession(db, found.id)
     await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, found.id))
-    setSessionCookie(reply, deps.config, token, expiresAt)
-    return { user: mustExist(await findSessionUser(db, found.id)) }
+    // A new token at every sign-in; the one the browser held, if any, ends.
+    return openSession(db, deps.config, req, reply, found.id)
   },
 })

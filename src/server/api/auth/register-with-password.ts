@@ -1,14 +1,11 @@
 import { authCalls } from '@/shared/calls'
-import { users } from '@/server/db/schema'
 import { setSessionCookie } from '@/server/http/auth-context'
 import { defineEndpoint } from '@/server/http/define-endpoint'
-import { badRequest, conflict, isUniqueViolation, mustExist } from '@/server/http/errors'
+import { badRequest, mustExist } from '@/server/http/errors'
 import { createSession } from '@/server/http/session'
-import { hashPassword } from '@/server/services/passwords'
 import { phoneOrRefuse } from '@/server/services/phones'
-import { findCountryByName, findSessionUser, findUserByEmail } from '@/server/services/users'
-
-const emailTaken = 'Cette adresse email est déjà utilisée.'
+import { insertAccount } from '@/server/services/user-admin'
+import { findCountryByName, findSessionUser } from '@/server/services/users'
 
 export default defineEndpoint({
   call: authCalls.register,
@@ -21,28 +18,16 @@ export default defineEndpoint({
       throw badRequest("Ce pays n'est pas desservi.", { country: ["Ce pays n'est pas desservi."] })
     }
     const phoneNumber = phoneOrRefuse(input.phoneNumber, country.code, 'phoneNumber')
-    if (await findUserByEmail(db, input.email)) throw conflict(emailTaken)
-    const passwordHash = await hashPassword(input.password)
-    let id: number
-    try {
-      const [row] = await db
-        .insert(users)
-        .values({
-          email: input.email,
-          passwordHash,
-          displayName: input.displayName,
-          phoneNumber,
-          city: input.city,
-          countryId: country.id,
-          role: 'client',
-          lastLogin: new Date(),
-        })
-        .returning({ id: users.id })
-      id = row!.id
-    } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(emailTaken)
-      throw e
-    }
+    const id = await insertAccount(db, {
+      email: input.email,
+      password: input.password,
+      displayName: input.displayName,
+      city: input.city,
+      phoneNumber,
+      countryId: country.id,
+      role: 'client',
+      lastLogin: new Date(),
+    })
     const { token, expiresAt } = await createSession(db, id)
     setSessionCookie(reply, deps.config, token, expiresAt)
     reply.status(201)

@@ -1,7 +1,7 @@
 import { storefrontCalls } from '@/shared/calls'
-import { asc } from 'drizzle-orm'
 import { productCategories } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { byName } from '@/server/db/queries'
 
 export default defineEndpoint({
   call: storefrontCalls.categories,
@@ -11,7 +11,7 @@ export default defineEndpoint({
     const categories = await db
       .select({ id: productCategories.id, name: productCategories.name })
       .from(productCategories)
-      .orderBy(asc(productCategories.name))
+      .orderBy(...byName(productCategories.name))
     return { categories }
   },
 })

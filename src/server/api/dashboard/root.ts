@@ -1,10 +1,12 @@
 import { oversightCalls } from '@/shared/calls'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type RootDashboard } from '@/shared/schemas/dashboards'
 import { countries, users } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import type { Db } from '@/server/db/client'
-import { singleFlight } from '@/server/services/single-flight'
+import { sharedReads } from '@/server/db/shared-reads'
+import { byName } from '@/server/db/queries'
+import { compareFrench } from '@/shared/format'
 import {
   countStar,
   customerRoles,
@@ -15,7 +17,7 @@ import {
 
 const TOP_PRODUCTS = 10
 /** Root dashboards asked at the same moment with the same filter are computed once. */
-const shared = singleFlight<object, RootDashboard>()
+const shared = sharedReads<RootDashboard>({ keep: 'in-flight' })
 
 export default defineEndpoint({
   call: oversightCalls.rootDashboard,
@@ -45,7 +47,7 @@ async function rootDashboard(db: Db, filter: OrderFilter): Promise<RootDashboard
   const countryList = await db
     .select({ id: countries.id, name: countries.name })
     .from(countries)
-    .orderBy(asc(countries.name))
+    .orderBy(...byName(countries.name))
 
   const zero = { totalRevenue: 0, totalOrders: 0 }
   const countryBreakdown = countryList
@@ -56,7 +58,7 @@ async function rootDashboard(db: Db, filter: OrderFilter): Promise<RootDashboard
       ...(byCountry.get(c.id) ?? zero),
       activeUsers: accounts.find((a) => a.countryId === c.id)?.activeCustomers ?? 0,
     }))
-    .sort((a, b) => b.totalRevenue - a.totalRevenue || a.countryName.localeCompare(b.countryName, 'fr'))
+    .sort((a, b) => b.totalRevenue - a.totalRevenue || compareFrench(a.countryName, b.countryName))
   const globalSummary = {
     totalRevenue: countryBreakdown.reduce((s, c) => s + c.totalRevenue, 0),
     totalOrders: countryBreakdown.reduce((s, c) => s + c.totalOrders, 0),

@@ -22,7 +22,7 @@ export default defineEndpoint({
           throw conflict('Seules les commandes en livraison peuvent être confirmées.')
       },
       undefined,
-      // docs/rules.md#drivers-cash: the amount due unless the driver says otherwise, with a reason.
+      // docs/rules/money.md#drivers-cash: the amount due unless the driver says otherwise, with a reason.
       { amount: input.cashCollected, reason: input.cashReason },
     )
     return { order }

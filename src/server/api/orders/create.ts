@@ -3,6 +3,7 @@ import { idempotencyKey } from '@/shared/schemas/checkout'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { badRequest } from '@/server/http/errors'
 import { placeOrder } from '@/server/services/checkout'
+import { resolvePaymentChoice } from '@/server/services/payments/service'
 
 export default defineEndpoint({
   call: clientCalls.createOrder,
@@ -16,11 +17,14 @@ export default defineEndpoint({
       if (!parsed.success) throw badRequest("Clé d'idempotence invalide.")
       key = parsed.data
     }
+    // payments (issue 28, docs/rules/money.md#payments): the method chosen, one of the country's wallets.
+    const payment = await resolvePaymentChoice(db, deps.payments, user.countryId, input)
     const { order, created, drewStock } = await placeOrder(db, user, input, {
       idempotencyKey: key,
       pointValue: deps.config.LOYALTY_POINT_VALUE,
+      payment,
     })
-    // What is left of a daily quantity shows on the storefront (docs/rules.md#stock): its cached
+    // What is left of a daily quantity shows on the storefront (docs/rules/catalogue.md#stock): its cached
     // answers are dropped, here and on the other instances, as after a product's change.
     if (drewStock) await deps.storefrontCache.afterWrite()
     // 201 for a new order, 200 when a retried key answers the order it already created.

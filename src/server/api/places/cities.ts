@@ -2,9 +2,8 @@ import { storefrontCalls } from '@/shared/calls'
 import { and, eq, sql } from 'drizzle-orm'
 import { cities, countries, zones } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { compareFrench } from '@/shared/format'
 import { sendCached } from '@/server/services/storefront-cache'
-
-const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
   call: storefrontCalls.cities,
@@ -36,10 +35,7 @@ export default defineEndpoint({
             ),
           )
         // French order, which the database's C collation does not give.
-        rows.sort(
-          (a, b) =>
-            frenchOrder.compare(a.country.name, b.country.name) || frenchOrder.compare(a.name, b.name),
-        )
+        rows.sort((a, b) => compareFrench(a.country.name, b.country.name) || compareFrench(a.name, b.name))
         return { cities: rows }
       },
       { keep: (a) => input.countryId === undefined || a.cities.length > 0 },

@@ -10,7 +10,7 @@ export default defineEndpoint({
   async handler({ db, deps, req, reply }) {
     // Reference data, the same for everyone: serialized once and cached with the storefront
     // (services/storefront-cache.ts), dropped by every write that declares writesStorefront; the
-    // same entry the server renders / and /products with (http/first-pages.ts).
+    // same entry the server renders / and /products with (web/first-pages.ts).
     return sendCached(req, reply, await deps.storefrontCache.get('countries', () => activeCountries(db)))
   },
 })

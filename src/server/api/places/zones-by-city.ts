@@ -2,9 +2,8 @@ import { storefrontCalls } from '@/shared/calls'
 import { and, eq } from 'drizzle-orm'
 import { cities, countries, zones } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { compareFrench } from '@/shared/format'
 import { sendCached } from '@/server/services/storefront-cache'
-
-const frenchOrder = new Intl.Collator('fr')
 
 export default defineEndpoint({
   call: storefrontCalls.zonesByCity,
@@ -38,7 +37,7 @@ export default defineEndpoint({
               eq(countries.isActive, true),
             ),
           )
-        rows.sort((a, b) => frenchOrder.compare(a.name, b.name))
+        rows.sort((a, b) => compareFrench(a.name, b.name))
         return {
           zones: rows.map(({ cityName, countryName, ...zone }) => ({
             ...zone,

@@ -6,8 +6,8 @@ import { countries } from './places'
 import { users } from './users'
 
 /**
- * The drivers' cash ledger (docs/rules.md#drivers-cash): only ever appended to (a trigger refuses
- * UPDATE, DELETE and TRUNCATE, migration 0016); a driver's balance is the sum of its `amount`s.
+ * The drivers' cash ledger (docs/rules/money.md#drivers-cash): only ever appended to (a trigger refuses
+ * UPDATE, DELETE and TRUNCATE, migration 0020); a driver's balance is the sum of its `amount`s.
  * - collected: a driver's confirmation; `amount` taken (>= 0), `amount_due` what was due, a
  *   reason when they differ;
  * - handover: cash handed over to staff; `amount` = minus what was handed over, `held_before`

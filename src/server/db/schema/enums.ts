@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
+import { attemptStatuses, paymentMethods, paymentProviders, refundStatuses } from '@/shared/domain/payments'
 import { cashEntryTypes } from '@/shared/domain/cash'
 import { contactStatuses, orderStatuses, paymentStatuses } from '@/shared/domain/order-status'
 import { roles } from '@/shared/domain/roles'
@@ -18,3 +19,8 @@ export const weighApprovalEnum = pgEnum('weigh_approval', weighApprovals)
 export const messageKindEnum = pgEnum('message_kind', messageKinds)
 export const messageStateEnum = pgEnum('message_state', messageStates)
 export const cashEntryTypeEnum = pgEnum('cash_entry_type', cashEntryTypes)
+// docs/rules/money.md#payments
+export const paymentMethodEnum = pgEnum('payment_method', paymentMethods)
+export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders)
+export const attemptStatusEnum = pgEnum('payment_attempt_status', attemptStatuses)
+export const refundStatusEnum = pgEnum('refund_status', refundStatuses)

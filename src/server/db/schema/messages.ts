@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { messageKindEnum, messageStateEnum } from './enums'
 import { orders } from './orders'
+import { users } from './users'
 
 /**
- * The outbox (docs/rules.md#messages, decision 0030): every message the shop sends, written in the
+ * The outbox (docs/rules/orders.md#messages, decision 0030): every message the shop sends, written in the
  * transaction of the change that causes it, then delivered by the outbox worker. A row is never
  * deleted with its message unsent; its state says what happened.
  */
@@ -12,11 +13,16 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: serial().primaryKey(),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order it tells of; null for a message about the account (a password reset). */
+    orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
+    /** The account an account message is for (a password reset, a password changed). */
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     kind: messageKindEnum().notNull(),
-    /** The client's e-mail address when the event happened. */
+    /** E-mail or SMS (decision 0048): one row per channel. */
+    channel: text({ enum: ['email', 'sms'] })
+      .notNull()
+      .default('email'),
+    /** The client's e-mail address (or phone number, for an SMS) when the event happened. */
     recipient: text().notNull(),
     /** What the event knew that the order may later forget (the driver, the totals before and after). */
     facts: jsonb().notNull().default({}),
@@ -39,5 +45,8 @@ export const outboxMessages = pgTable(
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.state} = 'waiting'`),
     index('outbox_order_idx').on(t.orderId, t.id),
+    index('outbox_user_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.userId} is not null`),
   ],
 )

@@ -14,15 +14,16 @@ import {
 import {
   orderEventTypeEnum,
   orderStatusEnum,
+  paymentMethodEnum,
   paymentStatusEnum,
   unitTypeEnum,
   weighApprovalEnum,
 } from './enums'
 import { cities, countries, deliverySlots, zones } from './places'
-import { products } from './catalogue'
+import { preparations, products } from './catalogue'
 import { users } from './users'
 
-/** An order keeps every amount it was priced with (docs/rules.md#pricing). */
+/** An order keeps every amount it was priced with (docs/rules/money.md#pricing). */
 export const orders = pgTable(
   'orders',
   {
@@ -41,33 +42,52 @@ export const orders = pgTable(
       .references(() => zones.id),
     status: orderStatusEnum().notNull().default('pending'),
     paymentStatus: paymentStatusEnum().notNull().default('pending'),
+    // docs/rules/money.md#payments: cash at the door, or mobile money with the wallet chosen.
+    paymentMethod: paymentMethodEnum().notNull().default('cash'),
+    paymentWallet: text(),
     subtotalAmount: integer().notNull(),
     discountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
     discountAmount: integer().notNull().default(0),
     pointsUsed: integer().notNull().default(0),
     pointValue: integer().notNull().default(1),
     pointsDiscountAmount: integer().notNull().default(0),
-    // docs/rules.md#delivery-fees: the fee charged, and the zone's terms at the time of the order,
+    // docs/rules/delivery.md#delivery-fees: the fee charged, and the zone's terms at the time of the order,
     // so that a repricing (the weigh-in) applies the same rule.
     deliveryFeeAmount: integer().notNull().default(0),
     deliveryFee: integer().notNull().default(0),
     freeDeliveryFrom: integer(),
     totalAmount: integer().notNull(),
-    // docs/rules.md#weigh-in: the total the client agreed to at checkout, kept from the first
+    // docs/rules/money.md#partly-paid: what the client has paid of it (cash collected by drivers,
+    // mobile money), written under the order's lock with the entry or payment that pays it
+    // (decision 0054). A delivered order owes total − amount_paid.
+    amountPaid: integer().notNull().default(0),
+    // docs/rules/orders.md#weigh-in: the total the client agreed to at checkout, kept from the first
     // weighing on (null: never weighed, the total is still the ordered one), and whether the
     // weighed total waits for the client's agreement (null: no agreement needed).
     orderedTotalAmount: integer(),
     weighApproval: weighApprovalEnum(),
+    // docs/rules/orders.md#weigh-in: what the client wants instead, written when it refuses a weighed
+    // total ("Je veux 1,5 kg exactement"); staff read it on the weigh-in (null: nothing said).
+    weighWish: text(),
     pointsEarned: integer().notNull().default(0),
+    // docs/rules/orders.md#order-status: why staff cancelled the order, as the client reads it (null
+    // unless cancelled).
+    cancelReason: text(),
     notes: text(),
     deliveryAddress: text().notNull(),
     deliveryCity: text().notNull(),
     deliveryCountry: text().notNull(),
     deliveryPhone: text().notNull(),
     zoneName: text().notNull(),
+    // docs/rules/people.md#delivery-addresses: the landmark, second phone and map point of the
+    // address the order went to, copied at checkout (a saved address edited later changes no order).
+    deliveryLandmark: text(),
+    deliverySecondPhone: text(),
+    deliveryLatitude: numeric({ precision: 8, scale: 6, mode: 'number' }),
+    deliveryLongitude: numeric({ precision: 9, scale: 6, mode: 'number' }),
     customerName: text().notNull(),
     deliveryDriverId: integer().references(() => users.id),
-    // docs/rules.md#delivery-slots: the slot taken, its local day, its absolute start and end,
+    // docs/rules/delivery.md#delivery-slots: the slot taken, its local day, its absolute start and end,
     // and the country's time zone they are shown in; all null for a city without slots.
     slotId: integer().references(() => deliverySlots.id),
     slotDate: date({ mode: 'string' }),
@@ -99,6 +119,11 @@ export const orders = pgTable(
     index('orders_driver_status_idx').on(t.deliveryDriverId, t.status),
     // The staff lists filtered by slot day, and sorted by slot.
     index('orders_country_slot_idx').on(t.countryId, t.slotDate, t.slotStartsAt),
+    check('orders_amount_paid_ck', sql`${t.amountPaid} >= 0`),
+    // docs/rules/money.md#partly-paid: the daily cash report lists the orders that still owe, across days.
+    index('orders_country_partly_paid_idx')
+      .on(t.countryId, t.id)
+      .where(sql`${t.paymentStatus} = 'partly_paid'`),
     check(
       'orders_amounts_ck',
       sql`${t.subtotalAmount} >= 0 and ${t.discountAmount} >= 0 and ${t.pointsDiscountAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0 and ${t.pointValue} >= 0 and ${t.deliveryFeeAmount} >= 0 and ${t.deliveryFee} >= 0`,
@@ -121,11 +146,17 @@ export const orderItems = pgTable(
     unitType: unitTypeEnum().notNull(),
     quantity: numeric({ precision: 10, scale: 3, mode: 'number' }).notNull(),
     totalPrice: integer().notNull(),
-    // docs/rules.md#weigh-in: a kg line's weight on the butcher's scale (null: not weighed yet);
+    // docs/rules/orders.md#weigh-in: a kg line's weight on the butcher's scale (null: not weighed yet);
     // `quantity` stays what the client ordered, `total_price` follows the weighed quantity.
     weighedQuantity: numeric({ precision: 10, scale: 3, mode: 'number' }),
-    /** The day whose daily quantity the line drew from (docs/rules.md#stock); null: none. */
+    /** The day whose daily quantity the line drew from (docs/rules/catalogue.md#stock); null: none. */
     stockDay: date({ mode: 'string' }),
+    // docs/rules/orders.md#preparations (decision 0051): the preparation asked for, as it was: its
+    // name and its price per unit, which `unit_price` includes. The id only finds it again on a
+    // reorder (null: none asked, or since deleted).
+    preparationId: integer().references(() => preparations.id, { onDelete: 'set null' }),
+    preparationName: text(),
+    preparationPrice: integer().notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -136,6 +167,7 @@ export const orderItems = pgTable(
       sql`${t.weighedQuantity} is null or (${t.weighedQuantity} > 0 and ${t.unitType} = 'kg')`,
     ),
     check('order_items_amounts_ck', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
+    check('order_items_preparation_price_ck', sql`${t.preparationPrice} >= 0`),
   ],
 )
 
@@ -175,7 +207,7 @@ export const idempotencyKeys = pgTable(
 )
 
 /**
- * The shop's settings, one row (id 1), edited by root (docs/rules.md#weigh-in): the tolerance, in
+ * The shop's settings, one row (id 1), edited by root (docs/rules/orders.md#weigh-in): the tolerance, in
  * whole percent of the ordered total, within which a weighed order is repriced without asking.
  */
 export const shopSettings = pgTable(

@@ -24,7 +24,7 @@ export const countries = pgTable(
     dialCode: text().notNull(),
     // The IANA time zone of the country's clocks (Dakar Africa/Dakar, Douala Africa/Douala):
     // delivery slots, "today" for stock and the daily cash report are read in it
-    // (docs/rules.md#time-zones).
+    // (docs/rules/delivery.md#time-zones).
     timeZone: text().notNull().default('Africa/Abidjan'),
     mobileMoneyProviders: text()
       .array()
@@ -32,9 +32,11 @@ export const countries = pgTable(
       .default(sql`'{}'::text[]`),
     isActive: boolean().notNull().default(true),
     // The shop's own phone and WhatsApp in the country, in international form
-    // (docs/rules.md#phones): the contact and confirmation pages show them.
+    // (docs/rules/people.md#phones): the contact and confirmation pages show them.
     shopPhone: text(),
     shopWhatsapp: text(),
+    /** The shop's halal statement in the country, shown on product pages and in the footer (docs/rules/catalogue.md#provenance). */
+    halalStatement: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,7 +73,7 @@ export const zones = pgTable(
       .notNull()
       .references(() => cities.id),
     isActive: boolean().notNull().default(true),
-    // docs/rules.md#delivery-fees: the fee (0 allowed), the smallest subtotal accepted, and the
+    // docs/rules/delivery.md#delivery-fees: the fee (0 allowed), the smallest subtotal accepted, and the
     // subtotal from which delivery is free; the last two optional.
     deliveryFee: integer().notNull().default(0),
     minOrderAmount: integer(),
@@ -89,7 +91,7 @@ export const zones = pgTable(
 )
 
 /**
- * A city's delivery slots (docs/rules.md#delivery-slots): a window of local time in the country's
+ * A city's delivery slots (docs/rules/delivery.md#delivery-slots): a window of local time in the country's
  * time zone, how many orders it takes a day, and how long before its start it closes.
  */
 export const deliverySlots = pgTable(

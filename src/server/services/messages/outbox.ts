@@ -1,15 +1,23 @@
 import { sql } from 'drizzle-orm'
-import type { MessageKind } from '@/shared/domain/messages'
+import type { MessageChannel, MessageKind } from '@/shared/domain/messages'
 import type { Db, Executor } from '@/server/db/client'
 import { loadOrder } from '../orders'
+import { HIDDEN, renderAccountMessage, type AccountFacts } from './account-messages'
 import { renderMessage, type MessageFacts } from './render'
+import { renderOrderSms } from './render-sms'
+import { SmsError, type SmsSender } from './sms'
 
 /**
- * The outbox (docs/rules.md#messages, decision 0030). A change that tells the client something
+ * The outbox (docs/rules/orders.md#messages, decision 0030). A change that tells the client something
  * writes its message here in its own transaction (`enqueueOrderMessage`, or checkout's statement);
  * `drainOutbox` delivers the due messages. Several workers or instances may drain at once: each
- * claims its rows with `FOR UPDATE SKIP LOCKED` and a lease, so a message is claimed by one of
- * them at a time, and a message is marked sent by the worker that sent it.
+ * claims one message at a time, right before sending it, with `FOR UPDATE SKIP LOCKED` and a
+ * lease of its own, which it checks just before the send and renews while the mail server takes
+ * its time; so a message is claimed by one of them at a time, a slow server delays the next ones
+ * but never lets another worker send the same message, and a message is marked sent by the
+ * worker that sent it. (Before issue 27, item 3, one 2-minute lease covered a batch of 20
+ * sequential sends: with a server taking 9 s a message, the batch's last ones were claimed and
+ * sent again by another instance.)
  */
 
 /** One e-mail as the outbox hands it to the mail server. */
@@ -19,11 +27,12 @@ export type MailSender = { send(mail: OutgoingMail): Promise<void> }
 export type OutboxOptions = {
   /** null: no SMTP server configured (SMTP_URL unset): messages are kept as "not sent". */
   sender: MailSender | null
+  /** The SMS provider (decision 0048); null or absent (SMS_URL unset): SMS kept as "not sent". */
+  sms?: SmsSender | null
   from: string
   /** The domain of the Message-ID header (one per message, the same on every attempt). */
   messageIdDomain?: string
-  batch?: number
-  /** How long a claim lasts; longer than a send can take (the transport's timeouts). */
+  /** How long one message's claim lasts without renewal; renewed every third of it during its send. */
   leaseMs?: number
   /** The first retry's delay; each next one doubles, up to an hour. */
   retryBaseMs?: number
@@ -33,7 +42,15 @@ export type OutboxOptions = {
 
 const MAX_DELAY_MS = 3_600_000
 
-/** Writes a message about an order to its client, in the caller's transaction. */
+/**
+ * The channels an account is told by, as rows of (channel, recipient): e-mail when it chose
+ * e-mail, SMS when it chose SMS and has a phone (docs/rules/orders.md#messages). `u` is the users row.
+ */
+const channelsOf = sql`(values ('email'), ('sms')) as c(channel)`
+const channelChosen = sql`((c.channel = 'email' and u.notify_by_email) or (c.channel = 'sms' and u.notify_by_sms and u.phone_number is not null))`
+const recipientOf = sql`case c.channel when 'sms' then u.phone_number else u.email end`
+
+/** Writes a message about an order to its client, by each channel it chose, in the caller's transaction. */
 export async function enqueueOrderMessage(
   tx: Executor,
   orderId: number,
@@ -41,25 +58,58 @@ export async function enqueueOrderMessage(
   facts: MessageFacts = {},
 ) {
   await tx.execute(sql`
-    insert into outbox_messages (order_id, kind, recipient, facts)
-    select o.id, ${kind}::message_kind, u.email, ${JSON.stringify(facts)}::jsonb
-    from orders o join users u on u.id = o.user_id where o.id = ${orderId}`)
+    insert into outbox_messages (order_id, kind, channel, recipient, facts)
+    select o.id, ${kind}::message_kind, c.channel, ${recipientOf}, ${JSON.stringify(facts)}::jsonb
+    from orders o join users u on u.id = o.user_id cross join ${channelsOf}
+    where o.id = ${orderId} and ${channelChosen}
+    order by c.channel`)
 }
 
-/** Checkout's "order received" message, for the order of its statement's CTE `o`. */
-export const receivedMessageInsert = (recipient: string) =>
-  sql`insert into outbox_messages (order_id, kind, recipient) select o.id, 'order_received', ${recipient}::text from o`
+/** Checkout's "order received" message, for the order of its statement's CTE `new_order`. */
+export const receivedMessageInsert = (userId: number) =>
+  sql`insert into outbox_messages (order_id, kind, channel, recipient)
+    select new_order.id, 'order_received', c.channel, ${recipientOf}
+    from new_order join users u on u.id = ${userId}::int cross join ${channelsOf}
+    where ${channelChosen}`
+
+/**
+ * A message about an account (docs/rules/people.md#accounts), in the caller's transaction: to
+ * `recipient` by `channel`, or to each channel the account chose when `channel` is null. Nothing
+ * when `userId` is null: the caller runs the same statement whether an account was found or not.
+ */
+export async function enqueueAccountMessage(
+  tx: Executor,
+  userId: number | null,
+  kind: MessageKind,
+  channel: MessageChannel | null,
+  facts: AccountFacts = {},
+) {
+  await tx.execute(sql`
+    insert into outbox_messages (user_id, kind, channel, recipient, facts)
+    select u.id, ${kind}::message_kind, c.channel, ${recipientOf}, ${JSON.stringify(facts)}::jsonb
+    from users u cross join ${channelsOf}
+    where u.id = ${userId}::int
+      and (case when ${channel}::text is null then ${channelChosen} or c.channel = 'email'
+                else c.channel = ${channel}::text end)
+      and (c.channel = 'email' or u.phone_number is not null)
+    order by c.channel`)
+}
 
 type Claimed = {
   id: number
-  orderId: number
+  orderId: number | null
+  userId: number | null
+  channel: MessageChannel
   kind: MessageKind
   recipient: string
   facts: MessageFacts
   attempts: number
 }
 
-async function claimDue(db: Db, batch: number, leaseMs: number): Promise<Claimed[]> {
+const DEFAULT_LEASE_MS = 60_000
+
+/** The next due message, claimed for one attempt (its `attempts` is the claim's identity). */
+async function claimNext(db: Db, leaseMs: number): Promise<Claimed | null> {
   const res = (await db.execute(sql`
     update outbox_messages m
     set lease_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000}::float8), attempts = m.attempts + 1
@@ -68,29 +118,52 @@ async function claimDue(db: Db, batch: number, leaseMs: number): Promise<Claimed
       where state = 'waiting' and next_attempt_at <= clock_timestamp()
         and (lease_until is null or lease_until < clock_timestamp())
       order by next_attempt_at, id
-      limit ${batch}
+      limit 1
       for update skip locked
     ) due
     where m.id = due.id
-    returning m.id, m.order_id as "orderId", m.kind, m.recipient, m.facts, m.attempts`)) as {
+    returning m.id, m.order_id as "orderId", m.user_id as "userId", m.channel, m.kind, m.recipient, m.facts, m.attempts`)) as {
     rows: Claimed[]
   }
-  return res.rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    orderId: Number(r.orderId),
-    attempts: Number(r.attempts),
-  }))
+  const r = res.rows[0]
+  return r
+    ? {
+        ...r,
+        id: Number(r.id),
+        orderId: r.orderId == null ? null : Number(r.orderId),
+        userId: r.userId == null ? null : Number(r.userId),
+        attempts: Number(r.attempts),
+      }
+    : null
 }
 
-type SmtpError = { code?: string; responseCode?: number; response?: string; message?: string }
+/**
+ * Extends this attempt's claim by a lease from now; false when it is no longer this attempt's
+ * (another worker claimed the message after the lease ran out, or it was settled).
+ */
+async function renewClaim(db: Db, m: Claimed, leaseMs: number): Promise<boolean> {
+  const res = (await db.execute(sql`
+    update outbox_messages set lease_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000}::float8)
+    where id = ${m.id} and state = 'waiting' and attempts = ${m.attempts}
+    returning id`)) as { rows: unknown[] }
+  return res.rows.length === 1
+}
 
-/** A refusal the mail server will give again (5xx, a bad address): retrying changes nothing. */
-const isPermanent = (e: SmtpError) => (e.responseCode ?? 0) >= 500 || e.code === 'EENVELOPE'
+type SmtpError = {
+  code?: string
+  responseCode?: number
+  response?: string
+  message?: string
+}
+
+/** A refusal the mail server or the SMS provider will give again (5xx, a bad address): retrying changes nothing. */
+const isPermanent = (e: SmtpError) =>
+  e instanceof SmsError ? e.permanent : (e.responseCode ?? 0) >= 500 || e.code === 'EENVELOPE'
 
 /** The reason staff read on the order page, in French. */
 export function describeSendError(err: unknown): string {
   const e = (err ?? {}) as SmtpError
+  if (err instanceof SmsError) return err.message.slice(0, 300)
   if (e.responseCode)
     return `Refusé par le serveur d’e-mail : ${(e.response ?? e.message ?? '').slice(0, 300)}`
   if (e.code === 'EENVELOPE') return `Adresse refusée : ${(e.message ?? '').slice(0, 300)}`
@@ -98,59 +171,121 @@ export function describeSendError(err: unknown): string {
   return `Serveur d’e-mail injoignable${code ? ` (${code})` : ''} : ${(e.message ?? String(err)).slice(0, 200)}`
 }
 
-export type DrainResult = { sent: number; retried: number; failed: number; notSent: number }
+/** What a drain did; `lost`: claims that ran out before their send began (nothing sent; retried later). */
+export type DrainResult = { sent: number; retried: number; failed: number; notSent: number; lost: number }
 
-/** Delivers every due message, batch after batch, until none is left (or `maxBatches`). */
-export async function drainOutbox(db: Db, opts: OutboxOptions, maxBatches = 20): Promise<DrainResult> {
-  const result: DrainResult = { sent: 0, retried: 0, failed: 0, notSent: 0 }
-  for (let i = 0; i < maxBatches; i++) {
-    const claimed = await claimDue(db, opts.batch ?? 20, opts.leaseMs ?? 120_000)
-    if (claimed.length === 0) break
-    for (const message of claimed) result[await deliver(db, opts, message)] += 1
+/** Delivers due messages one at a time, each under its own claim, until none is left (or `maxMessages`). */
+export async function drainOutbox(db: Db, opts: OutboxOptions, maxMessages = 200): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, retried: 0, failed: 0, notSent: 0, lost: 0 }
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS
+  for (let i = 0; i < maxMessages; i++) {
+    const claimed = await claimNext(db, leaseMs)
+    if (!claimed) break
+    result[await deliver(db, opts, claimed, leaseMs)] += 1
   }
   return result
 }
 
-async function deliver(db: Db, opts: OutboxOptions, m: Claimed): Promise<keyof DrainResult> {
-  const order = await loadOrder(db, m.orderId)
-  if (!order) {
-    await settle(db, m, { state: 'failed', lastError: 'Commande introuvable.' })
+/**
+ * Sends while this attempt's claim holds: checked (and renewed) right before the send, renewed
+ * every third of a lease while the server answers. The send cannot be taken back once begun: a
+ * claim is lost during a send only if this process cannot reach the database for a whole lease.
+ */
+async function sendUnderClaim(db: Db, m: Claimed, leaseMs: number, send: () => Promise<void>) {
+  if (!(await renewClaim(db, m, leaseMs))) return false
+  let renewing: Promise<unknown> = Promise.resolve()
+  const heartbeat = setInterval(() => {
+    renewing = renewing.then(() => renewClaim(db, m, leaseMs)).catch(() => undefined)
+  }, leaseMs / 3)
+  try {
+    await send()
+  } finally {
+    clearInterval(heartbeat)
+    await renewing
+  }
+  return true
+}
+
+/** The subject and text of a message, and what the row keeps of them (a link or a code hidden). */
+async function render(db: Db, m: Claimed) {
+  if (m.orderId != null) {
+    const order = await loadOrder(db, m.orderId)
+    if (!order) return null
+    if (m.channel === 'sms') {
+      const text = renderOrderSms(m.kind, order, m.facts ?? {})
+      return { subject: 'SMS', text, kept: { subject: 'SMS', text } }
+    }
+    const mail = renderMessage(m.kind, order, m.facts ?? {})
+    return { ...mail, kept: mail }
+  }
+  const [user] = (
+    (await db.execute(sql`select display_name as name from users where id = ${m.userId}`)) as {
+      rows: { name: string }[]
+    }
+  ).rows
+  if (!user) return null
+  const facts = (m.facts ?? {}) as AccountFacts
+  const sent = renderAccountMessage(m.kind, m.channel, user.name, facts)
+  const kept = renderAccountMessage(m.kind, m.channel, user.name, {
+    link: facts.link ? HIDDEN : undefined,
+    code: facts.code ? HIDDEN : undefined,
+  })
+  return { ...sent, kept }
+}
+
+async function deliver(db: Db, opts: OutboxOptions, m: Claimed, leaseMs: number): Promise<keyof DrainResult> {
+  const rendered = await render(db, m)
+  if (!rendered) {
+    await settle(db, m, {
+      state: 'failed',
+      lastError: m.orderId != null ? 'Commande introuvable.' : 'Compte introuvable.',
+    })
     return 'failed'
   }
-  const { subject, text } = renderMessage(m.kind, order, m.facts ?? {})
-  if (!opts.sender) {
+  const { subject, text, kept } = rendered
+  const sms = m.channel === 'sms' ? (opts.sms ?? null) : null
+  if (m.channel === 'sms' ? !sms : !opts.sender) {
     await settle(db, m, {
       state: 'not_sent',
-      lastError: 'Aucun serveur d’e-mail configuré (SMTP_URL) : le message n’a pas été envoyé.',
-      subject,
-      body: text,
+      lastError:
+        m.channel === 'sms'
+          ? 'Aucun fournisseur SMS configuré (SMS_URL) : le SMS n’a pas été envoyé.'
+          : 'Aucun serveur d’e-mail configuré (SMTP_URL) : le message n’a pas été envoyé.',
+      subject: kept.subject,
+      body: kept.text,
     })
     return 'notSent'
   }
+  const sender = opts.sender
   try {
-    await opts.sender.send({
-      from: opts.from,
-      to: m.recipient,
-      subject,
-      text,
-      // The same on every attempt: a server that got it twice (a crash between its answer and
-      // our "sent") shows it once.
-      messageId: `<etal-message-${m.id}@${opts.messageIdDomain ?? 'etal.local'}>`,
-    })
+    const held = await sendUnderClaim(db, m, leaseMs, () =>
+      sms
+        ? sms.send({ to: m.recipient, text, reference: `etal-message-${m.id}` })
+        : sender!.send({
+            from: opts.from,
+            to: m.recipient,
+            subject,
+            text,
+            // The same on every attempt: a server that got it twice (a crash between its answer and
+            // our "sent") shows it once.
+            messageId: `<etal-message-${m.id}@${opts.messageIdDomain ?? 'etal.local'}>`,
+          }),
+    )
+    if (!held) return 'lost'
   } catch (err) {
     const lastError = describeSendError(err)
     if (isPermanent(err as SmtpError) || m.attempts >= (opts.maxAttempts ?? 12)) {
-      await settle(db, m, { state: 'failed', lastError, subject, body: text })
+      await settle(db, m, { state: 'failed', lastError, subject: kept.subject, body: kept.text })
       return 'failed'
     }
     const delay = Math.min((opts.retryBaseMs ?? 30_000) * 2 ** (m.attempts - 1), MAX_DELAY_MS)
     await db.execute(sql`
-      update outbox_messages set lease_until = null, last_error = ${lastError}, subject = ${subject}, body = ${text},
+      update outbox_messages set lease_until = null, last_error = ${lastError}, subject = ${kept.subject}, body = ${kept.text},
         next_attempt_at = clock_timestamp() + make_interval(secs => ${delay / 1000}::float8)
       where id = ${m.id} and state = 'waiting' and attempts = ${m.attempts}`)
     return 'retried'
   }
-  await settle(db, m, { state: 'sent', lastError: null, subject, body: text, sent: true })
+  await settle(db, m, { state: 'sent', lastError: null, subject: kept.subject, body: kept.text, sent: true })
   return 'sent'
 }
 
@@ -169,6 +304,8 @@ async function settle(
   await db.execute(sql`
     update outbox_messages set state = ${s.state}::message_state, last_error = ${s.lastError}, lease_until = null,
       subject = coalesce(${s.subject ?? null}::text, subject), body = coalesce(${s.body ?? null}::text, body),
-      sent_at = case when ${s.sent ?? false}::boolean then clock_timestamp() else sent_at end
+      sent_at = case when ${s.sent ?? false}::boolean then clock_timestamp() else sent_at end,
+      -- A reset link or code lives in the row only until its message is settled.
+      facts = case when user_id is null then facts else '{}'::jsonb end
     where id = ${m.id} and state = 'waiting' and attempts = ${m.attempts}`)
 }

@@ -1,5 +1,7 @@
 import type { MessageKind } from '@/shared/domain/messages'
+import { atAddress } from '@/shared/contact-links'
 import { formatMoney, formatQuantity } from '@/shared/format'
+import { lineName } from '@/shared/domain/preparations'
 import type { OrderAnswer } from '../orders'
 
 /** What an event knew when it wrote its message (the outbox row's `facts`). */
@@ -12,6 +14,8 @@ export type MessageFacts = {
   /** order_weighed: the total before and after the weigh-in. */
   totalBefore?: number
   totalAfter?: number
+  /** cancelled: why, as staff wrote it for the client. */
+  cancelReason?: string
 }
 
 type Rendered = { subject: string; text: string }
@@ -25,7 +29,8 @@ function lines(order: OrderAnswer): string {
         i.weighedQuantity != null && i.weighedQuantity !== i.quantity
           ? `commandé ${formatQuantity(i.quantity, i.unitType)} — pesé ${formatQuantity(i.weighedQuantity, i.unitType)}`
           : formatQuantity(i.weighedQuantity ?? i.quantity, i.unitType)
-      return `- ${i.productName} : ${weighed} — ${formatMoney(i.totalPrice)}`
+      // docs/rules/orders.md#preparations: the line's preparation, as the order keeps it.
+      return `- ${lineName(i)} : ${weighed} — ${formatMoney(i.totalPrice)}`
     })
     .join('\n')
 }
@@ -47,7 +52,7 @@ function amounts(order: OrderAnswer): string {
 const signature = '\n\nMerci de votre confiance,\nL’équipe Étal'
 
 /**
- * The French e-mail of each message (docs/rules.md#messages), from the order as it is when the
+ * The French e-mail of each message (docs/rules/orders.md#messages), from the order as it is when the
  * message is sent and the facts its event kept.
  */
 export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: MessageFacts): Rendered {
@@ -73,6 +78,12 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
           (order.weighApproval === 'awaiting'
             ? '\n\nLe nouveau montant dépasse la marge prévue : acceptez-le ou refusez-le sur la page de votre commande.'
             : '') +
+          // docs/rules/money.md#payments: weighed, an order chosen for mobile money is paid now.
+          (order.paymentMethod === 'mobile_money' &&
+          (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')
+            ? `\n\nPayer ${formatMoney(facts.totalAfter ?? order.totalAmount)} : payez par mobile money sur la page de votre commande` +
+              (order.weighApproval === 'awaiting' ? ' (en payant, vous acceptez le nouveau montant).' : '.')
+            : '') +
           signature,
       }
     case 'out_for_delivery': {
@@ -83,8 +94,10 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
         subject: `Étal : commande ${n} en route`,
         text:
           `${hello}Votre commande ${n} est partie en livraison. ${driver}\n` +
-          `Il vous appellera avant d’arriver au ${order.deliveryAddress}.\n\n` +
-          `Montant à régler à la livraison : ${formatMoney(order.totalAmount)}.${signature}`,
+          `Il vous appellera avant d’arriver ${atAddress(order.deliveryAddress)}.\n\n` +
+          (order.paymentMethod === 'mobile_money' && order.paymentStatus === 'paid'
+            ? `Commande payée par mobile money : rien à régler à la livraison.${signature}`
+            : `Montant à régler à la livraison : ${formatMoney(order.totalAmount)}.${signature}`),
       }
     }
     case 'delivered': {
@@ -105,7 +118,11 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
         text:
           `${hello}Votre commande ${n} a été annulée.` +
           (order.pointsUsed > 0 ? ` Les ${order.pointsUsed} points utilisés vous ont été rendus.` : '') +
+          (facts.cancelReason ? `\nRaison de l’annulation : ${facts.cancelReason}` : '') +
           `\nPour toute question, répondez à ce message ou contactez-nous depuis la page Contact.${signature}`,
       }
+    default:
+      // Account messages (a password reset) are no order's: account-messages.ts writes them.
+      throw new Error(`no order e-mail for ${kind}`)
   }
 }

@@ -1,11 +1,12 @@
 import nodemailer from 'nodemailer'
 import type { Config } from '@/server/config'
 import type { MailSender, OutboxOptions } from './outbox'
+import { infobipSender } from './sms'
 
 /**
  * The mail server of SMTP_URL (smtp://user:pass@host:587, smtps://… for TLS from the start), through
- * nodemailer. Its timeouts are shorter than the outbox's lease, so that an attempt ends before
- * another worker may claim the message again.
+ * nodemailer. A server that does not answer ends the attempt after these timeouts; one that
+ * answers slowly keeps it going, under a claim the outbox renews meanwhile (outbox.ts).
  */
 export function smtpSender(url: string): MailSender & { close(): void } {
   const transport = nodemailer.createTransport(url, {
@@ -21,13 +22,21 @@ export function smtpSender(url: string): MailSender & { close(): void } {
   }
 }
 
-/** The outbox's options from the configuration (docs/rules.md#messages). */
+/** The outbox's options from the configuration (docs/rules/orders.md#messages). */
 export function outboxOptions(
-  config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'OUTBOX_RETRY_MS' | 'PUBLIC_ORIGIN'>,
+  config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'OUTBOX_RETRY_MS' | 'PUBLIC_ORIGIN'> &
+    Partial<Pick<Config, 'SMS_URL' | 'SMS_API_KEY' | 'SMS_FROM'>>,
 ) {
   const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : null
   const options: OutboxOptions = {
     sender,
+    sms: config.SMS_URL
+      ? infobipSender({
+          baseUrl: config.SMS_URL,
+          apiKey: config.SMS_API_KEY ?? '',
+          from: config.SMS_FROM ?? 'Etal',
+        })
+      : null,
     from: config.SMTP_FROM,
     retryBaseMs: config.OUTBOX_RETRY_MS,
     messageIdDomain: config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).hostname : undefined,

@@ -28,7 +28,7 @@ export type ProcessedPhoto = { key: string; width: number; height: number; varia
 const refuse = (message: string) => badRequest(message, { photo: [message] })
 
 /**
- * Checks an upload and makes its WebP widths (docs/rules.md#photos): the type from its bytes,
+ * Checks an upload and makes its WebP widths (docs/rules/catalogue.md#photos): the type from its bytes,
  * its size and pixel count; turned upright, resized (never enlarged), its metadata (EXIF: the
  * phone's GPS position among it) left behind, as sharp does unless told to keep it.
  */

@@ -5,26 +5,28 @@ import type { Db, Executor } from '@/server/db/client'
 import { productPhotos, products } from '@/server/db/schema'
 import { findProductInScope } from '../products'
 import { processPhoto } from './process'
+import type { PhotoQueue } from './queue'
 import type { PhotoStore } from './store'
 
 /** How long a photo no product shows is kept: a page loaded before the change still finds it. */
 export const UNUSED_PHOTO_GRACE_MS = 24 * 3_600_000
 
 /**
- * Gives a product the photo uploaded (docs/rules.md#photos). The product is looked up first
+ * Gives a product the photo uploaded (docs/rules/catalogue.md#photos). The product is looked up first
  * (another country's: 404, before any work); a bad file is refused before anything is written.
  * The bytes are stored before the product points at them, and the photo is marked unused until
  * it does: an upload that fails half-way leaves nothing housekeeping will not collect.
  */
 export async function setProductPhoto(
   db: Db,
-  store: PhotoStore,
+  { photos: store, photoQueue }: { photos: PhotoStore; photoQueue: PhotoQueue },
   user: SessionUser,
   id: number,
   bytes: Buffer,
 ) {
   await findProductInScope(db, user, id)
-  const photo = await processPhoto(bytes)
+  // In its turn, a few at a time; refused with a 503 beyond a short queue (queue.ts).
+  const photo = await photoQueue.run(() => processPhoto(bytes))
   await db
     .insert(productPhotos)
     .values({ key: photo.key, width: photo.width, height: photo.height, unusedSince: new Date() })
@@ -47,7 +49,7 @@ export async function setProductPhoto(
   return findProductInScope(db, user, id)
 }
 
-/** Takes a product's photo away (its pasted URL, if any, shows again). */
+/** Takes a product's photo away (its category's picture shows instead). */
 export async function removeProductPhoto(db: Db, user: SessionUser, id: number) {
   await db.transaction(async (tx) => {
     await findProductInScope(tx, user, id)

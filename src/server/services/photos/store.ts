@@ -1,5 +1,6 @@
 import { AwsClient } from 'aws4fetch'
 import { and, eq, inArray } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { Config } from '@/server/config'
 import type { Executor } from '@/server/db/client'
 import { productPhotoVariants } from '@/server/db/schema'
@@ -16,7 +17,41 @@ export type PhotoStore = {
 }
 
 export function createPhotoStore(config: Config, db: Executor): PhotoStore {
-  return config.PHOTO_STORAGE === 's3' ? s3Store(config) : databaseStore(db)
+  const store = config.PHOTO_STORAGE === 's3' ? s3Store(config) : databaseStore(db)
+  return keptInMemory(store, Math.floor(config.PHOTO_CACHE_MB * 1024 * 1024))
+}
+
+/**
+ * The widths last served, kept in memory up to `maxBytes` (least recently served first out), so
+ * that a photo asked for again is not read from the database or the bucket again (issue 27
+ * item 6: 6,777 lookups in 10 s from one client slowed the storefront's reads). A key names its
+ * bytes for good (a content hash), so a kept copy is never stale; a photo deleted here is
+ * dropped too. Requests for one width in flight share one read (lru-cache's `fetch`,
+ * docs/decisions/0037). A missing width is not kept.
+ */
+export function keptInMemory(store: PhotoStore, maxBytes: number): PhotoStore {
+  if (maxBytes <= 0) return store
+  const kept = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    // A width larger than the whole budget is served, not kept.
+    maxEntrySize: maxBytes,
+    sizeCalculation: (bytes) => Math.max(1, bytes.length),
+    fetchMethod: async (id) => {
+      const [key, width] = id.split('/')
+      return (await store.get(key!, Number(width))) ?? undefined
+    },
+  })
+  return {
+    kind: store.kind,
+    put: (key, variants) => store.put(key, variants),
+    async get(key, width) {
+      return (await kept.fetch(`${key}/${width}`)) ?? null
+    },
+    async remove(photos) {
+      for (const p of photos) for (const w of p.widths) kept.delete(`${p.key}/${w}`)
+      await store.remove(photos)
+    },
+  }
 }
 
 /** The default: a table of variants, bytea, read by the instances that share the database. */

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync'
 import { badRequest } from '@/server/http/errors'
 
 /*
- * The CSV a French spreadsheet opens as it is (docs/rules.md#reports): UTF-8 with a byte order
+ * The CSV a French spreadsheet opens as it is (docs/rules/money.md#reports): UTF-8 with a byte order
  * mark (without it Excel reads Windows-1252), `;` between fields (the comma is the decimal
  * separator in French), CRLF line ends, a field holding `;`, a quote or a line break quoted.
  */

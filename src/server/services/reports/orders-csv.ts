@@ -3,6 +3,8 @@ import { orderStatusBadge, paymentStatusBadge } from '@/shared/domain/order-stat
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { Executor } from '@/server/db/client'
 import { matchingOrders, type Filters } from '../order-admin'
+import { lineName } from '@/shared/domain/preparations'
+import { formatQuantity } from '@/shared/format'
 import { BOM, csvLines } from './csv'
 
 /** Orders read and written per statement: some 250 KB of CSV, whatever the number of orders. */
@@ -26,6 +28,8 @@ const HEADINGS = [
   'Frais de livraison (F CFA)',
   'Total (F CFA)',
   'Livreur',
+  // docs/rules/orders.md#preparations: each line, its quantity and its preparation.
+  'Articles',
 ]
 
 type Row = {
@@ -47,11 +51,16 @@ type Row = {
   delivery_fee_amount: number
   total_amount: number
   driver: string | null
+  items: { productName: string; preparationName: string | null; quantity: number; unitType: string }[] | null
 }
+
+/** '1,5 kg Gigot de mouton — Découpé en morceaux ; 2 unités Poulet fermier entier' */
+const itemsText = (items: Row['items']) =>
+  (items ?? []).map((i) => `${formatQuantity(Number(i.quantity), i.unitType)} ${lineName(i)}`).join(' ; ')
 
 /**
  * The orders the staff list shows for these filters, every one of them, newest first, as CSV
- * text in pieces (docs/rules.md#reports): the list's own filters (matchingOrders), read
+ * text in pieces (docs/rules/money.md#reports): the list's own filters (matchingOrders), read
  * EXPORT_BATCH at a time after the last one read (created_at, id), so that memory holds one
  * batch whatever the number of orders. Dates are in the order's country's time zone, named
  * in a column; amounts are whole francs.
@@ -77,7 +86,10 @@ async function* pieces(db: Executor, matching: SQL | null): AsyncGenerator<strin
         o.customer_name, o.delivery_phone, o.delivery_country, o.delivery_city, o.zone_name,
         o.delivery_address, o.status::text as status, o.payment_status::text as payment_status,
         o.subtotal_amount, o.discount_amount, o.points_discount_amount, o.delivery_fee_amount,
-        o.total_amount, d.display_name as driver
+        o.total_amount, d.display_name as driver,
+        (select json_agg(json_build_object('productName', i.product_name, 'preparationName', i.preparation_name,
+          'quantity', coalesce(i.weighed_quantity, i.quantity), 'unitType', i.unit_type) order by i.id)
+          from order_items i where i.order_id = o.id) as items
       from (select m.id, m.created_at from (${matching}) m ${where}
             order by m.created_at desc, m.id desc limit ${EXPORT_BATCH}) k
       join orders o on o.id = k.id
@@ -105,6 +117,7 @@ async function* pieces(db: Executor, matching: SQL | null): AsyncGenerator<strin
         Number(r.delivery_fee_amount),
         Number(r.total_amount),
         r.driver,
+        itemsText(r.items),
       ]),
     )
     if (rows.length < EXPORT_BATCH) return

@@ -1,14 +1,27 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { SessionUser } from '@/shared/schemas/auth'
-import { createProductInput } from '@/shared/schemas/products'
+import {
+  createProductInput,
+  productPreparationsInput,
+  type ProductPreparations,
+} from '@/shared/schemas/products'
 import type { ImportRowError, ProductImportAnswer } from '@/shared/schemas/reports'
 import { foldForSearch } from '@/shared/search'
 import type { Db, Executor } from '@/server/db/client'
-import { productCategories, products } from '@/server/db/schema'
+import { preparations, productCategories, productPreparations, products } from '@/server/db/schema'
 import { badRequest } from '@/server/http/errors'
 import { productCountryFor } from '../products'
 import { parseCsv, parseDecimal, unquoteFormula } from './csv'
 import { productHeadings } from './products-csv'
+import {
+  applyUpdates,
+  loadCatalogue,
+  matchProduct,
+  numberColumn,
+  productChanges,
+  type Update,
+  type Updatable,
+} from './product-import-update'
 
 /** Rows one file may hold: a country's whole catalogue, many times over. */
 export const MAX_IMPORT_ROWS = 5000
@@ -25,6 +38,10 @@ const aliases: Record<Column, string[]> = {
   minQuantity: ['quantite minimale'],
   description: ['description'],
   active: ['actif'],
+  origin: ['origine'],
+  halal: ['halal'],
+  slaughterDay: ["jour d'abattage", 'jour dabattage', "date d'abattage", 'abattage'],
+  preparations: ['preparations'],
 }
 const fieldColumn: Record<string, Column> = {
   name: 'name',
@@ -33,6 +50,9 @@ const fieldColumn: Record<string, Column> = {
   minQuantity: 'minQuantity',
   description: 'description',
   isActive: 'active',
+  origin: 'origin',
+  halal: 'halal',
+  slaughterDay: 'slaughterDay',
 }
 const units: Record<string, 'kg' | 'unit'> = { kg: 'kg', unite: 'unit', unit: 'unit', piece: 'unit' }
 const yes = new Set(['oui', 'o', 'vrai', '1', 'true', 'yes'])
@@ -46,10 +66,47 @@ type Valid = {
   minQuantity: number
   categoryId: number | null
   isActive: boolean
+  origin: string | null
+  halal: boolean
+  slaughterDay: string | null
+  /** docs/rules/catalogue.md#preparations */
+  preparations: ProductPreparations
 }
 
 /**
- * Reads a product file against a country's catalogue (docs/rules.md#reports): every row's
+ * A "Préparations" cell ("Entier (défaut) | Découpé en morceaux +300") against the country's
+ * list: the offers, or the French refusal of the first part at fault.
+ */
+function readPreparations(
+  text: string,
+  list: Map<string, number>,
+): { offers: ProductPreparations } | { error: string } {
+  const offers: ProductPreparations = []
+  for (const raw of text.split('|')) {
+    let part = raw.trim()
+    if (!part) continue
+    const mark = /\(\s*d[ée]faut\s*\)/i
+    const isDefault = mark.test(part)
+    part = part.replace(mark, '').trim()
+    const priced = /^(.*?)\s*\+\s*(\d+)$/.exec(part)
+    const name = (priced ? priced[1]! : part).trim()
+    const price = priced ? Number(priced[2]) : 0
+    const preparationId = list.get(foldForSearch(name))
+    if (preparationId === undefined)
+      return {
+        error: `Préparation inconnue dans ce pays : « ${name} ». Ajoutez-la d’abord à la liste des préparations.`,
+      }
+    if (offers.some((o) => o.preparationId === preparationId))
+      return { error: `Préparation en double : « ${name} ».` }
+    offers.push({ preparationId, price, isDefault })
+  }
+  const checked = productPreparationsInput.safeParse(offers)
+  if (!checked.success) return { error: checked.error.issues[0]!.message }
+  return { offers: checked.data }
+}
+
+/**
+ * Reads a product file against a country's catalogue (docs/rules/money.md#reports): every row's
  * errors, with its line (the heading is line 1), its column and a French message, and the
  * rows as they would be written.
  */
@@ -84,13 +141,25 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
       (c) => [foldForSearch(c.name.trim()), c.id],
     ),
   )
-  const taken = new Map<string, number | null>(
+  // issue 31 §5: a row naming a product of the catalogue (by number or name) updates it.
+  const catalogue = await loadCatalogue(db, countryId)
+  const numberAt = numberColumn(heading)
+  const present = new Set<keyof Updatable>(['pricePerUnit', 'unitType'])
+  if (at.minQuantity !== undefined) present.add('minQuantity')
+  if (at.description !== undefined) present.add('description')
+  if (at.active !== undefined) present.add('isActive')
+  // Names and products already met in the file, with their row.
+  const taken = new Map<string, number>()
+  const matched = new Map<number, number>()
+  const updates: Update[] = []
+
+  const preparationList = new Map(
     (
       await db
-        .select({ name: products.name })
-        .from(products)
-        .where(and(eq(products.countryId, countryId), isNull(products.archivedAt)))
-    ).map((p) => [foldForSearch(p.name.trim()), null]),
+        .select({ id: preparations.id, name: preparations.name })
+        .from(preparations)
+        .where(eq(preparations.countryId, countryId))
+    ).map((p) => [foldForSearch(p.name.trim()), p.id]),
   )
 
   const errors: ImportRowError[] = []
@@ -114,8 +183,18 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
     const categoryId = categoryText === '' ? null : (categories.get(foldForSearch(categoryText)) ?? null)
     if (categoryText !== '' && categoryId === null)
       fail('category', `Catégorie inconnue : « ${categoryText} ».`)
+    const offered = readPreparations(cell('preparations'), preparationList)
+    if ('error' in offered) fail('preparations', offered.error)
     const activeText = foldForSearch(cell('active'))
     if (!yes.has(activeText) && !no.has(activeText)) fail('active', 'Actif doit être « oui » ou « non ».')
+    const halalText = foldForSearch(cell('halal'))
+    if (!yes.has(halalText) && !no.has(halalText)) fail('halal', 'Halal doit être « oui » ou « non ».')
+    // A day as a French spreadsheet writes it (25/11/2026), or as the database does (2026-11-25).
+    const dayText = cell('slaughterDay').trim()
+    const french = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(dayText)
+    const slaughterDay = french
+      ? `${french[3]}-${french[2]!.padStart(2, '0')}-${french[1]!.padStart(2, '0')}`
+      : dayText
 
     // The rules of a product created by hand, with their French messages (src/shared/schemas/products.ts).
     const parsed = createProductInput.safeParse({
@@ -126,6 +205,9 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
       minQuantity: minQuantity ?? 1,
       categoryId,
       isActive: yes.has(activeText),
+      origin: cell('origin'),
+      halal: yes.has(halalText),
+      slaughterDay,
     })
     if (!parsed.success) {
       const seen = new Set<Column>()
@@ -140,21 +222,51 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
     }
     const name = cell('name').trim()
     const key = foldForSearch(name)
-    if (name && taken.has(key)) {
-      const first = taken.get(key)
-      fail(
-        'name',
-        first
-          ? `Nom en double : « ${name} » figure déjà à la ligne ${first}.`
-          : `Nom en double : « ${name} » existe déjà dans le catalogue de ce pays.`,
-      )
-    } else if (name) taken.set(key, row)
+    const numberCell = numberAt === undefined ? '' : unquoteFormula(cells[numberAt] ?? '')
+    const { product, byNumber } = matchProduct(catalogue, numberCell, name)
+    const twice = name !== '' && taken.has(key)
+    if (twice) {
+      fail('name', `Nom en double : « ${name} » figure déjà à la ligne ${taken.get(key)}.`)
+    } else if (name) {
+      taken.set(key, row)
+      // Renamed by its number to the name of another product of the catalogue.
+      const other = catalogue.byName.get(key)
+      if (byNumber && product && other && other.id !== product.id)
+        fail('name', `Nom en double : « ${name} » existe déjà dans le catalogue de ce pays.`)
+    }
+    if (product && !twice && matched.has(product.id))
+      fail('name', `Ce produit figure déjà à la ligne ${matched.get(product.id)}.`)
+    else if (product) matched.set(product.id, row)
 
     // A row's errors in the order of the columns.
     const order = Object.values(productHeadings) as string[]
     errors.push(...errors.splice(before).sort((a, b) => order.indexOf(a.column) - order.indexOf(b.column)))
-    preview.push({ row, name, category: categoryText || null, pricePerUnit: price, unitType: unit ?? null })
-    if (errors.length === before && parsed.success)
+    const update =
+      product && errors.length === before && parsed.success
+        ? productChanges(
+            product,
+            {
+              name: parsed.data.name,
+              description: parsed.data.description ?? null,
+              pricePerUnit: parsed.data.pricePerUnit,
+              unitType: parsed.data.unitType,
+              minQuantity: parsed.data.minQuantity,
+              isActive: parsed.data.isActive ?? false,
+            },
+            byNumber ? new Set([...present, 'name']) : present,
+          )
+        : null
+    if (update) updates.push(update)
+    preview.push({
+      row,
+      name,
+      category: categoryText || null,
+      pricePerUnit: price,
+      unitType: unit ?? null,
+      action: !product ? 'create' : update && update.changes.length === 0 ? 'unchanged' : 'update',
+      changes: update?.changes ?? [],
+    })
+    if (errors.length === before && parsed.success && !product)
       valid.push({
         name: parsed.data.name,
         description: parsed.data.description ?? null,
@@ -163,9 +275,13 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
         minQuantity: parsed.data.minQuantity,
         categoryId,
         isActive: parsed.data.isActive ?? false,
+        origin: parsed.data.origin ?? null,
+        halal: parsed.data.halal ?? false,
+        slaughterDay: parsed.data.slaughterDay ?? null,
+        preparations: 'offers' in offered ? offered.offers : [],
       })
   })
-  return { rows: lines.length, errors, valid, preview }
+  return { rows: lines.length, errors, valid, updates, preview }
 }
 
 /**
@@ -183,11 +299,11 @@ export async function importProducts(
   const countryId = await productCountryFor(db, user, input.countryId)
   if (input.mode === 'preview') {
     const { rows, errors, preview } = await readFile(db, countryId, bytes)
-    return { rows, errors, imported: 0, preview }
+    return { rows, errors, imported: 0, updated: 0, preview }
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('etal.product-import'), ${countryId})`)
-    const { rows, errors, valid } = await readFile(tx, countryId, bytes)
+    const { rows, errors, valid, updates } = await readFile(tx, countryId, bytes)
     if (errors.length) {
       const e = errors[0]!
       const fieldErrors: Record<string, string[]> = {}
@@ -197,8 +313,27 @@ export async function importProducts(
         fieldErrors,
       )
     }
-    for (let i = 0; i < valid.length; i += INSERT_BATCH)
-      await tx.insert(products).values(valid.slice(i, i + INSERT_BATCH).map((v) => ({ ...v, countryId })))
-    return { rows, errors: [], imported: valid.length, preview: [] }
+    for (let i = 0; i < valid.length; i += INSERT_BATCH) {
+      const batch = valid.slice(i, i + INSERT_BATCH)
+      const written = await tx
+        .insert(products)
+        .values(batch.map(({ preparations: _offers, ...v }) => ({ ...v, countryId })))
+        .returning({ id: products.id, name: products.name })
+      // Names are unique in a country's file: each row finds its product by name.
+      const idOf = new Map(written.map((w) => [w.name, w.id]))
+      const offers = batch.flatMap((v) =>
+        v.preparations.map((o) => ({
+          productId: idOf.get(v.name)!,
+          preparationId: o.preparationId,
+          price: o.price,
+          isDefault: o.isDefault ?? false,
+        })),
+      )
+      if (offers.length > 0) await tx.insert(productPreparations).values(offers)
+    }
+    // issue 31 §5: the rows naming a product of the catalogue update it, in the same transaction.
+    await applyUpdates(tx, countryId, updates)
+    const updated = updates.filter((u) => u.changes.length > 0).length
+    return { rows, errors: [], imported: valid.length, updated, preview: [] }
   })
 }

@@ -5,7 +5,7 @@ import { countryNotFound, findCountry } from '../places'
 import { scopeCountryId } from '../scope'
 
 /**
- * The country a report reads (docs/rules.md#reports): a staff member's own, whatever it is; another
+ * The country a report reads (docs/rules/money.md#reports): a staff member's own, whatever it is; another
  * country's id answers 404, as a record out of reach does; root names one or reads them all (null).
  */
 export async function reportCountry(db: Executor, user: SessionUser, countryId: number | undefined) {

@@ -1,26 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { orderStatusLabels } from '@/shared/domain/order-status'
 import type { AssignDriverInput, UpdateOrderStatusInput } from '@/shared/schemas/orders'
-import type { WeighOrderInput } from '@/shared/schemas/weighin'
+import type { RecordAgreementInput, WeighOrderInput } from '@/shared/schemas/weighin'
+import type { CollectRestInput } from '@/shared/schemas/cash'
+import { amountOwed } from '@/shared/domain/status-effects'
+import { formatMoney } from '@/shared/format'
 import { api, errorMessage } from '@/client/lib/api'
 import { FIVE_MINUTES } from '@/client/lib/query-client'
-import { adminOrderKeys } from '@/client/lib/staff-orders'
+import { callKey, queryKeyFor, queryPickFor } from '@/client/lib/queries'
 
-const orderKeys = {
-  ...adminOrderKeys,
-  detail: (id: number) => ['admin-orders', 'detail', id] as const,
-  drivers: (orderId: number) => ['admin-orders', 'drivers', orderId] as const,
+/** The staff's entries of an order (src/client/lib/queries.ts). */
+export const orderKeys = {
+  lists: callKey('/_api/admin/orders'),
+  detail: (orderId: number) => queryKeyFor('/_api/orderdetails', { orderId }),
 }
 
+/** The order's mobile money attempts and events (OrderPaymentsCard): a cancellation refunds them. */
+export const orderPaymentsKey = (orderId: number) => queryKeyFor('/_api/admin/orders/payments', { orderId })
+
 /** The order's messages (OrderMessagesCard): a change of status may have written one. */
-export const orderMessageKey = (orderId: number) => ['admin-orders', 'messages', orderId] as const
+export const orderMessageKey = (orderId: number) => queryKeyFor('/_api/admin/orders/messages', { orderId })
 
 /** The order detail, cached five minutes. */
 export function useOrderDetail(orderId: number) {
   return useQuery({
-    queryKey: orderKeys.detail(orderId),
-    queryFn: async () => (await api.get('/_api/orderdetails', { orderId })).order,
+    ...queryPickFor('/_api/orderdetails', { orderId }, (answer) => answer.order),
     staleTime: FIVE_MINUTES,
     enabled: orderId > 0,
   })
@@ -35,6 +40,7 @@ export function useUpdateOrderStatus() {
       qc.setQueryData(orderKeys.detail(order.id), order)
       void qc.invalidateQueries({ queryKey: orderKeys.lists })
       void qc.invalidateQueries({ queryKey: orderMessageKey(order.id) })
+      void qc.invalidateQueries({ queryKey: orderPaymentsKey(order.id) })
       toast.success(`Statut mis à jour : ${orderStatusLabels[order.status]}`)
     },
     onError: (e) =>
@@ -47,8 +53,7 @@ export function useUpdateOrderStatus() {
 /** Active drivers of the order's country, cached five minutes. */
 export function useDrivers(orderId: number) {
   return useQuery({
-    queryKey: orderKeys.drivers(orderId),
-    queryFn: async () => (await api.get('/_api/drivers', { orderId })).drivers,
+    ...queryPickFor('/_api/drivers', { orderId }, (answer) => answer.drivers),
     staleTime: FIVE_MINUTES,
     enabled: orderId > 0,
   })
@@ -67,7 +72,7 @@ export function useAssignDriver() {
   })
 }
 
-/** docs/rules.md#weigh-in: the weights of an order's kg lines; the answer is the repriced order. */
+/** docs/rules/orders.md#weigh-in: the weights of an order's kg lines; the answer is the repriced order. */
 export function useWeighOrder() {
   const qc = useQueryClient()
   return useMutation({
@@ -85,16 +90,40 @@ export function useWeighOrder() {
   })
 }
 
-/** The client's agreement, given by phone, recorded by staff. */
+/** The client's agreement, given by phone to the total staff read out, recorded by staff. */
 export function useRecordAgreement() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (orderId: number) =>
-      (await api.post('/_api/admin/orders/record-agreement', { orderId })).order,
+    mutationFn: async (input: RecordAgreementInput & { orderId: number }) =>
+      (await api.post('/_api/admin/orders/record-agreement', input)).order,
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(order.id), order)
       toast.success('Accord du client enregistré.')
     },
-    onError: (e) => toast.error(`Accord non enregistré : ${errorMessage(e, 'erreur inconnue')}`),
+    // Weighed again meanwhile (409): the message names the new total, which the page reads again.
+    onError: (e, input) => {
+      toast.error(`Accord non enregistré : ${errorMessage(e, 'erreur inconnue')}`)
+      void qc.invalidateQueries({ queryKey: orderKeys.detail(input.orderId) })
+    },
+  })
+}
+
+/** docs/rules/money.md#partly-paid: staff record the rest of a partly paid order (cash by its driver). */
+export function useCollectRest() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: CollectRestInput) =>
+      (await api.post('/_api/admin/orders/collect-rest', input)).order,
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(order.id), order)
+      void qc.invalidateQueries({ queryKey: orderKeys.lists })
+      void qc.invalidateQueries({ queryKey: callKey('/_api/admin/cash/report') })
+      toast.success(
+        order.paymentStatus === 'paid'
+          ? 'Reste encaissé : la commande est payée.'
+          : `Paiement enregistré. Reste dû : ${formatMoney(amountOwed(order))}.`,
+      )
+    },
+    onError: (e) => toast.error(`Paiement non enregistré : ${errorMessage(e, 'erreur inconnue')}`),
   })
 }

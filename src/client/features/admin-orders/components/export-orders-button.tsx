@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button'
 import { api } from '@/client/lib/api'
 
 /**
- * Downloads the list as shown, every row (docs/rules.md#reports): the export takes the list's own
+ * Downloads the list as shown, every row (docs/rules/money.md#reports): the export takes the list's own
  * filters, so the page passes the same object it gives the list, page aside.
  */
 export function ExportOrdersButton({ filters }: { filters: CallInput<typeof reportCalls.exportOrders> }) {

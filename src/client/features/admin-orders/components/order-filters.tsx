@@ -1,5 +1,12 @@
+import { OrderStatusOptions } from '@/client/components/ui/order-status-options'
 import { Search } from 'lucide-react'
-import { orderStatuses, orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
+import {
+  paymentStatuses,
+  paymentStatusLabels,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@/shared/domain/order-status'
+import { paymentMethodLabels, paymentMethods, type PaymentMethod } from '@/shared/domain/payments'
 import { formatSlotWindow } from '@/shared/domain/delivery-slots'
 import { Input, Select } from '@/client/components/ui/field'
 import { useCitySlots } from '@/client/lib/staff-places'
@@ -41,12 +48,7 @@ export function OrderSearchFilters({
           value={status}
           onChange={(e) => onStatus(e.target.value as OrderStatus | '')}
         >
-          <option value="">Tous les statuts</option>
-          {orderStatuses.map((s) => (
-            <option key={s} value={s}>
-              {orderStatusLabels[s]}
-            </option>
-          ))}
+          <OrderStatusOptions all="Tous les statuts" />
         </Select>
       </div>
     </>
@@ -57,7 +59,7 @@ export type SlotFilter = { slotDate: string; slotId: number | null; sort: 'creat
 export const noSlotFilter: SlotFilter = { slotDate: '', slotId: null, sort: 'created' }
 
 /**
- * The delivery slot filters (docs/rules.md#delivery-slots): the slot's day, one slot of the
+ * The delivery slot filters (docs/rules/delivery.md#delivery-slots): the slot's day, one slot of the
  * chosen city (`cityId`; none chosen: no slot list), and the order of the list.
  */
 export function SlotFilters({
@@ -125,4 +127,65 @@ export const slotQuery = (f: SlotFilter) => ({
   slotDate: f.slotDate || undefined,
   slotId: f.slotId ?? undefined,
   sort: f.sort === 'slot' ? ('slot' as const) : undefined,
+})
+
+export type PaymentFilter = { paymentStatus: PaymentStatus | ''; paymentMethod: PaymentMethod | '' }
+export const noPaymentFilter: PaymentFilter = { paymentStatus: '', paymentMethod: '' }
+
+/** By payment status and by method (docs/rules/money.md#payments): shared by both order lists. */
+export function PaymentFilters({
+  value,
+  onChange,
+}: {
+  value: PaymentFilter
+  onChange: (v: PaymentFilter) => void
+}) {
+  return (
+    <>
+      <div>
+        <label htmlFor="orders-payment-status" className="sr-only">
+          État du paiement
+        </label>
+        <Select
+          id="orders-payment-status"
+          value={value.paymentStatus}
+          onChange={(e) =>
+            onChange({ ...value, paymentStatus: e.target.value as PaymentFilter['paymentStatus'] })
+          }
+        >
+          <option value="">Tous les paiements</option>
+          {paymentStatuses.map((s) => (
+            <option key={s} value={s}>
+              {paymentStatusLabels[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <label htmlFor="orders-payment-method" className="sr-only">
+          Mode de paiement
+        </label>
+        <Select
+          id="orders-payment-method"
+          value={value.paymentMethod}
+          onChange={(e) =>
+            onChange({ ...value, paymentMethod: e.target.value as PaymentFilter['paymentMethod'] })
+          }
+        >
+          <option value="">Tous les modes de paiement</option>
+          {paymentMethods.map((m) => (
+            <option key={m} value={m}>
+              {paymentMethodLabels[m]}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </>
+  )
+}
+
+/** The query fields of a payment filter. */
+export const paymentQuery = (f: PaymentFilter) => ({
+  paymentStatus: f.paymentStatus || undefined,
+  paymentMethod: f.paymentMethod || undefined,
 })

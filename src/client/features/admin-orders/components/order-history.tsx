@@ -2,7 +2,7 @@ import { formatDateTime } from '@/shared/format'
 import type { OrderEventView } from '@/client/lib/order-view'
 import { describeOrderEvent } from '../lib/order-event-text'
 
-/** Who changed what, when (every change of status, driver or payment: docs/rules.md "Order status"). */
+/** Who changed what, when (every change of status, driver or payment: docs/rules/orders.md#order-status). */
 export function OrderHistory({ events }: { events: OrderEventView[] }) {
   if (events.length === 0) return <p className="text-sm text-stone-500">Aucun historique.</p>
   return (

@@ -3,8 +3,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import type { OrderView } from '@/client/lib/order-view'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
+import { LinePreparation } from '@/client/components/line-preparation'
 
-/** The items and every stored amount: nothing is recomputed (docs/rules.md "Pricing"). */
+/** The items and every stored amount: nothing is recomputed (docs/rules/money.md#pricing). */
 export function OrderItemsCard({ order }: { order: OrderView }) {
   return (
     <Card>
@@ -24,7 +25,10 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
           <TBody>
             {order.items.map((i) => (
               <Tr key={i.id}>
-                <Td className="font-medium">{i.productName}</Td>
+                <Td className="font-medium">
+                  {i.productName}
+                  <LinePreparation item={i} className="font-normal" />
+                </Td>
                 <Td>
                   <QuantityText item={i} />
                 </Td>

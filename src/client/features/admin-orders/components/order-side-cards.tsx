@@ -1,13 +1,17 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatMoney } from '@/shared/format'
+import { paymentMethodLabels } from '@/shared/domain/payments'
+import { MapPointLink, mapPointOf } from '@/client/components/map-point-link'
 import { PhoneLinks } from '@/client/components/phone-links'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import type { OrderView } from '@/client/lib/order-view'
+import { amountOwed } from '@/shared/domain/status-effects'
 import { messageToClient, messageToDriver } from '../lib/order-messages'
+import { CollectRestDialog } from './collect-rest-dialog'
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,6 +25,8 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** Customer, delivery, payment and points, driver. */
 export function OrderSideCards({ order }: { order: OrderView }) {
   const slot = orderSlotText(order)
+  const [collecting, setCollecting] = useState(false)
+  const partlyPaid = order.paymentStatus === 'partly_paid'
   const aboutOrder = messageToClient(order, order.customer.name)
   return (
     <div className="min-w-0 space-y-4">
@@ -48,6 +54,12 @@ export function OrderSideCards({ order }: { order: OrderView }) {
         <CardContent>
           <dl className="space-y-2">
             <Line label="Adresse">{order.deliveryAddress}</Line>
+            {order.deliveryLandmark && <Line label="Repère">{order.deliveryLandmark}</Line>}
+            {mapPointOf(order) && (
+              <Line label="Carte">
+                <MapPointLink order={order} />
+              </Line>
+            )}
             <Line label="Ville">
               {order.cityName} · {order.zoneName}
             </Line>
@@ -55,6 +67,15 @@ export function OrderSideCards({ order }: { order: OrderView }) {
             <Line label="Téléphone">
               <PhoneLinks phone={order.deliveryPhone} who={order.customerName} message={aboutOrder} />
             </Line>
+            {order.deliverySecondPhone && (
+              <Line label="Autre téléphone">
+                <PhoneLinks
+                  phone={order.deliverySecondPhone}
+                  who={`le contact sur place de ${order.customerName}`}
+                  message={aboutOrder}
+                />
+              </Line>
+            )}
             <Line label="Créneau">{slot ?? 'Sans créneau'}</Line>
             <Line label="Frais de livraison">
               {order.deliveryFeeAmount > 0 ? formatMoney(order.deliveryFeeAmount) : 'Offerte'}
@@ -71,11 +92,33 @@ export function OrderSideCards({ order }: { order: OrderView }) {
             <Line label="Paiement">
               <PaymentStatusBadge status={order.paymentStatus} />
             </Line>
-            <Line label="Mode">Paiement à la livraison</Line>
+            <Line label="Mode">
+              {order.paymentMethod === 'mobile_money'
+                ? `${paymentMethodLabels.mobile_money}${order.paymentWallet ? ` (${order.paymentWallet})` : ''}`
+                : paymentMethodLabels.cash}
+            </Line>
             <Line label="Points gagnés">{order.pointsEarned}</Line>
             <Line label="Points utilisés">{order.pointsUsed}</Line>
             <Line label="Total">{formatMoney(order.totalAmount)}</Line>
+            {partlyPaid && (
+              <>
+                <Line label="Payé">{formatMoney(order.amountPaid)}</Line>
+                <Line label="Reste dû">
+                  <span className="text-red-700" data-testid="amount-owed">
+                    {formatMoney(amountOwed(order))}
+                  </span>
+                </Line>
+              </>
+            )}
           </dl>
+          {partlyPaid && order.status === 'delivered' && (
+            <>
+              <Button variant="outline" className="mt-3 w-full" onClick={() => setCollecting(true)}>
+                Encaisser le reste
+              </Button>
+              <CollectRestDialog order={order} open={collecting} onClose={() => setCollecting(false)} />
+            </>
+          )}
         </CardContent>
       </Card>
       <Card>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatDateTime, formatMoney } from '@/shared/format'
+import { amountOwed } from '@/shared/domain/status-effects'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import type { OrderView } from '@/client/lib/order-view'
@@ -42,7 +43,8 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
               <div>
                 {o.cityName} · {o.zoneName}
               </div>
-              <div className="max-w-36 truncate text-xs text-stone-500" title={o.deliveryAddress}>
+              {/* Cut to one line in the table's column; whole on a phone's card. */}
+              <div className="text-xs text-stone-500 md:max-w-36 md:truncate" title={o.deliveryAddress}>
                 {o.deliveryAddress}
               </div>
               {orderSlotText(o) && (
@@ -60,10 +62,22 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
             </Td>
             <Td>
               <PaymentStatusBadge status={o.paymentStatus} />
+              {o.paymentMethod === 'mobile_money' && (
+                // docs/rules/money.md#payments: the method beside the status.
+                <span className="block text-xs text-stone-500" data-testid="order-row-method">
+                  Mobile money{o.paymentWallet ? ` · ${o.paymentWallet}` : ''}
+                </span>
+              )}
+              {o.paymentStatus === 'partly_paid' && (
+                // docs/rules/money.md#partly-paid: what the client still owes.
+                <span className="block text-xs font-medium text-red-700">
+                  Reste dû : {formatMoney(amountOwed(o))}
+                </span>
+              )}
             </Td>
             <Td>{o.driver ? o.driver.name : <span className="text-stone-500">Non assigné</span>}</Td>
             <Td>
-              <div className="flex flex-col items-start gap-1.5">
+              <div className="flex flex-col items-end gap-1.5 md:items-start">
                 <div className="flex items-center gap-3 text-sm font-medium md:flex-col md:items-start md:gap-1">
                   <Link to={`/admin/orders/${o.id}`} className="text-brand hover:underline">
                     Détails

@@ -15,7 +15,7 @@ export function describeOrderEvent(e: Pick<OrderEventView, 'type' | 'fromValue' 
       return e.fromValue
         ? `Livreur : ${e.fromValue} → ${e.toValue ?? 'aucun'}`
         : `Livreur assigné : ${e.toValue ?? 'aucun'}`
-    // docs/rules.md#weigh-in: "Gigot|1.5" → "1.62", the total in francs, the client's agreement.
+    // docs/rules/orders.md#weigh-in: "Gigot|1.5" → "1.62", the total in francs, the client's agreement.
     case 'weighing': {
       const [name, before] = (e.fromValue ?? '').split('|')
       return `Pesée : ${name} ${formatQuantity(Number(before), 'kg')} → ${formatQuantity(Number(e.toValue), 'kg')}`

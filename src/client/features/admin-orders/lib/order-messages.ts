@@ -1,8 +1,9 @@
+import { atAddress } from '@/shared/contact-links'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import type { OrderView } from '@/client/lib/order-view'
 
 /**
- * The French texts prefilled in staff's WhatsApp links about an order (docs/rules.md#phones):
+ * The French texts prefilled in staff's WhatsApp links about an order (docs/rules/people.md#phones):
  * the order number, the slot and the address, so that the person written to knows at once
  * which delivery it is about.
  */
@@ -13,7 +14,7 @@ type OrderPlace = Pick<
 
 const placeOf = (order: OrderPlace) => {
   const slot = orderSlotText(order)
-  return `livraison${slot ? ` ${slot}` : ''} au ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}`
+  return `livraison${slot ? ` ${slot}` : ''} ${atAddress(`${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}`)}`
 }
 
 /** To the client, from staff. */

@@ -5,13 +5,14 @@ import { formatDateTime } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PageHeader } from '@/client/components/ui/page-header'
-import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
+import { EmptyState, ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { ApiError } from '@/client/lib/api'
 import { useSession } from '@/client/lib/session'
 import { useOrderDetail } from '../api/orders-api'
 import { OrderHistory } from '../components/order-history'
 import { OrderMessagesCard } from '../components/order-messages-card'
+import { OrderPaymentsCard } from '../components/order-payments-card'
 import { OrderItemsCard } from '../components/order-items-card'
 import { OrderSideCards } from '../components/order-side-cards'
 import { OrderStatusControl } from '../components/order-status-control'
@@ -42,12 +43,8 @@ export default function OrderDetailPage() {
   const query = useOrderDetail(orderId)
   const back = ordersListRoute(user?.role)
 
-  let body
-  if (!orderId)
-    body = <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
-  else if (query.isPending) body = <DetailSkeleton />
-  else if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
-    body = (
+  const notFound = (e: Error) =>
+    e instanceof ApiError && e.status === 404 ? (
       <EmptyState
         message={
           <>
@@ -56,50 +53,57 @@ export default function OrderDetailPage() {
           </>
         }
       />
-    )
-  } else if (query.isError) {
-    body = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
-  } else {
-    const order = query.data
-    body = (
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="min-w-0 space-y-4 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Statut de la commande</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <OrderStatusControl
-                orderId={order.id}
-                status={order.status}
-                blocker={deliveryBlocker(order, 'in_delivery')}
-              />
-            </CardContent>
-          </Card>
-          <OrderItemsCard order={order} />
-          <WeighCard key={order.id} order={order} />
-          <Card>
-            <CardHeader>
-              <CardTitle>Historique</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <OrderHistory events={order.events} />
-            </CardContent>
-          </Card>
-          <OrderMessagesCard orderId={order.id} />
-          <Card>
-            <CardHeader>
-              <CardTitle>Notes du client</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <p className="text-sm whitespace-pre-line text-stone-700">{order.notes || 'Aucune note.'}</p>
-            </CardContent>
-          </Card>
+    ) : undefined
+  const body = !orderId ? (
+    <ErrorState title="Erreur de commande" message="ID de commande manquant ou invalide." />
+  ) : (
+    <QueryState query={query} loading={<DetailSkeleton />} errorView={notFound}>
+      {(order) => (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <div className="min-w-0 space-y-4 lg:col-span-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Statut de la commande</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <OrderStatusControl
+                  orderId={order.id}
+                  status={order.status}
+                  blocker={deliveryBlocker(order, 'in_delivery')}
+                />
+                {order.status === 'cancelled' && order.cancelReason && (
+                  <p className="mt-3 text-sm text-stone-700" data-testid="cancel-reason">
+                    Raison donnée au client : {order.cancelReason}
+                  </p>
+                )}
+              </CardContent>
+            </Card>
+            <OrderItemsCard order={order} />
+            <WeighCard key={order.id} order={order} />
+            <Card>
+              <CardHeader>
+                <CardTitle>Historique</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <OrderHistory events={order.events} />
+              </CardContent>
+            </Card>
+            <OrderPaymentsCard order={order} />
+            <OrderMessagesCard orderId={order.id} />
+            <Card>
+              <CardHeader>
+                <CardTitle>Notes du client</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="text-sm whitespace-pre-line text-stone-700">{order.notes || 'Aucune note.'}</p>
+              </CardContent>
+            </Card>
+          </div>
+          <OrderSideCards order={order} />
         </div>
-        <OrderSideCards order={order} />
-      </div>
-    )
-  }
+      )}
+    </QueryState>
+  )
 
   return (
     <div>

@@ -5,7 +5,15 @@ import { PageHeader } from '@/client/components/ui/page-header'
 import { useSession } from '@/client/lib/session'
 import { useAdminOrders } from '@/client/lib/staff-orders'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
-import { noSlotFilter, OrderSearchFilters, SlotFilters, slotQuery } from '../components/order-filters'
+import {
+  noPaymentFilter,
+  noSlotFilter,
+  OrderSearchFilters,
+  PaymentFilters,
+  paymentQuery,
+  SlotFilters,
+  slotQuery,
+} from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
 import { ExportOrdersButton } from '../components/export-orders-button'
 
@@ -15,10 +23,16 @@ export default function OrdersOnlyPage() {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const [slot, setSlot] = useState(noSlotFilter)
+  const [payment, setPayment] = useState(noPaymentFilter)
   const [page, setPage] = useState(1)
   const debouncedSearch = useDebouncedValue(search.trim(), 300)
-  // The list's filters, given as they are to the CSV export too (docs/rules.md#reports).
-  const filters = { search: debouncedSearch || undefined, status: status || undefined, ...slotQuery(slot) }
+  // The list's filters, given as they are to the CSV export too (docs/rules/money.md#reports).
+  const filters = {
+    search: debouncedSearch || undefined,
+    status: status || undefined,
+    ...slotQuery(slot),
+    ...paymentQuery(payment),
+  }
   const orders = useAdminOrders({ ...filters, page, limit: ADMIN_ORDERS_PAGE_SIZE })
 
   return (
@@ -53,6 +67,13 @@ export default function OrdersOnlyPage() {
             setPage(1)
           }}
           cityId={null}
+        />
+        <PaymentFilters
+          value={payment}
+          onChange={(v) => {
+            setPayment(v)
+            setPage(1)
+          }}
         />
       </div>
       <OrdersResults

@@ -7,7 +7,15 @@ import { useCities, useZones } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
 import { useAdminOrders } from '@/client/lib/staff-orders'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
-import { noSlotFilter, OrderSearchFilters, SlotFilters, slotQuery } from '../components/order-filters'
+import {
+  noPaymentFilter,
+  noSlotFilter,
+  OrderSearchFilters,
+  PaymentFilters,
+  paymentQuery,
+  SlotFilters,
+  slotQuery,
+} from '../components/order-filters'
 import { OrdersResults } from '../components/orders-results'
 import { ExportOrdersButton } from '../components/export-orders-button'
 
@@ -19,18 +27,20 @@ export default function OrdersPage() {
   const [cityId, setCityId] = useState<number | null>(null)
   const [zoneId, setZoneId] = useState<number | null>(null)
   const [slot, setSlot] = useState(noSlotFilter)
+  const [payment, setPayment] = useState(noPaymentFilter)
   const [page, setPage] = useState(1)
   const debouncedSearch = useDebouncedValue(search.trim(), 300)
   // Every active city, deliverable or not (orders keep their city): root's of every country.
   const cities = useCities(user?.role === 'root' ? {} : { countryId: user?.countryId ?? undefined })
   const zones = useZones(cityId)
-  // The list's filters, given as they are to the CSV export too (docs/rules.md#reports).
+  // The list's filters, given as they are to the CSV export too (docs/rules/money.md#reports).
   const filters = {
     search: debouncedSearch || undefined,
     status: status || undefined,
     cityId: cityId ?? undefined,
     zoneId: zoneId ?? undefined,
     ...slotQuery(slot),
+    ...paymentQuery(payment),
   }
   const orders = useAdminOrders({ ...filters, page, limit: ADMIN_ORDERS_PAGE_SIZE })
   // Every filter change starts again at page 1.
@@ -52,7 +62,7 @@ export default function OrdersPage() {
         }
         actions={<ExportOrdersButton filters={filters} />}
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr]">
+      <div className="mb-4 grid gap-3 sm:grid-cols-[repeat(auto-fill,minmax(15rem,1fr))]">
         <OrderSearchFilters
           search={search}
           onSearch={reset(setSearch)}
@@ -100,6 +110,7 @@ export default function OrdersPage() {
           </Select>
         </div>
         <SlotFilters value={slot} onChange={reset(setSlot)} cityId={cityId} />
+        <PaymentFilters value={payment} onChange={reset(setPayment)} />
       </div>
       <OrdersResults
         query={orders}

@@ -5,7 +5,7 @@ import { Receipt } from '@/client/components/receipt'
 import { useOrderDetail } from '../api/orders-api'
 import { useOrderIdParam } from '../lib/order-route'
 
-/** /admin/orders/:orderId/receipt: staff print the receipt for the delivery bag (docs/rules.md#receipts). */
+/** /admin/orders/:orderId/receipt: staff print the receipt for the delivery bag (docs/rules/orders.md#receipts). */
 export default function StaffReceiptPage() {
   const orderId = useOrderIdParam()
   const query = useOrderDetail(orderId)

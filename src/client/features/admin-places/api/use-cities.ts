@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import type { CreateCityInput } from '@/shared/schemas/places'
 import { api } from '@/client/lib/api'
 import { placeChangeRefreshes, useRefreshPlaces } from '@/client/lib/staff-places'
-import { staffErrorMessage } from './messages'
+import { staffErrorText } from '@/client/lib/error-text'
 
 export function useCreateCity() {
   const refresh = useRefreshPlaces(placeChangeRefreshes.city)
@@ -13,7 +13,7 @@ export function useCreateCity() {
       toast.success(`La ville "${city.name}" a été créée.`)
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorMessage(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorText(e)}`),
   })
 }
 
@@ -25,5 +25,5 @@ export const cityUpdateFeedback = {
         ? `La ville "${city.name}" a été mise à jour.`
         : `La ville "${city.name}" est maintenant ${city.isActive ? 'active' : 'inactive'}.`,
     ),
-  onError: (e: Error) => toast.error(`Erreur lors de la mise à jour: ${staffErrorMessage(e)}`),
+  onError: (e: Error) => toast.error(`Erreur lors de la mise à jour: ${staffErrorText(e)}`),
 }

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import type { CreateCountryInput, UpdateCountryInput } from '@/shared/schemas/places'
 import { api } from '@/client/lib/api'
 import { placeChangeRefreshes, useRefreshPlaces } from '@/client/lib/staff-places'
-import { staffErrorMessage } from './messages'
+import { staffErrorText } from '@/client/lib/error-text'
 
 export function useCreateCountry() {
   const refresh = useRefreshPlaces(placeChangeRefreshes.country)
@@ -13,7 +13,7 @@ export function useCreateCountry() {
       toast.success(`Le pays "${country.name}" a été créé.`)
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorMessage(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorText(e)}`),
   })
 }
 
@@ -29,6 +29,6 @@ export function useUpdateCountry() {
       )
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorMessage(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorText(e)}`),
   })
 }

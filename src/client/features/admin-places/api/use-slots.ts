@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { formatSlotWindow } from '@/shared/domain/delivery-slots'
 import type { CreateSlotInput, UpdateSlotInput } from '@/shared/schemas/slots'
 import { api } from '@/client/lib/api'
+import { callKey } from '@/client/lib/queries'
 import { staffPlaceKeys } from '@/client/lib/staff-places'
-import { staffErrorMessage } from './messages'
+import { staffErrorText } from '@/client/lib/error-text'
 
 function useRefreshSlots() {
   const qc = useQueryClient()
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: staffPlaceKeys.slots }),
-      qc.invalidateQueries({ queryKey: ['slots'] }),
+      // The checkout's slots of the city.
+      qc.invalidateQueries({ queryKey: callKey('/_api/orders/slots') }),
     ])
 }
 
@@ -23,7 +25,7 @@ export function useCreateSlot() {
       toast.success(`Le créneau ${formatSlotWindow(slot.startsAt, slot.endsAt)} a été créé.`)
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorMessage(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorText(e)}`),
   })
 }
 
@@ -40,6 +42,6 @@ export function useUpdateSlot() {
       )
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorMessage(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorText(e)}`),
   })
 }

@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import type { CreateZoneInput, UpdateZoneInput } from '@/shared/schemas/places'
 import { api } from '@/client/lib/api'
-import { placeChangeRefreshes, staffPlaceKeys, useRefreshPlaces } from '@/client/lib/staff-places'
-import { staffErrorMessage } from './messages'
+import { queryOptionsFor } from '@/client/lib/queries'
+import { placeChangeRefreshes, useRefreshPlaces } from '@/client/lib/staff-places'
+import { staffErrorText } from '@/client/lib/error-text'
 
 export const ZONES_PER_PAGE = 20
 export type ZoneFilters = {
@@ -13,23 +14,16 @@ export type ZoneFilters = {
   page: number
 }
 
-const zoneKeys = {
-  all: staffPlaceKeys.zones,
-  list: (f: ZoneFilters) => [...staffPlaceKeys.zones, f] as const,
-}
-
 /** One page of zones; the name search runs on the server so it covers every page. */
 export function useAdminZones(filters: ZoneFilters) {
   return useQuery({
-    queryKey: zoneKeys.list(filters),
-    queryFn: () =>
-      api.get('/_api/admin/zones', {
-        search: filters.search.trim() || undefined,
-        cityId: filters.cityId ?? undefined,
-        isActive: filters.status === 'all' ? undefined : filters.status === 'active' ? 'true' : 'false',
-        page: filters.page,
-        limit: ZONES_PER_PAGE,
-      }),
+    ...queryOptionsFor('/_api/admin/zones', {
+      search: filters.search.trim() || undefined,
+      cityId: filters.cityId ?? undefined,
+      isActive: filters.status === 'all' ? undefined : filters.status === 'active' ? 'true' : 'false',
+      page: filters.page,
+      limit: ZONES_PER_PAGE,
+    }),
     placeholderData: keepPreviousData,
   })
 }
@@ -42,7 +36,7 @@ export function useCreateZone() {
       toast.success(`La zone "${zone.name}" a été créée.`)
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorMessage(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorText(e)}`),
   })
 }
 
@@ -58,6 +52,6 @@ export function useUpdateZone() {
       )
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorMessage(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorText(e)}`),
   })
 }

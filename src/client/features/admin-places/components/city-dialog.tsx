@@ -5,10 +5,12 @@ import { createCityInput, updateCityInput, type CreateCityInput } from '@/shared
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
 import { Dialog, FormActions } from '@/client/components/ui/dialog'
+import { FormField } from '@/client/components/ui/form-field'
 import { Field, Input, Select } from '@/client/components/ui/field'
 import { useUpdateCity } from '@/client/lib/staff-places'
-import { staffErrorMessage } from '../api/messages'
+import { staffErrorText } from '@/client/lib/error-text'
 import { cityUpdateFeedback, useCreateCity } from '../api/use-cities'
+import { CountryOptions } from '@/client/components/country-options'
 
 type Country = { id: number; name: string }
 const renameCityInput = updateCityInput.pick({ name: true }).required()
@@ -30,7 +32,6 @@ export function CityDialog({
   const form = useForm<CreateCityInput, unknown, z.output<typeof createCityInput>>({
     resolver: zodResolver(createCityInput),
   })
-  const { errors } = form.formState
 
   useEffect(() => {
     if (open) form.reset({ name: '', countryId: fixedCountry?.id ?? ('' as unknown as number) })
@@ -44,24 +45,21 @@ export function CityDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Ajouter une ville">
       <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
-        <Field label="Nom de la ville" htmlFor="city-name" error={errors.name?.message}>
-          <Input id="city-name" aria-invalid={!!errors.name} {...form.register('name')} />
-        </Field>
+        <FormField form={form} name="name" id="city-name" label="Nom de la ville">
+          {(control) => <Input {...control} />}
+        </FormField>
         {fixedCountry ? (
           <Field label="Pays" htmlFor="city-country-fixed" hint="Votre pays : il ne peut pas être changé.">
             <Input id="city-country-fixed" value={fixedCountry.name} readOnly disabled />
           </Field>
         ) : (
-          <Field label="Pays" htmlFor="city-country" error={errors.countryId?.message}>
-            <Select id="city-country" aria-invalid={!!errors.countryId} {...form.register('countryId')}>
-              <option value="">Choisissez un pays</option>
-              {countries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FormField form={form} name="countryId" id="city-country" label="Pays">
+            {(control) => (
+              <Select {...control}>
+                <CountryOptions countries={countries} none="Choisissez un pays" />
+              </Select>
+            )}
+          </FormField>
         )}
         <FormActions
           onCancel={() => onOpenChange(false)}
@@ -89,23 +87,22 @@ export function RenameCityDialog({
     resolver: zodResolver(renameCityInput),
     defaultValues: { name: city.name },
   })
-  const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
       await update.mutateAsync({ id: city.id, name })
       onOpenChange(false)
     } catch (e) {
-      form.setError('name', { message: staffErrorMessage(e) })
+      form.setError('name', { message: staffErrorText(e) })
     }
   })
 
   return (
     <Dialog open onOpenChange={onOpenChange} title={`Renommer la ville ${city.name}`}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <Field label="Nouveau nom" htmlFor="city-rename" error={errors.name?.message}>
-          <Input id="city-rename" aria-invalid={!!errors.name} autoFocus {...form.register('name')} />
-        </Field>
+        <FormField form={form} name="name" id="city-rename" label="Nouveau nom">
+          {(control) => <Input autoFocus {...control} />}
+        </FormField>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Annuler

@@ -6,7 +6,8 @@ import { createCountryInput, type AdminCountry, type CreateCountryInput } from '
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
 import { Dialog, FormActions } from '@/client/components/ui/dialog'
-import { Field, Input, Select } from '@/client/components/ui/field'
+import { FormField } from '@/client/components/ui/form-field'
+import { Input, Select } from '@/client/components/ui/field'
 import { DEFAULT_TIME_ZONE, timeZoneByCountryCode } from '@/shared/domain/time-zones'
 import { useCreateCountry, useUpdateCountry } from '../api/use-countries'
 
@@ -20,9 +21,12 @@ const blank: CreateCountryInput = {
   mobileMoneyProviders: [''],
   shopPhone: '',
   shopWhatsapp: '',
+  halalStatement: '',
 }
-/** The reference countries' zones, each once, in alphabetical order (docs/rules.md#time-zones). */
+/** The reference countries' zones, each once, in alphabetical order (docs/rules/delivery.md#time-zones). */
 const timeZoneChoices = [...new Set([...Object.values(timeZoneByCountryCode), DEFAULT_TIME_ZONE])].sort()
+/** The id of the providers' error, which describes each provider's field. */
+const PROVIDERS_ERROR_ID = 'country-providers-error'
 /** Upper-cases the field as it is typed (the schema upper-cases it too). */
 const upperCased = <R extends UseFormRegisterReturn>(reg: R): R => ({
   ...reg,
@@ -63,6 +67,7 @@ export function CountryDialog({
           mobileMoneyProviders: [...country.mobileMoneyProviders],
           shopPhone: country.shopPhone ?? '',
           shopWhatsapp: country.shopWhatsapp ?? '',
+          halalStatement: country.halalStatement ?? '',
         }
       : blank
     if (values.mobileMoneyProviders.length === 0) values.mobileMoneyProviders = ['']
@@ -91,78 +96,63 @@ export function CountryDialog({
       title={country ? `Modifier ${country.name}` : 'Ajouter un pays'}
     >
       <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
-        <Field label="Nom du pays" htmlFor="country-name" error={errors.name?.message}>
-          <Input id="country-name" aria-invalid={!!errors.name} {...form.register('name')} />
-        </Field>
+        <FormField form={form} name="name" id="country-name" label="Nom du pays">
+          {(control) => <Input {...control} />}
+        </FormField>
         <div className="grid grid-cols-3 gap-3">
-          <Field label="Code" htmlFor="country-code" error={errors.code?.message} hint="2 lettres">
-            <Input
-              id="country-code"
-              maxLength={2}
-              className="uppercase"
-              aria-invalid={!!errors.code}
-              {...upperCased(form.register('code'))}
-            />
-          </Field>
-          <Field label="Devise" htmlFor="country-currency" error={errors.currency?.message} hint="3 lettres">
-            <Input
-              id="country-currency"
-              maxLength={3}
-              className="uppercase"
-              aria-invalid={!!errors.currency}
-              {...upperCased(form.register('currency'))}
-            />
-          </Field>
-          <Field label="Indicatif" htmlFor="country-dial" error={errors.dialCode?.message} hint="ex. +221">
-            <Input
-              id="country-dial"
-              inputMode="tel"
-              aria-invalid={!!errors.dialCode}
-              {...form.register('dialCode')}
-            />
-          </Field>
-          <Field
+          <FormField form={form} name="code" id="country-code" label="Code" hint="2 lettres">
+            {(control) => <Input maxLength={2} className="uppercase" {...upperCased(control)} />}
+          </FormField>
+          <FormField form={form} name="currency" id="country-currency" label="Devise" hint="3 lettres">
+            {(control) => <Input maxLength={3} className="uppercase" {...upperCased(control)} />}
+          </FormField>
+          <FormField form={form} name="dialCode" id="country-dial" label="Indicatif" hint="ex. +221">
+            {(control) => <Input inputMode="tel" {...control} />}
+          </FormField>
+          <FormField
+            form={form}
+            name="shopPhone"
+            id="country-shop-phone"
             label="Téléphone de la boutique"
-            htmlFor="country-shop-phone"
-            error={errors.shopPhone?.message}
             hint="affiché sur les pages Contact et de confirmation"
           >
-            <Input
-              id="country-shop-phone"
-              type="tel"
-              inputMode="tel"
-              aria-invalid={!!errors.shopPhone}
-              {...form.register('shopPhone')}
-            />
-          </Field>
-          <Field
+            {(control) => <Input type="tel" inputMode="tel" {...control} />}
+          </FormField>
+          <FormField
+            form={form}
+            name="shopWhatsapp"
+            id="country-shop-whatsapp"
             label="WhatsApp de la boutique"
-            htmlFor="country-shop-whatsapp"
-            error={errors.shopWhatsapp?.message}
           >
-            <Input
-              id="country-shop-whatsapp"
-              type="tel"
-              inputMode="tel"
-              aria-invalid={!!errors.shopWhatsapp}
-              {...form.register('shopWhatsapp')}
-            />
-          </Field>
+            {(control) => <Input type="tel" inputMode="tel" {...control} />}
+          </FormField>
         </div>
-        <Field
+        <FormField
+          form={form}
+          name="halalStatement"
+          id="country-halal-statement"
+          label="Déclaration halal"
+          hint="Affichée sur chaque fiche produit et en bas de page (ex. Toute notre viande est abattue selon le rite musulman)."
+        >
+          {(control) => <Input {...control} />}
+        </FormField>
+        <FormField
+          form={form}
+          name="timeZone"
+          id="country-time-zone"
           label="Fuseau horaire"
-          htmlFor="country-time-zone"
-          error={errors.timeZone?.message}
           hint="Les créneaux de livraison et les journées du pays se lisent à cette heure."
         >
-          <Select id="country-time-zone" aria-invalid={!!errors.timeZone} {...form.register('timeZone')}>
-            {[...new Set([...timeZoneChoices, country?.timeZone ?? DEFAULT_TIME_ZONE])].map((tz) => (
-              <option key={tz} value={tz}>
-                {tz}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          {(control) => (
+            <Select {...control}>
+              {[...new Set([...timeZoneChoices, country?.timeZone ?? DEFAULT_TIME_ZONE])].map((tz) => (
+                <option key={tz} value={tz}>
+                  {tz}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-stone-800">Fournisseurs Mobile Money</legend>
           {Array.from({ length: providers }, (_, i) => (
@@ -170,6 +160,9 @@ export function CountryDialog({
               <Input
                 aria-label={`Fournisseur ${i + 1}`}
                 placeholder="ex. Orange Money"
+                // The list's error is about every line: each is marked, and read out with it.
+                aria-invalid={providersError ? true : undefined}
+                aria-describedby={providersError ? PROVIDERS_ERROR_ID : undefined}
                 {...form.register(`mobileMoneyProviders.${i}`)}
               />
               <Button
@@ -186,7 +179,7 @@ export function CountryDialog({
             <Plus className="h-4 w-4" aria-hidden /> Ajouter un fournisseur
           </Button>
           {providersError && (
-            <p role="alert" className="text-sm text-red-700">
+            <p id={PROVIDERS_ERROR_ID} role="alert" className="text-sm text-red-700">
               {providersError}
             </p>
           )}

@@ -7,12 +7,13 @@ import { createSlotInput, type AdminSlot, type CreateSlotInput } from '@/shared/
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
-import { Field, Input } from '@/client/components/ui/field'
+import { FormField } from '@/client/components/ui/form-field'
+import { Input } from '@/client/components/ui/field'
 import { QueryState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
-import { staffErrorMessage } from '../api/messages'
+import { staffErrorText } from '@/client/lib/error-text'
 import { useCitySlots } from '@/client/lib/staff-places'
 import { useCreateSlot, useUpdateSlot } from '../api/use-slots'
 
@@ -26,7 +27,7 @@ const blank = (cityId: number): CreateSlotInput => ({
 })
 
 /**
- * A city's delivery slots (docs/rules.md#delivery-slots): the list, with each one's switch, and a
+ * A city's delivery slots (docs/rules/delivery.md#delivery-slots): the list, with each one's switch, and a
  * form that adds a slot or edits the one picked. Times are the country's local times.
  */
 export function SlotsDialog({
@@ -44,7 +45,6 @@ export function SlotsDialog({
     resolver: zodResolver(createSlotInput),
     defaultValues: blank(city.id),
   })
-  const { errors } = form.formState
 
   useEffect(() => {
     form.reset(
@@ -85,7 +85,7 @@ export function SlotsDialog({
         loading={<SkeletonRows count={3} />}
         empty="Aucun créneau : les commandes de cette ville se passent sans créneau."
         isEmpty={(d) => d.slots.length === 0}
-        errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch slots')}
+        errorMessage={(e) => staffErrorText(e, { fallback: 'Failed to fetch slots' })}
       >
         {({ slots: list }) => (
           <Table aria-label={`Créneaux de ${city.name}`}>
@@ -141,49 +141,30 @@ export function SlotsDialog({
             : 'Ajouter un créneau'}
         </h3>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Field label="Début" htmlFor="slot-start" error={errors.startsAt?.message}>
-            <Input
-              id="slot-start"
-              type="time"
-              aria-invalid={!!errors.startsAt}
-              {...form.register('startsAt')}
-            />
-          </Field>
-          <Field label="Fin" htmlFor="slot-end" error={errors.endsAt?.message}>
-            <Input id="slot-end" type="time" aria-invalid={!!errors.endsAt} {...form.register('endsAt')} />
-          </Field>
-          <Field
+          <FormField form={form} name="startsAt" id="slot-start" label="Début">
+            {(control) => <Input type="time" {...control} />}
+          </FormField>
+          <FormField form={form} name="endsAt" id="slot-end" label="Fin">
+            {(control) => <Input type="time" {...control} />}
+          </FormField>
+          <FormField
+            form={form}
+            name="capacity"
+            id="slot-capacity"
             label="Capacité"
-            htmlFor="slot-capacity"
-            error={errors.capacity?.message}
             hint="Commandes par jour"
           >
-            <Input
-              id="slot-capacity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={1000}
-              aria-invalid={!!errors.capacity}
-              {...form.register('capacity')}
-            />
-          </Field>
-          <Field
+            {(control) => <Input type="number" inputMode="numeric" min={1} max={1000} {...control} />}
+          </FormField>
+          <FormField
+            form={form}
+            name="cutoffMinutes"
+            id="slot-cutoff"
             label="Clôture (min)"
-            htmlFor="slot-cutoff"
-            error={errors.cutoffMinutes?.message}
             hint="Minutes avant le début"
           >
-            <Input
-              id="slot-cutoff"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={2880}
-              aria-invalid={!!errors.cutoffMinutes}
-              {...form.register('cutoffMinutes')}
-            />
-          </Field>
+            {(control) => <Input type="number" inputMode="numeric" min={0} max={2880} {...control} />}
+          </FormField>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {editing && (

@@ -9,7 +9,8 @@ import {
 } from '@/shared/schemas/places'
 import type { z } from '@/shared/schemas/zod'
 import { Dialog, FormActions } from '@/client/components/ui/dialog'
-import { Field, Input, numberOrNull, Select } from '@/client/components/ui/field'
+import { FormField } from '@/client/components/ui/form-field'
+import { Input, numberOrNull, Select } from '@/client/components/ui/field'
 import { useCreateZone, useUpdateZone } from '../api/use-zones'
 
 /** An empty money field is "none" (null); anything else a number the schema checks. */
@@ -18,7 +19,7 @@ const requiredFrancs = { setValueAs: (v: unknown) => (v === '' || v == null ? Nu
 
 /**
  * Create a zone in a city, or edit `zone` when given (its city stays): its name and its delivery
- * terms (docs/rules.md#delivery-fees).
+ * terms (docs/rules/delivery.md#delivery-fees).
  */
 export function ZoneDialog({
   open,
@@ -36,7 +37,6 @@ export function ZoneDialog({
   const form = useForm<CreateZoneInput, unknown, z.output<typeof createZoneInput>>({
     resolver: zodResolver(createZoneInput),
   })
-  const { errors } = form.formState
 
   useEffect(() => {
     if (open)
@@ -64,76 +64,60 @@ export function ZoneDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={zone ? 'Modifier la zone' : 'Créer une zone'}>
       <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
-        <Field label="Nom de la zone" htmlFor="zone-name" error={errors.name?.message}>
-          <Input id="zone-name" aria-invalid={!!errors.name} {...form.register('name')} />
-        </Field>
+        <FormField form={form} name="name" id="zone-name" label="Nom de la zone">
+          {(control) => <Input {...control} />}
+        </FormField>
         {zone ? (
           <p className="text-sm text-stone-600">
             Ville : {zone.city.name} ({zone.city.country.name})
           </p>
         ) : (
-          <Field label="Ville" htmlFor="zone-city" error={errors.cityId?.message}>
-            <Select id="zone-city" aria-invalid={!!errors.cityId} {...form.register('cityId')}>
-              <option value="">Choisissez une ville</option>
-              {cities.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name} ({c.country.name}){c.isActive ? '' : ' — inactive'}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FormField form={form} name="cityId" id="zone-city" label="Ville">
+            {(control) => (
+              <Select {...control}>
+                <option value="">Choisissez une ville</option>
+                {cities.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} ({c.country.name}){c.isActive ? '' : ' — inactive'}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         )}
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-stone-800">Livraison (F CFA)</legend>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field
+            <FormField
+              form={form}
+              name="deliveryFee"
+              id="zone-fee"
               label="Frais de livraison"
-              htmlFor="zone-fee"
-              error={errors.deliveryFee?.message}
               hint="0 : livraison gratuite"
+              options={requiredFrancs}
             >
-              <Input
-                id="zone-fee"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                aria-invalid={!!errors.deliveryFee}
-                {...form.register('deliveryFee', requiredFrancs)}
-              />
-            </Field>
-            <Field
+              {(control) => <Input type="number" inputMode="numeric" min={0} step={1} {...control} />}
+            </FormField>
+            <FormField
+              form={form}
+              name="minOrderAmount"
+              id="zone-minimum"
               label="Commande minimum"
-              htmlFor="zone-minimum"
-              error={errors.minOrderAmount?.message}
               hint="Vide : aucun minimum"
+              options={optionalFrancs}
             >
-              <Input
-                id="zone-minimum"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                aria-invalid={!!errors.minOrderAmount}
-                {...form.register('minOrderAmount', optionalFrancs)}
-              />
-            </Field>
-            <Field
+              {(control) => <Input type="number" inputMode="numeric" min={0} step={1} {...control} />}
+            </FormField>
+            <FormField
+              form={form}
+              name="freeDeliveryFrom"
+              id="zone-free-from"
               label="Livraison offerte dès"
-              htmlFor="zone-free-from"
-              error={errors.freeDeliveryFrom?.message}
               hint="Vide : jamais offerte"
+              options={optionalFrancs}
             >
-              <Input
-                id="zone-free-from"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                aria-invalid={!!errors.freeDeliveryFrom}
-                {...form.register('freeDeliveryFrom', optionalFrancs)}
-              />
-            </Field>
+              {(control) => <Input type="number" inputMode="numeric" min={0} step={1} {...control} />}
+            </FormField>
           </div>
         </fieldset>
         <FormActions

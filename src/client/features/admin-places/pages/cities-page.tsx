@@ -10,7 +10,7 @@ import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useSession } from '@/client/lib/session'
 import { useAdminCities, useAdminCountries, useUpdateCity } from '@/client/lib/staff-places'
-import { staffErrorMessage } from '../api/messages'
+import { staffErrorText } from '@/client/lib/error-text'
 import { cityUpdateFeedback } from '../api/use-cities'
 import { ActiveBadge } from '../components/active-badge'
 import { CityDialog, RenameCityDialog } from '../components/city-dialog'
@@ -63,7 +63,7 @@ export default function CitiesPage() {
         loading={<SkeletonRows count={8} />}
         empty="Aucune ville trouvée"
         isEmpty={(list) => list.length === 0}
-        errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch cities')}
+        errorMessage={(e) => staffErrorText(e, { fallback: 'Failed to fetch cities' })}
       >
         {(all) => {
           // The list is filtered on the client by country name.

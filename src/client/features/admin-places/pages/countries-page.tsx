@@ -1,6 +1,6 @@
 import { Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { formatDate } from '@/shared/format'
+import { formatDate, compareFrench } from '@/shared/format'
 import type { AdminCountry } from '@/shared/schemas/places'
 import { Button } from '@/client/components/ui/button'
 import { PageHeader } from '@/client/components/ui/page-header'
@@ -9,12 +9,10 @@ import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useAdminCountries } from '@/client/lib/staff-places'
-import { staffErrorMessage } from '../api/messages'
+import { staffErrorText } from '@/client/lib/error-text'
 import { useUpdateCountry } from '../api/use-countries'
 import { ActiveBadge } from '../components/active-badge'
 import { CountryDialog } from '../components/country-dialog'
-
-const byName = new Intl.Collator('fr')
 
 /** /admin/countries (root): add and edit dialogs, active toggle. */
 export default function CountriesPage() {
@@ -38,7 +36,7 @@ export default function CountriesPage() {
         loading={<SkeletonRows count={5} />}
         empty="Aucun pays trouvé"
         isEmpty={(list) => list.length === 0}
-        errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch countries')}
+        errorMessage={(e) => staffErrorText(e, { fallback: 'Failed to fetch countries' })}
       >
         {(list) => (
           <Table aria-label="Pays">
@@ -55,7 +53,7 @@ export default function CountriesPage() {
             </THead>
             <TBody>
               {[...list]
-                .sort((a, b) => byName.compare(a.name, b.name))
+                .sort((a, b) => compareFrench(a.name, b.name))
                 .map((c) => (
                   <Tr key={c.id}>
                     <Td className="font-medium text-stone-900">

@@ -11,7 +11,7 @@ import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useAdminCities } from '@/client/lib/staff-places'
-import { staffErrorMessage } from '../api/messages'
+import { staffErrorText } from '@/client/lib/error-text'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { useAdminZones, useUpdateZone, ZONES_PER_PAGE, type ZoneFilters } from '../api/use-zones'
 import { ActiveBadge } from '../components/active-badge'
@@ -88,7 +88,7 @@ export default function ZonesPage() {
         loading={<SkeletonRows count={8} />}
         empty="Aucune zone trouvée"
         isEmpty={(d) => d.zones.length === 0}
-        errorMessage={(e) => staffErrorMessage(e, 'Failed to fetch admin zones')}
+        errorMessage={(e) => staffErrorText(e, { fallback: 'Failed to fetch admin zones' })}
       >
         {({ zones: list, total }) => (
           <>

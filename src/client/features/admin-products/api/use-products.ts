@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import type {
   AdminProduct,
   BulkProductActionInput,
@@ -7,30 +7,16 @@ import type {
   ProductStockInput,
   UpdateProductInput,
 } from '@/shared/schemas/products'
-import { api, errorMessage } from '@/client/lib/api'
-import { staffProductKeys } from '@/client/lib/staff-products'
+import { staffErrorText } from '@/client/lib/error-text'
+import { api } from '@/client/lib/api'
+import { callKey, queryPickFor } from '@/client/lib/queries'
 
 export type ProductFilters = { country: string; status: 'all' | 'active' | 'inactive' }
-const productKeys = {
-  all: staffProductKeys.all,
-  stats: ['admin-product-stats'] as const,
-}
-
-/** The server's refusal turned into the back-office's text. */
-export const staffError = (e: unknown) => {
-  const m = errorMessage(e)
-  if (m === 'Accès non autorisé')
-    return 'Accès non autorisé. Seuls les super administrateurs et root peuvent accéder à cette page.'
-  if (m === "Pays de l'utilisateur non défini")
-    return "Votre pays n'est pas défini. Contactez l'administrateur."
-  return m
-}
 
 /** Root's 'Statistiques par pays' (cached 5 minutes), fetched when the panel opens. */
 export function useProductStats(enabled: boolean) {
   return useQuery({
-    queryKey: productKeys.stats,
-    queryFn: async () => (await api.get('/_api/admin/product-stats-by-country')).stats,
+    ...queryPickFor('/_api/admin/product-stats-by-country', {}, (answer) => answer.stats),
     enabled,
     staleTime: 5 * 60_000,
   })
@@ -38,17 +24,21 @@ export function useProductStats(enabled: boolean) {
 
 export function useCategories() {
   return useQuery({
-    queryKey: ['categories'],
-    queryFn: async () => (await api.get('/_api/product-categories')).categories,
+    ...queryPickFor('/_api/product-categories', {}, (answer) => answer.categories),
     staleTime: 5 * 60_000,
   })
 }
 
 function useRefresh() {
   const qc = useQueryClient()
-  // The storefront's lists ('products', 'featured') change with the catalogue.
-  const keys = new Set<unknown>(['admin-products', 'admin-product-stats', 'products', 'featured'])
-  return () => qc.invalidateQueries({ predicate: (q) => keys.has(q.queryKey[0]) })
+  // The storefront's lists (the catalogue, the home page's products) change with it too.
+  const calls = [
+    callKey('/_api/admin/products'),
+    callKey('/_api/admin/product-stats-by-country'),
+    callKey('/_api/products'),
+    callKey('/_api/featured'),
+  ]
+  return () => Promise.all(calls.map((queryKey) => qc.invalidateQueries({ queryKey })))
 }
 
 export function useCreateProduct() {
@@ -59,7 +49,7 @@ export function useCreateProduct() {
       toast.success(`Le produit "${product.name}" a été créé.`)
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la création: ${staffError(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorText(e)}`),
   })
 }
 
@@ -76,11 +66,11 @@ export function useUpdateProduct() {
       )
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffError(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorText(e)}`),
   })
 }
 
-/** Out of stock (today or until further notice) or not, and the daily quantity (docs/rules.md#stock). */
+/** Out of stock (today or until further notice) or not, and the daily quantity (docs/rules/catalogue.md#stock). */
 export function useSetStock() {
   const refresh = useRefresh()
   return useMutation({
@@ -93,7 +83,7 @@ export function useSetStock() {
       )
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour du stock: ${staffError(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la mise à jour du stock: ${staffErrorText(e)}`),
   })
 }
 
@@ -105,7 +95,7 @@ export function useDeleteProduct() {
       toast.success(`Le produit "${product.name}" a été supprimé.`)
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors de la suppression: ${staffError(e)}`),
+    onError: (e) => toast.error(`Erreur lors de la suppression: ${staffErrorText(e)}`),
   })
 }
 
@@ -117,7 +107,7 @@ export function useBulkProductAction() {
       toast.success(summary)
       return refresh()
     },
-    onError: (e) => toast.error(`Échec de l'action en masse: ${staffError(e)}`),
+    onError: (e) => toast.error(`Échec de l'action en masse: ${staffErrorText(e)}`),
   })
 }
 
@@ -142,13 +132,13 @@ export function useRemovePhoto() {
       toast.success(`La photo de "${product.name}" a été retirée.`)
       return refresh()
     },
-    onError: (e) => toast.error(`Erreur lors du retrait de la photo: ${staffError(e)}`),
+    onError: (e) => toast.error(`Erreur lors du retrait de la photo: ${staffErrorText(e)}`),
   })
 }
 
 type ImportInput = { file: Blob; countryId?: number }
 
-/** Reads a product file and lists each row's errors (docs/rules.md#reports); nothing is written. */
+/** Reads a product file and lists each row's errors (docs/rules/money.md#reports); nothing is written. */
 export function usePreviewImport() {
   return useMutation({
     mutationFn: ({ file, countryId }: ImportInput) =>
@@ -162,8 +152,11 @@ export function useImportProducts() {
   return useMutation({
     mutationFn: ({ file, countryId }: ImportInput) =>
       api.upload('/_api/admin/products/import', { mode: 'import', countryId }, file),
-    onSuccess: ({ imported }) => {
-      toast.success(`${imported} produit${imported > 1 ? 's' : ''} importé${imported > 1 ? 's' : ''}.`)
+    onSuccess: ({ imported, updated }) => {
+      toast.success(
+        `${imported} produit${imported > 1 ? 's' : ''} importé${imported > 1 ? 's' : ''}` +
+          (updated > 0 ? `, ${updated} mis à jour.` : '.'),
+      )
       return refresh()
     },
   })

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Button } from '@/client/components/ui/button'
 import { Select } from '@/client/components/ui/field'
 import { useBulkProductAction } from '../api/use-products'
+import { CountryOptions } from '@/client/components/country-options'
 
 /** Root's bulk-actions bar over a selection: activate, deactivate, move to a country. */
 export function BulkBar({
@@ -49,12 +50,7 @@ export function BulkBar({
             onChange={(e) => setTarget(e.target.value)}
             className="h-8 text-sm"
           >
-            <option value="">Déplacer vers…</option>
-            {countries.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <CountryOptions countries={countries} none="Déplacer vers…" />
           </Select>
         </div>
         <Button

@@ -1,13 +1,37 @@
+import { staffErrorText } from '@/client/lib/error-text'
 import { useState } from 'react'
 import { formatMoney, formatNumber } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
 import { Field, Input, Select } from '@/client/components/ui/field'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
-import { staffError, useImportProducts, usePreviewImport } from '../api/use-products'
+import type { ProductImportAnswer } from '@/shared/schemas/reports'
+import { useImportProducts, usePreviewImport } from '../api/use-products'
+import { CountryOptions } from '@/client/components/country-options'
+
+type PreviewRow = ProductImportAnswer['preview'][number]
+const actionLabels: Record<PreviewRow['action'], string> = {
+  create: 'Nouveau',
+  update: 'Mis à jour',
+  unchanged: 'Inchangé',
+}
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`
+/** '2 nouveaux produits, 1 mis à jour, 3 inchangés': what an import of the previewed file will do. */
+function importSummary(rows: PreviewRow[]) {
+  const count = (a: PreviewRow['action']) => rows.filter((r) => r.action === a).length
+  const parts: [number, string, string][] = [
+    [count('create'), 'nouveau produit', 'nouveaux produits'],
+    [count('update'), 'mis à jour', 'mis à jour'],
+    [count('unchanged'), 'inchangé', 'inchangés'],
+  ]
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, one, many]) => plural(n, one, many))
+    .join(', ')
+}
 
 /**
- * Products from a CSV file (docs/rules.md#reports): a preview first, which lists each row's
+ * Products from a CSV file (docs/rules/money.md#reports): a preview first, which lists each row's
  * errors; the import, offered once the file has none, writes every row or none.
  */
 export function ImportDialog({
@@ -49,7 +73,7 @@ export function ImportDialog({
       open={open}
       onOpenChange={close}
       title="Importer des produits"
-      description="Un fichier CSV (séparateur « ; », UTF-8) avec les colonnes Nom ; Catégorie ; Prix (F CFA) ; Unité ; Quantité minimale ; Description ; Actif — le format de l’export. Les prix s’écrivent en francs, les décimales avec une virgule."
+      description="Un fichier CSV (séparateur « ; », UTF-8) avec les colonnes Nom ; Catégorie ; Prix (F CFA) ; Unité ; Quantité minimale ; Description ; Actif, et au choix Origine ; Halal ; Jour d’abattage — le format de l’export. Les prix s’écrivent en francs, les décimales avec une virgule. Une ligne dont le N° produit ou le nom existe déjà met ce produit à jour."
     >
       <form
         className="space-y-4"
@@ -68,12 +92,7 @@ export function ImportDialog({
                 reset()
               }}
             >
-              <option value="">Choisir un pays</option>
-              {countries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <CountryOptions countries={countries} none="Choisir un pays" />
             </Select>
           </Field>
         )}
@@ -81,7 +100,7 @@ export function ImportDialog({
           label="Fichier CSV"
           htmlFor="import-file"
           hint={fixedCountry ? `Les produits seront ajoutés au catalogue : ${fixedCountry.name}.` : undefined}
-          error={preview.isError ? staffError(preview.error) : undefined}
+          error={preview.isError ? staffErrorText(preview.error) : undefined}
         >
           <Input
             id="import-file"
@@ -131,17 +150,16 @@ export function ImportDialog({
             </>
           ) : (
             <>
-              <p className="text-sm text-stone-700">
-                Aucune erreur : {formatNumber(result.rows)} produit{result.rows > 1 ? 's' : ''} prêt
-                {result.rows > 1 ? 's' : ''} à être importé{result.rows > 1 ? 's' : ''}.
+              <p className="text-sm text-stone-700" data-testid="import-summary">
+                Aucune erreur : {importSummary(result.preview)}.
               </p>
               <Table aria-label="Produits à importer">
                 <THead>
                   <tr>
                     <Th>Ligne</Th>
                     <Th>Nom</Th>
-                    <Th>Catégorie</Th>
-                    <Th className="text-right">Prix</Th>
+                    <Th>Action</Th>
+                    <Th>Ce qui change</Th>
                   </tr>
                 </THead>
                 <TBody>
@@ -149,9 +167,24 @@ export function ImportDialog({
                     <Tr key={r.row}>
                       <Td className="tabular-nums">{r.row}</Td>
                       <Td>{r.name}</Td>
-                      <Td>{r.category ?? '—'}</Td>
-                      <Td className="text-right tabular-nums">
-                        {r.pricePerUnit === null ? '—' : formatMoney(r.pricePerUnit)}
+                      <Td>{actionLabels[r.action]}</Td>
+                      <Td>
+                        {r.action === 'create' ? (
+                          <span className="text-stone-600">
+                            {r.category ?? 'Sans catégorie'} ·{' '}
+                            {r.pricePerUnit === null ? '—' : formatMoney(r.pricePerUnit)}
+                          </span>
+                        ) : r.changes.length === 0 ? (
+                          <span className="text-stone-500">Rien</span>
+                        ) : (
+                          <ul className="space-y-0.5">
+                            {r.changes.map((c) => (
+                              <li key={c.field}>
+                                <span className="font-medium">{c.field}</span> : {c.from} → {c.to}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
                       </Td>
                     </Tr>
                   ))}
@@ -162,7 +195,7 @@ export function ImportDialog({
               )}
               {save.isError && (
                 <p role="alert" className="text-sm text-red-700">
-                  {staffError(save.error)}
+                  {staffErrorText(save.error)}
                 </p>
               )}
               <Button
@@ -171,9 +204,7 @@ export function ImportDialog({
                   file && save.mutate({ file, countryId: target }, { onSuccess: () => close(false) })
                 }
               >
-                {save.isPending
-                  ? 'Import en cours…'
-                  : `Importer ${formatNumber(result.rows)} produit${result.rows > 1 ? 's' : ''}`}
+                {save.isPending ? 'Import en cours…' : `Importer (${importSummary(result.preview)})`}
               </Button>
             </>
           )}

@@ -1,3 +1,4 @@
+import { formatPercent } from '@/shared/format'
 import { useEffect, useState } from 'react'
 import { MAX_PHOTO_BYTES, photoMessages, type Photo } from '@/shared/photos'
 import type { AdminProduct } from '@/shared/schemas/products'
@@ -10,7 +11,7 @@ import { useRemovePhoto, useUploadPhoto } from '../api/use-products'
 const INPUT_ID = 'product-photo'
 
 /**
- * A product's photo in its dialog (docs/rules.md#photos): a file input offering, on a phone,
+ * A product's photo in its dialog (docs/rules/catalogue.md#photos): a file input offering, on a phone,
  * the camera or the gallery; sent at once with its progress, checked for size before it
  * leaves. A refused file leaves the product's photo as it was and says why.
  */
@@ -113,7 +114,7 @@ export function PhotoField({
               value={progress}
               aria-label="Envoi de la photo"
             >
-              {Math.round(progress * 100)} %
+              {formatPercent(Math.round(progress * 100))}
             </progress>
           )}
           {product && photo && progress === null && (

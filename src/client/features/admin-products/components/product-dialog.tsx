@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { quantityStep } from '@/shared/domain/units'
 import {
   countryRequired,
   createProductInput,
   type AdminProduct,
   type CreateProductInput,
+  type ProductPreparations,
 } from '@/shared/schemas/products'
 import type { z } from '@/shared/schemas/zod'
 import { Dialog, FormActions } from '@/client/components/ui/dialog'
@@ -15,6 +16,7 @@ import { Field, Input, numberOrNull, numberOrUndefined, Select, Textarea } from 
 import { errorMessage } from '@/client/lib/api'
 import { useCategories, useCreateProduct, useUpdateProduct, useUploadPhoto } from '../api/use-products'
 import { PhotoField } from './photo-field'
+import { PreparationsField } from './preparations-field'
 
 type Country = { id: number; name: string }
 type Values = z.output<typeof createProductInput>
@@ -25,11 +27,14 @@ const toValues = (p?: AdminProduct, countryId?: number): CreateProductInput => (
   pricePerUnit: p?.pricePerUnit ?? (undefined as unknown as number),
   unitType: p?.unitType ?? 'kg',
   minQuantity: p?.minQuantity ?? 1,
-  imageUrl: p?.imageUrl ?? '',
   categoryId: p?.categoryId ?? null,
   countryId: p?.countryId ?? countryId,
   // A new product is inactive until someone activates it.
   isActive: p?.isActive ?? false,
+  // What a client wants to know before trusting a butcher (docs/rules/catalogue.md#provenance).
+  origin: p?.origin ?? '',
+  halal: p?.halal ?? false,
+  slaughterDay: p?.slaughterDay ?? '',
 })
 
 /**
@@ -56,6 +61,9 @@ export function ProductDialog({
   const { errors } = form.formState
   const unitType = useWatch({ control: form.control, name: 'unitType' }) ?? 'kg'
   const step = quantityStep(unitType)
+  // docs/rules/catalogue.md#preparations: what the product offers, saved with it.
+  const countryId = useWatch({ control: form.control, name: 'countryId' })
+  const [offers, setOffers] = useState<ProductPreparations>([])
 
   // A new product's photo, chosen before the product exists: sent once it is created.
   const uploadPhoto = useUploadPhoto()
@@ -67,7 +75,16 @@ export function ProductDialog({
   }
 
   useEffect(() => {
-    if (open) form.reset(toValues(product, fixedCountry?.id))
+    if (open) {
+      form.reset(toValues(product, fixedCountry?.id))
+      setOffers(
+        (product?.preparations ?? []).map((o) => ({
+          preparationId: o.id,
+          price: o.price,
+          isDefault: o.isDefault,
+        })),
+      )
+    }
   }, [open, product, fixedCountry, form])
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -75,7 +92,11 @@ export function ProductDialog({
       form.setError('countryId', { message: countryRequired })
       return
     }
-    const body = fixedCountry ? { ...values, countryId: undefined } : values
+    const body = {
+      ...(fixedCountry ? { ...values, countryId: undefined } : values),
+      // A product moved to another country offers none of the former one's (the server drops them).
+      preparations: !product || values.countryId === product.countryId || fixedCountry ? offers : [],
+    }
     if (product) await update.mutateAsync({ id: product.id, ...body })
     else {
       const { product: created } = await create.mutateAsync(body)
@@ -139,22 +160,36 @@ export function ProductDialog({
             {...form.register('minQuantity', { valueAsNumber: true })}
           />
         </Field>
-        <PhotoField key={product?.id ?? 'new'} product={product} onPick={setPendingPhoto} sending={sending} />
+        {/* Origin, halal, day of slaughter (docs/rules/catalogue.md#provenance). */}
         <Field
-          label="URL de l'image"
-          htmlFor="product-image"
-          error={errors.imageUrl?.message}
-          hint="Montrée quand le produit n'a pas de photo. Laissez vide pour l'image de sa catégorie."
+          label="Origine"
+          htmlFor="product-origin"
+          error={errors.origin?.message}
+          hint="Ex. Origine : abattoir de Dakar (SOGAS). Laisser vide si non précisée."
         >
-          <Input
-            id="product-image"
-            type="url"
-            inputMode="url"
-            placeholder="https://…"
-            aria-invalid={!!errors.imageUrl}
-            {...form.register('imageUrl')}
-          />
+          <Input id="product-origin" aria-invalid={!!errors.origin} {...form.register('origin')} />
         </Field>
+        <div className="grid grid-cols-2 items-end gap-3">
+          <Field
+            label="Jour d’abattage"
+            htmlFor="product-slaughter-day"
+            error={errors.slaughterDay?.message}
+            hint="Viande fraîche."
+          >
+            <Input
+              id="product-slaughter-day"
+              type="date"
+              aria-invalid={!!errors.slaughterDay}
+              {...form.register('slaughterDay')}
+            />
+          </Field>
+          <label className="flex h-10 items-center gap-2 text-sm text-stone-800">
+            <input type="checkbox" className="h-4 w-4 accent-emerald-700" {...form.register('halal')} />
+            Halal
+          </label>
+        </div>
+        {/* A photo is uploaded, never an image address pasted (docs/decisions/0033). */}
+        <PhotoField key={product?.id ?? 'new'} product={product} onPick={setPendingPhoto} sending={sending} />
         <Field label="Catégorie" htmlFor="product-category" error={errors.categoryId?.message}>
           <Select
             id="product-category"
@@ -192,6 +227,13 @@ export function ProductDialog({
             </Select>
           </Field>
         )}
+        <PreparationsField
+          countryId={fixedCountry || typeof countryId !== 'number' ? undefined : countryId}
+          fixed={!!fixedCountry}
+          unitType={unitType}
+          value={offers}
+          onChange={setOffers}
+        />
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input type="checkbox" className="h-4 w-4 accent-emerald-700" {...form.register('isActive')} />
           Actif (visible et commandable dans la boutique)

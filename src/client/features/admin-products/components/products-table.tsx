@@ -155,7 +155,7 @@ export function ProductsTable({
   )
 }
 
-/** How staff set the product's stock and what is left today (docs/rules.md#stock). */
+/** How staff set the product's stock and what is left today (docs/rules/catalogue.md#stock). */
 function StockCell({ product: p }: { product: AdminProduct }) {
   const left =
     p.dailyQuantity === null ? null : (

@@ -1,3 +1,4 @@
+import { staffErrorText } from '@/client/lib/error-text'
 import { BarChart3, ChevronDown } from 'lucide-react'
 import { useState } from 'react'
 import { formatNumber } from '@/shared/format'
@@ -6,7 +7,7 @@ import { QueryState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { cn } from '@/client/components/ui/cn'
-import { staffError, useProductStats } from '../api/use-products'
+import { useProductStats } from '../api/use-products'
 
 /** Root's collapsible 'Statistiques par pays' panel: loaded the first time it opens. */
 export function StatsPanel() {
@@ -33,7 +34,7 @@ export function StatsPanel() {
             loading={<SkeletonRows count={3} />}
             empty="Aucun produit trouvé"
             isEmpty={(s) => s.length === 0}
-            errorMessage={staffError}
+            errorMessage={staffErrorText}
           >
             {(rows) => (
               <Table aria-label="Statistiques par pays">

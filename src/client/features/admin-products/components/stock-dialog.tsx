@@ -19,7 +19,7 @@ const choices: { value: OutOfStockChoice; label: string; hint: string }[] = [
   },
 ]
 
-/** What is in stock (docs/rules.md#stock): out of stock today or until further notice, the daily quantity. */
+/** What is in stock (docs/rules/catalogue.md#stock): out of stock today or until further notice, the daily quantity. */
 export function StockDialog({
   product,
   onOpenChange,

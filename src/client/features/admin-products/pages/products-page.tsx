@@ -1,4 +1,5 @@
-import { Download, Plus, Upload } from 'lucide-react'
+import { staffErrorText } from '@/client/lib/error-text'
+import { Download, Plus, Scissors, Upload } from 'lucide-react'
 import { useState } from 'react'
 import type { AdminProduct } from '@/shared/schemas/products'
 import { Button } from '@/client/components/ui/button'
@@ -11,9 +12,10 @@ import { api } from '@/client/lib/api'
 import { useSession } from '@/client/lib/session'
 import { useAdminCountries } from '@/client/lib/staff-places'
 import { useAdminProducts } from '@/client/lib/staff-products'
-import { staffError, useDeleteProduct, useUpdateProduct, type ProductFilters } from '../api/use-products'
+import { useDeleteProduct, useUpdateProduct, type ProductFilters } from '../api/use-products'
 import { BulkBar } from '../components/bulk-bar'
 import { ImportDialog } from '../components/import-dialog'
+import { PreparationsDialog } from '../components/preparations-dialog'
 import { ProductDialog } from '../components/product-dialog'
 import { ProductsTable } from '../components/products-table'
 import { StockDialog } from '../components/stock-dialog'
@@ -35,6 +37,7 @@ export default function ProductsPage() {
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null)
   const [stockOf, setStockOf] = useState<AdminProduct | null>(null)
   const [importing, setImporting] = useState(false)
+  const [preparing, setPreparing] = useState(false)
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const fixedCountry = !isRoot && user?.countryId ? { id: user.countryId, name: user.country ?? '' } : null
   const countryList = countries.data ?? []
@@ -68,6 +71,9 @@ export default function ProductsPage() {
               <a href={api.href('/_api/admin/products/export', { countryId: exportCountryId })} download>
                 <Download className="h-4 w-4" aria-hidden /> Exporter en CSV
               </a>
+            </Button>
+            <Button variant="outline" onClick={() => setPreparing(true)}>
+              <Scissors className="h-4 w-4" aria-hidden /> Préparations
             </Button>
             <Button variant="outline" onClick={() => setImporting(true)}>
               <Upload className="h-4 w-4" aria-hidden /> Importer un CSV
@@ -107,7 +113,7 @@ export default function ProductsPage() {
       {isRoot && (
         <BulkBar selected={[...selected]} countries={countryList} onDone={() => setSelected(new Set())} />
       )}
-      <QueryState query={products} loading={<SkeletonRows count={5} />} errorMessage={staffError}>
+      <QueryState query={products} loading={<SkeletonRows count={5} />} errorMessage={staffErrorText}>
         {(list) =>
           list.length === 0 ? (
             <EmptyState
@@ -134,6 +140,12 @@ export default function ProductsPage() {
         countries={countryList}
         fixedCountry={fixedCountry}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+      <PreparationsDialog
+        open={preparing}
+        onOpenChange={setPreparing}
+        countries={countryList}
+        fixedCountry={fixedCountry}
       />
       <StockDialog product={stockOf} onOpenChange={(open) => !open && setStockOf(null)} />
       <ImportDialog

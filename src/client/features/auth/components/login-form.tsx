@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { checkLogin, loginValues } from '@/shared/login-check'
-import type { LoginInput } from '@/shared/schemas/auth'
+import type { LoginInput, SessionUser } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { Spinner } from '@/client/components/ui/spinner'
-import { signOutQuietly, useLogin } from '@/client/lib/session'
+import { publishUser, signOutQuietly, useLogin } from '@/client/lib/session'
+import { CodeStep, EnrolStep } from './second-step'
 import { type Gate, safeRedirect } from '@/client/lib/login-gates'
 
 /**
@@ -28,6 +29,25 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
   const [submitting, setSubmitting] = useState(false)
   const [submitted, setSubmitted] = useState(false)
   const [problems, setProblems] = useState<ReturnType<typeof checkLogin>>({})
+  const [secondStep, setSecondStep] = useState<'code' | 'enrol' | null>(null)
+  const accepts = (user: SessionUser) => gate.roles.includes(user.role)
+
+  /** Signed in (after the password, or after its second factor): the gate, then the page. */
+  const finish = async (user: SessionUser) => {
+    if (!accepts(user)) {
+      await signOutQuietly(qc)
+      setSecondStep(null)
+      setError(gate.refusal)
+      return
+    }
+    setRedirecting(true)
+    const target = safeRedirect(params.get('redirect')) ?? gate.destination(user.role)
+    setTimeout(() => navigate(target, { replace: true }), 200)
+  }
+  const finishSecondStep = (user: SessionUser) => {
+    publishUser(qc, user, accepts)
+    void finish(user)
+  }
 
   const read = (form: HTMLFormElement): LoginInput => {
     const data = new FormData(form)
@@ -49,15 +69,9 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
     setError(null)
     setSubmitting(true)
     try {
-      const { user } = await login.mutateAsync(loginValues(values))
-      if (!gate.roles.includes(user.role)) {
-        await signOutQuietly(qc)
-        setError(gate.refusal)
-        return
-      }
-      setRedirecting(true)
-      const target = safeRedirect(params.get('redirect')) ?? gate.destination(user.role)
-      setTimeout(() => navigate(target, { replace: true }), 200)
+      const answer = await login.mutateAsync(loginValues(values))
+      if ('twoFactor' in answer) setSecondStep(answer.twoFactor)
+      else await finish(answer.user)
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : 'La connexion a échoué. Veuillez réessayer.')
     } finally {
@@ -66,6 +80,8 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
   }
 
   const busy = submitting || redirecting
+  if (secondStep === 'code') return <CodeStep onSignedIn={finishSecondStep} />
+  if (secondStep === 'enrol') return <EnrolStep onDone={finishSecondStep} />
   return (
     <form
       onSubmit={(e) => void onSubmit(e)}
@@ -78,24 +94,18 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
           {error}
         </p>
       )}
-      <Field label="Email" htmlFor="email" error={problems.email}>
+      <Field label="Email ou téléphone" htmlFor="email" error={problems.email}>
         <Input
           id="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-invalid={!!problems.email}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
           name="email"
         />
       </Field>
       <Field label="Mot de passe" htmlFor="password" error={problems.password}>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={!!problems.password}
-          name="password"
-        />
+        <Input id="password" type="password" autoComplete="current-password" name="password" />
       </Field>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy && <Spinner className="h-4 w-4 text-white" />}

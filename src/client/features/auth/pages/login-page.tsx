@@ -47,6 +47,11 @@ function LoginPage({ door }: { door: keyof typeof doors }) {
       ))}
     >
       <LoginForm gate={gates[door]} />
+      <p className="text-right text-sm">
+        <Link to={`/forgot-password?door=${door}`} className="font-medium text-brand hover:underline">
+          Mot de passe oublié ?
+        </Link>
+      </p>
     </AuthCard>
   )
 }

@@ -2,27 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { registerInput, type RegisterInput } from '@/shared/schemas/auth'
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
-import { Field, Input, Select } from '@/client/components/ui/field'
+import { FormField } from '@/client/components/ui/form-field'
+import { Input, Select } from '@/client/components/ui/field'
 import { Spinner } from '@/client/components/ui/spinner'
+import { registrationErrorText } from '@/client/lib/error-text'
 import { useCountries } from '@/client/lib/reference-data'
 import { useRegister } from '@/client/lib/session'
 import { AuthCard } from '../components/auth-card'
-
-/** Registration: the server's message turned into the one to show. */
-function registrationError(message: string | undefined): string {
-  const m = (message ?? '').toLowerCase()
-  if (m.includes('déjà utilisée') || m.includes('already in use'))
-    return 'Cette adresse email est déjà utilisée. Veuillez essayer de vous connecter.'
-  if (m.includes('nom')) return "Veuillez fournir un nom d'affichage valide."
-  if (m.includes('téléphone')) return 'Veuillez fournir un numéro de téléphone valide.'
-  if (m.includes('ville')) return 'Veuillez fournir une ville valide.'
-  if (m.includes('pays')) return 'Veuillez sélectionner un pays valide.'
-  return message || "L'inscription a échoué. Veuillez réessayer."
-}
+import { CountryOptions } from '@/client/components/country-options'
 
 export default function RegisterPage() {
   const countries = useCountries()
@@ -33,7 +24,6 @@ export default function RegisterPage() {
     resolver: zodResolver(registerInput),
     defaultValues: { email: '', password: '', displayName: '', phoneNumber: '', city: '', country: '' },
   })
-  const { errors } = form.formState
   const countryName = useWatch({ control: form.control, name: 'country' })
   const dialCode = countries.data?.find((c) => c.name === countryName)?.dialCode
 
@@ -44,7 +34,7 @@ export default function RegisterPage() {
       toast.success(`Bienvenue, ${user.displayName} !`)
       navigate('/dashboard', { replace: true })
     } catch (e) {
-      setError(registrationError(e instanceof Error ? e.message : undefined))
+      setError(registrationErrorText(e))
     }
   })
 
@@ -79,93 +69,71 @@ export default function RegisterPage() {
             {error}
           </p>
         )}
-        <Field label="Nom complet" htmlFor="displayName" error={errors.displayName?.message}>
-          <Input
-            id="displayName"
-            autoComplete="name"
-            aria-invalid={!!errors.displayName}
-            {...form.register('displayName')}
-          />
-        </Field>
-        <Field label="Email" htmlFor="email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            aria-invalid={!!errors.email}
-            {...form.register('email')}
-          />
-        </Field>
-        <Field
+        <FormField form={form} name="displayName" id="displayName" label="Nom complet">
+          {(control) => <Input autoComplete="name" {...control} />}
+        </FormField>
+        <FormField form={form} name="email" id="email" label="Email">
+          {(control) => <Input type="email" autoComplete="email" inputMode="email" {...control} />}
+        </FormField>
+        <FormField
+          form={form}
+          name="password"
+          id="password"
           label="Mot de passe"
-          htmlFor="password"
-          error={errors.password?.message}
           hint="Au moins 8 caractères."
         >
-          <Input
-            id="password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.password}
-            {...form.register('password')}
-          />
-        </Field>
-        <Field
+          {(control) => <Input type="password" autoComplete="new-password" {...control} />}
+        </FormField>
+        <FormField
+          form={form}
+          name="country"
+          id="country"
           label="Pays"
-          htmlFor="country"
-          error={errors.country?.message ?? (countries.isError ? 'Failed to fetch countries' : undefined)}
+          error={countries.isError ? 'Failed to fetch countries' : undefined}
         >
-          <Select
-            id="country"
-            aria-invalid={!!errors.country}
-            disabled={countries.isPending}
-            {...form.register('country')}
-          >
-            <option value="">{countries.isPending ? 'Chargement des pays…' : 'Choisissez votre pays'}</option>
-            {countries.data?.map((c) => (
-              <option key={c.id} value={c.name}>
-                {c.name} ({c.dialCode})
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Ville" htmlFor="city" error={errors.city?.message}>
-          <Input
-            id="city"
-            autoComplete="address-level2"
-            aria-invalid={!!errors.city}
-            {...form.register('city')}
-          />
-        </Field>
-        <Field
+          {(control) => (
+            <Select disabled={countries.isPending} {...control}>
+              <CountryOptions
+                countries={countries.data}
+                value="name"
+                none={countries.isPending ? 'Chargement des pays…' : 'Choisissez votre pays'}
+                label={(c) => `${c.name} (${c.dialCode})`}
+              />
+            </Select>
+          )}
+        </FormField>
+        <FormField form={form} name="city" id="city" label="Ville">
+          {(control) => <Input autoComplete="address-level2" {...control} />}
+        </FormField>
+        <FormField
+          form={form}
+          name="phoneNumber"
+          id="phoneNumber"
           label="Téléphone"
-          htmlFor="phoneNumber"
-          error={errors.phoneNumber?.message}
           hint={
             dialCode
               ? `L'indicatif ${dialCode} sera ajouté automatiquement.`
               : 'Choisissez d’abord votre pays : son indicatif sera ajouté automatiquement.'
           }
         >
-          <div className="flex">
-            <span
-              className="inline-flex h-10 min-w-16 items-center justify-center rounded-l-md border border-r-0 border-stone-300 bg-stone-100 px-2 text-sm text-stone-700"
-              data-testid="dial-code"
-            >
-              {dialCode ?? '+…'}
-            </span>
-            <Input
-              id="phoneNumber"
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="tel"
-              className="rounded-l-none"
-              aria-invalid={!!errors.phoneNumber}
-              {...form.register('phoneNumber')}
-            />
-          </div>
-        </Field>
+          {(control) => (
+            <div className="flex">
+              <span
+                className="inline-flex h-10 min-w-16 items-center justify-center rounded-l-md border border-r-0 border-stone-300 bg-stone-100 px-2 text-sm text-stone-700"
+                data-testid="dial-code"
+              >
+                {dialCode ?? '+…'}
+              </span>
+              <Input
+                type="tel"
+                autoComplete="tel-national"
+                inputMode="tel"
+                className="rounded-l-none"
+                {...control}
+              />
+            </div>
+          )}
+        </FormField>
         <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting && <Spinner className="h-4 w-4 text-white" />}
           {form.formState.isSubmitting ? 'Création du compte…' : 'Créer mon compte'}

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { api, withFallback } from '@/client/lib/api'
 import { FIVE_MINUTES } from '@/client/lib/query-client'
+import { queryKeyFor } from '@/client/lib/queries'
 
-export const orderDetailsKey = (orderId: number | null) => ['orders', 'detail', orderId] as const
+/** A client's order (null: none yet, the query waits). */
+export const orderDetailsKey = (orderId: number | null) => queryKeyFor('/_api/orders/details', { orderId })
 
 export function useOrderDetails(orderId: number | null) {
   return useQuery({

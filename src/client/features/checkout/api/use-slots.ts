@@ -1,15 +1,28 @@
 import { useQuery } from '@tanstack/react-query'
-import { api } from '@/client/lib/api'
+import { queryOptionsFor } from '@/client/lib/queries'
 
 /**
- * The slots a client may pick in the city (docs/rules.md#delivery-slots), fresh each time the
+ * The slots a client may pick in the city (docs/rules/delivery.md#delivery-slots), fresh each time the
  * cart shows them: the places left change with every order.
  */
 export function useAvailableSlots(cityId: number | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['slots', cityId],
-    queryFn: () => api.get('/_api/orders/slots', { cityId: cityId! }),
+    ...queryOptionsFor('/_api/orders/slots', { cityId: cityId! }),
     enabled: enabled && cityId !== null,
     staleTime: 0,
   })
+}
+
+/**
+ * The slot the order takes: the one the client picked while it has places, else the first with
+ * places; null where the city has no slots (it takes orders without one).
+ */
+export function slotChoiceOf(
+  offered: readonly { slotId: number; date: string; remaining: number }[],
+  picked: { id: number; date: string } | null,
+) {
+  const slot =
+    offered.find((s) => s.slotId === picked?.id && s.date === picked.date && s.remaining > 0) ??
+    offered.find((s) => s.remaining > 0)
+  return slot ? { id: slot.slotId, date: slot.date } : null
 }

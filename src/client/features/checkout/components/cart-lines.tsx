@@ -1,30 +1,45 @@
 import { Minus, Plus, Trash2 } from 'lucide-react'
-import { lineTotal } from '@/shared/domain/pricing'
+import { lineTotal, unitPriceWith } from '@/shared/domain/pricing'
+import type { PreparationOffer } from '@/shared/domain/preparations'
 import { quantityStep } from '@/shared/domain/units'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card } from '@/client/components/ui/card'
 import { cn } from '@/client/components/ui/cn'
-import type { CartItem } from '@/client/lib/cart'
-import { removeLine, setLineQuantity } from '@/client/lib/cart-actions'
+import { lineKeyOf, type CartItem } from '@/client/lib/cart'
+import { removeLine, setLinePreparation, setLineQuantity } from '@/client/lib/cart-actions'
+import { PreparationPicker } from '@/client/features/storefront/components/preparation-picker'
 import { ProductImage } from '@/client/features/storefront/components/product-image'
 import type { LineIssue } from '../lib/stock-issues'
 
 /**
  * The cart's lines: quantity by the unit's step (below the minimum removes the line), line total,
- * remove; a line that changed since it was added (docs/rules.md#stock) says why, and offers to
+ * remove; a line that changed since it was added (docs/rules/catalogue.md#stock) says why, and offers to
  * lower it to what is left or to remove it.
  */
-export function CartLines({ items, issues }: { items: CartItem[]; issues?: Map<number, LineIssue> }) {
+export function CartLines({
+  items,
+  issues,
+  offers,
+}: {
+  items: CartItem[]
+  issues?: Map<number, LineIssue>
+  /** Each product's preparations as the catalogue offers them now (docs/rules/orders.md#preparations). */
+  offers?: Map<number, PreparationOffer[]>
+}) {
   return (
     <Card>
       <ul className="divide-y divide-stone-200" aria-label="Articles du panier">
         {items.map((item) => {
           const step = quantityStep(item.unitType)
           const issue = issues?.get(item.id)
+          const key = lineKeyOf(item)
+          const fresh = offers?.get(item.id)
+          const gone =
+            item.preparationId != null && !!fresh && !fresh.some((o) => o.id === item.preparationId)
           return (
             <li
-              key={item.id}
+              key={key}
               className={cn('flex gap-3 p-3 sm:p-4', issue && 'bg-red-50/60')}
               data-testid="cart-line"
               data-changed={issue ? 'true' : undefined}
@@ -39,7 +54,7 @@ export function CartLines({ items, issues }: { items: CartItem[]; issues?: Map<n
                   <p className="font-medium text-stone-900">{item.name}</p>
                   <button
                     type="button"
-                    onClick={() => removeLine(item.id)}
+                    onClick={() => removeLine(key)}
                     className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-red-700"
                     aria-label={`Retirer ${item.name} du panier`}
                   >
@@ -47,8 +62,22 @@ export function CartLines({ items, issues }: { items: CartItem[]; issues?: Map<n
                   </button>
                 </div>
                 <p className="text-sm text-stone-600">
-                  {formatMoney(item.pricePerUnit)} {item.unitType === 'kg' ? '/ kg' : '/ unité'}
+                  {formatMoney(unitPriceWith(item.pricePerUnit, item.preparationPrice ?? 0))}{' '}
+                  {item.unitType === 'kg' ? '/ kg' : '/ unité'}
                 </p>
+                <PreparationPicker
+                  offers={fresh ?? item.preparations}
+                  unitType={item.unitType}
+                  value={item.preparationId}
+                  onChange={(offer) => setLinePreparation(key, offer)}
+                  productName={item.name}
+                />
+                {gone && (
+                  <p className="text-sm font-medium text-red-800" data-testid="preparation-gone">
+                    « {item.preparationName} » n’est plus proposé pour ce produit : choisissez une autre
+                    préparation.
+                  </p>
+                )}
                 <div className="flex items-center justify-between gap-2">
                   <div
                     className="flex items-center rounded-md border border-stone-300"
@@ -59,7 +88,7 @@ export function CartLines({ items, issues }: { items: CartItem[]; issues?: Map<n
                       type="button"
                       className="grid h-9 w-9 place-items-center"
                       aria-label="Diminuer la quantité"
-                      onClick={() => setLineQuantity(item.id, item.quantity - step)}
+                      onClick={() => setLineQuantity(key, item.quantity - step)}
                     >
                       <Minus className="h-4 w-4" aria-hidden />
                     </button>
@@ -70,13 +99,15 @@ export function CartLines({ items, issues }: { items: CartItem[]; issues?: Map<n
                       type="button"
                       className="grid h-9 w-9 place-items-center"
                       aria-label="Augmenter la quantité"
-                      onClick={() => setLineQuantity(item.id, item.quantity + step)}
+                      onClick={() => setLineQuantity(key, item.quantity + step)}
                     >
                       <Plus className="h-4 w-4" aria-hidden />
                     </button>
                   </div>
                   <p className="font-semibold text-stone-900" data-testid="line-total">
-                    {formatMoney(lineTotal(item.pricePerUnit, item.quantity))}
+                    {formatMoney(
+                      lineTotal(unitPriceWith(item.pricePerUnit, item.preparationPrice ?? 0), item.quantity),
+                    )}
                   </p>
                 </div>
                 {issue && (
@@ -90,12 +121,12 @@ export function CartLines({ items, issues }: { items: CartItem[]; issues?: Map<n
                         <Button
                           size="sm"
                           variant="outline"
-                          onClick={() => setLineQuantity(item.id, issue.lowerTo!)}
+                          onClick={() => setLineQuantity(key, issue.lowerTo!)}
                         >
                           Passer à {formatQuantity(issue.lowerTo, item.unitType)}
                         </Button>
                       )}
-                      <Button size="sm" variant="outline" onClick={() => removeLine(item.id)}>
+                      <Button size="sm" variant="outline" onClick={() => removeLine(key)}>
                         Retirer l’article
                       </Button>
                     </div>

@@ -1,8 +1,11 @@
+import { formatMoney } from '@/shared/format'
 import { useEffect } from 'react'
 import type { PublicCountry } from '@/shared/schemas/auth'
 import { Field, Input, Select, Textarea } from '@/client/components/ui/field'
 import type { DeliveryInfo } from '@/client/lib/cart-actions'
 import { useCities, useZones } from '@/client/lib/reference-data'
+import { MapPointField } from '@/client/features/account/components/map-point'
+import { CountryOptions } from '@/client/components/country-options'
 
 const toId = (v: string) => (v ? Number(v) : null)
 export const NO_DELIVERY_CITY = 'Aucune ville de ce pays n’est desservie pour le moment.'
@@ -16,15 +19,21 @@ export function DeliveryForm({
   onChange,
   countries,
   countriesError,
+  savedPlace = false,
 }: {
   value: DeliveryInfo
   onChange: (next: DeliveryInfo) => void
   countries: PublicCountry[] | undefined
   countriesError: boolean
+  /**
+   * The place comes from a saved address (docs/rules/people.md#delivery-addresses): only the
+   * order's phone and notes are asked.
+   */
+  savedPlace?: boolean
 }) {
   const cities = useCities(value.countryId === null ? null : { countryId: value.countryId })
   const zones = useZones(value.cityId)
-  // A city none of whose zones is active cannot be delivered to: not offered (docs/rules.md "Places").
+  // A city none of whose zones is active cannot be delivered to: not offered (docs/rules/delivery.md#places).
   const deliverable = cities.data?.filter((c) => c.deliverable)
   const set = (patch: Partial<DeliveryInfo>) => onChange({ ...value, ...patch })
   // A saved choice that is no longer offered (a country, city or zone deactivated since) is
@@ -40,8 +49,32 @@ export function DeliveryForm({
       ? { zoneId: null }
       : null)
   useEffect(() => {
-    if (stale) onChange({ ...value, ...stale })
+    if (stale && !savedPlace) onChange({ ...value, ...stale })
   })
+
+  const contact = (
+    <>
+      <Field label="Téléphone" htmlFor="deliveryPhone">
+        <Input
+          id="deliveryPhone"
+          type="tel"
+          autoComplete="tel"
+          value={value.deliveryPhone}
+          onChange={(e) => set({ deliveryPhone: e.target.value })}
+        />
+      </Field>
+      <Field label="Notes (facultatif)" htmlFor="notes" className="sm:col-span-2">
+        <Textarea
+          id="notes"
+          rows={2}
+          className="min-h-10"
+          value={value.notes}
+          onChange={(e) => set({ notes: e.target.value })}
+        />
+      </Field>
+    </>
+  )
+  if (savedPlace) return <div className="grid gap-4 sm:grid-cols-3">{contact}</div>
 
   return (
     <div className="grid gap-4 sm:grid-cols-3">
@@ -56,12 +89,7 @@ export function DeliveryForm({
           value={value.countryId ?? ''}
           onChange={(e) => set({ countryId: toId(e.target.value), cityId: null, zoneId: null })}
         >
-          <option value="">{countries ? 'Choisissez un pays' : 'Chargement…'}</option>
-          {countries?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <CountryOptions countries={countries} none={countries ? 'Choisissez un pays' : 'Chargement…'} />
         </Select>
       </Field>
       <Field
@@ -103,33 +131,67 @@ export function DeliveryForm({
           ))}
         </Select>
       </Field>
+      {/* docs/rules/delivery.md#fees-before-the-cart: each zone's fee, before one is chosen. */}
+      {zones.data && zones.data.length > 0 && (
+        <ul
+          data-testid="zone-fees"
+          className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600 sm:col-span-3"
+        >
+          {zones.data.map((z) => (
+            <li key={z.id}>
+              {z.name} : {z.deliveryFee === 0 ? 'livraison offerte' : formatMoney(z.deliveryFee)}
+              {z.deliveryFee > 0 &&
+                z.freeDeliveryFrom != null &&
+                ` (offerte dès ${formatMoney(z.freeDeliveryFrom)})`}
+            </li>
+          ))}
+        </ul>
+      )}
       <Field label="Adresse de livraison" htmlFor="deliveryAddress" className="sm:col-span-3">
         <Input
           id="deliveryAddress"
           autoComplete="street-address"
-          placeholder="Rue, numéro, repère"
+          placeholder="Quartier, villa, rue s’il y en a une"
           value={value.deliveryAddress}
           onChange={(e) => set({ deliveryAddress: e.target.value })}
         />
       </Field>
-      <Field label="Téléphone" htmlFor="deliveryPhone">
+      <Field
+        label="Repère (facultatif)"
+        htmlFor="deliveryLandmark"
+        hint="Ex. en face de la pharmacie Keur Massar"
+        className="sm:col-span-2"
+      >
         <Input
-          id="deliveryPhone"
+          id="deliveryLandmark"
+          value={value.landmark}
+          onChange={(e) => set({ landmark: e.target.value })}
+        />
+      </Field>
+      <Field
+        label="Autre téléphone (facultatif)"
+        htmlFor="deliverySecondPhone"
+        hint="Quelqu’un sur place si vous ne répondez pas"
+      >
+        <Input
+          id="deliverySecondPhone"
           type="tel"
-          autoComplete="tel"
-          value={value.deliveryPhone}
-          onChange={(e) => set({ deliveryPhone: e.target.value })}
+          value={value.secondPhone}
+          onChange={(e) => set({ secondPhone: e.target.value })}
         />
       </Field>
-      <Field label="Notes (facultatif)" htmlFor="notes" className="sm:col-span-2">
-        <Textarea
-          id="notes"
-          rows={2}
-          className="min-h-10"
-          value={value.notes}
-          onChange={(e) => set({ notes: e.target.value })}
+      <div className="sm:col-span-3">
+        <MapPointField
+          id="delivery-point"
+          value={
+            value.latitude != null && value.longitude != null
+              ? { latitude: value.latitude, longitude: value.longitude }
+              : null
+          }
+          onChange={(p) => set({ latitude: p?.latitude ?? null, longitude: p?.longitude ?? null })}
         />
-      </Field>
+      </div>
+      {contact}
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { formatMoney, formatPercent } from '@/shared/format'
 
 /**
  * Subtotal, discount, points, delivery fee and total: the cart's estimate, or an order's stored
- * amounts. `deliveryFee` null: no zone chosen yet, no delivery line (docs/rules.md#delivery-fees).
+ * amounts. `deliveryFee` null: no zone chosen yet, no delivery line (docs/rules/delivery.md#delivery-fees).
  */
 export function AmountLines({
   price,

@@ -5,7 +5,7 @@ import { cn } from '@/client/components/ui/cn'
 export type SlotPick = { id: number; date: string }
 
 /**
- * The delivery slot, one radio per slot and day, grouped by day (docs/rules.md#delivery-slots):
+ * The delivery slot, one radio per slot and day, grouped by day (docs/rules/delivery.md#delivery-slots):
  * "mer. 25 nov., 10:00–12:00" in the country's time, the places left when few; a full slot is
  * shown but cannot be picked.
  */

@@ -22,7 +22,7 @@ export function refusalsOf(
 }
 
 /**
- * The cart's lines that changed since they were added (docs/rules.md#stock): sold out, or more
+ * The cart's lines that changed since they were added (docs/rules/catalogue.md#stock): sold out, or more
  * than is left today, from the catalogue the storefront reads; else what the server said of the
  * line at the last checkout, while the line still asks the same quantity.
  */

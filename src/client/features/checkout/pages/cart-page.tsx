@@ -1,188 +1,171 @@
-import { ShoppingBag } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
-import {
-  deliveryTermsOf,
-  maxPointsFor,
-  minimumOrderMessage,
-  NO_DELIVERY_FEE,
-  priceOrder,
-} from '@/shared/domain/pricing'
-import { SLOT_REQUIRED_MESSAGE } from '@/shared/domain/delivery-slots'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { toast } from '@/client/lib/toast'
 import { isShopper } from '@/shared/domain/roles'
-import { formatMoney, formatNumber } from '@/shared/format'
-import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
-import { Field, Input } from '@/client/components/ui/field'
-import { EmptyState } from '@/client/components/ui/query-state'
-import { Spinner } from '@/client/components/ui/spinner'
 import { ApiError } from '@/client/lib/api'
 import { useCartItems } from '@/client/lib/cart'
-import { useCatalogue } from '@/client/lib/catalogue'
-import {
-  clearCartAfterOrder,
-  readDeliveryInfo,
-  saveDeliveryInfo,
-  type DeliveryInfo,
-} from '@/client/lib/cart-actions'
+import { useProductsByIds } from '@/client/lib/catalogue'
+import { clearCartAfterOrder, saveDeliveryInfo } from '@/client/lib/cart-actions'
 import { useClientDashboard } from '@/client/lib/client-dashboard'
 import { useCities, useCountries, useZones } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
+import { addressesKey, useAddresses } from '@/client/lib/addresses'
+import { Skeleton } from '@/client/components/ui/skeleton'
 import { useCreateOrder } from '../api/use-create-order'
+import { useStartPayment } from '../api/use-payments'
+import { PaymentChoice, type PaymentChoiceValue } from '../components/payment-choice'
+import { payNow } from '@/shared/domain/payable'
+import { slotChoiceOf, useAvailableSlots } from '../api/use-slots'
 import { CartLines } from '../components/cart-lines'
+import { ConfirmOrder, EmptyCart, PointsField, ZoneTerms } from '../components/cart-parts'
 import { DeliveryForm } from '../components/delivery-form'
+import { SavedAddresses } from '../components/saved-addresses'
+import { resolveAddressChoice } from '../lib/address-choice'
+import { SaveAddressFields } from '../components/save-address-fields'
+import { WeighNote } from '../components/weigh-note'
+import { AmountLines } from '../components/order-summary'
+import { SlotPicker } from '../components/slot-picker'
+import { cartEstimate, cartFormDefaults, type CartForm } from '../lib/cart-form'
+import { checkoutBlocker } from '../lib/checkout-blocker'
 import { newIdempotencyKey } from '../lib/idempotency'
 import { lineIssues, refusalsOf, type Refusal } from '../lib/stock-issues'
-import { AmountLines } from '../components/order-summary'
-import { useAvailableSlots } from '../api/use-slots'
-import { SlotPicker, type SlotPick } from '../components/slot-picker'
 
-/** /cart: lines, summary, delivery cascade, points, 'Confirmer la commande'. */
+/** /cart: lines, summary, delivery cascade, points, slot, 'Confirmer la commande'. */
 export default function CartPage() {
   const { user } = useSession()
   const items = useCartItems()
   const countries = useCountries()
   const pointValue = useClientDashboard((d) => d.pointValueInCfa).data ?? 1
   const createOrder = useCreateOrder()
+  const qc = useQueryClient()
   const navigate = useNavigate()
   const attemptKey = useRef<string | null>(null)
-  const [delivery, setDelivery] = useState<DeliveryInfo>(() => {
-    const stored = readDeliveryInfo()
-    // A client orders only in its own country (the server refuses another): a saved choice of
-    // another country is dropped.
-    const sameCountry = !user?.countryId || !stored.countryId || stored.countryId === user.countryId
-    const saved = sameCountry ? stored : { ...stored, countryId: undefined }
-    return {
-      countryId: saved.countryId ?? user?.countryId ?? null,
-      cityId: saved.countryId ? (saved.cityId ?? null) : null,
-      zoneId: saved.countryId ? (saved.zoneId ?? null) : null,
-      deliveryAddress: saved.deliveryAddress ?? '',
-      deliveryPhone: saved.deliveryPhone ?? user?.phoneNumber ?? '',
-      notes: saved.notes ?? '',
-    }
+  const form = useForm<CartForm>({ defaultValues: cartFormDefaults(user) })
+  const [delivery, points, picked] = useWatch({
+    control: form.control,
+    name: ['delivery', 'pointsToUse', 'slot'],
   })
+  // docs/rules/people.md#delivery-addresses: the saved addresses first, the last used preselected.
+  const shopper = !!user && isShopper(user.role)
+  const addresses = useAddresses(shopper)
+  const saved = shopper && !addresses.isError ? addresses.data?.addresses : []
+  const choice = resolveAddressChoice(delivery.addressId, saved)
+  const chosen = typeof choice === 'number' ? (saved?.find((a) => a.id === choice) ?? null) : null
+  // Where the order goes: the saved address's place, or the one typed.
+  const place = chosen
+    ? {
+        countryId: chosen.countryId,
+        cityId: chosen.cityId,
+        zoneId: chosen.zoneId,
+        deliveryAddress: chosen.address,
+      }
+    : delivery
   const cities = useCities(delivery.countryId === null ? null : { countryId: delivery.countryId })
-  const [points, setPoints] = useState(0)
-  // Lines sold out or short today (docs/rules.md#stock): from the catalogue, and from the
-  // server's refusal of the last checkout.
-  const catalogue = useCatalogue().products
+  // payments (issue 28, docs/rules/money.md#payments): cash at the door, or a wallet of the country.
+  const [payment, setPayment] = useState<PaymentChoiceValue>({ method: 'cash', wallet: null })
+  const startPayment = useStartPayment()
+  // Lines sold out or short today (docs/rules/catalogue.md#stock): from the catalogue's answer for the
+  // cart's own products (whatever pages of it were seen), and from the server's refusal of the
+  // last checkout.
+  const inCatalogue = useProductsByIds(
+    null,
+    items.map((i) => i.id),
+  )
   const [refused, setRefused] = useState<Refusal[]>([])
-  const issues = lineIssues(items, catalogue.data, refused)
-  const onDelivery = (next: DeliveryInfo) => {
-    setDelivery(next)
-    saveDeliveryInfo(next)
-  }
+  const issues = lineIssues(items, inCatalogue.data, refused)
+  // docs/rules/orders.md#preparations: each line's choices as the catalogue offers them now.
+  const offers = new Map(inCatalogue.data?.map((p) => [p.id, p.preparations]))
 
   // The zone's delivery terms, so the fee and the minimum show before ordering
-  // (docs/rules.md#delivery-fees); the server prices the order with the same rule.
-  const zones = useZones(delivery.cityId)
-  const zone = zones.data?.find((z) => z.id === delivery.zoneId) ?? null
-  const lines = items.map((i) => ({ unitPrice: i.pricePerUnit, quantity: i.quantity }))
-  const base = priceOrder(lines, user?.customDiscountPercent ?? null)
-  const maxPoints = Math.min(
-    user?.loyaltyPoints ?? 0,
-    maxPointsFor(base.subtotal, base.discountAmount, pointValue),
-  )
-  const pointsToUse = Math.min(points, maxPoints)
-  const price = priceOrder(
-    lines,
-    user?.customDiscountPercent ?? null,
-    pointsToUse,
-    pointValue,
-    zone ? deliveryTermsOf(zone) : NO_DELIVERY_FEE,
-  )
-  const belowMinimum =
-    zone?.minOrderAmount != null && price.subtotal < zone.minOrderAmount
-      ? minimumOrderMessage(zone.name, formatMoney(zone.minOrderAmount))
-      : null
-  const deliveryNote =
-    zone && price.deliveryFee > 0 && zone.freeDeliveryFrom != null
-      ? `Livraison offerte dès ${formatMoney(zone.freeDeliveryFrom)} d’achats.`
-      : null
+  // (docs/rules/delivery.md#delivery-fees); the server prices the order with the same rule.
+  const zones = useZones(place.cityId)
+  const zone = zones.data?.find((z) => z.id === place.zoneId) ?? null
+  const estimate = cartEstimate({ items, user, zone, points, pointValue })
+  const { price, maxPoints, pointsToUse } = estimate
 
-  // The delivery slot (docs/rules.md#delivery-slots): the first with places is picked until the
+  // The delivery slot (docs/rules/delivery.md#delivery-slots): the first with places is picked until the
   // client picks another; a city without slots takes orders without one.
-  const slots = useAvailableSlots(delivery.cityId, !!user && isShopper(user.role))
-  const [picked, setPicked] = useState<SlotPick | null>(null)
+  const slots = useAvailableSlots(place.cityId, shopper)
   const offered = slots.data?.slots ?? []
-  const slot =
-    offered.find((s) => s.slotId === picked?.id && s.date === picked.date && s.remaining > 0) ??
-    offered.find((s) => s.remaining > 0) ??
-    null
-  const slotChoice = slot ? { id: slot.slotId, date: slot.date } : null
-  const needsSlot = offered.length > 0
+  const slotChoice = slotChoiceOf(offered, picked)
 
   // What the order still needs, said beside the disabled button: the first thing missing.
-  const missing =
-    issues.size > 0
-      ? 'Retirez ou réduisez les articles signalés pour confirmer.'
-      : delivery.countryId === null
-        ? 'Choisissez un pays pour confirmer.'
-        : delivery.cityId === null
-          ? 'Choisissez une ville pour confirmer.'
-          : delivery.zoneId === null
-            ? 'Choisissez une zone pour confirmer.'
-            : belowMinimum
-              ? belowMinimum
-              : needsSlot && !slotChoice
-                ? SLOT_REQUIRED_MESSAGE
-                : !delivery.deliveryAddress.trim()
-                  ? 'Saisissez votre adresse de livraison pour confirmer.'
-                  : !delivery.deliveryPhone.trim()
-                    ? 'Saisissez votre numéro de téléphone pour confirmer.'
-                    : !user
-                      ? 'Connectez-vous pour confirmer.'
-                      : null
-  const ready = missing === null && items.length > 0
+  const saving = choice === 'new' && delivery.saveAddress
+  const missing = checkoutBlocker({
+    lineIssues: issues.size,
+    ...delivery,
+    ...place,
+    belowMinimum: estimate.belowMinimum,
+    slotMissing: offered.length > 0 && !slotChoice,
+    signedIn: !!user,
+    addressesLoading: choice === null,
+    saveLabelMissing: saving && !delivery.saveLabel.trim(),
+  })
 
   const submit = async () => {
     const country = countries.data?.find((c) => c.id === delivery.countryId)
     const city = cities.data?.find((c) => c.id === delivery.cityId)
     const refusal =
-      delivery.countryId === null
-        ? 'Veuillez sélectionner un pays'
-        : delivery.cityId === null
-          ? 'Veuillez sélectionner une ville'
-          : delivery.zoneId === null
-            ? 'Veuillez sélectionner une zone'
-            : !delivery.deliveryAddress.trim()
-              ? 'Veuillez saisir votre adresse de livraison'
-              : !delivery.deliveryPhone.trim()
-                ? 'Veuillez saisir votre numéro de téléphone'
-                : !user
-                  ? 'Vous devez être connecté pour passer commande'
-                  : !country
-                    ? 'Pays sélectionné introuvable'
-                    : !city
-                      ? 'Ville sélectionnée introuvable'
-                      : null
-    if (refusal || !country || !city || delivery.zoneId === null) {
+      missing ??
+      (chosen
+        ? null
+        : !country
+          ? 'Pays sélectionné introuvable'
+          : !city
+            ? 'Ville sélectionnée introuvable'
+            : null)
+    if (refusal || (!chosen && (!country || !city || delivery.zoneId === null))) {
       toast.error(refusal ?? 'Erreur lors de la création de la commande')
       return
     }
+    // A saved address: the server reads its place; else the place typed, saved if asked.
+    const where = chosen
+      ? { addressId: chosen.id }
+      : {
+          deliveryAddress: delivery.deliveryAddress.trim(),
+          deliveryCity: city!.name,
+          deliveryCountry: country!.name,
+          zoneId: delivery.zoneId!,
+          // What was left empty is not sent.
+          deliveryLandmark: delivery.landmark.trim() || undefined,
+          deliverySecondPhone: delivery.secondPhone.trim() || undefined,
+          deliveryLatitude: delivery.latitude ?? undefined,
+          deliveryLongitude: delivery.longitude ?? undefined,
+          saveAddress: saving ? { label: delivery.saveLabel.trim() } : undefined,
+        }
     // One key per attempt: a retry after a lost answer sends the same key, so no second order.
     attemptKey.current ??= newIdempotencyKey()
-    const sent = items.map((i) => ({ productId: i.id, quantity: i.quantity }))
+    const sent = items.map((i) => ({
+      productId: i.id,
+      quantity: i.quantity,
+      ...(i.preparationId != null && { preparationId: i.preparationId }),
+    }))
     try {
       const { order } = await createOrder.mutateAsync({
         idempotencyKey: attemptKey.current,
         input: {
           items: sent,
-          deliveryAddress: delivery.deliveryAddress.trim(),
-          deliveryCity: city.name,
-          deliveryCountry: country.name,
+          ...where,
           deliveryPhone: delivery.deliveryPhone.trim(),
-          zoneId: delivery.zoneId,
           pointsToUse,
           notes: delivery.notes.trim() || undefined,
           slot: slotChoice,
+          paymentMethod: payment.method,
+          paymentWallet: payment.wallet,
         },
       })
       attemptKey.current = null
+      // The address used is now the last used; a saved one joined the list.
+      void qc.invalidateQueries({ queryKey: addressesKey })
       toast.success('Votre commande a été créée avec succès !')
       navigate(`/order-confirmation/${order.id}`, { state: { justPlaced: true } })
       clearCartAfterOrder()
+      // payments (issue 28): an order of pieces is paid at once; one with kg lines once weighed.
+      if (payNow(order).open && payment.wallet)
+        startPayment.mutate({ orderId: order.id, wallet: payment.wallet })
     } catch (e) {
       // The server refused this attempt: the next one is a new attempt, with a new key.
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) attemptKey.current = null
@@ -194,59 +177,67 @@ export default function CartPage() {
     }
   }
 
-  if (items.length === 0) {
-    return (
-      <div className="mx-auto max-w-lg space-y-5 py-4">
-        <h1 className="text-2xl font-bold text-stone-900">Mon panier</h1>
-        <EmptyState message="Votre panier est vide">
-          <Button asChild>
-            <Link to="/products">
-              <ShoppingBag className="h-4 w-4" aria-hidden />
-              Voir les produits
-            </Link>
-          </Button>
-        </EmptyState>
-      </div>
-    )
-  }
+  if (items.length === 0) return <EmptyCart />
 
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-stone-900">Mon panier</h1>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
-          <CartLines items={items} issues={issues} />
+          <CartLines items={items} issues={issues} offers={offers} />
           <Card>
             <CardHeader>
               <CardTitle>Livraison</CardTitle>
             </CardHeader>
             <CardContent>
-              <DeliveryForm
-                value={delivery}
-                onChange={onDelivery}
-                countries={
-                  user?.countryId ? countries.data?.filter((c) => c.id === user.countryId) : countries.data
-                }
-                countriesError={countries.isError}
+              <Controller
+                control={form.control}
+                name="delivery"
+                render={({ field }) => {
+                  const change = (next: typeof field.value) => {
+                    field.onChange(next)
+                    saveDeliveryInfo(next)
+                  }
+                  if (choice === null) return <Skeleton className="h-32 w-full" />
+                  return (
+                    <div className="space-y-4">
+                      {saved && saved.length > 0 && (
+                        <SavedAddresses
+                          addresses={saved}
+                          value={choice}
+                          onChange={(addressId) => change({ ...field.value, addressId })}
+                        />
+                      )}
+                      <DeliveryForm
+                        value={field.value}
+                        onChange={change}
+                        savedPlace={chosen !== null}
+                        countries={
+                          user?.countryId
+                            ? countries.data?.filter((c) => c.id === user.countryId)
+                            : countries.data
+                        }
+                        countriesError={countries.isError}
+                      />
+                      {choice === 'new' && shopper && (
+                        <SaveAddressFields
+                          value={field.value}
+                          onChange={change}
+                          full={(saved?.length ?? 0) >= (addresses.data?.max ?? Infinity)}
+                        />
+                      )}
+                    </div>
+                  )
+                }}
               />
-              {zone && (
-                <p className="mt-3 text-sm text-stone-700" data-testid="zone-terms">
-                  {zone.deliveryFee > 0
-                    ? `Livraison dans la zone ${zone.name} : ${formatMoney(zone.deliveryFee)}`
-                    : `Livraison offerte dans la zone ${zone.name}`}
-                  {zone.freeDeliveryFrom != null && zone.deliveryFee > 0
-                    ? `, offerte dès ${formatMoney(zone.freeDeliveryFrom)}`
-                    : ''}
-                  {zone.minOrderAmount != null ? ` · minimum ${formatMoney(zone.minOrderAmount)}` : ''}.
-                </p>
-              )}
-              {needsSlot && (
+              {zone && <ZoneTerms zone={zone} />}
+              {offered.length > 0 && (
                 <div className="mt-4">
                   <SlotPicker
                     slots={offered}
                     timeZone={slots.data!.timeZone}
                     value={slotChoice}
-                    onChange={setPicked}
+                    onChange={(v) => form.setValue('slot', v)}
                   />
                 </div>
               )}
@@ -259,54 +250,38 @@ export default function CartPage() {
           </CardHeader>
           <CardContent className="space-y-4">
             {(user?.loyaltyPoints ?? 0) > 0 && (
-              <Field
-                label="Points de fidélité à utiliser"
-                htmlFor="pointsToUse"
-                hint={
-                  <span data-testid="loyalty-hint">{`Vous avez ${formatNumber(user!.loyaltyPoints)} points (1 point = ${formatMoney(pointValue)}), ${formatNumber(maxPoints)} utilisables sur cette commande.`}</span>
-                }
-              >
-                <Input
-                  id="pointsToUse"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={maxPoints}
-                  step={1}
-                  value={points}
-                  onChange={(e) =>
-                    setPoints(Math.max(0, Math.min(maxPoints, Math.trunc(Number(e.target.value) || 0))))
-                  }
-                />
-              </Field>
+              <Controller
+                control={form.control}
+                name="pointsToUse"
+                render={({ field }) => (
+                  <PointsField
+                    balance={user!.loyaltyPoints}
+                    pointValue={pointValue}
+                    max={maxPoints}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
             )}
             <AmountLines
               price={{ ...price, deliveryFee: zone ? price.deliveryFee : null }}
               discountPercent={user?.customDiscountPercent}
-              deliveryNote={deliveryNote}
+              deliveryNote={estimate.deliveryNote}
             />
+            <WeighNote countryId={place.countryId} hasKg={items.some((i) => i.unitType === 'kg')} />
+            <PaymentChoice value={payment} onChange={setPayment} />
             <p className="text-xs text-stone-500">
-              Paiement à la livraison. Le montant final est calculé à la validation.
+              {payment.method === 'cash'
+                ? 'Paiement à la livraison.'
+                : 'Paiement par mobile money après la commande (les articles au kilo une fois pesés).'}{' '}
+              Le montant final est calculé à la validation.
             </p>
-            <Button
-              className="w-full"
-              size="lg"
-              disabled={!ready || createOrder.isPending}
-              aria-describedby={missing ? 'confirm-missing' : undefined}
-              onClick={() => void submit()}
-            >
-              {createOrder.isPending && <Spinner className="h-4 w-4 text-white" />}
-              Confirmer la commande
-            </Button>
-            {missing && (
-              <p
-                id="confirm-missing"
-                className="text-center text-sm text-stone-700"
-                data-testid="confirm-missing"
-              >
-                {missing}
-              </p>
-            )}
+            <ConfirmOrder
+              missing={missing}
+              pending={createOrder.isPending}
+              onConfirm={() => void form.handleSubmit(submit)()}
+            />
           </CardContent>
         </Card>
       </div>

@@ -1,12 +1,14 @@
 import { CheckCircle2, Clock, MapPin } from 'lucide-react'
 import { Link, useLocation, useParams } from 'react-router'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
-import type { OrderStatus } from '@/shared/domain/order-status'
+import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
+import type { PaymentMethod } from '@/shared/domain/payments'
+import type { WeighApproval } from '@/shared/domain/weighin'
 import { isShopper } from '@/shared/domain/roles'
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
-import { ErrorState } from '@/client/components/ui/query-state'
+import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { PageSpinner } from '@/client/components/ui/spinner'
 import { ShopDenied } from '@/client/components/shop-denied'
@@ -17,52 +19,130 @@ import { useOrderDetails } from '../api/use-order-details'
 import { parseOrderId } from '../lib/order-id'
 import { AmountLines } from '../components/order-summary'
 import { WeighApprovalCard } from '../components/weigh-approval-card'
+import { PayCard } from '../components/pay-card'
+import { payNow } from '@/shared/domain/payable'
+import { CancelOrderCard } from '../components/cancel-order-card'
+import { WeighNote } from '../components/weigh-note'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
+import { amountOwed } from '@/shared/domain/status-effects'
 import { ShopContact } from '@/client/components/shop-contact'
+import { LinePreparation } from '@/client/components/line-preparation'
+import { MapPointLink } from '@/client/components/map-point-link'
 
 /**
- * What the page says of an order, by its status: the total's label, the points' note and the
- * 'what happens next' card. A cancelled or delivered order is not spoken of as a new one.
+ * The first step of an order in preparation, from its weigh-in (docs/rules/orders.md#weigh-in): what
+ * the butchers are doing, or what waits for the client.
+ */
+function preparationStep(o: { orderedTotalAmount: number | null; weighApproval: WeighApproval | null }) {
+  switch (o.weighApproval) {
+    case 'awaiting':
+      return 'Votre commande a été pesée : le nouveau montant attend votre accord, ci-dessus.'
+    case 'refused':
+      return 'Vous avez refusé le montant pesé : nous vous contactons pour la suite (nouvelle pesée ou annulation).'
+    case 'accepted':
+      return 'Vous avez accepté le montant pesé : votre commande partira bientôt en livraison.'
+    default:
+      return o.orderedTotalAmount != null
+        ? 'Votre commande est pesée et prête : elle partira bientôt en livraison.'
+        : 'Nos bouchers préparent votre commande.'
+  }
+}
+
+/**
+ * How the client pays (docs/rules/money.md#payments): cash at the door, or mobile money, paid
+ * already, now (pieces, or weighed and agreed) or once the kg lines are weighed and agreed.
+ */
+function paymentOf(o: {
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  paymentMethod: PaymentMethod
+  weighApproval: WeighApproval | null
+  items: { unitType: string; weighedQuantity: number | null }[]
+}) {
+  if (o.paymentMethod !== 'mobile_money')
+    return {
+      totalLabel: 'Total à payer à la livraison',
+      atTheDoor: "Le livreur vous appelle avant d'arriver ; vous payez à la livraison.",
+      before: null,
+    }
+  if (o.paymentStatus === 'paid')
+    return {
+      totalLabel: 'Total payé par mobile money',
+      atTheDoor: "Le livreur vous appelle avant d'arriver ; c’est payé, il n’aura rien à vous demander.",
+      before: null,
+    }
+  const { open } = payNow(o)
+  return {
+    totalLabel: 'Total à payer par mobile money',
+    atTheDoor:
+      "Le livreur vous appelle avant d'arriver ; vous aurez déjà payé, il n’aura rien à vous demander.",
+    before: open
+      ? 'Payez-la maintenant par mobile money, ci-dessus : elle part en livraison une fois payée.'
+      : 'Une fois vos articles au kilo pesés (et le montant accepté), vous la payez par mobile money sur cette page : elle part en livraison une fois payée.',
+  }
+}
+
+/**
+ * What the page says of an order, from its real state (status, weigh-in, cancellation, payment):
+ * the total's label, the points' note and the 'what happens next' card. A cancelled or delivered
+ * order is not spoken of as a new one, nor a refused weighing as a preparation under way, nor an
+ * order chosen for mobile money as paid at the door.
  */
 function progressOf(o: {
   status: OrderStatus
   pointsEarned: number
   pointsUsed: number
-  paymentStatus: string
+  paymentStatus: PaymentStatus
+  paymentMethod: PaymentMethod
+  orderedTotalAmount: number | null
+  weighApproval: WeighApproval | null
+  cancelReason: string | null
+  totalAmount: number
+  amountPaid: number
+  items: { unitType: string; weighedQuantity: number | null }[]
 }) {
+  const pay = paymentOf(o)
   const upcoming = (first: string) => [
     first,
-    ...[
-      'Vous êtes prévenu quand elle part en livraison.',
-      "Le livreur vous appelle avant d'arriver ; vous payez à la livraison.",
-    ],
+    ...(pay.before ? [pay.before] : []),
+    'Vous êtes prévenu quand elle part en livraison.',
+    pay.atTheDoor,
   ]
   switch (o.status) {
     case 'pending':
       return {
-        totalLabel: 'Total à payer à la livraison',
+        totalLabel: pay.totalLabel,
         pointsNote: ' (crédités à la livraison)',
         title: 'Et maintenant ?',
         steps: upcoming('Nous avons reçu votre commande ; nos bouchers vont la préparer.'),
       }
     case 'in_preparation':
       return {
-        totalLabel: 'Total à payer à la livraison',
+        totalLabel: pay.totalLabel,
         pointsNote: ' (crédités à la livraison)',
         title: 'Et maintenant ?',
-        steps: upcoming('Nos bouchers préparent votre commande.'),
+        steps: upcoming(preparationStep(o)),
       }
     case 'in_delivery':
       return {
-        totalLabel: 'Total à payer à la livraison',
+        totalLabel: pay.totalLabel,
         pointsNote: ' (crédités à la livraison)',
         title: 'Et maintenant ?',
-        steps: [
-          'Votre commande est en route.',
-          "Le livreur vous appelle avant d'arriver ; vous payez à la livraison.",
-        ],
+        steps: ['Votre commande est en route.', ...(pay.before ? [pay.before] : []), pay.atTheDoor],
       }
     case 'delivered':
+      // docs/rules/money.md#partly-paid: less than the total was paid at the door; the rest is owed.
+      if (o.paymentStatus === 'partly_paid')
+        return {
+          totalLabel: 'Total',
+          pointsNote: ' (sur ce que vous avez payé ; le reste à son paiement)',
+          title: 'Commande livrée',
+          steps: [
+            `Votre commande a été livrée. Vous avez payé ${formatMoney(o.amountPaid)} : il reste ${formatMoney(
+              amountOwed(o),
+            )} à payer, au livreur ou à la boutique.`,
+          ],
+        }
       return {
         totalLabel: 'Total payé',
         pointsNote: ' (crédités sur votre compte)',
@@ -78,6 +158,7 @@ function progressOf(o: {
           o.paymentStatus === 'refunded'
             ? 'Cette commande a été annulée et remboursée.'
             : 'Cette commande a été annulée : vous ne paierez rien.',
+          ...(o.cancelReason ? [`Raison de l’annulation : ${o.cancelReason}`] : []),
           ...(o.pointsUsed > 0 ? ['Les points utilisés vous ont été rendus.'] : []),
         ],
       }
@@ -124,34 +205,42 @@ function OrderConfirmationPage() {
   // Straight from the cart: thanks; opened from the history: the order's number.
   const justPlaced = (useLocation().state as { justPlaced?: boolean } | null)?.justPlaced === true
   if (orderId === null) return <MissingId />
-  if (order.isPending) {
-    return (
-      <div role="status" aria-label="Chargement de la commande…" className="space-y-4">
-        <Skeleton className="h-28 w-full" />
-        <Skeleton className="h-56 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    )
-  }
-  if (order.isError) {
-    const notFound = (order.error as { status?: number }).status === 404
-    return (
-      <div className="space-y-4 py-6 text-center">
-        <ErrorState
-          titleAs="h1"
-          title={notFound ? 'Commande non trouvée' : 'Erreur de chargement'}
-          message={
-            notFound ? `La commande avec l'ID #${orderId} n'a pas pu être trouvée` : order.error.message
-          }
-          onRetry={notFound ? undefined : () => void order.refetch()}
-        />
-        <Button asChild variant="outline">
-          <Link to="/orders">Voir mes commandes</Link>
-        </Button>
-      </div>
-    )
-  }
-  const o = order.data
+  return (
+    <QueryState
+      query={order}
+      loading={
+        <div role="status" aria-label="Chargement de la commande…" className="space-y-4">
+          <Skeleton className="h-28 w-full" />
+          <Skeleton className="h-56 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      }
+      errorView={(error, retry) => {
+        const notFound = (error as { status?: number }).status === 404
+        return (
+          <div className="space-y-4 py-6 text-center">
+            <ErrorState
+              titleAs="h1"
+              title={notFound ? 'Commande non trouvée' : 'Erreur de chargement'}
+              message={notFound ? `La commande avec l'ID #${orderId} n'a pas pu être trouvée` : error.message}
+              onRetry={notFound ? undefined : retry}
+            />
+            <Button asChild variant="outline">
+              <Link to="/orders">Voir mes commandes</Link>
+            </Button>
+          </div>
+        )
+      }}
+    >
+      {(o) => <OrderConfirmation order={o} justPlaced={justPlaced} />}
+    </QueryState>
+  )
+}
+
+type OrderDetails = NonNullable<ReturnType<typeof useOrderDetails>['data']>
+
+/** The order, as the client sees it once placed. */
+function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; justPlaced: boolean }) {
   const progress = progressOf(o)
   const slot = orderSlotText(o)
   return (
@@ -172,7 +261,9 @@ function OrderConfirmationPage() {
         )}
       </div>
 
-      <WeighApprovalCard order={o} />
+      <PayCard order={o} />
+      {!payNow(o).needsAgreement && <WeighApprovalCard order={o} />}
+      <CancelOrderCard order={o} />
 
       <Card>
         <CardContent className="grid grid-cols-2 gap-4 p-4 sm:grid-cols-4 sm:p-6">
@@ -210,6 +301,7 @@ function OrderConfirmationPage() {
                 />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{i.productName}</p>
+                  <LinePreparation item={i} />
                   <p className="text-sm text-stone-600">
                     <QuantityText item={i} /> × {formatMoney(i.unitPrice)}
                   </p>
@@ -231,6 +323,20 @@ function OrderConfirmationPage() {
             totalLabel={progress.totalLabel}
           />
           <OrderedTotalNote order={o} />
+          {o.paymentStatus === 'partly_paid' && (
+            <p className="flex justify-between text-sm font-semibold text-red-700" data-testid="amount-owed">
+              <span>Reste à payer</span>
+              <span>{formatMoney(amountOwed(o))}</span>
+            </p>
+          )}
+          <WeighNote
+            countryId={o.countryId}
+            hasKg={
+              (o.status === 'pending' || o.status === 'in_preparation') &&
+              o.orderedTotalAmount == null &&
+              o.items.some((i) => i.unitType === 'kg')
+            }
+          />
           <p className="text-sm text-stone-600">
             Points gagnés : <span className="font-medium">{formatNumber(o.pointsEarned)}</span>
             {(o.pointsEarned === 0 || o.status === 'delivered') && progress.pointsNote}
@@ -258,7 +364,10 @@ function OrderConfirmationPage() {
                 <span>Créneau : {slot}</span>
               </p>
             )}
+            {o.deliveryLandmark && <p>Repère : {o.deliveryLandmark}</p>}
+            <MapPointLink order={o} />
             <p>Téléphone : {o.deliveryPhone}</p>
+            {o.deliverySecondPhone && <p>Autre téléphone : {o.deliverySecondPhone}</p>}
             {o.notes && <p>Notes : {o.notes}</p>}
             <ShopContact
               countryId={o.countryId}

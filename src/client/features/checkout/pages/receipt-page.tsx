@@ -6,7 +6,7 @@ import { Receipt } from '@/client/components/receipt'
 import { useOrderDetails } from '../api/use-order-details'
 import { parseOrderId } from '../lib/order-id'
 
-/** /order-confirmation/:orderId/receipt: the client prints its own order's receipt (docs/rules.md#receipts). */
+/** /order-confirmation/:orderId/receipt: the client prints its own order's receipt (docs/rules/orders.md#receipts). */
 export default function ClientReceiptPage() {
   const raw = useParams().orderId ?? ''
   const orderId = parseOrderId(raw)

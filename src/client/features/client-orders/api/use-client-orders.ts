@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '@/client/lib/api'
+import { queryPickFor } from '@/client/lib/queries'
 
 export function useClientOrders(filter: { search: string; status: string }) {
   return useQuery({
-    queryKey: ['orders', 'mine', filter],
-    queryFn: async () => (await api.get('/_api/orders', filter)).orders,
+    ...queryPickFor('/_api/orders', filter, (answer) => answer.orders),
     placeholderData: keepPreviousData,
   })
 }

@@ -3,11 +3,13 @@ import { Link } from 'react-router'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatDateTime, formatMoney } from '@/shared/format'
 import type { ClientOrder } from '@/shared/schemas/checkout'
+import { amountOwed } from '@/shared/domain/status-effects'
 import { Button } from '@/client/components/ui/button'
 import { Card } from '@/client/components/ui/card'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { OrderStatusBadge } from '@/client/components/ui/status-badges'
 import { QuantityText } from '@/client/components/weighed-quantity'
+import { lineName } from '@/shared/domain/preparations'
 
 /** One of the client's orders: number, date, status, lines, total, detail and re-order. */
 export function OrderCard({
@@ -33,7 +35,7 @@ export function OrderCard({
         {order.items.map((i) => (
           <li key={i.id} className="flex justify-between gap-2">
             <span className="min-w-0 break-words">
-              {i.productName} · <QuantityText item={i} />
+              {lineName(i)} · <QuantityText item={i} />
             </span>
             <span className="shrink-0 tabular-nums">{formatMoney(i.totalPrice)}</span>
           </li>
@@ -42,6 +44,14 @@ export function OrderCard({
       {order.weighApproval === 'awaiting' && (
         <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Pesée : le montant a changé, votre accord est demandé (voir les détails).
+        </p>
+      )}
+      {order.status === 'cancelled' && order.cancelReason && (
+        <p
+          className="mt-3 rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-800"
+          data-testid="cancel-reason"
+        >
+          Raison de l’annulation : {order.cancelReason}
         </p>
       )}
       <dl className="mt-2 space-y-1 text-sm text-stone-600">
@@ -55,6 +65,14 @@ export function OrderCard({
           <div className="flex justify-between gap-2">
             <dt>Créneau</dt>
             <dd data-testid="order-slot">{slot}</dd>
+          </div>
+        )}
+        {order.paymentStatus === 'partly_paid' && (
+          <div className="flex justify-between gap-2 font-semibold text-red-700">
+            <dt>Reste à payer</dt>
+            <dd className="tabular-nums" data-testid="amount-owed">
+              {formatMoney(amountOwed(order))}
+            </dd>
           </div>
         )}
       </dl>

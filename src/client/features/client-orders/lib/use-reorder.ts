@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
-import { isValidQuantityStep } from '@/shared/domain/units'
+import { toast } from '@/client/lib/toast'
 import type { ClientOrder } from '@/shared/schemas/checkout'
-import { addLine, cannotAdd, minQuantityOf, toCartItem } from '@/client/lib/cart-actions'
-import { fetchProducts, productsKey } from '@/client/lib/catalogue'
+import { addLine } from '@/client/lib/cart-actions'
+import { reorderLines } from './reorder-lines'
+import { fetchProductsByIds, productsByIdsKey } from '@/client/lib/catalogue'
 import { useSession } from '@/client/lib/session'
 
 /**
@@ -21,28 +21,25 @@ export function useReorder() {
   const reorder = async (order: ClientOrder) => {
     setPending(order.id)
     try {
-      // The client's own country's catalogue: only those products can go in its cart.
+      // The order's products still on sale in the client's own country: only those can go in
+      // its cart.
       const countryId = user?.countryId ?? null
+      const ids = [...new Set(order.items.map((i) => i.productId))].sort((a, b) => a - b)
       const products = await qc.fetchQuery({
-        queryKey: productsKey(countryId),
-        queryFn: () => fetchProducts(countryId),
+        queryKey: productsByIdsKey(countryId, ids),
+        queryFn: () => fetchProductsByIds(countryId, ids),
         staleTime: 0,
       })
-      const byId = new Map(products.map((p) => [p.id, p]))
-      const missing: string[] = []
-      let added = 0
-      for (const item of order.items) {
-        const p = byId.get(item.productId)
-        const quantity = p ? Math.max(item.quantity, minQuantityOf(p)) : 0
-        if (!p || cannotAdd(user, p) || !isValidQuantityStep(quantity, p.unitType)) {
-          missing.push(item.productName)
-          continue
-        }
-        addLine(toCartItem(p, quantity))
-        added += 1
-      }
+      const { lines, missing, changed } = reorderLines(order, products, user)
+      for (const line of lines) addLine(line)
+      const added = lines.length
       if (missing.length > 0)
         toast.warning(`Plus disponible(s), non ajouté(s) au panier : ${missing.join(', ')}`)
+      // docs/rules/orders.md#preparations: a preparation no longer offered is said, the line kept.
+      if (changed.length > 0)
+        toast.warning(
+          `Préparation(s) plus proposée(s), à choisir de nouveau dans le panier : ${changed.join(', ')}`,
+        )
       if (added > 0) {
         toast.success(`${added} produit(s) de la commande #${order.id} ajouté(s) au panier`)
         navigate('/cart')

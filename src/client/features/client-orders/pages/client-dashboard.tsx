@@ -7,6 +7,8 @@ import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { useSession } from '@/client/lib/session'
 import { useClientDashboard } from '@/client/lib/client-dashboard'
+import { NotificationPrefsCard } from '@/client/features/account/components/notification-prefs-card'
+import { AddressesCard } from '@/client/features/account/components/addresses-card'
 import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
 import { useReorder } from '../lib/use-reorder'
 
@@ -69,6 +71,8 @@ export default function ClientDashboard() {
                 </Button>
               </CardContent>
             </Card>
+            <NotificationPrefsCard />
+            <AddressesCard />
           </div>
           <section aria-labelledby="recent-orders" className="space-y-3">
             <h2 id="recent-orders" className="text-lg font-semibold text-stone-900">

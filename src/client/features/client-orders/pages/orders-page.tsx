@@ -1,9 +1,9 @@
+import { OrderStatusOptions } from '@/client/components/ui/order-status-options'
 import { Search } from 'lucide-react'
 import { useState } from 'react'
-import { orderStatuses, orderStatusLabels } from '@/shared/domain/order-status'
 import { Input, Select } from '@/client/components/ui/field'
 import { PageHeader } from '@/client/components/ui/page-header'
-import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
+import { QueryState } from '@/client/components/ui/query-state'
 import { useClientOrders } from '../api/use-client-orders'
 import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
 import { useReorder } from '../lib/use-reorder'
@@ -46,31 +46,30 @@ export default function OrdersPage() {
           value={status}
           onChange={(e) => setStatus(e.target.value)}
         >
-          <option value="">Tous les statuts</option>
-          {orderStatuses.map((s) => (
-            <option key={s} value={s}>
-              {orderStatusLabels[s]}
-            </option>
-          ))}
+          <OrderStatusOptions all="Tous les statuts" />
         </Select>
       </div>
-      {orders.isPending ? (
-        <OrderCardsSkeleton count={6} />
-      ) : orders.isError ? (
-        <ErrorState
-          title="Erreur de chargement"
-          message="Impossible de récupérer l'historique de vos commandes."
-          onRetry={() => void orders.refetch()}
-        />
-      ) : orders.data.length === 0 ? (
-        <EmptyState message={filtered ? 'Aucun résultat' : 'Aucune commande trouvée'} />
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2" aria-busy={orders.isFetching}>
-          {orders.data.map((o) => (
-            <OrderCard key={o.id} order={o} onReorder={() => void reorder(o)} reordering={pending === o.id} />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={orders}
+        loading={<OrderCardsSkeleton count={6} />}
+        errorTitle="Erreur de chargement"
+        errorMessage={() => "Impossible de récupérer l'historique de vos commandes."}
+        empty={filtered ? 'Aucun résultat' : 'Aucune commande trouvée'}
+        isEmpty={(list) => list.length === 0}
+      >
+        {(list) => (
+          <div className="grid gap-4 md:grid-cols-2" aria-busy={orders.isFetching}>
+            {list.map((o) => (
+              <OrderCard
+                key={o.id}
+                order={o}
+                onReorder={() => void reorder(o)}
+                reordering={pending === o.id}
+              />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </div>
   )
 }

@@ -10,7 +10,7 @@ export type CashConfirmation = { orderId: number; cashCollected: number; cashRea
 const AMOUNT_MESSAGE = 'Le montant encaissé doit être un nombre entier de francs, positif ou nul.'
 
 /**
- * The driver confirms a delivery and says what it collected (docs/rules.md#drivers-cash): the
+ * The driver confirms a delivery and says what it collected (docs/rules/money.md#drivers-cash): the
  * amount due is filled in; another amount asks for its reason, as the server does.
  */
 export function ConfirmDeliveryDialog({
@@ -19,8 +19,11 @@ export function ConfirmDeliveryDialog({
   pending,
   onClose,
   onConfirm,
+  rest = false,
 }: {
   order: OrderView | null
+  /** docs/rules/money.md#partly-paid: the rest of a delivered, partly paid order, not a delivery. */
+  rest?: boolean
   amountDue: number
   pending: boolean
   onClose: () => void
@@ -49,11 +52,13 @@ export function ConfirmDeliveryDialog({
     <Dialog
       open={order !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Confirmer la livraison ?"
+      title={rest ? 'Encaisser le reste ?' : 'Confirmer la livraison ?'}
       description={
-        order
-          ? `La commande #${order.id} sera marquée comme livrée et payée. Montant dû : ${formatMoney(amountDue)}.`
-          : ''
+        !order
+          ? ''
+          : rest
+            ? `Reste dû par le client pour la commande #${order.id} : ${formatMoney(amountDue)}.`
+            : `La commande #${order.id} sera marquée comme livrée. Montant dû : ${formatMoney(amountDue)} ; moins laisse un reste dû par le client.`
       }
     >
       <form
@@ -104,8 +109,8 @@ export function ConfirmDeliveryDialog({
         <FormActions
           onCancel={onClose}
           pending={pending}
-          submitLabel={'Oui, confirmer'}
-          pendingLabel="Confirmation…"
+          submitLabel={rest ? 'Enregistrer' : 'Oui, confirmer'}
+          pendingLabel={rest ? 'Enregistrement…' : 'Confirmation…'}
         />
       </form>
     </Dialog>

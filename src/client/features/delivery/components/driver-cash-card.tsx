@@ -4,7 +4,7 @@ import { formatDateTime, formatMoney } from '@/shared/format'
 import type { DriverCashView } from '@/shared/schemas/cash'
 import { Card, CardContent } from '@/client/components/ui/card'
 
-/** The driver's cash in hand (docs/rules.md#drivers-cash) and its latest movements. */
+/** The driver's cash in hand (docs/rules/money.md#drivers-cash) and its latest movements. */
 export function DriverCashCard({ cash }: { cash: DriverCashView }) {
   return (
     <Card>

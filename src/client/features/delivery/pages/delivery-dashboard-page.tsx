@@ -1,14 +1,18 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/client/components/ui/button'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import type { OrderView } from '@/client/lib/order-view'
-import { useConfirmDelivery, useDeliveryDashboard } from '../api/delivery-api'
+import { useCollectRestByDriver, useConfirmDelivery, useDeliveryDashboard } from '../api/delivery-api'
 import { ConfirmDeliveryDialog } from '../components/confirm-delivery-dialog'
 import { DeliveryOrderCard } from '../components/delivery-order-card'
 import { DriverCashCard } from '../components/driver-cash-card'
+import { DriverRoundCard } from '../components/driver-round-card'
+import { stopsOfTheDay } from '@/shared/domain/delivery-route'
+import { DoorPayment } from '../components/door-payment'
 
 /** What an order in delivery asks to collect: its total, less what was already collected. */
 const dueOf = (dues: { orderId: number; amountDue: number }[], o: OrderView) =>
@@ -26,12 +30,14 @@ function CardsSkeleton() {
 
 /**
  * /delivery/dashboard and the driver's /dashboard: its cash in hand, its orders in delivery and
- * delivered. Confirming a delivery records the cash collected (docs/rules.md#drivers-cash).
+ * delivered. Confirming a delivery records the cash collected (docs/rules/money.md#drivers-cash).
  */
 export default function DeliveryDashboardPage() {
   const query = useDeliveryDashboard()
   const confirm = useConfirmDelivery()
   const [asking, setAsking] = useState<{ order: OrderView; amountDue: number } | null>(null)
+  const collectRest = useCollectRestByDriver()
+  const [collecting, setCollecting] = useState<{ order: OrderView; amountDue: number } | null>(null)
 
   return (
     <div className="mx-auto max-w-5xl py-2">
@@ -39,6 +45,12 @@ export default function DeliveryDashboardPage() {
         title="Mes livraisons"
         description="Vos commandes en cours de livraison et celles déjà livrées."
         back={false}
+        actions={
+          // A driver may add a second factor and end its other sessions (docs/rules/people.md#accounts).
+          <Button asChild variant="outline" size="sm">
+            <Link to="/account/security">Sécurité du compte</Link>
+          </Button>
+        }
       />
       <QueryState query={query} loading={<CardsSkeleton />} errorTitle="Erreur de chargement">
         {(d) => (
@@ -49,6 +61,14 @@ export default function DeliveryDashboardPage() {
               </h2>
               <DriverCashCard cash={d.cash} />
             </section>
+            {stopsOfTheDay(d.inDeliveryOrders).length > 0 && (
+              <section aria-labelledby="my-round">
+                <h2 id="my-round" className="mb-3 text-lg font-semibold text-stone-900">
+                  Ma tournée du jour
+                </h2>
+                <DriverRoundCard orders={d.inDeliveryOrders} />
+              </section>
+            )}
             <section aria-labelledby="in-delivery">
               <h2 id="in-delivery" className="mb-3 text-lg font-semibold text-stone-900">
                 En cours de livraison ({d.inDeliveryOrders.length})
@@ -63,13 +83,16 @@ export default function DeliveryDashboardPage() {
                       order={o}
                       cashAmount={dueOf(d.cash.dues, o)}
                       action={
-                        <Button
-                          onClick={() => setAsking({ order: o, amountDue: dueOf(d.cash.dues, o) })}
-                          disabled={confirm.isPending}
-                        >
-                          <CheckCircle2 className="h-4 w-4" aria-hidden />
-                          Confirmer la livraison
-                        </Button>
+                        <>
+                          <DoorPayment orderId={o.id} amountDue={dueOf(d.cash.dues, o)} />
+                          <Button
+                            onClick={() => setAsking({ order: o, amountDue: dueOf(d.cash.dues, o) })}
+                            disabled={confirm.isPending}
+                          >
+                            <CheckCircle2 className="h-4 w-4" aria-hidden />
+                            Confirmer la livraison
+                          </Button>
+                        </>
                       }
                     />
                   ))}
@@ -84,13 +107,28 @@ export default function DeliveryDashboardPage() {
                 <EmptyState message="Aucune commande livrée" />
               ) : (
                 <div className="grid gap-4 md:grid-cols-2">
-                  {d.deliveredOrders.map((o) => (
-                    <DeliveryOrderCard
-                      key={o.id}
-                      order={o}
-                      cashAmount={d.cash.collected.find((c) => c.orderId === o.id)?.amount}
-                    />
-                  ))}
+                  {d.deliveredOrders.map((o) => {
+                    // docs/rules/money.md#partly-paid: the client still owes the rest.
+                    const owed = d.cash.owed.find((c) => c.orderId === o.id)?.amountOwed
+                    return (
+                      <DeliveryOrderCard
+                        key={o.id}
+                        order={o}
+                        cashAmount={d.cash.collected.find((c) => c.orderId === o.id)?.amount}
+                        owed={owed}
+                        action={
+                          owed ? (
+                            <Button
+                              onClick={() => setCollecting({ order: o, amountDue: owed })}
+                              disabled={collectRest.isPending}
+                            >
+                              Encaisser le reste
+                            </Button>
+                          ) : undefined
+                        }
+                      />
+                    )
+                  })}
                 </div>
               )}
             </section>
@@ -103,6 +141,19 @@ export default function DeliveryDashboardPage() {
         pending={confirm.isPending}
         onClose={() => setAsking(null)}
         onConfirm={(input) => confirm.mutate(input, { onSuccess: () => setAsking(null) })}
+      />
+      <ConfirmDeliveryDialog
+        rest
+        order={collecting?.order ?? null}
+        amountDue={collecting?.amountDue ?? 0}
+        pending={collectRest.isPending}
+        onClose={() => setCollecting(null)}
+        onConfirm={(c) =>
+          collectRest.mutate(
+            { orderId: c.orderId, amount: c.cashCollected, reason: c.cashReason },
+            { onSuccess: () => setCollecting(null) },
+          )
+        }
       />
     </div>
   )

@@ -1,20 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { formatMoney } from '@/shared/format'
 import type { CashCorrectionInput, CashHandoverInput, CashReportInput } from '@/shared/schemas/cash'
 import { api, errorMessage } from '@/client/lib/api'
-
-/** The drivers' cash as staff keep it (docs/rules.md#drivers-cash): one key per call. */
-const cashKeys = {
-  all: ['drivers-cash'] as const,
-  report: (input: CashReportInput) => ['drivers-cash', 'report', input] as const,
-}
+import { callKey, queryOptionsFor } from '@/client/lib/queries'
 
 /** The daily report of a country; root waits until it has chosen one (`null`). */
 export function useCashReport(input: CashReportInput | null) {
   return useQuery({
-    queryKey: cashKeys.report(input ?? {}),
-    queryFn: () => api.get('/_api/admin/cash/report', input ?? {}),
+    ...queryOptionsFor('/_api/admin/cash/report', input ?? {}),
     enabled: input !== null,
     placeholderData: keepPreviousData,
   })
@@ -30,7 +24,7 @@ export function useRecordHandover() {
         `Remise de ${formatMoney(-entry.amount)} enregistrée pour ${entry.driverName}. Reste à remettre : ${formatMoney(balance)}.`,
       ),
     onError: (e) => toast.error(`Échec de la remise : ${errorMessage(e)}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: cashKeys.all }),
+    onSettled: () => qc.invalidateQueries({ queryKey: callKey('/_api/admin/cash/report') }),
   })
 }
 
@@ -42,6 +36,6 @@ export function useRecordCorrection() {
     onSuccess: ({ entry, balance }) =>
       toast.success(`Correction enregistrée pour ${entry.driverName}. Solde : ${formatMoney(balance)}.`),
     onError: (e) => toast.error(`Échec de la correction : ${errorMessage(e)}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: cashKeys.all }),
+    onSettled: () => qc.invalidateQueries({ queryKey: callKey('/_api/admin/cash/report') }),
   })
 }

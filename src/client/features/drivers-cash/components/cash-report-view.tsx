@@ -1,6 +1,7 @@
 import { ArrowDownToLine, SquarePen } from 'lucide-react'
 import { Link } from 'react-router'
 import { cashEntryLabels } from '@/shared/domain/cash'
+import { paymentProviderLabels } from '@/shared/domain/payments'
 import { formatMoney, formatNumber } from '@/shared/format'
 import type { CashReport } from '@/shared/schemas/cash'
 import { Button } from '@/client/components/ui/button'
@@ -20,6 +21,13 @@ function Ecart({ value }: { value: number }) {
   )
 }
 
+/** An entry's écart: a handover's (handed over less held), a collection's (collected less due). */
+const entryEcart = (e: CashReport['entries'][number]) =>
+  e.type === 'collected' && e.amountDue != null ? e.amount - e.amountDue : e.ecart
+
+/** '2026-11-25' → '25/11/2026'. */
+const formatDay = (day: string) => day.split('-').reverse().join('/')
+
 function Figure({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
   return (
     <Card>
@@ -33,7 +41,7 @@ function Figure({ label, value, testId }: { label: string; value: React.ReactNod
   )
 }
 
-/** The daily report (docs/rules.md#drivers-cash): totals, one row per driver, the day's entries. */
+/** The daily report (docs/rules/money.md#drivers-cash): totals, one row per driver, the day's entries. */
 export function CashReportView({
   report,
   onHandover,
@@ -59,7 +67,11 @@ export function CashReportView({
           <Figure label="Montant dû" value={formatMoney(totals.amountDue)} testId="total-due" />
           <Figure label="Encaissé" value={formatMoney(totals.collected)} testId="total-collected" />
           <Figure label="Remis" value={formatMoney(totals.handedOver)} testId="total-handed-over" />
-          <Figure label="Écart des remises" value={<Ecart value={totals.ecart} />} testId="total-ecart" />
+          <Figure
+            label="Écart (encaissements et remises)"
+            value={<Ecart value={totals.ecart} />}
+            testId="total-ecart"
+          />
           <Figure label="Corrections" value={formatMoney(totals.corrections)} testId="total-corrections" />
           <Figure label="Solde au début du jour" value={formatMoney(totals.opening)} testId="total-opening" />
           <Figure
@@ -69,7 +81,75 @@ export function CashReportView({
           />
         </div>
         <p className="mt-2 text-xs text-stone-600">
-          Reste à remettre = solde au début du jour + encaissé + corrections − remis.
+          Reste à remettre = solde au début du jour + encaissé + corrections − remis. Écart = encaissé − dû
+          (dont {formatMoney(totals.collectionGap)} à la livraison) + remis − détenu.
+        </p>
+      </section>
+
+      <section aria-labelledby="cash-owed">
+        <h2 id="cash-owed" className="mb-3 text-lg font-semibold text-stone-900">
+          Reste dû par les clients ({report.owed.length})
+        </h2>
+        {report.owed.length === 0 ? (
+          <EmptyState message="Aucune commande livrée ne doit encore de l’argent" />
+        ) : (
+          <Table aria-label="Reste dû par les clients">
+            <THead>
+              <tr>
+                <Th>Commande</Th>
+                <Th>Client</Th>
+                <Th>Livrée le</Th>
+                <Th>Livreur</Th>
+                <Th className="text-right">Total</Th>
+                <Th className="text-right">Payé</Th>
+                <Th className="text-right">Reste dû</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {report.owed.map((o) => (
+                <Tr key={o.orderId} data-testid={`owed-${o.orderId}`}>
+                  <Td>
+                    <Link to={`/admin/orders/${o.orderId}`} className="text-brand hover:underline">
+                      #{o.orderId}
+                    </Link>
+                  </Td>
+                  <Td>{o.customerName}</Td>
+                  <Td>{o.deliveredOn ? formatDay(o.deliveredOn) : '—'}</Td>
+                  <Td>{o.driverName ?? '—'}</Td>
+                  <Td className="text-right">{formatMoney(o.totalAmount)}</Td>
+                  <Td className="text-right">{formatMoney(o.amountPaid)}</Td>
+                  <Td className="text-right font-semibold text-red-700">{formatMoney(o.amountOwed)}</Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+        <p className="mt-2 text-xs text-stone-600">
+          Toutes les commandes livrées et payées en partie, quel que soit leur jour : le reste s’encaisse
+          depuis la page de la commande ou par le livreur.
+        </p>
+      </section>
+
+      <section aria-labelledby="cash-mobile-money">
+        <h2 id="cash-mobile-money" className="mb-3 text-lg font-semibold text-stone-900">
+          Mobile money reçu ce jour
+        </h2>
+        {report.mobileMoney.length === 0 ? (
+          <EmptyState message="Aucun paiement mobile money ce jour-là" />
+        ) : (
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="cash-mobile-money">
+            {report.mobileMoney.map((m) => (
+              <Figure
+                key={m.provider}
+                label={`${paymentProviderLabels[m.provider]} · ${formatNumber(m.payments)} paiement${m.payments > 1 ? 's' : ''}`}
+                value={formatMoney(m.amount)}
+                testId={`mobile-money-${m.provider}`}
+              />
+            ))}
+          </div>
+        )}
+        <p className="mt-2 text-xs text-stone-600">
+          Reçu par les opérateurs, hors caisse des livreurs : ces commandes n’ont rien à encaisser à la porte.
         </p>
       </section>
 
@@ -87,7 +167,8 @@ export function CashReportView({
                 <Th className="text-right">Début du jour</Th>
                 <Th className="text-right">Dû (livraisons)</Th>
                 <Th className="text-right">Encaissé</Th>
-                <Th className="text-right">Remis (écart)</Th>
+                <Th className="text-right">Remis</Th>
+                <Th className="text-right">Écart</Th>
                 <Th className="text-right">Corrections</Th>
                 <Th className="text-right">Reste (fin du jour)</Th>
                 {!report.isToday && <Th className="text-right">Solde actuel</Th>}
@@ -101,7 +182,7 @@ export function CashReportView({
                       {d.driverName}
                       {!d.isActive && <span className="ml-1 text-xs text-stone-500">(inactif)</span>}
                     </p>
-                    <div className="mt-2 flex flex-wrap gap-2">
+                    <div className="no-print mt-2 flex flex-wrap gap-2">
                       <Button
                         size="sm"
                         onClick={() => onHandover(d)}
@@ -129,11 +210,14 @@ export function CashReportView({
                     </span>
                   </Td>
                   <Td className="text-right">{formatMoney(d.collected)}</Td>
-                  <Td className="text-right">
-                    {formatMoney(d.handedOver)}
-                    <span className="block text-xs">
-                      <Ecart value={d.ecart} />
-                    </span>
+                  <Td className="text-right">{formatMoney(d.handedOver)}</Td>
+                  <Td className="text-right" data-testid={`ecart-${d.driverId}`}>
+                    <Ecart value={d.ecart} />
+                    {d.collectionGap !== 0 && (
+                      <span className="block text-xs text-stone-500">
+                        dont livraisons {formatMoney(d.collectionGap)}
+                      </span>
+                    )}
                   </Td>
                   <Td className="text-right">{formatMoney(d.corrections)}</Td>
                   <Td className="text-right font-semibold">{formatMoney(d.closing)}</Td>
@@ -183,7 +267,9 @@ export function CashReportView({
                   </Td>
                   <Td className="text-right">{e.amountDue == null ? '—' : formatMoney(e.amountDue)}</Td>
                   <Td className="text-right">{formatMoney(e.type === 'handover' ? -e.amount : e.amount)}</Td>
-                  <Td className="text-right">{e.ecart == null ? '—' : <Ecart value={e.ecart} />}</Td>
+                  <Td className="text-right">
+                    {entryEcart(e) == null ? '—' : <Ecart value={entryEcart(e)!} />}
+                  </Td>
                   <Td>{e.reason ?? '—'}</Td>
                   <Td>{e.actorName}</Td>
                 </Tr>

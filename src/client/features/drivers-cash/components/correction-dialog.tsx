@@ -4,18 +4,18 @@ import { useForm } from 'react-hook-form'
 import { formatMoney } from '@/shared/format'
 import { cashCorrectionInput, type CashCorrectionInput } from '@/shared/schemas/cash'
 import type { z } from '@/shared/schemas/zod'
-import { Dialog, FormActions } from '@/client/components/ui/dialog'
-import { Field, Input, numberOrUndefined } from '@/client/components/ui/field'
+import { FormField } from '@/client/components/ui/form-field'
+import { Input, numberOrUndefined } from '@/client/components/ui/field'
 import { useRecordCorrection } from '../api/cash-api'
+import { CashDialog } from './cash-dialog'
 import type { CashDriver } from './handover-dialog'
 
-/** A correction of a driver's balance: a new signed entry with its reason (docs/rules.md#drivers-cash). */
+/** A correction of a driver's balance: a new signed entry with its reason (docs/rules/money.md#drivers-cash). */
 export function CorrectionDialog({ driver, onClose }: { driver: CashDriver | null; onClose: () => void }) {
   const record = useRecordCorrection()
   const form = useForm<CashCorrectionInput, unknown, z.output<typeof cashCorrectionInput>>({
     resolver: zodResolver(cashCorrectionInput),
   })
-  const { errors } = form.formState
   useEffect(() => {
     if (driver) form.reset({ driverId: driver.driverId, reason: '' })
   }, [driver, form])
@@ -26,55 +26,42 @@ export function CorrectionDialog({ driver, onClose }: { driver: CashDriver | nul
   })
 
   return (
-    <Dialog
+    <CashDialog
       open={driver !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={driver ? `Correction de la caisse de ${driver.driverName}` : 'Correction'}
       description={
         driver
           ? `Solde actuel : ${formatMoney(driver.balance)}. Une correction s’ajoute aux mouvements : rien n’est effacé.`
           : undefined
       }
+      onSubmit={onSubmit}
+      pending={record.isPending}
+      submitLabel="Enregistrer la correction"
     >
-      <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
-        <Field
-          label="Montant (F CFA)"
-          htmlFor="correction-amount"
-          error={errors.amount?.message}
-          hint="Positif : ajouté à ce que doit le livreur ; négatif (ex. -500) : retiré."
-        >
-          <Input
-            id="correction-amount"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            {...form.register('amount', { setValueAs: numberOrUndefined })}
-          />
-        </Field>
-        <Field label="Raison" htmlFor="correction-reason" error={errors.reason?.message}>
-          <Input id="correction-reason" maxLength={300} {...form.register('reason')} />
-        </Field>
-        <Field
-          label="Commande concernée (facultatif)"
-          htmlFor="correction-order"
-          error={errors.orderId?.message}
-          hint="Son numéro, par exemple 42."
-        >
-          <Input
-            id="correction-order"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            {...form.register('orderId', { setValueAs: numberOrUndefined })}
-          />
-        </Field>
-        <FormActions
-          onCancel={onClose}
-          pending={record.isPending}
-          submitLabel={'Enregistrer la correction'}
-        />
-      </form>
-    </Dialog>
+      <FormField
+        form={form}
+        name="amount"
+        id="correction-amount"
+        label="Montant (F CFA)"
+        hint="Positif : ajouté à ce que doit le livreur ; négatif (ex. -500) : retiré."
+        options={{ setValueAs: numberOrUndefined }}
+      >
+        {(control) => <Input type="number" inputMode="numeric" step={1} {...control} />}
+      </FormField>
+      <FormField form={form} name="reason" id="correction-reason" label="Raison">
+        {(control) => <Input maxLength={300} {...control} />}
+      </FormField>
+      <FormField
+        form={form}
+        name="orderId"
+        id="correction-order"
+        label="Commande concernée (facultatif)"
+        hint="Son numéro, par exemple 42."
+        options={{ setValueAs: numberOrUndefined }}
+      >
+        {(control) => <Input type="number" inputMode="numeric" min={1} step={1} {...control} />}
+      </FormField>
+    </CashDialog>
   )
 }

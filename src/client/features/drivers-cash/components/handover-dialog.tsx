@@ -5,14 +5,15 @@ import { ecartOf } from '@/shared/domain/cash'
 import { formatMoney } from '@/shared/format'
 import { cashHandoverInput, type CashHandoverInput } from '@/shared/schemas/cash'
 import type { z } from '@/shared/schemas/zod'
-import { Dialog, FormActions } from '@/client/components/ui/dialog'
-import { Field, Input, numberOrUndefined } from '@/client/components/ui/field'
+import { FormField } from '@/client/components/ui/form-field'
+import { Input, numberOrUndefined } from '@/client/components/ui/field'
 import { useRecordHandover } from '../api/cash-api'
+import { CashDialog } from './cash-dialog'
 
 export type CashDriver = { driverId: number; driverName: string; balance: number }
 
 /**
- * Staff record the cash a driver hands over (docs/rules.md#drivers-cash): what it holds is
+ * Staff record the cash a driver hands over (docs/rules/money.md#drivers-cash): what it holds is
  * proposed; another amount shows its écart, which is kept with the handover.
  */
 export function HandoverDialog({ driver, onClose }: { driver: CashDriver | null; onClose: () => void }) {
@@ -20,7 +21,6 @@ export function HandoverDialog({ driver, onClose }: { driver: CashDriver | null;
   const form = useForm<CashHandoverInput, unknown, z.output<typeof cashHandoverInput>>({
     resolver: zodResolver(cashHandoverInput),
   })
-  const { errors } = form.formState
   useEffect(() => {
     if (driver)
       form.reset({
@@ -38,39 +38,34 @@ export function HandoverDialog({ driver, onClose }: { driver: CashDriver | null;
   })
 
   return (
-    <Dialog
+    <CashDialog
       open={driver !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={driver ? `Remise de ${driver.driverName}` : 'Remise'}
       description={driver ? `Espèces détenues : ${formatMoney(driver.balance)}.` : undefined}
+      onSubmit={onSubmit}
+      pending={record.isPending}
+      submitLabel="Enregistrer la remise"
     >
-      <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
-        <Field
-          label="Montant remis (F CFA)"
-          htmlFor="handover-amount"
-          error={errors.amount?.message}
-          hint={
-            ecart === null
-              ? 'Le montant compté, en francs.'
-              : ecart === 0
-                ? 'Aucun écart.'
-                : `Écart : ${formatMoney(ecart)} (${ecart < 0 ? 'manque : reste dû par le livreur' : 'excédent : dû au livreur'}).`
-          }
-        >
-          <Input
-            id="handover-amount"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            {...form.register('amount', { setValueAs: numberOrUndefined })}
-          />
-        </Field>
-        <Field label="Note (facultative)" htmlFor="handover-note" error={errors.note?.message}>
-          <Input id="handover-note" maxLength={300} {...form.register('note')} />
-        </Field>
-        <FormActions onCancel={onClose} pending={record.isPending} submitLabel={'Enregistrer la remise'} />
-      </form>
-    </Dialog>
+      <FormField
+        form={form}
+        name="amount"
+        id="handover-amount"
+        label="Montant remis (F CFA)"
+        hint={
+          ecart === null
+            ? 'Le montant compté, en francs.'
+            : ecart === 0
+              ? 'Aucun écart.'
+              : `Écart : ${formatMoney(ecart)} (${ecart < 0 ? 'manque : reste dû par le livreur' : 'excédent : dû au livreur'}).`
+        }
+        options={{ setValueAs: numberOrUndefined }}
+      >
+        {(control) => <Input type="number" inputMode="numeric" min={1} step={1} {...control} />}
+      </FormField>
+      <FormField form={form} name="note" id="handover-note" label="Note (facultative)">
+        {(control) => <Input maxLength={300} {...control} />}
+      </FormField>
+    </CashDialog>
   )
 }

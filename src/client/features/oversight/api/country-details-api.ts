@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { errorMessage } from '@/client/lib/api'
 
 // The country-details tabs read the back-office lists through the hooks the orders,

@@ -4,23 +4,16 @@ import type { oversightCalls } from '@/shared/calls/oversight'
 import type { reportCalls } from '@/shared/calls/reports'
 import type { userCalls } from '@/shared/calls/users'
 import { sortByName } from '@/shared/format'
-import { api } from '@/client/lib/api'
+import { queryOptionsFor, queryPickFor } from '@/client/lib/queries'
 
 export function useAdminDashboard() {
-  return useQuery({
-    queryKey: ['dashboards', 'admin'],
-    queryFn: () => api.get('/_api/dashboard/admin'),
-  })
+  return useQuery(queryOptionsFor('/_api/dashboard/admin'))
 }
 
 /** The root dashboard keeps showing the previous figures while a new filter loads. */
 export function useRootDashboard(filters: CallInput<typeof oversightCalls.rootDashboard>, enabled = true) {
   return useQuery({
-    queryKey: ['dashboards', 'root', filters],
-    queryFn: async () => {
-      const d = await api.get('/_api/dashboard/root', filters)
-      return { ...d, countries: sortByName(d.countries) }
-    },
+    ...queryPickFor('/_api/dashboard/root', filters, (d) => ({ ...d, countries: sortByName(d.countries) })),
     placeholderData: keepPreviousData,
     enabled,
   })
@@ -28,8 +21,7 @@ export function useRootDashboard(filters: CallInput<typeof oversightCalls.rootDa
 
 export function useSuperAdmins(q: Omit<CallInput<typeof userCalls.superAdmins>, 'limit'>) {
   return useQuery({
-    queryKey: ['users', 'super-admins', q],
-    queryFn: () => api.get('/_api/admin/super-admins', { ...q, limit: 10 }),
+    ...queryOptionsFor('/_api/admin/super-admins', { ...q, limit: 10 }),
     placeholderData: keepPreviousData,
   })
 }
@@ -37,8 +29,7 @@ export function useSuperAdmins(q: Omit<CallInput<typeof userCalls.superAdmins>, 
 /** A dashboard's trend (orders and revenue per day, statuses, best products), kept while another period loads. */
 export function useDashboardTrend(input: CallInput<typeof reportCalls.dashboardTrend>) {
   return useQuery({
-    queryKey: ['dashboards', 'trend', input],
-    queryFn: () => api.get('/_api/dashboard/trend', input),
+    ...queryOptionsFor('/_api/dashboard/trend', input),
     placeholderData: keepPreviousData,
   })
 }

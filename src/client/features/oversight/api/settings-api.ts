@@ -1,15 +1,16 @@
+import { formatPercent } from '@/shared/format'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import type { UpdateShopSettingsInput } from '@/shared/schemas/weighin'
 import { api, errorMessage } from '@/client/lib/api'
+import { queryKeyFor, queryPickFor } from '@/client/lib/queries'
 
-const settingsKey = ['settings'] as const
+const settingsKey = queryKeyFor('/_api/admin/settings', {})
 
 /** The shop's settings (root): the weigh-in tolerance. */
 export function useShopSettings() {
   return useQuery({
-    queryKey: settingsKey,
-    queryFn: async () => (await api.get('/_api/admin/settings', {})).settings,
+    ...queryPickFor('/_api/admin/settings', {}, (answer) => answer.settings),
   })
 }
 
@@ -20,7 +21,7 @@ export function useUpdateShopSettings() {
       (await api.post('/_api/admin/settings/update', input)).settings,
     onSuccess: (settings) => {
       qc.setQueryData(settingsKey, settings)
-      toast.success(`Tolérance de pesée : ${settings.weighTolerancePercent} %.`)
+      toast.success(`Tolérance de pesée : ${formatPercent(settings.weighTolerancePercent)}.`)
     },
     onError: (e) => toast.error(errorMessage(e, 'Réglage non enregistré.')),
   })

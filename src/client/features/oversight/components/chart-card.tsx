@@ -7,7 +7,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 export type ChartTable = { headings: string[]; rows: { key: string; cells: string[] }[] }
 
 /**
- * One chart of a dashboard, and its figures as a table (docs/rules.md#reports): a button shows
+ * One chart of a dashboard, and its figures as a table (docs/rules/money.md#reports): a button shows
  * one or the other. The chart is an image named by its summary; the table is what a screen
  * reader, or anyone wanting the exact numbers, reads.
  */

@@ -1,7 +1,8 @@
+import { OrderStatusOptions } from '@/client/components/ui/order-status-options'
 import { Eye } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { orderStatuses, orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
+import type { OrderStatus } from '@/shared/domain/order-status'
 import { formatDateTime, formatMoney } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Input, Select } from '@/client/components/ui/field'
@@ -48,12 +49,7 @@ export function CountryOrdersTab({ country }: { country: string }) {
             setPage(1)
           }}
         >
-          <option value="">Tous les statuts</option>
-          {orderStatuses.map((s) => (
-            <option key={s} value={s}>
-              {orderStatusLabels[s]}
-            </option>
-          ))}
+          <OrderStatusOptions all="Tous les statuts" />
         </Select>
       </div>
       <QueryState

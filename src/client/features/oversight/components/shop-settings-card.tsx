@@ -1,3 +1,4 @@
+import { formatPercent } from '@/shared/format'
 import { useState, type FormEvent } from 'react'
 import { MAX_WEIGH_TOLERANCE_PERCENT } from '@/shared/domain/weighin'
 import { Button } from '@/client/components/ui/button'
@@ -14,7 +15,9 @@ function ToleranceForm({ current }: { current: number }) {
     e.preventDefault()
     const n = Number(value.trim())
     if (!/^\d{1,2}$/.test(value.trim()) || n > MAX_WEIGH_TOLERANCE_PERCENT) {
-      setError(`La tolérance doit être un nombre entier de 0 à ${MAX_WEIGH_TOLERANCE_PERCENT} %.`)
+      setError(
+        `La tolérance doit être un nombre entier de 0 à ${formatPercent(MAX_WEIGH_TOLERANCE_PERCENT)}.`,
+      )
       return
     }
     setError(undefined)
@@ -43,7 +46,7 @@ function ToleranceForm({ current }: { current: number }) {
   )
 }
 
-/** Root's settings of the shop (docs/rules.md#weigh-in): the tolerance of the weigh-in. */
+/** Root's settings of the shop (docs/rules/orders.md#weigh-in): the tolerance of the weigh-in. */
 export function ShopSettingsCard() {
   const settings = useShopSettings()
   return (

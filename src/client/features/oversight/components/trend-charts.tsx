@@ -15,7 +15,7 @@ const UTC_NOTE =
   'Jours en temps universel (UTC) : l’heure de Dakar, d’Abidjan et de Bamako ; une heure de moins qu’à Douala ou Libreville.'
 
 /**
- * The trend of a dashboard (docs/rules.md#reports): orders and revenue per day over 7, 30 or 90
+ * The trend of a dashboard (docs/rules/money.md#reports): orders and revenue per day over 7, 30 or 90
  * days, every order by status, the best products of the period. Loaded apart from the page
  * (React.lazy), so its code is fetched only by those who open a dashboard.
  */

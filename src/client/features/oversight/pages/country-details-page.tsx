@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui'
 import { Link, useParams } from 'react-router'
 import { formatMoney, formatNumber } from '@/shared/format'
 import { cn } from '@/client/components/ui/cn'
-import { ErrorState } from '@/client/components/ui/query-state'
+import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { PageSpinner } from '@/client/components/ui/spinner'
 import { UsersPanel } from '@/client/features/users/components/users-panel'
 import { useRootDashboard } from '../api/dashboards-api'
@@ -28,9 +28,22 @@ export default function CountryDetailsPage() {
   const stats = useRootDashboard({ countryId: country?.id }, !!country)
   const s = stats.data && country ? stats.data.globalSummary : undefined
 
-  if (all.isPending) return <PageSpinner />
-  if (all.isError)
-    return <ErrorState titleAs="h1" message={all.error.message} onRetry={() => void all.refetch()} />
+  return (
+    <QueryState query={all} loading={<PageSpinner />} errorTitleAs="h1">
+      {() => <CountryDetails name={name} country={country} stats={s} />}
+    </QueryState>
+  )
+}
+
+function CountryDetails({
+  name,
+  country,
+  stats: s,
+}: {
+  name: string
+  country: { id: number; name: string } | undefined
+  stats: { totalUsers: number; totalOrders: number; totalRevenue: number } | undefined
+}) {
   const back = (
     <Link to="/root/dashboard" className="text-sm text-brand hover:underline">
       ← Retour au tableau de bord

@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { StatCard } from '../components/stat-card'
 import { ShopSettingsCard } from '../components/shop-settings-card'
 import { SuperAdminsCard } from '../components/super-admins-card'
+import { CountryOptions } from '@/client/components/country-options'
 
 /** The charts load apart from the page: their code is fetched once the figures are on screen. */
 const TrendCharts = lazy(() => import('../components/trend-charts'))
@@ -45,12 +46,7 @@ export default function RootDashboardPage() {
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label="Pays" htmlFor="filter-country">
             <Select id="filter-country" value={countryId} onChange={(e) => setCountryId(e.target.value)}>
-              <option value="">Tous les pays</option>
-              {d?.countries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <CountryOptions countries={d?.countries} none="Tous les pays" />
             </Select>
           </Field>
           <Field label="Date de début" htmlFor="filter-start">
@@ -63,13 +59,7 @@ export default function RootDashboardPage() {
             />
           </Field>
           <Field label="Date de fin" htmlFor="filter-end" error={badRange ? DATE_ORDER_MESSAGE : undefined}>
-            <Input
-              id="filter-end"
-              type="date"
-              value={end}
-              aria-invalid={badRange}
-              onChange={(e) => setEnd(e.target.value)}
-            />
+            <Input id="filter-end" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
           </Field>
         </div>
       </Card>

@@ -3,7 +3,7 @@ import { cn } from '@/client/components/ui/cn'
 
 /**
  * What a product without a picture shows: its category's icon on its category's tint (the
- * seeded categories, src/server/db/seed/reference.ts, by name), a few hundred bytes of SVG, decorative.
+ * seeded categories, src/server/seed/reference.ts, by name), a few hundred bytes of SVG, decorative.
  */
 const looks: Record<string, { Icon: LucideIcon; tint: string }> = {
   bœuf: { Icon: Beef, tint: 'bg-red-50 text-red-800/60' },

@@ -3,9 +3,10 @@ import { useEffect } from 'react'
 import { Select } from '@/client/components/ui/field'
 import { chooseCatalogueCountry, type CatalogueCountry } from '@/client/lib/catalogue'
 import { useCountries } from '@/client/lib/reference-data'
+import { CountryOptions } from '@/client/components/country-options'
 
 /**
- * Whose catalogue the page shows (docs/rules.md#catalogue): a signed-in client's own country,
+ * Whose catalogue the page shows (docs/rules/catalogue.md#catalogue): a signed-in client's own country,
  * said; anyone else chooses among the active countries, kept on this device.
  */
 export function CountryChooser({ country }: { country: CatalogueCountry }) {
@@ -44,12 +45,7 @@ export function CountryChooser({ country }: { country: CatalogueCountry }) {
           disabled={country.status === 'pending' || !countries.data}
           onChange={(e) => chooseCatalogueCountry(e.target.value ? Number(e.target.value) : null)}
         >
-          <option value="">Tous les pays</option>
-          {countries.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <CountryOptions countries={countries.data} none="Tous les pays" />
         </Select>
       </div>
       <p id="catalogue-country-hint" className="text-xs text-stone-500">

@@ -1,23 +1,19 @@
-import { Minus, Plus, ShoppingCart } from 'lucide-react'
-import { useState } from 'react'
-import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
-import { isShopper } from '@/shared/domain/roles'
+import { Link } from 'react-router'
 import { lowStockLeft } from '@/shared/domain/stock'
-import { quantityStep } from '@/shared/domain/units'
 import { formatMoney, formatQuantity } from '@/shared/format'
+import { productPath } from '@/shared/product-links'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 import { Badge } from '@/client/components/ui/badge'
-import { Button } from '@/client/components/ui/button'
 import { Card } from '@/client/components/ui/card'
 import { Skeleton } from '@/client/components/ui/skeleton'
-import { addLine, cannotAdd, minQuantityOf, rememberPendingAdd, toCartItem } from '@/client/lib/cart-actions'
-import { useSession } from '@/client/lib/session'
+import { AddToCart } from './add-to-cart'
 import { ProductImage } from './product-image'
+import { Provenance } from './provenance'
 
 /**
  * How many cards a phone's first screen shows (one column, under the header): they are hydrated
- * with the page; the ones after them later, one per task (HydrateLater, docs/decisions/0028).
+ * with the page; each one after them is a Suspense boundary of its own, which React hydrates
+ * later, or first when it is tapped (docs/decisions/0032).
  */
 export const FIRST_SCREEN_CARDS = 4
 
@@ -38,37 +34,9 @@ export function ProductCard({
   headingLevel?: 2 | 3
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const { user } = useSession()
-  const navigate = useNavigate()
-  const step = quantityStep(product.unitType)
-  const min = minQuantityOf(product)
-  const [quantity, setQuantity] = useState(Math.max(1, min))
-  const otherCountry = !!user?.country && user.country !== product.countryName
-  // Only shoppers buy: staff and drivers see the catalogue without a cart.
-  const notShopper = !!user && !isShopper(user.role)
-  // Today's stock (docs/rules.md#stock): sold out cannot be added; a low daily quantity is said.
+  // Today's stock (docs/rules/catalogue.md#stock): sold out cannot be added; a low daily quantity is said.
   const soldOut = product.stock.soldOut
   const low = lowStockLeft(product.stock)
-  const most = Math.min(1000, product.stock.left ?? 1000)
-
-  const add = () => {
-    const refusal = cannotAdd(user, product)
-    if (refusal) {
-      if (!user) {
-        // Added once the sign-in succeeds (lib/pending-cart-add.tsx).
-        rememberPendingAdd(toCartItem(product, quantity))
-        toast.error(refusal, {
-          description: `${product.name} sera ajouté à votre panier dès que vous serez connecté.`,
-        })
-        navigate(`/client/login?redirect=${encodeURIComponent('/products')}`)
-        return
-      }
-      toast.error(refusal)
-      return
-    }
-    addLine(toCartItem(product, quantity))
-    toast.success(`${product.name} a été ajouté au panier`)
-  }
 
   return (
     <Card className="flex overflow-hidden sm:flex-col" data-testid="product-card">
@@ -90,7 +58,17 @@ export function ProductCard({
             </Badge>
           )}
         </div>
-        <Heading className="font-semibold text-stone-900">{product.name}</Heading>
+        <Heading className="font-semibold text-stone-900">
+          {/* The product's own page (docs/rules/catalogue.md#product-page). */}
+          <Link
+            to={productPath(product)}
+            className="hover:text-brand hover:underline"
+            data-testid="product-link"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <Provenance product={product} short />
         {product.description && <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>}
         <p className="mt-auto text-lg font-bold text-brand">
           {formatMoney(product.pricePerUnit)}{' '}
@@ -101,59 +79,7 @@ export function ProductCard({
             Plus que {formatQuantity(low, product.unitType)} aujourd’hui
           </p>
         )}
-        {soldOut ? (
-          <p className="rounded-md bg-red-50 p-2 text-center text-sm font-medium text-red-800">
-            Épuisé pour le moment
-          </p>
-        ) : notShopper ? (
-          <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">
-            Commande réservée aux clients
-          </p>
-        ) : otherCountry ? (
-          <p className="rounded-md bg-stone-100 p-2 text-center text-sm text-stone-600">
-            Non disponible dans votre pays
-          </p>
-        ) : (
-          <div className="flex items-center gap-2">
-            {showQuantity && (
-              <div
-                className="flex items-center rounded-md border border-stone-300"
-                role="group"
-                aria-label={`Quantité de ${product.name}`}
-              >
-                <button
-                  type="button"
-                  className="grid h-10 w-9 place-items-center text-stone-700 disabled:opacity-40"
-                  aria-label="Diminuer la quantité"
-                  disabled={quantity - step < min - 1e-9}
-                  onClick={() => setQuantity((q) => Math.max(min, q - step))}
-                >
-                  <Minus className="h-4 w-4" aria-hidden />
-                </button>
-                <span className="min-w-16 text-center text-sm tabular-nums" data-testid="card-quantity">
-                  {formatQuantity(quantity, product.unitType)}
-                </span>
-                <button
-                  type="button"
-                  className="grid h-10 w-9 place-items-center text-stone-700 disabled:opacity-40"
-                  aria-label="Augmenter la quantité"
-                  disabled={quantity + step > most + 1e-9}
-                  onClick={() => setQuantity((q) => Math.min(most, q + step))}
-                >
-                  <Plus className="h-4 w-4" aria-hidden />
-                </button>
-              </div>
-            )}
-            <Button
-              className="min-w-0 flex-1 px-3"
-              onClick={add}
-              aria-label={`Ajouter ${product.name} au panier`}
-            >
-              <ShoppingCart className="h-4 w-4" aria-hidden />
-              Ajouter
-            </Button>
-          </div>
-        )}
+        <AddToCart product={product} showQuantity={showQuantity} />
       </div>
     </Card>
   )

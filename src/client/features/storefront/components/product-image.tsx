@@ -4,12 +4,12 @@ import { cn } from '@/client/components/ui/cn'
 import { useSaveData } from '@/client/lib/save-data'
 import { CategoryPlaceholder } from './category-placeholder'
 
-/** A card's picture: 96 px wide on a phone, a column of the grid from 640 px on (docs/rules.md#photos). */
+/** A card's picture: 96 px wide on a phone, a column of the grid from 640 px on (docs/rules/catalogue.md#photos). */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 272px, (min-width: 640px) 50vw, 96px'
 
 /**
  * A product's picture: its uploaded photo (WebP widths in `srcset`, the browser picks the one
- * the box needs, the smallest alone for a data-saving device), else the pasted URL, else its
+ * the box needs, the smallest alone for a data-saving device), else an image address of the shop's own (docs/decisions/0033), else its
  * category's placeholder, which also stands in for a picture that fails to load. width and
  * height give the ratio before the file arrives, so nothing shifts. The first row may load at
  * once (`eager`); the others when they near the screen. Nothing here reads the browser before

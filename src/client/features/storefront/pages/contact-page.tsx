@@ -2,15 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { CheckCircle2, Mail, MapPin } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { contactInput, type ContactInput } from '@/shared/schemas/contact-form'
 import type { z } from '@/shared/schemas/zod'
 import { ShopContact } from '@/client/components/shop-contact'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
-import { Field, Input, Textarea } from '@/client/components/ui/field'
+import { FormField } from '@/client/components/ui/form-field'
+import { Input, Textarea } from '@/client/components/ui/field'
 import { Spinner } from '@/client/components/ui/spinner'
 import { useCatalogueCountry } from '@/client/lib/catalogue'
+import { useCountries } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
 import { useSendContact } from '../api/use-send-contact'
 
@@ -18,6 +20,14 @@ import { useSendContact } from '../api/use-send-contact'
 export default function ContactPage() {
   const { user } = useSession()
   const country = useCatalogueCountry()
+  const countries = useCountries().data ?? []
+  const countryId = country.status === 'pending' ? undefined : country.countryId
+  const shown =
+    countryId === undefined
+      ? []
+      : countryId === null
+        ? countries.filter((c) => c.shopPhone || c.shopWhatsapp) // every country the shop can be reached in
+        : countries.filter((c) => c.id === countryId)
   const send = useSendContact()
   const [sent, setSent] = useState(false)
   const form = useForm<ContactInput, unknown, z.output<typeof contactInput>>({
@@ -25,7 +35,7 @@ export default function ContactPage() {
     values: { name: user?.displayName ?? '', email: user?.email ?? '', subject: '', message: '' },
     resetOptions: { keepDirtyValues: true },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -51,14 +61,17 @@ export default function ContactPage() {
           <li className="flex items-center gap-2">
             <Mail className="h-4 w-4 text-brand" aria-hidden /> contact@etal.africa
           </li>
-          <li className="flex items-center gap-2">
-            <MapPin className="h-4 w-4 text-brand" aria-hidden /> Dakar, Sénégal
-          </li>
         </ul>
-        <ShopContact
-          countryId={country.status === 'pending' ? null : country.countryId}
-          message="Bonjour Étal, j’ai une question :"
-        />
+        {/* The shop in the caller's country (a client's own, a visitor's choice); a visitor who
+            chose none sees those of every country that has any, each under its name (docs/rules/people.md#phones). */}
+        {shown.map((c) => (
+          <section key={c.id} className="space-y-2" data-testid="shop-country">
+            <h2 className="flex items-center gap-2 text-sm font-semibold text-stone-900">
+              <MapPin className="h-4 w-4 text-brand" aria-hidden /> Étal {c.name}
+            </h2>
+            <ShopContact countryId={c.id} message="Bonjour Étal, j’ai une question :" />
+          </section>
+        ))}
       </div>
       <Card>
         {sent ? (
@@ -78,35 +91,19 @@ export default function ContactPage() {
             <CardContent>
               <form onSubmit={onSubmit} noValidate className="space-y-4">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label="Nom" htmlFor="name" error={errors.name?.message}>
-                    <Input
-                      id="name"
-                      autoComplete="name"
-                      aria-invalid={!!errors.name}
-                      {...form.register('name')}
-                    />
-                  </Field>
-                  <Field label="Email" htmlFor="email" error={errors.email?.message}>
-                    <Input
-                      id="email"
-                      type="email"
-                      autoComplete="email"
-                      aria-invalid={!!errors.email}
-                      {...form.register('email')}
-                    />
-                  </Field>
+                  <FormField form={form} name="name" id="name" label="Nom">
+                    {(control) => <Input autoComplete="name" {...control} />}
+                  </FormField>
+                  <FormField form={form} name="email" id="email" label="Email">
+                    {(control) => <Input type="email" autoComplete="email" {...control} />}
+                  </FormField>
                 </div>
-                <Field label="Sujet" htmlFor="subject" error={errors.subject?.message}>
-                  <Input id="subject" aria-invalid={!!errors.subject} {...form.register('subject')} />
-                </Field>
-                <Field label="Message" htmlFor="message" error={errors.message?.message}>
-                  <Textarea
-                    id="message"
-                    rows={6}
-                    aria-invalid={!!errors.message}
-                    {...form.register('message')}
-                  />
-                </Field>
+                <FormField form={form} name="subject" id="subject" label="Sujet">
+                  {(control) => <Input {...control} />}
+                </FormField>
+                <FormField form={form} name="message" id="message" label="Message">
+                  {(control) => <Textarea rows={6} {...control} />}
+                </FormField>
                 <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
                   {isSubmitting && <Spinner className="h-4 w-4 text-white" />}
                   {isSubmitting ? 'Envoi…' : 'Envoyer le message'}

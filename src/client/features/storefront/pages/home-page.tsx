@@ -1,13 +1,14 @@
 import { Award, HandHeart, Truck } from 'lucide-react'
-import { useDeferredValue } from 'react'
+import { Suspense, useDeferredValue } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/client/components/ui/button'
-import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
+import { EmptyState, QueryState } from '@/client/components/ui/query-state'
 import { useCatalogueCountry } from '@/client/lib/catalogue'
 import { useFeatured } from '../api/use-featured'
 import { CountryChooser } from '../components/country-chooser'
 import { FIRST_SCREEN_CARDS, ProductCard, ProductGridSkeleton } from '../components/product-card'
-import { HydrateLater } from '@/client/lib/hydrate-later'
+import { useSession } from '@/client/lib/session'
+import { homeRouteFor } from '@/shared/domain/roles'
 
 const values = [
   {
@@ -34,6 +35,7 @@ export default function HomePage() {
   // The cards are drawn in a transition (React yields to the browser every few milliseconds),
   // not in the query's own update, which React renders in one go (docs/decisions/0012).
   const cards = useDeferredValue(featured.data)
+  const { user } = useSession()
   return (
     <div className="space-y-14">
       <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand to-brand-dark px-6 py-12 text-white sm:px-12 sm:py-16">
@@ -49,11 +51,13 @@ export default function HomePage() {
           <Button asChild size="lg" variant="secondary">
             <Link to="/products">Voir les produits</Link>
           </Button>
+          {/* The page is rendered without the session (docs/architecture.md): the browser then
+              offers a signed-in person its own space instead of the sign-in. */}
           <Link
-            to="/client/login"
+            to={user ? homeRouteFor(user.role) : '/client/login'}
             className="inline-flex h-12 items-center rounded-md border border-white/70 px-6 font-medium text-white hover:bg-white/10"
           >
-            Se connecter
+            {user ? 'Mon espace' : 'Se connecter'}
           </Link>
         </div>
       </section>
@@ -70,30 +74,31 @@ export default function HomePage() {
         <div className="mb-4">
           <CountryChooser country={country} />
         </div>
-        {featured.isPending ? (
-          <ProductGridSkeleton count={8} />
-        ) : featured.isError ? (
-          <ErrorState
-            message="Impossible de charger les produits. Veuillez réessayer plus tard."
-            onRetry={() => void featured.refetch()}
-          />
-        ) : !cards ? (
-          <ProductGridSkeleton count={8} />
-        ) : cards.length === 0 ? (
-          <EmptyState message="Aucun produit trouvé" />
-        ) : (
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {cards.map((p, i) =>
-              i < FIRST_SCREEN_CARDS ? (
-                <ProductCard key={p.id} product={p} showQuantity={false} eager={i < 4} />
-              ) : (
-                <HydrateLater key={p.id}>
-                  <ProductCard product={p} showQuantity={false} eager={false} />
-                </HydrateLater>
-              ),
-            )}
-          </div>
-        )}
+        <QueryState
+          query={featured}
+          loading={<ProductGridSkeleton count={8} />}
+          errorMessage={() => 'Impossible de charger les produits. Veuillez réessayer plus tard.'}
+        >
+          {() =>
+            !cards ? (
+              <ProductGridSkeleton count={8} />
+            ) : cards.length === 0 ? (
+              <EmptyState message="Aucun produit trouvé" />
+            ) : (
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                {cards.map((p, i) =>
+                  i < FIRST_SCREEN_CARDS ? (
+                    <ProductCard key={p.id} product={p} showQuantity={false} eager={i < 4} />
+                  ) : (
+                    <Suspense key={p.id}>
+                      <ProductCard product={p} showQuantity={false} eager={false} />
+                    </Suspense>
+                  ),
+                )}
+              </div>
+            )
+          }
+        </QueryState>
       </section>
 
       <section

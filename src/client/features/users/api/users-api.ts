@@ -1,5 +1,6 @@
+import { formatPercent } from '@/shared/format'
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import type { CallOutput } from '@/shared/calls/define-call'
 import type { userCalls } from '@/shared/calls/users'
 import type {
@@ -11,12 +12,14 @@ import type {
 } from '@/shared/schemas/users'
 import type { z } from '@/shared/schemas/zod'
 import { api, ApiError, errorMessage } from '@/client/lib/api'
+import { callKey, queryOptionsFor, queryPickFor } from '@/client/lib/queries'
 
-const userKeys = {
-  all: ['users'] as const,
-  list: (country?: string) => ['users', 'list', country ?? ''] as const,
-  history: (userId: number) => ['users', 'history', userId] as const,
-}
+/** The users lists, and every call that shows a user: what a change to one makes stale. */
+const listsKey = callKey('/_api/admin/users')
+const userCallKeys = [listsKey, callKey('/_api/admin/userhistory'), callKey('/_api/admin/super-admins')]
+
+const refreshUsers = (qc: ReturnType<typeof useQueryClient>) =>
+  Promise.all(userCallKeys.map((queryKey) => qc.invalidateQueries({ queryKey })))
 
 /** The users list does not retry on a 403 or 404, at most twice otherwise. */
 const usersRetry = (count: number, e: Error) =>
@@ -24,8 +27,7 @@ const usersRetry = (count: number, e: Error) =>
 
 export function useAdminUsers(country?: string) {
   return useQuery({
-    queryKey: userKeys.list(country),
-    queryFn: async () => (await api.get('/_api/admin/users', { country })).users,
+    ...queryPickFor('/_api/admin/users', { country }, (answer) => answer.users),
     retry: usersRetry,
   })
 }
@@ -33,8 +35,7 @@ export function useAdminUsers(country?: string) {
 export type UserHistory = CallOutput<typeof userCalls.history>
 export function useUserHistory(userId: number) {
   return useQuery({
-    queryKey: userKeys.history(userId),
-    queryFn: () => api.get('/_api/admin/userhistory', { userId }),
+    ...queryOptionsFor('/_api/admin/userhistory', { userId }),
     enabled: Number.isInteger(userId) && userId > 0,
   })
 }
@@ -45,9 +46,7 @@ function patchLists(
   userId: number,
   patch: (u: AdminUser) => AdminUser,
 ) {
-  const saved: [QueryKey, AdminUser[] | undefined][] = qc.getQueriesData<AdminUser[]>({
-    queryKey: ['users', 'list'],
-  })
+  const saved: [QueryKey, AdminUser[] | undefined][] = qc.getQueriesData<AdminUser[]>({ queryKey: listsKey })
   for (const [key, list] of saved) {
     if (list)
       qc.setQueryData<AdminUser[]>(
@@ -68,7 +67,7 @@ export function useCreateUser(kind: 'user' | 'driver' | 'super-admin' = 'user') 
         : kind === 'driver'
           ? api.post('/_api/admin/create-delivery-driver', account)
           : api.post('/_api/admin/create-super-admin', account),
-    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => refreshUsers(qc),
   })
 }
 
@@ -78,7 +77,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: (input: z.output<typeof updateUserInput>) => api.post('/_api/admin/users/update', input),
     onMutate: async (input) => {
-      await qc.cancelQueries({ queryKey: ['users', 'list'] })
+      await qc.cancelQueries({ queryKey: listsKey })
       const { userId, ...fields } = input
       return { restore: patchLists(qc, userId, (u) => ({ ...u, ...fields })) }
     },
@@ -87,7 +86,7 @@ export function useUpdateUser() {
       toast.error(`Échec de la mise à jour de l'utilisateur: ${errorMessage(e, 'Failed to update user')}`)
     },
     onSuccess: ({ user }) => toast.success(`L'utilisateur "${user.displayName}" a été mis à jour.`),
-    onSettled: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+    onSettled: () => refreshUsers(qc),
   })
 }
 
@@ -97,7 +96,7 @@ export function useToggleUser() {
     mutationFn: (input: z.output<typeof toggleUserStatusInput>) =>
       api.post('/_api/admin/users/toggle-status', input),
     onMutate: async ({ userId, isActive }) => {
-      await qc.cancelQueries({ queryKey: ['users', 'list'] })
+      await qc.cancelQueries({ queryKey: listsKey })
       return { restore: patchLists(qc, userId, (u) => ({ ...u, isActive })) }
     },
     onError: (e, _input, ctx) => {
@@ -105,7 +104,7 @@ export function useToggleUser() {
       toast.error(errorMessage(e, 'Une erreur est survenue lors de la mise à jour du statut.'))
     },
     onSuccess: () => toast.success("Le statut de l'utilisateur a été mis à jour."),
-    onSettled: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+    onSettled: () => refreshUsers(qc),
   })
 }
 
@@ -118,9 +117,9 @@ export function useSetDiscount() {
       toast.success(
         user.customDiscountPercent == null || user.customDiscountPercent === 0
           ? `Rabais de ${user.displayName} supprimé.`
-          : `Rabais de ${user.displayName} fixé à ${user.customDiscountPercent} %.`,
+          : `Rabais de ${user.displayName} fixé à ${formatPercent(user.customDiscountPercent)}.`,
       )
-      return qc.invalidateQueries({ queryKey: userKeys.all })
+      return refreshUsers(qc)
     },
     onError: (e) => toast.error(`Error: ${errorMessage(e)}`),
   })

@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/client/lib/toast'
 import { canCreateRole, picksAnyCountry } from '@/shared/domain/permissions'
-import { roleLabels, roles, type Role } from '@/shared/domain/roles'
+import { roles, type Role } from '@/shared/domain/roles'
 import { createUserInput, type CreateUserInput } from '@/shared/schemas/users'
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
-import { Field, Input, Select } from '@/client/components/ui/field'
+import { FormField } from '@/client/components/ui/form-field'
+import { Input, Select } from '@/client/components/ui/field'
 import { Spinner } from '@/client/components/ui/spinner'
 import { errorMessage } from '@/client/lib/api'
 import { useCountries } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
 import { useCreateUser } from '../api/users-api'
+import { RoleOptions } from './role-options'
+import { CountryOptions } from '@/client/components/country-options'
 
 type CreateKind = 'user' | 'driver' | 'super-admin'
 const failure: Record<CreateKind, string> = {
@@ -59,7 +62,6 @@ export function CreateUserForm({
       role: fixedRole[kind] ?? fixedRoleOf ?? (offered.includes(defaultRole) ? defaultRole : offered[0]),
     },
   })
-  const { errors } = form.formState
   const id = (f: string) => `${idPrefix}-${f}`
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -79,74 +81,55 @@ export function CreateUserForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <Field label="Nom complet" htmlFor={id('displayName')} error={errors.displayName?.message}>
-        <Input id={id('displayName')} aria-invalid={!!errors.displayName} {...form.register('displayName')} />
-      </Field>
-      <Field label="Email" htmlFor={id('email')} error={errors.email?.message}>
-        <Input
-          id={id('email')}
-          type="email"
-          autoComplete="off"
-          aria-invalid={!!errors.email}
-          {...form.register('email')}
-        />
-      </Field>
-      <Field
+      <FormField form={form} name="displayName" id={id('displayName')} label="Nom complet">
+        {(control) => <Input {...control} />}
+      </FormField>
+      <FormField form={form} name="email" id={id('email')} label="Email">
+        {(control) => <Input type="email" autoComplete="off" {...control} />}
+      </FormField>
+      <FormField
+        form={form}
+        name="password"
+        id={id('password')}
         label="Mot de passe"
-        htmlFor={id('password')}
-        error={errors.password?.message}
         hint="Au moins 8 caractères."
       >
-        <Input
-          id={id('password')}
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password}
-          {...form.register('password')}
-        />
-      </Field>
-      <Field label="Téléphone" htmlFor={id('phoneNumber')} error={errors.phoneNumber?.message}>
-        <Input
-          id={id('phoneNumber')}
-          type="tel"
-          aria-invalid={!!errors.phoneNumber}
-          {...form.register('phoneNumber')}
-        />
-      </Field>
+        {(control) => <Input type="password" autoComplete="new-password" {...control} />}
+      </FormField>
+      <FormField form={form} name="phoneNumber" id={id('phoneNumber')} label="Téléphone">
+        {(control) => <Input type="tel" {...control} />}
+      </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
+        <FormField
+          form={form}
+          name="country"
+          id={id('country')}
           label="Pays"
-          htmlFor={id('country')}
-          error={errors.country?.message ?? (countries.isError ? 'Failed to fetch countries' : undefined)}
+          error={countries.isError ? 'Failed to fetch countries' : undefined}
           hint={anyCountry ? undefined : 'Votre pays (verrouillé).'}
         >
-          {anyCountry ? (
-            <Select id={id('country')} aria-invalid={!!errors.country} {...form.register('country')}>
-              <option value="">Choisir un pays</option>
-              {countries.data?.map((c) => (
-                <option key={c.id} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          ) : (
-            <Input id={id('country')} readOnly disabled value={user?.country ?? ''} />
-          )}
-        </Field>
-        <Field label="Ville" htmlFor={id('city')} error={errors.city?.message}>
-          <Input id={id('city')} aria-invalid={!!errors.city} {...form.register('city')} />
-        </Field>
+          {(control) =>
+            anyCountry ? (
+              <Select {...control}>
+                <CountryOptions countries={countries.data} value="name" none="Choisir un pays" />
+              </Select>
+            ) : (
+              <Input id={id('country')} readOnly disabled value={user?.country ?? ''} />
+            )
+          }
+        </FormField>
+        <FormField form={form} name="city" id={id('city')} label="Ville">
+          {(control) => <Input {...control} />}
+        </FormField>
       </div>
       {kind === 'user' && !fixedRoleOf && (
-        <Field label="Rôle" htmlFor={id('role')} error={errors.role?.message}>
-          <Select id={id('role')} aria-invalid={!!errors.role} {...form.register('role')}>
-            {offered.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <FormField form={form} name="role" id={id('role')} label="Rôle">
+          {(control) => (
+            <Select {...control}>
+              <RoleOptions roles={offered} />
+            </Select>
+          )}
+        </FormField>
       )}
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting && <Spinner className="h-4 w-4 text-white" />}

@@ -62,7 +62,6 @@ export function DiscountDialog({
             max={100}
             step={0.01}
             value={value}
-            aria-invalid={!!error}
             onChange={(e) => setValue(e.target.value)}
           />
         </Field>

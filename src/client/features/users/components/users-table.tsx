@@ -2,8 +2,9 @@ import { History, Pencil, Percent } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { canEditUser, canSetDiscount, canToggleUser } from '@/shared/domain/permissions'
-import type { AdminUser } from '@/shared/schemas/users'
+import type { AdminUser, ListedUser } from '@/shared/schemas/users'
 import { formatDate, formatNumber, formatPercent } from '@/shared/format'
+import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
 import { RoleBadge } from '@/client/components/ui/status-badges'
 import { Switch } from '@/client/components/ui/switch'
@@ -22,7 +23,7 @@ export function UsersTable({
   users,
   variant = 'full',
 }: {
-  users: AdminUser[]
+  users: ListedUser[]
   variant?: 'full' | 'management' | 'country'
 }) {
   const { user: me } = useSession()
@@ -62,6 +63,11 @@ export function UsersTable({
                 {variant !== 'country' && (
                   <Td className="text-stone-700">
                     <PhoneLinks phone={u.phoneNumber} who={u.displayName} />
+                    {u.sharesPhone && (
+                      <Badge variant="warning" className="mt-1" data-testid="shares-phone">
+                        Numéro partagé
+                      </Badge>
+                    )}
                     {full && (
                       <p className="text-xs text-stone-500">
                         {[u.city, u.country].filter(Boolean).join(', ')}

@@ -7,6 +7,7 @@ import { Skeleton, SkeletonRows } from '@/client/components/ui/skeleton'
 import { OrderStatusBadge } from '@/client/components/ui/status-badges'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useUserHistory, type UserHistory } from '../api/users-api'
+import { AccountSecurityCard } from '../components/account-security-card'
 
 /** /admin/users/:userId/history: the account, its orders and its points. */
 export default function UserHistoryPage() {
@@ -92,6 +93,7 @@ function History({ h }: { h: UserHistory }) {
             )}
           </CardContent>
         </Card>
+        {(h.twoFactorEnabled || h.accountEvents.length > 0) && <AccountSecurityCard h={h} />}
         <Card>
           <CardHeader>
             <CardTitle>Points de fidélité</CardTitle>

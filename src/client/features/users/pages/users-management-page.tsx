@@ -10,7 +10,7 @@ import { UsersPanel } from '../components/users-panel'
 
 /**
  * /admin/users-management: the clients and drivers of the admin's country, with 'Ajouter un
- * Livreur' and 'Ajouter un Client' (docs/rules.md "Who may do what": an admin creates drivers and clients of its own
+ * Livreur' and 'Ajouter un Client' (docs/rules/people.md#who-may-do-what: an admin creates drivers and clients of its own
  * country).
  */
 export default function UsersManagementPage() {

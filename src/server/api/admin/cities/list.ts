@@ -4,6 +4,7 @@ import { cities, countries } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { cityColumns } from '@/server/services/places'
 import { scopeCountryId } from '@/server/services/scope'
+import { byName } from '@/server/db/queries'
 
 export default defineEndpoint({
   call: placeCalls.cities,
@@ -22,7 +23,7 @@ export default defineEndpoint({
           input.isActive === undefined ? undefined : eq(cities.isActive, input.isActive),
         ),
       )
-      .orderBy(asc(countries.name), asc(cities.name))
+      .orderBy(...byName(countries.name), ...byName(cities.name), asc(cities.id))
     return { cities: rows }
   },
 })

@@ -12,7 +12,21 @@ export default defineEndpoint({
     const where = input.status ? eq(contactMessages.status, input.status) : undefined
     const [messages, [counted]] = await Promise.all([
       db
-        .select()
+        .select({
+          id: contactMessages.id,
+          name: contactMessages.name,
+          email: contactMessages.email,
+          subject: contactMessages.subject,
+          message: contactMessages.message,
+          status: contactMessages.status,
+          createdAt: contactMessages.createdAt,
+          // The phone of the account with this e-mail (case aside), for 'Répondre' on WhatsApp.
+          // (Named in full: drizzle writes a one-table select's columns bare, which the subquery
+          // would read as users.email.)
+          phone: sql<string | null>`(select u.phone_number from users u
+            where lower(u.email) = lower(contact_messages.email) and u.phone_number is not null
+            order by u.id limit 1)`,
+        })
         .from(contactMessages)
         .where(where)
         .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))

@@ -20,7 +20,7 @@ export default defineEndpoint({
           ...input,
           ...shopContacts(input, input.code),
           dialCode: input.dialCode ?? '',
-          // The reference zone of its code, unless root picks one (docs/rules.md#time-zones).
+          // The reference zone of its code, unless root picks one (docs/rules/delivery.md#time-zones).
           timeZone: input.timeZone ?? timeZoneByCountryCode[input.code] ?? DEFAULT_TIME_ZONE,
           isActive: input.isActive ?? true,
         })

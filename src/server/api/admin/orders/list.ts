@@ -1,22 +1,21 @@
 import { orderCalls } from '@/shared/calls'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { listAdminOrders } from '@/server/services/order-admin'
-import { singleFlight } from '@/server/services/single-flight'
-import { untilNextWrite, writeGeneration } from '@/server/services/write-generation'
+import { sharedReads } from '@/server/db/shared-reads'
 
 /**
  * Identical list reads in flight at the same moment, for the same scope (a country, or all for
  * root), are computed once: on PGlite, whose one connection runs one statement at a time on the
  * main thread, 32 staff reading the list queued 32 copies of the same statements (docs/security.md
- * "The overload guard and argon2"). Keyed on the writes finished, so a read after a write never shares an older one.
+ * "The overload guard and argon2"). Never across a write: a read after a write never shares an older one.
  */
-const shared = singleFlight<object, Awaited<ReturnType<typeof listAdminOrders>>>()
+const shared = sharedReads<Awaited<ReturnType<typeof listAdminOrders>>>({ keep: 'in-flight' })
 /**
  * On PGlite (PGLITE_READ_CACHE, on by default), an answer is also kept until the next write: all
  * writes go through this process, so it is never stale, and a crowd of staff reading the list
  * no longer queues the same statements again in front of the one connection.
  */
-const kept = untilNextWrite<Awaited<ReturnType<typeof listAdminOrders>>>()
+const kept = sharedReads<Awaited<ReturnType<typeof listAdminOrders>>>({ keep: 'until-write' })
 /** How many list computations this process started (tests/api/admin-orders-coalesced.test.ts reads it). */
 export const adminListRuns = { count: 0 }
 
@@ -33,7 +32,7 @@ export default defineEndpoint({
         return listAdminOrders(db, user, input)
       })
     }
-    return shared(db, `${writeGeneration(db)}|${key}`, () => {
+    return shared(db, key, () => {
       adminListRuns.count++
       return listAdminOrders(db, user, input)
     })

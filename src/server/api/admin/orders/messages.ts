@@ -14,6 +14,7 @@ export default defineEndpoint({
       .select({
         id: outboxMessages.id,
         kind: outboxMessages.kind,
+        channel: outboxMessages.channel,
         recipient: outboxMessages.recipient,
         state: outboxMessages.state,
         attempts: outboxMessages.attempts,

@@ -6,9 +6,10 @@ import { answerWeighIn } from '@/server/services/weighin'
 export default defineEndpoint({
   call: orderCalls.recordAgreement,
   roles: ['root', 'super_admin', 'admin'],
-  summary: "Records the client's agreement to a weighed total, given by phone",
+  summary:
+    "Records the client's agreement, given by phone, to the weighed total named (409 if weighed again since)",
   async handler({ input, user, db }) {
     await findOrderInScope(db, user, input.orderId)
-    return { order: await answerWeighIn(db, user.id, input.orderId, 'phone') }
+    return { order: await answerWeighIn(db, user.id, input.orderId, 'phone', input.total) }
   },
 })

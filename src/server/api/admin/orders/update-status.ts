@@ -17,6 +17,8 @@ export default defineEndpoint({
         input.status,
         undefined,
         deps.storefrontCache,
+        undefined,
+        input.reason,
       ),
     }
   },

@@ -6,7 +6,7 @@ import { weighOrder } from '@/server/services/weighin'
 export default defineEndpoint({
   call: orderCalls.weigh,
   roles: ['root', 'super_admin', 'admin'],
-  summary: 'Weighs kg lines of an order in preparation and prices it again (docs/rules.md#weigh-in)',
+  summary: 'Weighs kg lines of an order in preparation and prices it again (docs/rules/orders.md#weigh-in)',
   async handler({ input, user, db }) {
     await findOrderInScope(db, user, input.orderId)
     return { order: await weighOrder(db, user.id, input.orderId, input.lines) }

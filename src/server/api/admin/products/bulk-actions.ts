@@ -4,6 +4,7 @@ import { products } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { findCountry } from '@/server/services/places'
 import { notArchived } from '@/server/services/products'
+import { dropOtherCountriesOffers } from '@/server/services/preparations'
 
 const skippedNote = (asked: number, count: number) =>
   asked > count ? ` ${asked - count} produit(s) ignoré(s) (introuvable(s) ou archivé(s)).` : ''
@@ -36,6 +37,12 @@ export default defineEndpoint({
       .set({ countryId: country.id, updatedAt: now })
       .where(where)
       .returning({ id: products.id })
+    // docs/rules/catalogue.md#preparations: the former country's preparations stay behind.
+    await dropOtherCountriesOffers(
+      db,
+      rows.map((r) => r.id),
+      country.id,
+    )
     return {
       summary: `${rows.length} produit(s) déplacé(s) vers ${country.name}.${skippedNote(ids.length, rows.length)}`,
       count: rows.length,

@@ -1,6 +1,7 @@
 import { productCalls } from '@/shared/calls'
 import { products } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { assertCountryPreparations, writeProductPreparations } from '@/server/services/preparations'
 import { assertCategory, findProductInScope, productCountryFor } from '@/server/services/products'
 
 export default defineEndpoint({
@@ -11,6 +12,7 @@ export default defineEndpoint({
   async handler({ input, user, db, reply }) {
     const countryId = await productCountryFor(db, user, input.countryId)
     await assertCategory(db, input.categoryId)
+    await assertCountryPreparations(db, countryId, input.preparations)
     const [row] = await db
       .insert(products)
       .values({
@@ -24,8 +26,13 @@ export default defineEndpoint({
         countryId,
         isActive: input.isActive ?? false,
         isFeatured: input.isFeatured ?? false,
+        origin: input.origin ?? null,
+        halal: input.halal ?? false,
+        slaughterDay: input.slaughterDay ?? null,
       })
       .returning({ id: products.id })
+    // docs/rules/catalogue.md#preparations
+    if (input.preparations) await writeProductPreparations(db, row!.id, input.preparations)
     reply.status(201)
     return { product: await findProductInScope(db, user, row!.id) }
   },

@@ -5,7 +5,7 @@ import { defineEndpoint } from '@/server/http/define-endpoint'
 import { findProductInScope, notArchived } from '@/server/services/products'
 
 /**
- * Deleting archives (docs/rules.md#deleting): the product leaves every list and can no longer
+ * Deleting archives (docs/rules/catalogue.md#deleting): the product leaves every list and can no longer
  * be ordered (it is also made inactive and unfeatured), while past orders keep it.
  */
 export default defineEndpoint({

@@ -7,6 +7,7 @@ import { notArchived, selectProducts } from '@/server/services/products'
 import { assertInScope, scopeCountryId } from '@/server/services/scope'
 import { findCountryByName } from '@/server/services/users'
 import { notFound } from '@/server/http/errors'
+import { byName } from '@/server/db/queries'
 
 export default defineEndpoint({
   call: productCalls.list,
@@ -31,7 +32,7 @@ export default defineEndpoint({
           isActive === undefined ? undefined : eq(products.isActive, isActive),
         ),
       )
-      .orderBy(asc(products.name), asc(products.id))
+      .orderBy(...byName(products.name), asc(products.id))
     return { products: rows }
   },
 })

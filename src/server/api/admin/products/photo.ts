@@ -9,6 +9,6 @@ export default defineEndpoint({
   summary:
     "Sets a product's photo from a file's bytes (8 MB at most): type read from the bytes, EXIF dropped, WebP widths 160, 320, 640",
   async handler({ input, bytes, user, db, deps }) {
-    return { product: await setProductPhoto(db, deps.photos, user, input.id, bytes) }
+    return { product: await setProductPhoto(db, deps, user, input.id, bytes) }
   },
 })

@@ -6,7 +6,7 @@ import { defineEndpoint } from '@/server/http/define-endpoint'
 import { badRequest } from '@/server/http/errors'
 import { findProductInScope } from '@/server/services/products'
 
-/** Out of stock for the country's day or until further notice, and the daily quantity (docs/rules.md#stock). */
+/** Out of stock for the country's day or until further notice, and the daily quantity (docs/rules/catalogue.md#stock). */
 export default defineEndpoint({
   call: productCalls.stock,
   roles: ['root', 'super_admin'],

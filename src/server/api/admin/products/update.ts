@@ -3,6 +3,11 @@ import { eq } from 'drizzle-orm'
 import { dailyQuantityStepError } from '@/shared/schemas/products'
 import { products } from '@/server/db/schema'
 import { badRequest } from '@/server/http/errors'
+import {
+  assertCountryPreparations,
+  dropOtherCountriesOffers,
+  writeProductPreparations,
+} from '@/server/services/preparations'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import {
   assertCategory,
@@ -16,20 +21,27 @@ export default defineEndpoint({
   roles: ['root', 'super_admin'],
   writesStorefront: true,
   summary: 'Edit or toggle a product; a super_admin cannot move it out of its country',
-  async handler({ input: { id, ...changes }, user, db }) {
+  async handler({ input: { id, preparations, ...changes }, user, db }) {
     const current = await findProductInScope(db, user, id)
     if (changes.countryId !== undefined)
       changes.countryId = await productCountryFor(db, user, changes.countryId)
     await assertCategory(db, changes.categoryId)
     assertMinQuantityStep(changes.unitType ?? current.unitType, changes.minQuantity ?? current.minQuantity)
-    // A daily quantity stays on the unit's step (docs/rules.md#stock): 2.5 kg cannot become 2.5 pieces.
+    // A daily quantity stays on the unit's step (docs/rules/catalogue.md#stock): 2.5 kg cannot become 2.5 pieces.
     const dailyStep =
       current.dailyQuantity === null
         ? undefined
         : dailyQuantityStepError(changes.unitType ?? current.unitType, current.dailyQuantity)
     if (dailyStep) throw badRequest(dailyStep, { unitType: [dailyStep] })
+    // docs/rules/catalogue.md#preparations: of the country the product ends in; a product moved
+    // to another country keeps none of its former country's.
+    const countryId = changes.countryId ?? current.countryId
+    await assertCountryPreparations(db, countryId, preparations)
+    if (preparations) await writeProductPreparations(db, id, preparations)
+    else if (countryId !== current.countryId) await dropOtherCountriesOffers(db, [id], countryId)
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
-    if (Object.keys(set).length === 0) return { product: current }
+    if (Object.keys(set).length === 0)
+      return { product: preparations ? await findProductInScope(db, user, id) : current }
     if ('description' in set) set.description = set.description || null
     await db
       .update(products)

@@ -5,6 +5,8 @@ import { setWeighTolerance } from '@/server/services/weighin'
 export default defineEndpoint({
   call: settingsCalls.update,
   roles: ['root'],
+  // The delivery terms' cached answer states the tolerance (api/places/delivery-terms.ts).
+  writesStorefront: true,
   summary: 'Sets the weigh-in tolerance (whole percent of the ordered total)',
   async handler({ input, user, db }) {
     return {

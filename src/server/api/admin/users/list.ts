@@ -1,6 +1,7 @@
 import { userCalls } from '@/shared/calls'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { notFound } from '@/server/http/errors'
+import { accountsSharingAPhone } from '@/server/services/accounts'
 import { scopeCountryId } from '@/server/services/scope'
 import { selectUsers, UNKNOWN_COUNTRY, visibleUsersWhere } from '@/server/services/user-admin'
 import { findCountryByName } from '@/server/services/users'
@@ -14,10 +15,15 @@ export default defineEndpoint({
     if (input.country) {
       const country = await findCountryByName(db, input.country)
       const scope = scopeCountryId(user)
-      // Another country than one's own answers as absent (docs/rules.md#who-may-do-what).
+      // Another country than one's own answers as absent (docs/rules/people.md#who-may-do-what).
       if (!country || (scope !== null && scope !== country.id)) throw notFound(UNKNOWN_COUNTRY)
       countryId = country.id
     }
-    return { users: await selectUsers(db, visibleUsersWhere(user, countryId)) }
+    const [listed, sharing] = await Promise.all([
+      selectUsers(db, visibleUsersWhere(user, countryId)),
+      accountsSharingAPhone(db),
+    ])
+    const shared = new Set(sharing.map((a) => a.id))
+    return { users: listed.map((u) => ({ ...u, sharesPhone: shared.has(u.id) })) }
   },
 })

@@ -14,7 +14,7 @@ export default defineEndpoint({
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Activate or deactivate an account (never one’s own); deactivation ends its sessions',
   async handler({ input, user, db }) {
-    if (input.userId === user.id) throw forbidden(OWN_ACCOUNT)
+    if (input.userId === user.id) throw forbidden(OWN_ACCOUNT, 'OWN_ACCOUNT')
     const target = await findUserInReach(db, user, input.userId)
     if (!canToggleUser(user, target)) throw forbidden()
     await db.update(users).set({ isActive: input.isActive }).where(eq(users.id, target.id))

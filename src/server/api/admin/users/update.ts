@@ -7,6 +7,7 @@ import { conflict, forbidden, isUniqueViolation, mustExist } from '@/server/http
 import { deleteUserSessions } from '@/server/http/session'
 import { countryForAccount, EMAIL_TAKEN, findAdminUser, findUserInReach } from '@/server/services/user-admin'
 import { phoneOrRefuse } from '@/server/services/phones'
+import { assertPhoneFree } from '@/server/services/accounts'
 import { countryCodeOf, findUserByEmail } from '@/server/services/users'
 
 export default defineEndpoint({
@@ -24,17 +25,22 @@ export default defineEndpoint({
     const other = await findUserByEmail(db, input.email)
     if (other && other.id !== target.id) throw conflict(EMAIL_TAKEN)
     try {
-      await db
-        .update(users)
-        .set({
-          email: input.email,
-          displayName: input.displayName,
-          phoneNumber,
-          city: input.city,
-          countryId,
-          role: input.role,
-        })
-        .where(eq(users.id, target.id))
+      await db.transaction(async (tx) => {
+        // One account per phone number (docs/rules/people.md#accounts). An account keeps its own
+        // number, even one shared since before that rule (staff resolve those by changing it).
+        if (phoneNumber !== target.phoneNumber) await assertPhoneFree(tx, phoneNumber, target.id)
+        await tx
+          .update(users)
+          .set({
+            email: input.email,
+            displayName: input.displayName,
+            phoneNumber,
+            city: input.city,
+            countryId,
+            role: input.role,
+          })
+          .where(eq(users.id, target.id))
+      })
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN)
       throw e

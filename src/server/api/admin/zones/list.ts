@@ -1,4 +1,4 @@
-import { cappedCount, containsFolded } from '@/server/db/queries'
+import { cappedCount, containsFolded, byName } from '@/server/db/queries'
 import { placeCalls } from '@/shared/calls'
 import { and, asc, eq } from 'drizzle-orm'
 import { cities, zones } from '@/server/db/schema'
@@ -22,7 +22,7 @@ export default defineEndpoint({
     )
     const rows = await selectZones(db)
       .where(where)
-      .orderBy(asc(zoneCountries.name), asc(cities.name), asc(zones.name), asc(zones.id))
+      .orderBy(...byName(zoneCountries.name), ...byName(cities.name), ...byName(zones.name), asc(zones.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit)
     const total = await cappedCount(

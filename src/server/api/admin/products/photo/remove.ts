@@ -6,7 +6,7 @@ export default defineEndpoint({
   call: productCalls.removePhoto,
   roles: ['root', 'super_admin'],
   writesStorefront: true,
-  summary: "Takes a product's photo away; its pasted image URL, if any, shows again",
+  summary: "Takes a product's photo away; its category's picture shows instead",
   async handler({ input, user, db }) {
     return { product: await removeProductPhoto(db, user, input.id) }
   },

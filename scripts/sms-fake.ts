@@ -1,0 +1,17 @@
+/**
+ * A fake SMS provider on this machine, speaking Infobip's protocol (src/server/services/messages/sms-fake.ts):
+ * `npm run sms:fake`, then start the shop with the two variables it prints; each SMS it gets is
+ * printed here.
+ */
+import { startFakeSmsProvider } from '../src/server/services/messages/sms-fake'
+
+const port = Number(process.env.PORT ?? 4010)
+const fake = await startFakeSmsProvider({ port })
+console.log(`Faux fournisseur SMS prêt : SMS_URL=${fake.url} SMS_API_KEY=${fake.apiKey}`)
+let shown = 0
+setInterval(() => {
+  for (; shown < fake.inbox.length; shown++) {
+    const sms = fake.inbox[shown]!
+    console.log(`→ ${sms.to} (${sms.sender}) : ${sms.text}`)
+  }
+}, 500)

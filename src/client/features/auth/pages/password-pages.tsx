@@ -1,0 +1,330 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { homeRouteFor } from '@/shared/domain/roles'
+import { isIdentifier, LOGIN_MESSAGES, normalizeIdentifier } from '@/shared/login-check'
+import type { SessionUser } from '@/shared/schemas/auth'
+import { Button } from '@/client/components/ui/button'
+import { Field, Input } from '@/client/components/ui/field'
+import { Spinner } from '@/client/components/ui/spinner'
+import { api } from '@/client/lib/api'
+import { sessionKey } from '@/client/lib/session'
+import { toast } from '@/client/lib/toast'
+import { AuthCard } from '../components/auth-card'
+import { CodeStep, EnrolStep } from '../components/second-step'
+
+/**
+ * A forgotten password (docs/rules/people.md#accounts): /forgot-password asks for an e-mail or a
+ * phone number and answers the same whether an account exists or not; by phone it then takes
+ * the SMS's code and the new password; /reset-password takes the e-mailed link's new password.
+ * Either way the person is signed in on this device and sent to its home.
+ */
+
+const doors = {
+  client: '/client/login',
+  delivery: '/delivery/login',
+  employee: '/employee/login',
+} as const
+const loginOf = (door: string | null) => doors[door as keyof typeof doors] ?? doors.client
+
+const PASSWORD_SHORT = 'Le mot de passe doit contenir au moins 8 caractères'
+const PASSWORD_LONG = 'Le mot de passe ne peut pas dépasser 200 caractères'
+const CODE_FORMAT = 'Le code a 6 chiffres.'
+const MISMATCH = 'Les deux mots de passe ne sont pas identiques.'
+
+const checkPassword = (v: string) =>
+  v.length < 8 ? PASSWORD_SHORT : v.length > 200 ? PASSWORD_LONG : undefined
+
+function Alert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {children}
+    </p>
+  )
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+    >
+      {children}
+    </p>
+  )
+}
+
+/** The new password is set and this device signed in: the session, a word, the person's home. */
+function useSignedIn() {
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  return (user: SessionUser) => {
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+    qc.setQueryData(sessionKey, user)
+    toast.success('Mot de passe changé. Vous êtes connecté(e).')
+    navigate(homeRouteFor(user.role), { replace: true })
+  }
+}
+
+const messageOf = (e: unknown) =>
+  e instanceof Error && e.message ? e.message : 'La demande a échoué. Veuillez réessayer.'
+
+/** The password changed; a staff account with a second factor still gives its code to sign in. */
+function SecondStepAfterReset({
+  step,
+  onSignedIn,
+}: {
+  step: 'code' | 'enrol'
+  onSignedIn: (user: SessionUser) => void
+}) {
+  return (
+    <AuthCard title="Mot de passe changé" subtitle="Votre compte demande aussi son code de vérification.">
+      {step === 'code' ? <CodeStep onSignedIn={onSignedIn} /> : <EnrolStep onDone={onSignedIn} />}
+    </AuthCard>
+  )
+}
+
+function BackToLogin({ door }: { door: string | null }) {
+  return (
+    <p>
+      Vous vous en souvenez ?{' '}
+      <Link to={loginOf(door)} className="font-medium text-brand hover:underline">
+        Retour à la connexion
+      </Link>
+    </p>
+  )
+}
+
+export function ForgotPasswordPage() {
+  const [params] = useSearchParams()
+  const door = params.get('door')
+  const signedIn = useSignedIn()
+  const [secondStep, setSecondStep] = useState<'code' | 'enrol' | null>(null)
+  const [identifier, setIdentifier] = useState('')
+  const [sent, setSent] = useState<'email' | 'sms' | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [problems, setProblems] = useState<{ identifier?: string; code?: string; password?: string }>({})
+
+  const ask = async (e?: FormEvent<HTMLFormElement>) => {
+    e?.preventDefault()
+    const value = normalizeIdentifier(identifier)
+    if (!isIdentifier(value)) {
+      setProblems({ identifier: LOGIN_MESSAGES.email })
+      document.getElementById('identifier')?.focus()
+      return
+    }
+    setProblems({})
+    setError(null)
+    setBusy(true)
+    try {
+      const { channel } = await api.post('/_api/auth/password/forgot', { identifier: value })
+      setSent(channel)
+    } catch (err) {
+      setError(messageOf(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const reset = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    const code = String(data.get('code') ?? '').trim()
+    const password = String(data.get('password') ?? '')
+    const found = { code: /^\d{6}$/.test(code) ? undefined : CODE_FORMAT, password: checkPassword(password) }
+    setProblems(found)
+    const first = (['code', 'password'] as const).find((f) => found[f])
+    if (first) {
+      e.currentTarget.querySelector<HTMLInputElement>(`#${first}`)?.focus()
+      return
+    }
+    setError(null)
+    setBusy(true)
+    try {
+      const answer = await api.post('/_api/auth/password/reset_with_code', {
+        identifier: normalizeIdentifier(identifier),
+        code,
+        password,
+      })
+      if ('twoFactor' in answer) setSecondStep(answer.twoFactor)
+      else signedIn(answer.user)
+    } catch (err) {
+      setError(messageOf(err))
+      setBusy(false)
+    }
+  }
+
+  if (secondStep) return <SecondStepAfterReset step={secondStep} onSignedIn={signedIn} />
+  return (
+    <AuthCard
+      title="Mot de passe oublié"
+      subtitle="Donnez l’e-mail ou le numéro de téléphone de votre compte : nous vous envoyons de quoi choisir un nouveau mot de passe."
+      footer={<BackToLogin door={door} />}
+    >
+      {error && <Alert>{error}</Alert>}
+      {sent === 'email' && (
+        <Notice>
+          Si un compte existe pour cette adresse, nous venons d’y envoyer un lien pour choisir un nouveau mot
+          de passe. Il sert une seule fois, pendant 30 minutes. Pensez à regarder dans les courriers
+          indésirables.
+        </Notice>
+      )}
+      {sent === 'sms' ? (
+        <form onSubmit={(e) => void reset(e)} noValidate className="space-y-4">
+          <Notice>
+            Si un compte existe pour ce numéro, nous venons d’y envoyer un code à 6 chiffres par SMS. Il
+            marche pendant 10 minutes, pour 5 essais.
+          </Notice>
+          <Field label="Code reçu par SMS" htmlFor="code" error={problems.code}>
+            <Input
+              id="code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-invalid={!!problems.code}
+            />
+          </Field>
+          <Field
+            label="Nouveau mot de passe"
+            htmlFor="password"
+            error={problems.password}
+            hint="8 caractères au moins."
+          >
+            <Input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!problems.password}
+            />
+          </Field>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy && <Spinner className="h-4 w-4 text-white" />}
+            Changer le mot de passe
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            disabled={busy}
+            onClick={() => void ask()}
+          >
+            Recevoir un nouveau code
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={(e) => void ask(e)} noValidate className="space-y-4">
+          <Field
+            label="Email ou téléphone"
+            htmlFor="identifier"
+            error={problems.identifier}
+            hint="Par téléphone, vous recevrez un code par SMS."
+          >
+            <Input
+              id="identifier"
+              name="identifier"
+              autoComplete="username"
+              value={identifier}
+              onChange={(e) => setIdentifier(e.target.value)}
+              aria-invalid={!!problems.identifier}
+            />
+          </Field>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy && <Spinner className="h-4 w-4 text-white" />}
+            {sent === 'email' ? 'Renvoyer le lien' : 'Recevoir un lien ou un code'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  )
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  const signedIn = useSignedIn()
+  const [secondStep, setSecondStep] = useState<'code' | 'enrol' | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [problems, setProblems] = useState<{ password?: string; confirm?: string }>({})
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    const password = String(data.get('password') ?? '')
+    const confirm = String(data.get('confirm') ?? '')
+    const found = {
+      password: checkPassword(password),
+      confirm: !checkPassword(password) && confirm !== password ? MISMATCH : undefined,
+    }
+    setProblems(found)
+    const first = (['password', 'confirm'] as const).find((f) => found[f])
+    if (first) {
+      e.currentTarget.querySelector<HTMLInputElement>(`#${first}`)?.focus()
+      return
+    }
+    setError(null)
+    setBusy(true)
+    try {
+      const answer = await api.post('/_api/auth/password/reset_with_link', { token: token ?? '', password })
+      if ('twoFactor' in answer) setSecondStep(answer.twoFactor)
+      else signedIn(answer.user)
+    } catch (err) {
+      setError(messageOf(err))
+      setBusy(false)
+    }
+  }
+
+  if (secondStep) return <SecondStepAfterReset step={secondStep} onSignedIn={signedIn} />
+  return (
+    <AuthCard
+      title="Nouveau mot de passe"
+      subtitle="Choisissez le mot de passe de votre compte. Toutes ses autres sessions seront fermées."
+      footer={
+        <p>
+          Le lien ne marche plus ?{' '}
+          <Link to="/forgot-password" className="font-medium text-brand hover:underline">
+            Demander un nouveau lien
+          </Link>
+        </p>
+      }
+    >
+      {!token ? (
+        <Alert>Ce lien est incomplet. Ouvrez le lien reçu par e-mail, ou demandez-en un nouveau.</Alert>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+          {error && <Alert>{error}</Alert>}
+          <Field
+            label="Nouveau mot de passe"
+            htmlFor="password"
+            error={problems.password}
+            hint="8 caractères au moins."
+          >
+            <Input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!problems.password}
+            />
+          </Field>
+          <Field label="Confirmez le mot de passe" htmlFor="confirm" error={problems.confirm}>
+            <Input
+              id="confirm"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!problems.confirm}
+            />
+          </Field>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy && <Spinner className="h-4 w-4 text-white" />}
+            Enregistrer et me connecter
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  )
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import qrcode from 'qrcode-generator'
+import { useEffect, useState } from 'react'
+import { toast } from '@/client/lib/toast'
+import { formatMoney } from '@/shared/format'
+import { Button } from '@/client/components/ui/button'
+import { Spinner } from '@/client/components/ui/spinner'
+import { api, errorMessage } from '@/client/lib/api'
+import { callKey, queryOptionsFor } from '@/client/lib/queries'
+
+/** The provider's page as a QR code, drawn as one SVG path (no canvas, no image request). */
+function QrCode({ text, label }: { text: string; label: string }) {
+  const qr = qrcode(0, 'M')
+  qr.addData(text)
+  qr.make()
+  const n = qr.getModuleCount()
+  let d = ''
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + 4},${r + 4}h1v1h-1z`
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${n + 8} ${n + 8}`}
+      className="h-48 w-48 bg-white"
+      shapeRendering="crispEdges"
+    >
+      <path d={d} fill="#000" />
+    </svg>
+  )
+}
+
+/**
+ * "Faire payer par mobile money" on the driver's card (docs/rules/money.md#payments): a QR code and a
+ * link to the provider's page for the amount due; the card asks the server every 3 s until the
+ * payment is in, and the amount due then becomes 0 (the dashboard is read again).
+ */
+export function DoorPayment({ orderId, amountDue }: { orderId: number; amountDue: number }) {
+  const qc = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const start = useMutation({
+    mutationFn: async () => (await api.post('/_api/delivery/payments/start', { orderId })).attempt,
+    onSuccess: () => setOpen(true),
+    onError: (e) => toast.error(errorMessage(e, 'Le paiement n’a pas pu commencer.')),
+  })
+  const status = useQuery({
+    ...queryOptionsFor('/_api/delivery/payments/status', { orderId }),
+    enabled: open,
+    refetchInterval: (q) => (q.state.data?.paymentStatus === 'paid' ? false : 3_000),
+  })
+  const paid = status.data?.paymentStatus === 'paid'
+  // Paid: the dashboard is read again (its amount due becomes 0).
+  useEffect(() => {
+    if (paid) void qc.invalidateQueries({ queryKey: callKey('/_api/dashboard/delivery') })
+  }, [paid, qc])
+  if (amountDue <= 0) return null
+  const url = start.data?.checkoutUrl
+  if (!open || !url)
+    return (
+      <Button variant="outline" disabled={start.isPending} onClick={() => start.mutate()}>
+        {start.isPending && <Spinner className="h-4 w-4" />}
+        Faire payer par mobile money
+      </Button>
+    )
+  return (
+    <div
+      className="w-full space-y-2 rounded-md border border-stone-200 p-3 text-sm"
+      data-testid={`door-payment-${orderId}`}
+    >
+      {paid ? (
+        <p role="status" className="font-semibold text-emerald-800">
+          Paiement reçu : rien à encaisser.
+        </p>
+      ) : (
+        <>
+          <p>Le client scanne ce code pour payer {formatMoney(start.data?.amount ?? amountDue)} :</p>
+          <QrCode text={url} label={`Code QR du paiement de la commande ${orderId}`} />
+          <p>
+            <a href={url} target="_blank" rel="noopener noreferrer" className="text-brand underline">
+              Lien de paiement
+            </a>
+          </p>
+          <p role="status" className="flex items-center gap-2 text-stone-600">
+            <Spinner className="h-4 w-4" /> En attente du paiement…
+          </p>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { attemptStatusEnum, paymentProviderEnum, refundStatusEnum } from './enums'
+import { orders } from './orders'
+import { users } from './users'
+
+/**
+ * One try at paying an order by mobile money (docs/rules/money.md#payments): its own reference (sent
+ * to the provider as its transaction id / client reference), one provider, the amount and
+ * currency asked, the provider's id and checkout address, when it expires and when the
+ * reconciliation worker asks next. Keyed by (provider, reference): a notification names one.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reference: text().notNull(),
+    provider: paymentProviderEnum().notNull(),
+    /** The wallet as the country lists it ("Orange Money"); null: the provider's page chooses. */
+    wallet: text(),
+    /** The country whose keys the provider is called with (Wave's are per country). */
+    countryCode: text().notNull(),
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    status: attemptStatusEnum().notNull().default('pending'),
+    /** Wave's session id, CinetPay's payment token: null until the provider answered. */
+    providerRef: text(),
+    checkoutUrl: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    nextCheckAt: timestamp({ withTimezone: true }).notNull(),
+    checks: integer().notNull().default(0),
+    refundStatus: refundStatusEnum(),
+    /** Who asked for it: the client, or the driver at the door. */
+    createdBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_provider_reference_idx').on(t.provider, t.reference),
+    index('payment_attempts_order_idx').on(t.orderId),
+    // The worker's question: attempts still pending whose next check is due.
+    index('payment_attempts_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('payment_attempts_refund_idx')
+      .on(t.refundStatus)
+      .where(sql`${t.refundStatus} <> 'done'`),
+    check('payment_attempts_amount_ck', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
+ * Every change of a payment (docs/rules/money.md#payments): who (a user, or a provider), what, when,
+ * the provider's raw status. Only ever appended to (a trigger refuses UPDATE, DELETE and
+ * TRUNCATE, as the cash ledger's).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attemptId: integer().references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+    actorId: integer().references(() => users.id),
+    /** The provider that told us, when a provider did (a notification, a status query). */
+    provider: paymentProviderEnum(),
+    type: text().notNull(),
+    providerStatus: text(),
+    detail: text(),
+    createdAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('payment_events_order_idx').on(t.orderId, t.id)],
+)

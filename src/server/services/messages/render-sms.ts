@@ -1,0 +1,85 @@
+import type { MessageKind } from '@/shared/domain/messages'
+import { formatMoney } from '@/shared/format'
+import type { OrderAnswer } from '../orders'
+import { firstName, type MessageFacts } from './render'
+import { SMS_SEGMENT, gsm7Length, toGsm7 } from './sms'
+
+/**
+ * The SMS of each message (docs/rules/orders.md#messages, decision 0048): one 160-character GSM-7
+ * segment, signed "Étal:" at its start (É is a GSM-7 letter), order messages ending with how to
+ * stop them. What varies (a name, a reason) is shortened until the whole fits; French letters
+ * GSM-7 lacks (ç, ê, ’…) are written as their nearest (toGsm7), so a text never falls back to
+ * UCS-2 and its 70-character segments.
+ */
+export const SMS_STOP = 'STOP SMS: Mon compte'
+
+const money = (amount: number) => formatMoney(amount)
+
+/** `head + tail` in one segment: `cut` (the part that may shrink) shortened as needed. */
+function fit(build: (cut: string) => string, cut = ''): string {
+  let part = toGsm7(cut)
+  let text = toGsm7(build(part))
+  while ((gsm7Length(text) ?? Infinity) > SMS_SEGMENT && part.length > 0) {
+    part = part.length > 4 ? `${part.slice(0, part.length - 4).trimEnd()}...` : ''
+    if (part === '...') part = ''
+    text = toGsm7(build(part))
+  }
+  return text
+}
+
+export function renderOrderSms(kind: MessageKind, order: OrderAnswer, facts: MessageFacts): string {
+  const n = order.id
+  switch (kind) {
+    case 'order_received':
+      // docs/rules/orders.md#preparations: the preparations asked for, shortened to fit.
+      return fit(
+        (prepared) =>
+          `Étal: votre commande ${n} est enregistrée (${money(order.totalAmount)}, montant final après pesée). ` +
+          (prepared ? `${prepared}. ` : '') +
+          `Nous vous écrirons au départ du livreur. ${SMS_STOP}`,
+        order.items
+          .filter((i) => i.preparationName)
+          .map((i) => `${i.productName} ${i.preparationName!.toLowerCase()}`)
+          .join(', '),
+      )
+    case 'order_weighed':
+      return fit(
+        () =>
+          `Étal: commande ${n} pesée. Nouveau total: ${money(facts.totalAfter ?? order.totalAmount)}` +
+          (facts.totalBefore != null ? ` (avant: ${money(facts.totalBefore)})` : '') +
+          '.' +
+          (order.weighApproval === 'awaiting'
+            ? ' Acceptez-le ou refusez-le sur la page de la commande.'
+            : '') +
+          ` ${SMS_STOP}`,
+      )
+    case 'out_for_delivery':
+      return fit(
+        (driver) =>
+          `Étal: commande ${n} en route${driver ? ` avec ${driver}` : ''}` +
+          (facts.driverPhone ? ` (${facts.driverPhone})` : '') +
+          `. Montant à régler: ${money(order.totalAmount)}. ${SMS_STOP}`,
+        facts.driverFirstName ?? '',
+      )
+    case 'delivered': {
+      const points = facts.pointsEarned ?? order.pointsEarned
+      return fit(
+        () =>
+          `Étal: commande ${n} livrée. Bon appétit !` +
+          (points > 0 ? ` +${points} point${points > 1 ? 's' : ''} de fidélité.` : '') +
+          ` ${SMS_STOP}`,
+      )
+    }
+    case 'cancelled':
+      return fit(
+        (reason) =>
+          `Étal: commande ${n} annulée.` +
+          (order.pointsUsed > 0 ? ` ${order.pointsUsed} points rendus.` : '') +
+          (reason ? ` Raison: ${reason}` : '') +
+          ` ${SMS_STOP}`,
+        facts.cancelReason ?? '',
+      )
+    default:
+      return fit(() => `Étal: ${firstName(order.customer.name)}, votre commande ${n} a changé. ${SMS_STOP}`)
+  }
+}

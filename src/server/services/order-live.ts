@@ -1,0 +1,117 @@
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm'
+import type { SessionUser } from '@/shared/schemas/auth'
+import type { LiveOrderEvent } from '@/shared/schemas/live'
+import type { Database, Db } from '../db/client'
+import type { Listening } from '../db/listener'
+import { orderEvents, orders } from '../db/schema'
+import { scopeCountryId } from './scope'
+
+/** The channel the trigger of order_events notifies on (src/server/db/functions.sql). */
+export const ORDERS_CHANNEL = 'etal_orders'
+
+/** One event as the trigger announces it: what the streams send, and what they filter on. */
+export type OrderNotice = LiveOrderEvent & {
+  countryId: number | null
+  driverId: number | null
+  clientId: number | null
+}
+
+/** Who a stream is for (docs/rules/orders.md#live): root everything, staff its country, a driver its orders. */
+export type LiveScope = { countryId: number | null } | { driverId: number }
+
+export function liveScope(user: SessionUser): LiveScope {
+  if (user.role === 'delivery_driver') return { driverId: user.id }
+  return { countryId: scopeCountryId(user) }
+}
+
+export function inScope(scope: LiveScope, e: Pick<OrderNotice, 'countryId' | 'driverId'>): boolean {
+  if ('driverId' in scope) return e.driverId === scope.driverId
+  return scope.countryId === null || scope.countryId === e.countryId
+}
+
+type Subscriber = { scope: LiveScope; send(e: OrderNotice): void; resync(): void; end(): void }
+
+/**
+ * The live orders of one instance (docs/rules/orders.md#live): one LISTEN on the database, fanned
+ * out in memory to this instance's open streams, each filtered by its scope. Every instance
+ * listens, so an order written through any of them reaches every browser.
+ */
+export function createOrderLive(database: Pick<Database, 'listen'>) {
+  const subscribers = new Set<Subscriber>()
+  let listening: Listening | undefined
+  let closed = false
+
+  function onMessage(payload: string) {
+    let e: OrderNotice
+    try {
+      e = JSON.parse(payload) as OrderNotice
+    } catch {
+      return
+    }
+    for (const s of subscribers) if (inScope(s.scope, e)) s.send(e)
+  }
+
+  const ready = database
+    .listen(ORDERS_CHANNEL, onMessage, () => {
+      // The database connection was down: what it said meanwhile went unheard; the browsers read again.
+      for (const s of subscribers) s.resync()
+    })
+    .then((l) => {
+      if (closed) void l.close()
+      else listening = l
+    })
+
+  return {
+    ready,
+    /** Streams open on this instance (the bench, tests). */
+    get size() {
+      return subscribers.size
+    },
+    subscribe(scope: LiveScope, handlers: Omit<Subscriber, 'scope'>) {
+      const s: Subscriber = { scope, ...handlers }
+      subscribers.add(s)
+      return () => void subscribers.delete(s)
+    },
+    /** Ends every open stream (the server stops: an open stream would hold its close). */
+    endAll() {
+      for (const s of [...subscribers]) s.end()
+      subscribers.clear()
+    },
+    async close() {
+      closed = true
+      subscribers.clear()
+      await listening?.close()
+    },
+  }
+}
+
+export type OrderLive = ReturnType<typeof createOrderLive>
+
+/** The most events a reconnecting stream is sent to catch up; more, and it is told to read again. */
+export const CATCH_UP_LIMIT = 200
+
+/**
+ * What a stream missed since the event `after` (its Last-Event-ID), in its scope, oldest first;
+ * `more` when there were more than the limit.
+ */
+export async function missedEvents(db: Db, scope: LiveScope, after: number) {
+  const where: SQL[] = [gt(orderEvents.id, after)]
+  if ('driverId' in scope) where.push(eq(orders.deliveryDriverId, scope.driverId))
+  else if (scope.countryId !== null) where.push(eq(orders.countryId, scope.countryId))
+  const rows = await db
+    .select({
+      id: orderEvents.id,
+      orderId: orderEvents.orderId,
+      type: orderEvents.type,
+      to: orderEvents.toValue,
+      countryId: orders.countryId,
+      driverId: orders.deliveryDriverId,
+      clientId: orders.userId,
+    })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(and(...where))
+    .orderBy(asc(orderEvents.id))
+    .limit(CATCH_UP_LIMIT + 1)
+  return { events: rows.slice(0, CATCH_UP_LIMIT) as OrderNotice[], more: rows.length > CATCH_UP_LIMIT }
+}

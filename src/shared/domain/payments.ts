@@ -1,0 +1,101 @@
+/**
+ * Mobile money (docs/rules/money.md#payments, docs/decisions/0042): who takes which wallet, what is
+ * asked, the states of an attempt. Pure rules, used by the server and the pages.
+ */
+
+export const paymentMethods = ['cash', 'mobile_money'] as const
+export type PaymentMethod = (typeof paymentMethods)[number]
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  cash: 'À la livraison (espèces)',
+  mobile_money: 'Mobile money',
+}
+
+export const paymentProviders = ['cinetpay', 'wave'] as const
+export type PaymentProvider = (typeof paymentProviders)[number]
+export const paymentProviderLabels: Record<PaymentProvider, string> = { cinetpay: 'CinetPay', wave: 'Wave' }
+
+/** Whether a provider refunds by API (Wave) or by hand from its back office (CinetPay). */
+export const providerRefundsByApi: Record<PaymentProvider, boolean> = { cinetpay: false, wave: true }
+
+/** An attempt: its own reference, one provider, one amount. Only `paid` is final for money. */
+export const attemptStatuses = ['pending', 'paid', 'failed', 'expired', 'mismatch'] as const
+export type AttemptStatus = (typeof attemptStatuses)[number]
+export const attemptStatusLabels: Record<AttemptStatus, string> = {
+  pending: 'En attente',
+  paid: 'Payé',
+  failed: 'Échoué',
+  expired: 'Expiré',
+  mismatch: 'Montant différent',
+}
+
+/** A paid attempt to give back: by the provider's API (requested → done) or by staff (to_do → done). */
+export const refundStatuses = ['requested', 'to_do', 'done'] as const
+export type RefundStatus = (typeof refundStatuses)[number]
+export const REFUND_TO_DO_LABEL = 'Remboursement à faire'
+
+/** The wallets as the countries list them (their "Mobile Money"), by a stable key. */
+const walletKeys: Record<string, string> = {
+  'orange money': 'orange_money',
+  'mtn momo': 'mtn_momo',
+  'mtn mobile money': 'mtn_momo',
+  mtn: 'mtn_momo',
+  'moov money': 'moov_money',
+  moov: 'moov_money',
+  wave: 'wave',
+}
+export const walletKey = (name: string) => walletKeys[name.trim().toLowerCase()] ?? null
+
+/** CinetPay: one contract for these wallets in these currencies; Wave: Wave in its countries. */
+export const CINETPAY_WALLETS = ['orange_money', 'mtn_momo', 'moov_money', 'wave']
+export const CINETPAY_CURRENCIES = ['XOF', 'XAF', 'GNF', 'CDF']
+export const WAVE_COUNTRIES = ['SN', 'CI']
+
+export type ConfiguredProviders = {
+  cinetpay: boolean
+  /** Country codes with a Wave key. */
+  waveCountries: readonly string[]
+}
+
+export type OfferedWallet = { wallet: string; provider: PaymentProvider }
+
+/**
+ * The wallets a country offers: those it lists that a configured provider takes, Wave directly
+ * first where the country has a Wave key, CinetPay otherwise. None: no mobile money.
+ */
+export function offeredWallets(
+  country: { code: string; currency: string; mobileMoneyProviders: readonly string[] },
+  configured: ConfiguredProviders,
+): OfferedWallet[] {
+  const offered: OfferedWallet[] = []
+  for (const wallet of country.mobileMoneyProviders) {
+    const key = walletKey(wallet)
+    if (!key) continue
+    if (key === 'wave' && configured.waveCountries.includes(country.code) && country.currency === 'XOF')
+      offered.push({ wallet, provider: 'wave' })
+    else if (
+      configured.cinetpay &&
+      CINETPAY_WALLETS.includes(key) &&
+      CINETPAY_CURRENCIES.includes(country.currency)
+    )
+      offered.push({ wallet, provider: 'cinetpay' })
+  }
+  return offered
+}
+
+/**
+ * What a provider is asked for an order's total: whole francs; CinetPay needs a multiple of 5,
+ * so the total rounded down to one (the difference is shown as a rounding line, the shop gives it).
+ */
+export function amountToAsk(provider: PaymentProvider, total: number) {
+  const amount = provider === 'cinetpay' ? Math.floor(total / 5) * 5 : total
+  return { amount, rounding: total - amount }
+}
+
+/** The reconciliation worker's next question after `checks` questions: soon, then less often. */
+export function nextCheckDelayMs(checks: number) {
+  const steps = [10_000, 20_000, 30_000, 60_000, 120_000, 300_000]
+  return steps[Math.min(checks, steps.length - 1)]!
+}
+
+/** How long an attempt stays open before it is given up (Wave's sessions last 30 minutes). */
+export const ATTEMPT_TTL_MS = 30 * 60_000

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderItems } from '../../src/server/db/schema'
+import {
+  DESKTOP,
+  loginAt,
+  newPage,
+  PHONE,
+  plain,
+  seriousViolations,
+  shot,
+  startE2E,
+  type E2E,
+} from './harness'
+
+/**
+ * Preparations per line (docs/rules/orders.md#preparations): at 390 px a client orders "Gigot de
+ * mouton, 1,5 kg, découpé en morceaux" (+300 F CFA/kg); staff read it on the weigh card's cut
+ * list, weigh it, and the receipt says it.
+ */
+let e: E2E
+beforeAll(async () => {
+  e = await startE2E()
+})
+afterAll(() => e?.close())
+
+describe('a preparation per line', () => {
+  it(
+    'a client orders a leg cut in pieces; the butcher reads it on the weigh slip and the receipt',
+    { timeout: 240_000 },
+    async () => {
+      const client = await newPage(e, PHONE)
+      const page = client.page
+      await loginAt(page, '/client/login', 'client@etal.demo')
+      await page.waitForURL('**/dashboard')
+      await page.goto('/products')
+      await page.getByLabel('Rechercher un produit').fill('gigot')
+      await expect.poll(() => page.getByTestId('product-card').count()).toBe(1)
+      const card = page.getByTestId('product-card').filter({ hasText: 'Gigot de mouton' })
+      const picker = card.getByLabel('Préparation de Gigot de mouton')
+      // The product's default is picked until the client picks another.
+      expect(await picker.locator('option:checked').textContent()).toBe('Entier')
+      await picker.selectOption({ label: 'Découpé en morceaux (+300 F CFA/kg)' })
+      await card.getByRole('button', { name: 'Augmenter la quantité' }).click()
+      await card.getByRole('button', { name: 'Ajouter Gigot de mouton au panier' }).click()
+      await expect.poll(() => page.getByText('Gigot de mouton a été ajouté au panier').isVisible()).toBe(true)
+      await shot(page, 'preparations-card-390')
+
+      await page.goto('/cart')
+      await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1)
+      const line = page.getByTestId('cart-line')
+      expect(plain(await line.getByTestId('line-quantity').textContent())).toBe('1,5 kg')
+      expect(
+        plain(await line.getByTestId('preparation-picker').locator('option:checked').textContent()),
+      ).toBe('Découpé en morceaux (+300 F CFA/kg)')
+      // (6 500 + 300) × 1,5 = 10 200
+      expect(plain(await line.getByTestId('line-total').textContent())).toBe('10 200 F CFA')
+      await page.getByLabel('Ville').selectOption({ label: 'Dakar' })
+      await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
+      await page.getByLabel('Zone').selectOption({ label: 'Médina' })
+      await page.getByLabel('Adresse de livraison').fill('Rue 6 x 11')
+      // As tests/e2e/fees-before-cart.e2e.ts: the header's cart link ("Panier (1)" showing "1") is the header's.
+      expect(
+        (await seriousViolations(page)).filter(
+          (v) => !v.startsWith('label-content-name-mismatch: .relative'),
+        ),
+      ).toEqual([])
+      await shot(page, 'preparations-cart-390')
+      const confirm = page.getByRole('button', { name: 'Confirmer la commande' })
+      await expect.poll(() => confirm.isDisabled()).toBe(false)
+      await confirm.click()
+      await page.waitForURL(/\/order-confirmation\/\d+$/)
+      const orderId = Number(new URL(page.url()).pathname.split('/').pop())
+      await expect.poll(() => page.getByTestId('order-line').count()).toBe(1)
+      expect(plain(await page.getByTestId('order-line').textContent())).toContain(
+        'Préparation : Découpé en morceaux (+300 F CFA/kg)',
+      )
+      const [stored] = await e.t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
+      expect(stored).toMatchObject({
+        productName: 'Gigot de mouton',
+        quantity: 1.5,
+        preparationName: 'Découpé en morceaux',
+        preparationPrice: 300,
+        unitPrice: 6800,
+        totalPrice: 10_200,
+      })
+      await shot(page, 'preparations-confirmation-390')
+
+      for (const [viewport, width] of [
+        [DESKTOP, 1280],
+        [PHONE, 390],
+      ] as const) {
+        const staff = await newPage(e, viewport)
+        await loginAt(staff.page, '/employee/login', 'superadmin@etal.demo')
+        await staff.page.waitForURL((u) => u.pathname === '/admin/dashboard')
+        await staff.page.goto(`/admin/orders/${orderId}`)
+        if (width === 1280) {
+          await staff.page.getByLabel('Changer le statut').selectOption('in_preparation')
+          await expect
+            .poll(() => staff.page.getByText('Statut mis à jour : En préparation').isVisible())
+            .toBe(true)
+        }
+        // The weigh slip: what to cut, then the weight of the line, named with its preparation.
+        const cuts = staff.page.getByTestId('cut-list')
+        await expect.poll(() => cuts.isVisible()).toBe(true)
+        expect(plain(await cuts.textContent())).toContain('1,5 kg · Gigot de mouton · Découpé en morceaux')
+        const weight = staff.page.getByLabel('Poids pesé — Gigot de mouton — Découpé en morceaux (kg)')
+        if (width === 1280) {
+          await weight.fill('1,62')
+          await staff.page.getByRole('button', { name: 'Enregistrer la pesée' }).click()
+          await expect.poll(() => staff.page.getByText('Pesée enregistrée.').isVisible()).toBe(true)
+        } else expect(await weight.isVisible()).toBe(true)
+        // The page as it stays: the toasts (a few seconds each) gone first.
+        await expect
+          .poll(() => staff.page.locator('[data-sonner-toast]').count(), { timeout: 15_000 })
+          .toBe(0)
+        expect(await seriousViolations(staff.page)).toEqual([])
+        await shot(staff.page, `preparations-weigh-slip-${width}`)
+
+        await staff.page.getByRole('link', { name: 'Imprimer le reçu' }).click()
+        await staff.page.waitForURL(`**/admin/orders/${orderId}/receipt`)
+        const receipt = staff.page.getByRole('article', { name: `Reçu de la commande n° ${orderId}` })
+        await expect.poll(() => receipt.isVisible()).toBe(true)
+        const text = plain(await receipt.textContent())
+        expect(text).toContain('Gigot de mouton')
+        expect(text).toContain('Préparation : Découpé en morceaux (+300 F CFA/kg)')
+        // (6 500 + 300) × 1,62 = 11 016
+        expect(text).toContain('pesé 1,62 kg')
+        expect(text).toContain('11 016 F CFA')
+        await shot(staff.page, `preparations-receipt-${width}`)
+        await staff.context.close()
+      }
+
+      // The cart at 1280 px, for a look.
+      const wide = await newPage(e, DESKTOP)
+      await loginAt(wide.page, '/client/login', 'client@etal.demo')
+      await wide.page.waitForURL('**/dashboard')
+      await wide.page.goto('/products')
+      await wide.page.getByLabel('Rechercher un produit').fill('gigot')
+      await expect.poll(() => wide.page.getByTestId('product-card').count()).toBe(1)
+      await wide.page.getByRole('button', { name: 'Ajouter Gigot de mouton au panier' }).click()
+      await wide.page.goto('/cart')
+      await expect.poll(() => wide.page.getByTestId('cart-line').count()).toBe(1)
+      await shot(wide.page, 'preparations-cart-1280')
+      await wide.context.close()
+      await client.context.close()
+    },
+  )
+})

@@ -61,6 +61,9 @@ function call(
         )
       },
     )
+    // A connection the primary handed to a worker just killed is never answered: give up on it
+    // as a client would, so that a test polling after a kill makes its next call.
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer in 10 s')))
     req.on('error', reject)
     req.end(payload)
   })

@@ -142,6 +142,57 @@ describe('enrolment at sign-in', () => {
     }
   })
 
+  it('moving to another app while signed in needs a code of the current one (or a recovery code)', async () => {
+    const u = await createUser(t.db, { role: 'admin' })
+    const cookie = cookieOf(await passwordStep(u.email), 'etal_session')!
+    const first = (await post(t, '/_api/auth/two_factor/setup', {}, cookie)).json().secret as string
+    const enrolled = await post(t, '/_api/auth/two_factor/enable', { code: totpCode(first) }, cookie)
+    expect(enrolled.statusCode).toBe(200)
+    const recovery = enrolled.json().recoveryCodes as string[]
+    const next = (await post(t, '/_api/auth/two_factor/setup', {}, cookie)).json().secret as string
+    expect(next).not.toBe(first)
+    const recoveryLeft = async () =>
+      (await get(t, '/_api/auth/two_factor/status', cookie)).json().recoveryCodesLeft as number
+
+    // A session left open is not enough: no current code, or a wrong one, changes nothing.
+    const without = await post(t, '/_api/auth/two_factor/enable', { code: totpCode(next) }, cookie)
+    expect(without.statusCode).toBe(400)
+    expect(without.json().error).toMatch(/application actuelle/)
+    expect(without.json().fieldErrors.currentCode).toBeDefined()
+    const wrongCurrent = await post(
+      t,
+      '/_api/auth/two_factor/enable',
+      { code: totpCode(next), currentCode: 'aaaa-bbbb-cccc' },
+      cookie,
+    )
+    expect(wrongCurrent.statusCode).toBe(400)
+    expect(wrongCurrent.json().fieldErrors.currentCode).toEqual(['Code incorrect ou déjà utilisé.'])
+    expect(await secretOf(t.db, u.id)).toBe(first)
+    // A mistyped new code spends no recovery code.
+    const wrongNew = await post(
+      t,
+      '/_api/auth/two_factor/enable',
+      { code: totpCode(first) === '123456' ? '654321' : '123456', currentCode: recovery[0] },
+      cookie,
+    )
+    expect(wrongNew.statusCode).toBe(400)
+    expect(wrongNew.json().fieldErrors.code).toEqual(['Code incorrect.'])
+    expect(await recoveryLeft()).toBe(10)
+
+    const moved = await post(
+      t,
+      '/_api/auth/two_factor/enable',
+      { code: totpCode(next), currentCode: recovery[0] },
+      cookie,
+    )
+    expect(moved.statusCode).toBe(200)
+    expect(await secretOf(t.db, u.id)).toBe(next)
+    const fresh = moved.json().recoveryCodes as string[]
+    expect(fresh).toHaveLength(10)
+    expect(fresh).not.toContain(recovery[1])
+    expect(await recoveryLeft()).toBe(10)
+  })
+
   it('a client has no second factor to enrol', async () => {
     const u = await createUser(t.db)
     const cookie = await login(t, u.email)

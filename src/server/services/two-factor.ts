@@ -204,14 +204,25 @@ export async function startEnrolment(db: Executor, config: Config, user: { id: n
 /**
  * The first code of the waiting secret: the secret becomes the account's, ten new recovery
  * codes replace any earlier ones (returned once, only their hashes kept), and the history says
- * so. null when the code does not match.
+ * so. An account moving from one authenticator to another gives `currentCode`, a code of the
+ * one it has (or a recovery code), checked once the new code matched so that a mistyped new
+ * code spends nothing. `wrong` names the code that did not match.
  */
-export async function confirmEnrolment(db: Db, config: Config, userId: number, code: string) {
+export async function confirmEnrolment(
+  db: Db,
+  config: Config,
+  userId: number,
+  code: string,
+  currentCode: string | null = null,
+): Promise<{ codes: string[] } | { wrong: 'code' | 'currentCode' }> {
   const row = await factorOf(db, userId)
   const typed = code.replace(/\s/g, '')
-  if (!row?.pendingSecret || !/^\d{6}$/.test(typed)) return null
+  if (!row?.pendingSecret || !/^\d{6}$/.test(typed)) return { wrong: 'code' }
   const step = matchingStep(openSecret(config, row.pendingSecret), typed, config.TOTP_DRIFT_STEPS)
-  if (step === null) return null
+  if (step === null) return { wrong: 'code' }
+  if (currentCode !== null && !(await acceptSecondFactor(db, config, userId, currentCode))) {
+    return { wrong: 'currentCode' }
+  }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
   const done = await db.transaction(async (tx) => {
     const moved = await tx
@@ -227,7 +238,7 @@ export async function confirmEnrolment(db: Db, config: Config, userId: number, c
     await tx.insert(accountEvents).values({ userId, kind: 'two_factor_enabled', byUserId: userId })
     return true
   })
-  return done ? codes : null
+  return done ? { codes } : { wrong: 'code' as const }
 }
 
 /** root takes away another account's second factor (it enrols again at its next sign-in). */

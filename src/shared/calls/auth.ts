@@ -4,6 +4,7 @@ import {
   enrolmentAnswer,
   enrolmentDoneAnswer,
   secondFactorInput,
+  enrolmentInput,
   signInAnswer,
   twoFactorStatus,
   forgotPasswordAnswer,
@@ -68,7 +69,7 @@ export const authCalls = {
   confirmEnrolment: defineCall({
     method: 'POST',
     path: '/_api/auth/two_factor/enable',
-    input: secondFactorInput,
+    input: enrolmentInput,
     output: enrolmentDoneAnswer,
   }),
   twoFactorStatus: defineCall({

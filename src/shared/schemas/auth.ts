@@ -145,6 +145,15 @@ export const secondFactorInput = z.strictObject({
     .min(1, 'Le code est requis.')
     .max(40, 'Code incorrect.'),
 })
+/**
+ * The first code of a new authenticator; when a signed-in account moves to another app, also a
+ * code of the one it has now (or a recovery code): a session left open is not enough to take
+ * over the second factor.
+ */
+export const enrolmentInput = z.strictObject({
+  code: secondFactorInput.shape.code,
+  currentCode: z.string().trim().max(40, 'Code incorrect.').optional(),
+})
 /** A new authenticator to scan: its secret as text, its otpauth:// address, and its QR code drawn as an SVG path. */
 export const enrolmentAnswer = z.strictObject({
   secret: z.string(),

@@ -46,8 +46,25 @@ function TwoFactorCard() {
       <CardContent>
         <QueryState query={status} loading={<SkeletonRows count={2} />} errorTitle="Erreur de chargement">
           {(s) =>
-            s.enabled ? (
-              <div className="space-y-2 text-sm text-stone-700">
+            enrolling ? (
+              <EnrolStep
+                replacing={s.enabled}
+                intro={
+                  s.enabled
+                    ? 'Nouveau téléphone ? Une fois la nouvelle application enregistrée, l’ancienne cessera de fonctionner et vos codes de secours seront remplacés.'
+                    : 'Un code en plus du mot de passe : un mot de passe volé n’ouvre plus votre compte.'
+                }
+                doneLabel="J’ai noté mes codes de secours"
+                onDone={() => {
+                  setEnrolling(false)
+                  void qc.invalidateQueries({ queryKey: callKey('/_api/auth/two_factor/status') })
+                  toast.success(
+                    s.enabled ? 'Nouvelle application enregistrée.' : 'Double authentification activée.',
+                  )
+                }}
+              />
+            ) : s.enabled ? (
+              <div className="space-y-3 text-sm text-stone-700">
                 <p>
                   <strong className="text-emerald-800">Activée.</strong> Chaque connexion demande le code de
                   votre application d’authentification.
@@ -57,17 +74,10 @@ function TwoFactorCard() {
                   et plus de codes ? Demandez à l’administrateur root de réinitialiser votre double
                   authentification.
                 </p>
+                <Button type="button" variant="outline" onClick={() => setEnrolling(true)}>
+                  Changer d’application
+                </Button>
               </div>
-            ) : enrolling ? (
-              <EnrolStep
-                intro="Un code en plus du mot de passe : un mot de passe volé n’ouvre plus votre compte."
-                doneLabel="J’ai noté mes codes de secours"
-                onDone={() => {
-                  setEnrolling(false)
-                  void qc.invalidateQueries({ queryKey: callKey('/_api/auth/two_factor/status') })
-                  toast.success('Double authentification activée.')
-                }}
-              />
             ) : (
               <div className="space-y-3 text-sm text-stone-700">
                 <p>

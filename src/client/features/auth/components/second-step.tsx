@@ -104,10 +104,13 @@ export function EnrolStep({
   onDone,
   doneLabel = 'J’ai noté mes codes de secours, continuer',
   intro,
+  replacing = false,
 }: {
   onDone: (user: SessionUser) => void
   doneLabel?: string
   intro?: string
+  /** Moving to another app: a code of the current one (or a recovery code) is asked too. */
+  replacing?: boolean
 }) {
   const [setup, setSetup] = useState<EnrolmentAnswer | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -127,16 +130,23 @@ export function EnrolStep({
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const code = String(new FormData(e.currentTarget).get('code') ?? '').replace(/\s/g, '')
+    const form = new FormData(e.currentTarget)
+    const code = String(form.get('code') ?? '').replace(/\s/g, '')
+    const currentCode = replacing ? String(form.get('currentCode') ?? '').trim() : undefined
     if (!/^\d{6}$/.test(code)) {
-      setError('Saisissez le code à 6 chiffres affiché par l’application.')
+      setError('Saisissez le code à 6 chiffres affiché par la nouvelle application.')
       codeField()?.focus()
+      return
+    }
+    if (replacing && !currentCode) {
+      setError('Saisissez aussi un code de l’application actuelle (ou un code de secours).')
+      document.getElementById('currentCode')?.focus()
       return
     }
     setError(null)
     setBusy(true)
     try {
-      const answer = await api.post('/_api/auth/two_factor/enable', { code })
+      const answer = await api.post('/_api/auth/two_factor/enable', { code, currentCode })
       setDone({ codes: answer.recoveryCodes, user: answer.user })
     } catch (err) {
       setError(messageOf(err))
@@ -172,7 +182,9 @@ export function EnrolStep({
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-      <h2 className="text-lg font-semibold text-stone-900">Activez la double authentification</h2>
+      <h2 className="text-lg font-semibold text-stone-900">
+        {replacing ? 'Changez d’application d’authentification' : 'Activez la double authentification'}
+      </h2>
       <p className="text-sm text-stone-700">
         {intro ??
           'Votre compte donne accès aux commandes et aux clients : il se protège par un code en plus du mot de passe.'}{' '}
@@ -191,7 +203,10 @@ export function EnrolStep({
               {grouped(setup.secret)}
             </code>
           </p>
-          <Field label="Code à 6 chiffres" htmlFor="code">
+          <Field
+            label={replacing ? 'Code à 6 chiffres de la nouvelle application' : 'Code à 6 chiffres'}
+            htmlFor="code"
+          >
             <Input
               id="code"
               name="code"
@@ -201,9 +216,14 @@ export function EnrolStep({
               maxLength={7}
             />
           </Field>
+          {replacing && (
+            <Field label="Code de l’application actuelle, ou un code de secours" htmlFor="currentCode">
+              <Input id="currentCode" name="currentCode" type="text" autoComplete="off" maxLength={20} />
+            </Field>
+          )}
           <Button type="submit" className="w-full" disabled={busy}>
             {busy && <Spinner className="h-4 w-4 text-white" />}
-            {busy ? 'Vérification…' : 'Activer'}
+            {busy ? 'Vérification…' : replacing ? 'Changer d’application' : 'Activer'}
           </Button>
         </>
       ) : (

@@ -4,9 +4,12 @@ import { users } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { badRequest, mustExist, tooManyRequests } from '@/server/http/errors'
 import { openSession } from '@/server/services/sign-in'
-import { confirmEnrolment, endChallenge } from '@/server/services/two-factor'
+import { confirmEnrolment, endChallenge, hasSecondFactor } from '@/server/services/two-factor'
 import { findSessionUser } from '@/server/services/users'
 import { enrollingAccount } from '@/server/services/sign-in'
+
+const CURRENT_CODE_NEEDED =
+  "Pour changer d'application, saisissez aussi un code de l'application actuelle (ou un code de secours)."
 
 export default defineEndpoint({
   call: authCalls.confirmEnrolment,
@@ -22,15 +25,28 @@ export default defineEndpoint({
         `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(wait / 60)} minute(s).`,
       )
     }
-    const codes = await confirmEnrolment(db, deps.config, account.id, input.code)
-    if (!codes) {
-      throw badRequest(
-        "Ce code ne correspond pas. Saisissez le code à 6 chiffres affiché par l'application.",
-        {
-          code: ['Code incorrect.'],
-        },
-      )
+    // Moving to another app while signed in: the current authenticator (or a recovery code)
+    // must agree, so that a session left open on a shared computer cannot take the second
+    // factor over (docs/rules/people.md#accounts).
+    const replacing = !account.challenge && (await hasSecondFactor(db, account.id))
+    if (replacing && !input.currentCode) {
+      throw badRequest(CURRENT_CODE_NEEDED, { currentCode: ['Le code actuel est requis.'] })
     }
+    const result = await confirmEnrolment(
+      db,
+      deps.config,
+      account.id,
+      input.code,
+      replacing ? input.currentCode! : null,
+    )
+    if ('wrong' in result) {
+      throw result.wrong === 'code'
+        ? badRequest("Ce code ne correspond pas. Saisissez le code à 6 chiffres affiché par l'application.", {
+            code: ['Code incorrect.'],
+          })
+        : badRequest(CURRENT_CODE_NEEDED, { currentCode: ['Code incorrect ou déjà utilisé.'] })
+    }
+    const codes = result.codes
     await deps.loginLimiter.reset(key)
     if (account.challenge) {
       await endChallenge(db, account.challenge)

@@ -6,7 +6,7 @@ import type { FakeProviders } from '../../src/server/payments-fakes/fake-provide
 import { processRefunds } from '../../src/server/services/payments/service'
 import { formatMoney } from '../../src/shared/format'
 import {
-  axeViolations,
+  seriousViolations,
   demoUser,
   DESKTOP,
   loginAt,
@@ -37,11 +37,6 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-const serious = async (page: Page) =>
-  (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
-
 /** Both widths of one page, looked at by a person (tests/e2e/artifacts/payments). */
 async function shots(page: Page, name: string) {
   // A toast fading in or out is neither what the page shows nor something axe can measure.
@@ -51,7 +46,7 @@ async function shots(page: Page, name: string) {
   await shot(page, `payments/${name}-390`)
   await page.setViewportSize(DESKTOP)
   await shot(page, `payments/${name}-1280`)
-  expect(await serious(page)).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
   await page.setViewportSize(PHONE)
 }
 

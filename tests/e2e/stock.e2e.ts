@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countries, products } from '../../src/server/db/schema'
 import { DEMO_DAILY, DEMO_SOLD_OUT } from '../../src/server/seed/demo-data'
-import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, startE2E, type E2E } from './harness'
 
 let e: E2E
 beforeAll(async () => {
@@ -17,20 +17,6 @@ async function look(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
   await shot(page, name)
-}
-
-/**
- * axe-core's serious and critical violations, as the accessibility journey counts them, but
- * label-content-name-mismatch: the header's cart link once the cart holds something (named
- * "Panier (2)", showing "2": the header's, not this journey's, and outside what the
- * accessibility journey opens, with an empty cart); none of this journey's controls has an
- * aria-label that could differ from its text.
- */
-async function serious(page: Page) {
-  return (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
-    .filter((v) => !v.startsWith('label-content-name-mismatch:'))
 }
 
 const card = (page: Page, name: string) =>
@@ -55,7 +41,7 @@ describe('what is in stock (docs/rules/catalogue.md#stock)', () => {
       'Plus que 3 kg aujourd’hui',
     )
 
-    expect(await serious(client.page)).toEqual([])
+    expect(await seriousViolations(client.page)).toEqual([])
 
     // The client puts goat and 3 kg of mutton in the cart.
     await card(client.page, goat)
@@ -79,7 +65,7 @@ describe('what is in stock (docs/rules/catalogue.md#stock)', () => {
     const dialog = staff.page.getByRole('dialog')
     await dialog.getByLabel('Épuisé aujourd’hui').check()
     await look(staff.page, 'stock-dialog-1280')
-    expect(await serious(staff.page)).toEqual([])
+    expect(await seriousViolations(staff.page)).toEqual([])
     await dialog.getByRole('button', { name: 'Enregistrer' }).click()
     await expect
       .poll(() => staff.page.getByText(`« ${goat} » est maintenant affiché épuisé.`).isVisible())
@@ -122,7 +108,7 @@ describe('what is in stock (docs/rules/catalogue.md#stock)', () => {
       'Retirez ou réduisez les articles signalés pour confirmer.',
     )
     await look(client.page, 'stock-cart-390')
-    expect(await serious(client.page)).toEqual([])
+    expect(await seriousViolations(client.page)).toEqual([])
     await client.page.setViewportSize(DESKTOP)
     await look(client.page, 'stock-cart-1280')
     await client.page.setViewportSize(PHONE)

@@ -4,7 +4,17 @@ import type { Page } from 'playwright-core'
 import { totpCode } from '../../src/server/services/two-factor'
 import { createUser, PASSWORD } from '../factories'
 import { freshCode, secretOf } from '../two-factor'
-import { DESKTOP, newPage, PHONE, seriousViolations, shot, startE2E, type E2E } from './harness'
+import {
+  DESKTOP,
+  loginAt,
+  newPage,
+  passSecondStep,
+  PHONE,
+  seriousViolations,
+  shot,
+  startE2E,
+  type E2E,
+} from './harness'
 
 /**
  * Staff two-factor in the browser (docs/rules/people.md#accounts): a super admin that never
@@ -121,6 +131,58 @@ describe('a super admin and its second factor', () => {
     await enrol.page.getByRole('img', { name: /QR code/ }).waitFor()
     await look(enrol.page, 'enrol-1280')
     await enrol.context.close()
+  }, 180_000)
+})
+
+describe('reaching it, and root resetting it', () => {
+  it('a driver opens "Sécurité du compte" from its deliveries and may enrol there', async () => {
+    const driver = await createUser(e.t.db, { role: 'delivery_driver', displayName: 'Ibou Livreur' })
+    const { page, context } = await newPage(e, PHONE)
+    await passwordStep(page, driver.email)
+    await page.waitForURL('**/delivery/dashboard')
+    await page.getByRole('link', { name: 'Sécurité du compte' }).click()
+    await page.waitForURL('**/account/security')
+    await page.getByRole('heading', { name: 'Sécurité du compte', level: 1 }).waitFor()
+    await page.getByRole('button', { name: 'Activer la double authentification' }).waitFor()
+    await page.getByRole('list', { name: 'Sessions actives' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await look(page, 'driver-security-390')
+    await context.close()
+  }, 120_000)
+
+  it('root resets an admin’s second factor from its history: confirmed, said, and the admin enrols again', async () => {
+    const admin = await createUser(e.t.db, {
+      role: 'admin',
+      enrolled: true,
+      displayName: 'Awa Téléphone Perdu',
+    })
+    expect(await secretOf(e.t.db, admin.id, e.t.config)).not.toBeNull()
+    // The admin is signed in elsewhere: the reset ends that session too.
+    const elsewhere = await newPage(e, PHONE)
+    await passwordStep(elsewhere.page, admin.email)
+    await passSecondStep(elsewhere.page, admin.email)
+    await elsewhere.page.waitForURL('**/admin/orders-only')
+
+    const { page, context } = await newPage(e, DESKTOP)
+    await loginAt(page, '/employee/login', 'root@etal.demo')
+    await page.waitForURL('**/root/dashboard')
+    await page.goto(`/admin/users/${admin.id}/history`)
+    await page.getByRole('button', { name: 'Réinitialiser la double authentification' }).click()
+    const dialog = page.getByRole('alertdialog')
+    await expect.poll(() => dialog.textContent()).toMatch(/Awa Téléphone Perdu sera déconnecté/)
+    await dialog.getByRole('button', { name: 'Réinitialiser' }).click()
+    await expect
+      .poll(() => page.getByText('Double authentification réinitialisée.').first().isVisible())
+      .toBe(true)
+    const history = page.getByRole('list', { name: 'Historique de la double authentification' })
+    await expect.poll(() => history.textContent()).toMatch(/Double authentification réinitialisée par /)
+    await expect.poll(() => page.getByText('Non activée.').isVisible()).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+    await look(page, 'root-reset-1280')
+    expect(await secretOf(e.t.db, admin.id, e.t.config)).toBeNull()
+    expect((await elsewhere.page.request.get('/_api/auth/session')).status()).toBe(401)
+    await elsewhere.context.close()
+    await context.close()
   }, 180_000)
 })
 

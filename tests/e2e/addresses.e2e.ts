@@ -1,31 +1,16 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deliveryAddresses, orders } from '../../src/server/db/schema'
 import { createUser, PASSWORD } from '../factories'
-import {
-  demoUser,
-  DESKTOP,
-  loginAt,
-  newPage,
-  PHONE,
-  plain,
-  seriousViolations,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { demoUser, DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
 
 // docs/rules/people.md#delivery-addresses: a client saves its address while ordering (with a
 // landmark and its phone's location, on a tap), finds it preselected the next time, and the
 // driver reads the landmark and opens the spot in its maps; the account page lists, adds, edits
 // and removes addresses.
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 // Keur Massar, where the client says it is when it taps "Utiliser ma position actuelle".
 const SPOT = { latitude: 14.781235, longitude: -17.312346 }

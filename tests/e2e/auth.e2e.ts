@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, loginAt, newPage, shot, startE2E, type E2E } from './harness'
+import { describe, expect, it } from 'vitest'
+import { DESKTOP, loginAt, newPage, shot, e2eApp } from './harness'
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 describe('sign-up, sign-in and sign-out', () => {
   it('registers a client, greets it, logs it out', async () => {

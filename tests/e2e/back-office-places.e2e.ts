@@ -1,13 +1,9 @@
 import type { Page } from 'playwright-core'
 import superjson from 'superjson'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { describe, expect, it } from 'vitest'
+import { DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const visible = (page: Page, text: string | RegExp) =>
   page.getByText(text).filter({ visible: true }).first().isVisible()

@@ -1,21 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cashEntries, orders } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder } from '../factories'
-import {
-  demoUser,
-  DESKTOP,
-  francs,
-  loginAt,
-  newPage,
-  plain,
-  PHONE,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { demoUser, DESKTOP, francs, loginAt, newPage, plain, PHONE, shot, e2eApp } from './harness'
 
 /**
  * A butcher's day from end to end (docs/rules/delivery.md#delivery-fees, #delivery-slots, #weigh-in,
@@ -24,11 +13,7 @@ import {
  * client's agreement and gets it; the driver delivers both and records the cash; staff record
  * the handover; the daily report adds up.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 async function toStatus(page: Page, status: 'in_preparation' | 'in_delivery', label: string) {
   await page.getByLabel('Changer le statut').selectOption(status)

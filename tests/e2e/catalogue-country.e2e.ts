@@ -1,16 +1,12 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { describe, expect, it } from 'vitest'
+import { DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 /**
  * Issue 17: each one sees its own country's catalogue (docs/rules/catalogue.md#catalogue), and the product
  * search ignores accents, case and ligatures (docs/rules/catalogue.md#search).
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const cards = (page: Page) => page.getByTestId('product-card')
 const cardTexts = async (page: Page) =>

@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { awaitingAgreement, createOrder } from '../factories'
-import {
-  demoUser,
-  DESKTOP,
-  loginAt,
-  newPage,
-  PHONE,
-  plain,
-  seriousViolations,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { demoUser, DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
 
 // docs/rules/orders.md#client-cancel and #weigh-in: the client cancels its pending order from its
 // order page, after a dialog asks why; in preparation the page says to ask the shop. A refused
 // weighed total says what the client wants instead, and staff read it on the weigh-in.
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const client = async () => {
   const u = await demoUser(e, 'client@etal.demo')

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
-import { DESKTOP, loginAt, newPage, plain, PHONE, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, loginAt, newPage, plain, PHONE, shot, e2eApp } from './harness'
 
 /* docs/rules/delivery.md#delivery-fees and #delivery-slots, through the browser: a client orders with a
  * fee and a slot and sees both; staff find the order by its slot. */
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const text = async (page: Page, selector: string) => plain(await page.locator(selector).first().textContent())
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cashEntries } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder } from '../factories'
@@ -13,8 +13,7 @@ import {
   PHONE,
   seriousViolations,
   shot,
-  startE2E,
-  type E2E,
+  e2eApp,
 } from './harness'
 
 /**
@@ -22,11 +21,7 @@ import {
  * another amount than due, with its reason; staff record its handover, short of what it holds;
  * the daily report adds up.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 /** A screenshot in the suite's artifacts (tests/e2e/artifacts/drivers-cash/). */
 const look = (page: Page, name: string) => shot(page, `drivers-cash/${name}`)

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DESKTOP,
-  loginAt,
-  newPage,
-  PHONE,
-  plain,
-  seriousViolations,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { describe, expect, it } from 'vitest'
+import { DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
 
 // docs/rules/delivery.md#fees-before-the-cart: the delivery terms under the catalogue's header, each
 // zone's fee in the cart, and the weigh-in's tolerance said for kg lines (docs/rules/orders.md#weigh-in).
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 describe('fees before the cart', () => {
   for (const [viewport, name] of [

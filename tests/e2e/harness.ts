@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
 import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll } from 'vitest'
 import { users } from '../../src/server/db/schema'
 import { totpCode } from '../../src/server/services/two-factor'
 import { freshCode, secretOf } from '../two-factor'
@@ -49,6 +50,24 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   }
   running = e
   return e
+}
+
+/**
+ * One file's app and Chromium: started before its first test, closed after its last. The
+ * answer stands for the started E2E; read it inside tests and hooks only.
+ */
+export function e2eApp(env: Record<string, string> = {}): E2E {
+  let started: E2E | undefined
+  beforeAll(async () => {
+    started = await startE2E(env)
+  })
+  afterAll(() => started?.close())
+  return new Proxy({} as E2E, {
+    get(_, key: keyof E2E) {
+      if (!started) throw new Error('the e2e app is not started: read it inside a test or a hook')
+      return started[key]
+    },
+  })
 }
 
 /** The app the sign-in helpers read accounts' authenticators from (one per test file). */

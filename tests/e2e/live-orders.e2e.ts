@@ -1,27 +1,13 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { countries, products } from '../../src/server/db/schema'
 import { deliveryIn, PASSWORD } from '../factories'
-import {
-  DEMO_PASSWORD,
-  DESKTOP,
-  loginAt,
-  newPage,
-  PHONE,
-  seriousViolations,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { DEMO_PASSWORD, DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, e2eApp } from './harness'
 
 // docs/rules/orders.md#live: the staff order list, open, shows an order placed meanwhile without
 // a reload, and the menu's badge counts it.
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 /** The demo client places an order through the API, as its phone would. */
 async function clientOrders() {

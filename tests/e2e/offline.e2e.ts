@@ -2,9 +2,9 @@ import { FIRST_PAGE_DATA_ID } from '@/shared/first-page'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { clientDist } from '@/server/app'
-import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 /**
  * Installable and usable offline (docs/rules/phones-offline.md#offline, docs/decisions/0021): the built app's
@@ -12,11 +12,7 @@ import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E
  * has no copy of shows the offline page, and a new version of the worker takes over at the next
  * visit.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const cards = (page: Page) => page.getByTestId('product-card')
 const cacheHolds = (page: Page, cache: string, path: string) =>

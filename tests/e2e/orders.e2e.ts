@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder, zonesOf } from '../factories'
-import { demoUser as demoUserOf, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { demoUser as demoUserOf, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 /**
  * A person's number on a staff or driver screen is one tap away (docs/rules/people.md#phones): a tel:

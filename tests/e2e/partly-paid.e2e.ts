@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder } from '../factories'
@@ -14,8 +14,7 @@ import {
   plain,
   seriousViolations,
   shot,
-  startE2E,
-  type E2E,
+  e2eApp,
 } from './harness'
 
 /**
@@ -24,11 +23,7 @@ import {
  * the order and counts the gap in its écart; staff record the rest from the order page, and the
  * order is paid.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const look = (page: Page, name: string) => shot(page, `partly-paid/${name}`)
 

@@ -1,14 +1,10 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { users } from '../../src/server/db/schema'
-import { DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, e2eApp } from './harness'
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 async function asRoot(viewport = DESKTOP) {
   const s = await newPage(e, viewport)

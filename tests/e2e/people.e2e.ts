@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactMessages, orders, users } from '../../src/server/db/schema'
-import { DESKTOP, loginAt, newPage, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, loginAt, newPage, shot, e2eApp } from './harness'
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 describe('people and oversight (issue 6)', () => {
   it('root creates a super_admin for Mali, who signs in and creates a driver', async () => {

@@ -1,28 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orderItems } from '../../src/server/db/schema'
-import {
-  DESKTOP,
-  loginAt,
-  newPage,
-  PHONE,
-  plain,
-  seriousViolations,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
 
 /**
  * Preparations per line (docs/rules/orders.md#preparations): at 390 px a client orders "Gigot de
  * mouton, 1,5 kg, découpé en morceaux" (+300 F CFA/kg); staff read it on the weigh card's cut
  * list, weigh it, and the receipt says it.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 describe('a preparation per line', () => {
   it(

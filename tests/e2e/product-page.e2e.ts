@@ -1,19 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatMoney } from '../../src/shared/format'
-import { DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, e2eApp } from './harness'
 
 /**
  * A product's own page (docs/rules/catalogue.md#product-page) in Chromium at 390 px: a client
  * opens it from its card, finds the WhatsApp share link with the name, price and address, adds
  * the product to its cart from it; the page passes axe-core. Looked at in 390 and 1280 px.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E({ PUBLIC_ORIGIN: 'https://etal.example' })
-})
-afterAll(() => e?.close())
+const e = e2eApp({ PUBLIC_ORIGIN: 'https://etal.example' })
 
 const LOOKED_AT = process.env.PRODUCT_PAGE_SHOTS
 async function look(page: Page, name: string) {

@@ -1,32 +1,17 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orderItems } from '../../src/server/db/schema'
 import { weighOrder } from '../../src/server/services/weighin'
 import { createOrder } from '../factories'
-import {
-  demoUser,
-  DESKTOP,
-  loginAt,
-  newPage,
-  plain,
-  PHONE,
-  seriousViolations,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { demoUser, DESKTOP, loginAt, newPage, plain, PHONE, seriousViolations, shot, e2eApp } from './harness'
 
 /**
  * Receipts (docs/rules/orders.md#receipts): printed from the staff order page and from the client's
  * confirmation, on A4 or an 80 mm roll; the PDF Chromium prints holds the receipt's text.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 /** The page printed to PDF with its own page size: the text and the first page's width in points. */
 async function printed(page: Page) {

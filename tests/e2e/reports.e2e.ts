@@ -1,17 +1,13 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { describe, expect, it } from 'vitest'
+import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 /**
  * Reports (docs/rules/money.md#reports): the dashboards' charts and their tables, the CSV export of
  * the orders as filtered, and the product import: upload, preview with an error, fix, import.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const SHOTS = '/tmp/shots-reports'
 const look = async (page: Page, name: string) => {

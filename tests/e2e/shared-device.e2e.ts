@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sessions } from '../../src/server/db/schema'
-import { demoUser, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { demoUser, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 /**
  * A phone several people share (issue 27, item 2; docs/security.md, "A shared device"): what the
@@ -10,11 +10,7 @@ import { demoUser, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './h
  * IndexedDB) holds nothing of it once it signed out, or once its session expired, and the next
  * client's checkout starts blank.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 /** What the first client typed: none of it may be found on the device afterwards. */
 const first = {

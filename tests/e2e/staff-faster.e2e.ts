@@ -1,31 +1,16 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactMessages, orders, products } from '../../src/server/db/schema'
 import { createContactMessage, createOrder } from '../factories'
-import {
-  demoUser,
-  DESKTOP,
-  loginAt,
-  newPage,
-  PHONE,
-  plain,
-  seriousViolations,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { demoUser, DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
 
 /**
  * Staff work faster (issue 31 §5): the contact inbox marks what was opened and answers in one
  * tap; the assign-driver page shows each driver's load; the driver's round of the day has one
  * maps link; the product import updates the catalogue with a preview of what changes.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const look = (page: Page, name: string) => shot(page, `staff-faster/${name}`)
 

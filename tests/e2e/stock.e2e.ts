@@ -1,16 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { and, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { countries, products } from '../../src/server/db/schema'
 import { DEMO_DAILY, DEMO_SOLD_OUT } from '../../src/server/seed/demo-data'
-import { DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, loginAt, newPage, PHONE, seriousViolations, shot, e2eApp } from './harness'
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const SHOTS = '/tmp/shots-stock'
 async function look(page: Page, name: string) {

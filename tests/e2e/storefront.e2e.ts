@@ -1,12 +1,8 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoUser, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { describe, expect, it } from 'vitest'
+import { demoUser, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 /** Text with every kind of space made plain, so '22 500 F CFA' matches whatever space Intl used. */
 const text = async (page: Page, selector: string) =>

@@ -1,20 +1,10 @@
 import { mkdirSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { totpCode } from '../../src/server/services/two-factor'
 import { createUser, PASSWORD } from '../factories'
 import { freshCode, secretOf } from '../two-factor'
-import {
-  DESKTOP,
-  loginAt,
-  newPage,
-  passSecondStep,
-  PHONE,
-  seriousViolations,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { DESKTOP, loginAt, newPage, passSecondStep, PHONE, seriousViolations, shot, e2eApp } from './harness'
 
 /**
  * Staff two-factor in the browser (docs/rules/people.md#accounts): a super admin that never
@@ -23,11 +13,7 @@ import {
  * recovery code; its sessions page lists this device and another, and ends the other. The new
  * steps and page are axe-clean, at 390 and 1280 px.
  */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const SHOTS = process.env.TWO_FACTOR_SHOTS
 /** Also copies a screenshot where the helper asked to look at them (not in the repo). */

@@ -1,26 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { countries, orders, outboxMessages } from '../../src/server/db/schema'
 import { createOrder } from '../factories'
-import {
-  axeViolations,
-  DESKTOP,
-  demoUser,
-  loginAt,
-  newPage,
-  PHONE,
-  plain,
-  shot,
-  startE2E,
-  type E2E,
-} from './harness'
+import { axeViolations, DESKTOP, demoUser, loginAt, newPage, PHONE, plain, shot, e2eApp } from './harness'
 
 /** The screens people tripped on in the walk-through of issue 27 (items 13 and 15), one journey each. */
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 describe('walk-through (issue 27)', () => {
   it('item 13: "Annulée" asks first, in a dialog, for the reason the client then reads', async () => {

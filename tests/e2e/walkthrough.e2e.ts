@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { countries, orders, users } from '../../src/server/db/schema'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 /** The gaps of the screen-by-screen walk-through (issue 16), one journey each. */
 /** The demo client's first order of a status (the demo's ids move as the demo grows). */
@@ -17,11 +17,7 @@ async function demoOrderId(status: 'pending' | 'in_preparation' | 'in_delivery' 
   return row!.id
 }
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 const countryId = async (code: string) =>
   (await e.t.db.select().from(countries).where(eq(countries.code, code)))[0]!.id

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orderItems, orders, users } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { weighOrder } from '../../src/server/services/weighin'
 import { createOrder } from '../factories'
-import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 // The weigh-in (docs/rules/orders.md#weigh-in): staff weigh, the order is repriced; beyond the
 // tolerance the client agrees on its order page before the order may leave.
 
-let e: E2E
-beforeAll(async () => {
-  e = await startE2E()
-})
-afterAll(() => e?.close())
+const e = e2eApp()
 
 /** An order of the demo client in preparation: Gigot 1,5 kg at 5 000 F and 2 merguez at 2 000 F (11 500 F). */
 async function orderInPreparation(name: string) {

@@ -8,7 +8,8 @@
  * Settings (environment): BENCH_QUICK=1 (small data, 2 s turns, report in bench/results/),
  * BENCH_DURATION (s per turn, default 3), BENCH_ROUNDS (turns per server, default 2),
  * BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 32), BENCH_ORDERS (default 200000),
- * BENCH_OUT (report path).
+ * BENCH_OUT (report path), BENCH_ONLY (some reads only; `streams`: the 200 staff live streams
+ * alone, on the small set, written into their section of the report and nothing else).
  */
 import { execSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -18,9 +19,10 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import budgets from '../scripts/budgets.json' with { type: 'json' }
 import type { Options, SetResult } from './lib/bench-set'
+import { liveOnly } from './lib/live-streams'
 import { resultsDir } from './lib/datasets'
 import { phoneSectionOf, withPhoneSection } from './lib/phone'
-import { previousRun, renderReport } from './lib/report'
+import { liveSection, liveSectionOf, previousRun, renderReport, withLiveSection } from './lib/report'
 import { fullSize, type DataSetSize } from './seed-large'
 
 const env = process.env
@@ -142,6 +144,23 @@ const { small: smallResult, large: largeResult } = reportOnly
   ? { small: saved(small), large: saved(large) }
   : await runSets()
 
+const meanLoad = () => loads.reduce((a, b) => a + b, 0) / loads.length
+// BENCH_ONLY=streams: the live streams' section of the report is written again, the rest kept.
+if (liveOnly()) {
+  const before = existsSync(out) ? readFileSync(out, 'utf8') : `# Benchmark results\n`
+  const section = liveSection(smallResult.live, {
+    date: new Date().toISOString(),
+    commit: `${git('rev-parse --short HEAD')} (${git('rev-parse --abbrev-ref HEAD')})${git('status --porcelain --untracked-files=no') ? ', with uncommitted changes' : ''}`,
+    kind: smallResult.kind,
+    orders: smallResult.size.orders,
+    loadAverage: `measured alone (BENCH_ONLY=streams) in ${((performance.now() - started) / 1000).toFixed(0)} s; the 1-minute load average, sampled every 5 s, was ${meanLoad().toFixed(1)} on average and at most ${Math.max(...loads).toFixed(1)} on ${cpus().length} cores (this run's processes and the other work on this machine)${Math.max(...loads) > cpus().length ? ": a loaded machine, the absolute times and rates are not this code's, read the ratios" : ''}; the server: ${smallResult.server ? `\`${smallResult.server}\`` : 'not recorded'}`,
+  })
+  mkdirSync(dirname(out), { recursive: true })
+  writeFileSync(out, withLiveSection(before, section))
+  console.log(`\n${section}\nWrote the live streams' section of ${out}`)
+  process.exit(0)
+}
+
 /** Lighthouse in a process of its own (bench/lighthouse.ts), when the client is built. */
 async function runLighthouseStep() {
   if (env.BENCH_LIGHTHOUSE === '0' || !existsSync(resolve(root, 'dist/client/index.html'))) return undefined
@@ -188,12 +207,11 @@ const report = renderReport({
   peakRssMb: Math.max(
     ...[...smallResult.reads, ...largeResult.reads].map((r) => r.rssMb ?? 0),
     largeResult.create?.rssMb ?? 0,
+    smallResult.live?.rssPeakWithMb ?? 0,
   ),
   totalSeconds: reportOnly ? null : (performance.now() - started) / 1000,
   stolenPercent: stolenSinceStart(),
-  loadAverage: reportOnly
-    ? null
-    : { mean: loads.reduce((a, b) => a + b, 0) / loads.length, max: Math.max(...loads), cores: cpu.length },
+  loadAverage: reportOnly ? null : { mean: meanLoad(), max: Math.max(...loads), cores: cpu.length },
   lighthouse,
   ...(env.BENCH_ONLY ? { only: env.BENCH_ONLY } : {}),
   previous: previousRun(existsSync(out) ? readFileSync(out, 'utf8') : undefined),
@@ -208,5 +226,8 @@ const report = renderReport({
 mkdirSync(dirname(out), { recursive: true })
 // `npm run bench:phone` writes a section of its own into the same file: it stays as it was.
 const phone = existsSync(out) ? phoneSectionOf(readFileSync(out, 'utf8')) : undefined
-writeFileSync(out, phone ? withPhoneSection(report, phone) : report)
+// So does the live streams' section when this run did not measure them (BENCH_ONLY without `streams`).
+const oldLive = smallResult.live ? undefined : liveSectionOf(existsSync(out) ? readFileSync(out, 'utf8') : '')
+const withLive = oldLive ? withLiveSection(report, oldLive) : report
+writeFileSync(out, phone ? withPhoneSection(withLive, phone) : withLive)
 console.log(`\nWrote ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s`)

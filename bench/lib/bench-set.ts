@@ -10,6 +10,14 @@ import { createDeps } from '../../src/server/deps'
 import { seedLarge, type DataSetSize } from '../seed-large'
 import { fetchRaw, startBareServer, type Recorded } from './bare-server'
 import { freshDatabase } from './datasets'
+import {
+  benchLiveStreams,
+  liveOnly,
+  LIVE_STREAMS,
+  onlyWords,
+  wantsLive,
+  type LiveResult,
+} from './live-streams'
 import type { LoadResult } from './load-worker'
 import { benchEmail, BENCH_PASSWORD } from './people'
 import { combine, memorySampler, runLoad } from './runner'
@@ -60,6 +68,8 @@ export type SetResult = {
   create?: CreateResult
   server?: string
   crowds?: CrowdResult[]
+  /** 200 staff browsers on the live order stream (issue 31 §1), on the small set. */
+  live?: LiveResult
 }
 
 /** One read of a crowd's mix: a read of the data set, as this caller. */
@@ -183,7 +193,7 @@ function freePort(): Promise<number> {
  * next turn. A read that needs the database queues behind them (the pool's queue is first in,
  * first out): once it answers, the app is idle again.
  */
-async function drain(base: string) {
+export async function drain(base: string) {
   const until = Date.now() + 60_000
   while (Date.now() < until) {
     // Not a cached read (countries is one): this one queries the database at every request.
@@ -223,9 +233,7 @@ async function serveSet(
   await seedLarge(seeding.database.db, size, log)
   const seedSeconds = (performance.now() - t0) / 1000
   // BENCH_ONLY=dashboard,create: only the reads whose name holds one of the words (and checkout if 'create').
-  const only = process.env.BENCH_ONLY?.split(',')
-    .map((w) => w.trim())
-    .filter(Boolean)
+  const only = onlyWords()
   const targets = (await readTargets(seeding.database.db)).filter(
     (t) => (!only || only.some((w) => t.name.includes(w))) && (which === 'large' || !t.largeOnly),
   )
@@ -233,6 +241,9 @@ async function serveSet(
   const payloads = withCreate ? await createPayloads(seeding.database.db, opts.connections) : []
   // The crowd with checkouts alongside needs a client or two who may order.
   const crowdPayloads = withCreate ? [] : await createPayloads(seeding.database.db, 2)
+  // The live streams' order writes, on the small set: as many clients as the checkout figure's.
+  const livePayloads =
+    which === 'small' && wantsLive() ? await createPayloads(seeding.database.db, opts.connections) : []
   const before = await countOrders(seeding.database.db)
   // PGlite is one process's: the seeding closes it before the server opens it.
   await seeding.close()
@@ -249,10 +260,11 @@ async function serveSet(
       : undefined
   const twinMem = twin ? memorySampler(twin.pid) : undefined
   const baseFor = (t: Target) => (t.cacheOff ? twin?.base : base)
+  // The live streams alone read nothing as root or admin (root's sign-in asks for a second factor, docs/decisions/0053).
   const cookies: Record<Caller, string | undefined> = {
     visitor: undefined,
-    root: await login(base, benchEmail.root),
-    admin: await login(base, benchEmail.admin),
+    root: liveOnly() ? undefined : await login(base, benchEmail.root),
+    admin: liveOnly() ? undefined : await login(base, benchEmail.admin),
   }
   const headersFor = (as: Caller): Record<string, string> => (cookies[as] ? { cookie: cookies[as] } : {})
 
@@ -307,6 +319,7 @@ async function serveSet(
     withCreate,
     payloads,
     crowdPayloads,
+    livePayloads,
     before,
     config,
     fresh,
@@ -319,6 +332,7 @@ async function serveSet(
     headersFor,
     useAnswerOf,
     crowds: [] as CrowdResult[],
+    live: undefined as LiveResult | undefined,
   }
 }
 
@@ -383,7 +397,7 @@ async function finishSet(set: ServedSet, opts: Options, log = console.log): Prom
     log(`  orders/create: ${create.acknowledged} acknowledged as new (201), ${create.stored} stored`)
   }
   await set.fresh.drop()
-  const { size, kind, seedSeconds, idleRssMb, reads, crowds } = set
+  const { size, kind, seedSeconds, idleRssMb, reads, crowds, live } = set
   return {
     size,
     kind,
@@ -395,7 +409,34 @@ async function finishSet(set: ServedSet, opts: Options, log = console.log): Prom
       .map((a) => a.replace(`${root}/`, ''))
       .join(' ')}`,
     ...(crowds.length ? { crowds } : {}),
+    ...(live ? { live } : {}),
   }
+}
+
+/**
+ * 200 staff browsers on the live order stream (issue 31 §1, bench/lib/live-streams.ts): a
+ * session each, of the country's admin (it sees the first country, where the clients order),
+ * signed in as the crowd's readers are. Not root nor the super admin: their sign-in asks for a
+ * code of an authenticator app (docs/decisions/0053), which the bench has not.
+ */
+async function benchLive(set: ServedSet, opts: Options, log = console.log) {
+  const base = set.server.base
+  log(`\n== ${LIVE_STREAMS} staff live streams at ${set.size.orders} orders`)
+  const staffCookies: string[] = []
+  // One sign-in at a time: parallel ones would take the login limiter's attempts.
+  for (let i = 0; i < LIVE_STREAMS; i++) staffCookies.push(await login(base, benchEmail.admin))
+  const clients = await Promise.all(
+    set.livePayloads.map(async (p) => ({ cookie: await login(base, p.email), body: p.body })),
+  )
+  set.live = await benchLiveStreams({
+    base,
+    pid: set.server.pid,
+    staffCookies,
+    clients,
+    opts,
+    drain,
+    log,
+  })
 }
 
 /**
@@ -504,6 +545,11 @@ async function firstRefusal(set: ServedSet, reads: CrowdRead[]) {
 export async function benchSets(small: DataSetSize, large: DataSetSize, opts: Options, log = console.log) {
   log(`\n== ${small.orders} orders: building and serving`)
   const a = await serveSet(small, opts, false, log, {}, 'small')
+  if (liveOnly()) {
+    await benchLive(a, opts, log)
+    const alone = await finishSet(a, opts, log)
+    return { small: alone, large: alone }
+  }
   const smallRows = pageRowsOf(a)
   log(`\n== ${large.orders} orders: building and serving`)
   const b = await serveSet(large, opts, true, log, smallRows)
@@ -533,6 +579,8 @@ export async function benchSets(small: DataSetSize, large: DataSetSize, opts: Op
   }
   // The crowd of admin readers, on the small set (issue 14: 1,000 orders), once its reads are measured.
   await benchCrowds(a, opts, log)
+  // The live streams (issue 31 §1), on the same server once its crowds are over.
+  if (wantsLive()) await benchLive(a, opts, log)
   log(`\n== ${small.orders} orders`)
   for (const r of a.reads) sumUp(r, log)
   const smallResult = await finishSet(a, opts, log)

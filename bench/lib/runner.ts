@@ -59,6 +59,9 @@ function treeRss(pid: number): number {
   return total
 }
 
+/** The resident memory of a process and its children now, in MB (0 once gone). */
+export const currentRssMb = (pid: number) => treeRss(pid) / 1048576
+
 /** Samples the server's resident memory (with its workers, if any) every 100 ms. */
 export function memorySampler(pid: number) {
   let peak = 0

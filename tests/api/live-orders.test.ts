@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders } from '../../src/server/db/schema'
+import { orderEvents, orders } from '../../src/server/db/schema'
+import { ORDERS_CHANNEL } from '../../src/server/services/order-live'
 import { createProduct, decode, deliveryIn, get, post, postOrder, signedIn, statusChange } from '../factories'
 import { openStream } from '../setup/live-stream'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -95,6 +96,32 @@ describe('GET /_api/live/orders', () => {
     // The created event was written before the order was its: it went to staff only.
     expect(mine.orders().some((e) => e.type === 'created' && e.orderId === orderId)).toBe(false)
     expect(theirs.orders().some((e) => e.orderId === orderId)).toBe(false)
+  })
+
+  it('an event that commits after one with a larger id is sent all the same (ids are not commit order)', async () => {
+    const root = await signedIn(t, 'root')
+    const s = await stream(root.cookie)
+    // As PostgreSQL delivers two orders written at once whose transactions commit in the other
+    // order: the trigger's notices, the larger id first (docs/rules/orders.md#live).
+    const [{ id: top } = { id: 0 }] = await t.db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .orderBy(desc(orderEvents.id))
+      .limit(1)
+    const notice = (id: number, orderId: number) =>
+      JSON.stringify({
+        id,
+        orderId,
+        type: 'created',
+        to: null,
+        countryId: null,
+        driverId: null,
+        clientId: null,
+      })
+    await t.db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${notice(top + 1002, 900_002)})`)
+    await t.db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${notice(top + 1001, 900_001)})`)
+    await s.until(() => s.orders().some((e) => e.orderId === 900_001), 'the event committed second')
+    expect(s.orders().map((e) => e.orderId)).toEqual([900_002, 900_001])
   })
 
   it('a stream that reconnects with Last-Event-ID is sent what it missed, in its country only', async () => {

@@ -31,15 +31,19 @@ export default defineEndpoint({
     })
     res.write('retry: 2000\n\n')
 
-    let lastSent = Number.isSafeInteger(after) && after > 0 ? after : 0
-    let catchingUp = lastSent > 0
+    const lastSeen = Number.isSafeInteger(after) && after > 0 ? after : 0
+    let catchingUp = lastSeen > 0
+    // Events heard while the history is read wait here; those the catch-up also read are sent
+    // once. Nothing else is compared by id: an event's id is taken at insert, and transactions
+    // commit in another order, so an event may rightly come after one with a larger id (a
+    // "newest id sent" rule dropped it, and staff missed that order).
     const held: OrderNotice[] = []
+    const caughtUp = new Set<number>()
     let ended = false
     const send = (e: OrderNotice) => {
       if (ended) return
       if (catchingUp) return void held.push(e)
-      if (e.id <= lastSent) return
-      lastSent = e.id
+      if (caughtUp.has(e.id)) return
       res.write(frame(e))
       if (res.writableLength > MAX_BUFFERED) end()
     }
@@ -62,9 +66,12 @@ export default defineEndpoint({
 
     if (catchingUp) {
       try {
-        const missed = await missedEvents(db, scope, lastSent)
+        const missed = await missedEvents(db, scope, lastSeen)
         catchingUp = false
-        for (const e of missed.events) send(e)
+        for (const e of missed.events) {
+          send(e)
+          caughtUp.add(e.id)
+        }
         if (missed.more) resync()
       } catch {
         // The database failed: the browser reads its lists again.
@@ -72,6 +79,7 @@ export default defineEndpoint({
         resync()
       }
       for (const e of held.splice(0)) send(e)
+      caughtUp.clear()
     }
     return SENT
   },

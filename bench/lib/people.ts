@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
+import { unsealedSecret } from '../../src/server/services/two-factor'
 import type { UnitType } from '../../src/shared/domain/units'
 import { bulkInsert, firstNames, lastNames, prng } from './bulk'
 
 export const BENCH_PASSWORD = 'Bench-2026!'
+/** The authenticator of the bench's root and super admin, who sign in with a code (docs/decisions/0053). */
+export const BENCH_TOTP_SECRET = 'ETALBENCHETALBENCHETALBENCHETALB'
 export const benchEmail = {
   root: 'bench.root@etal.bench',
   superAdmin: 'bench.superadmin@etal.bench',
@@ -135,6 +138,9 @@ export async function insertPeople(
     ],
     staff,
   )
+  await db.execute(sql`insert into second_factors (user_id, secret, enabled_at)
+    select id, ${unsealedSecret(BENCH_TOTP_SECRET)}, now() from users
+    where email in (${benchEmail.root}, ${benchEmail.superAdmin})`)
   const ids = `array[${countryIds.join(',')}]::int[]`
   const fn = `array[${firstNames.map((n) => `'${n.replace(/'/g, "''")}'`).join(',')}]`
   const ln = `array[${lastNames.map((n) => `'${n.replace(/'/g, "''")}'`).join(',')}]`

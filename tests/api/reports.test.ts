@@ -205,6 +205,94 @@ describe('preparations in the product file (docs/rules/catalogue.md#preparations
     const shoulder = rows.find((r) => r[1] === 'Épaule d’agneau')!
     expect(shoulder.at(-1)).toBe('Entier (défaut) | Découpé en morceaux +300 | Haché +500')
   })
+
+  it('an update row sets the product’s preparations, listed in the preview; all or nothing; without the column, unchanged (issue 31 §5)', async () => {
+    const head = 'Nom;Prix (F CFA);Unité;Actif;Préparations'
+    // Created with its offers.
+    const created = await upload(
+      superSn,
+      'import',
+      `${head}\r\nCollier de veau;5000;kg;oui;Entier (défaut) | Haché +400\r\n`,
+    )
+    expect(created.statusCode, created.body).toBe(200)
+    expect(decode<ProductImportAnswer>(created.body)).toMatchObject({ imported: 1, updated: 0 })
+    const [collier] = await t.db
+      .select()
+      .from(products)
+      .where(sql`country_id = ${snId} and name = 'Collier de veau'`)
+    const offers = async () =>
+      decode<{ products: { preparations: { name: string; price: number; isDefault: boolean }[] }[] }>(
+        (await get(t, `/_api/products?ids=${collier!.id}`)).body,
+      ).products[0]!.preparations.map((o) => [o.name, o.price, o.isDefault])
+    expect(await offers()).toEqual([
+      ['Entier', 0, true],
+      ['Haché', 400, false],
+    ])
+
+    // The same row with other preparations: an update, the preview says from what to what.
+    const file = `${head}\r\ncollier de veau;5000;kg;oui;Entier | découpé en morceaux +300 (défaut)\r\n`
+    const preview = decode<ProductImportAnswer>((await upload(superSn, 'preview', file)).body)
+    expect(preview.errors).toEqual([])
+    expect(preview.preview.map((r) => [r.action, r.changes])).toEqual([
+      [
+        'update',
+        [
+          {
+            field: 'Préparations',
+            from: 'Entier (défaut) | Haché +400',
+            to: 'Découpé en morceaux +300 (défaut) | Entier',
+          },
+        ],
+      ],
+    ])
+    expect(await offers()).toEqual([
+      ['Entier', 0, true],
+      ['Haché', 400, false],
+    ])
+
+    // One bad row: the offers stay as they were.
+    const refused = await upload(superSn, 'import', `${file};Inconnu;100;litre;oui;\r\n`)
+    expect(refused.statusCode).toBe(400)
+    expect(await offers()).toEqual([
+      ['Entier', 0, true],
+      ['Haché', 400, false],
+    ])
+
+    const res = await upload(superSn, 'import', file)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(decode<ProductImportAnswer>(res.body)).toMatchObject({ imported: 0, updated: 1 })
+    expect(await offers()).toEqual([
+      ['Découpé en morceaux', 300, true],
+      ['Entier', 0, false],
+    ])
+    // Read again, the same file changes nothing; nor does the exported catalogue.
+    expect(
+      decode<ProductImportAnswer>((await upload(superSn, 'preview', file)).body).preview[0]!.action,
+    ).toBe('unchanged')
+    const exported = (await get(t, '/_api/admin/products/export', superSn)).body
+    const again = decode<ProductImportAnswer>((await upload(superSn, 'preview', exported)).body)
+    expect(again.preview.find((r) => r.name === 'Collier de veau')).toMatchObject({
+      action: 'unchanged',
+      changes: [],
+    })
+
+    // Without the column, a price change leaves the offers; with it and an empty cell, none is offered.
+    expect(
+      decode<ProductImportAnswer>(
+        (await upload(superSn, 'import', 'Nom;Prix;Unité\r\nCollier de veau;5200;kg\r\n')).body,
+      ).updated,
+    ).toBe(1)
+    expect(await offers()).toEqual([
+      ['Découpé en morceaux', 300, true],
+      ['Entier', 0, false],
+    ])
+    const none = `${head}\r\nCollier de veau;5200;kg;oui;\r\n`
+    expect(
+      decode<ProductImportAnswer>((await upload(superSn, 'preview', none)).body).preview[0]!.changes,
+    ).toEqual([{ field: 'Préparations', from: 'Découpé en morceaux +300 (défaut) | Entier', to: '—' }])
+    expect((await upload(superSn, 'import', none)).statusCode).toBe(200)
+    expect(await offers()).toEqual([])
+  })
 })
 
 describe('POST /_api/admin/products/import', () => {

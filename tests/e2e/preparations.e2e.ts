@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { orderItems } from '../../src/server/db/schema'
-import { DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
+import { orderItems, productPreparations, products } from '../../src/server/db/schema'
+import { DESKTOP, e2eApp, loginAt, newPage, PHONE, plain, seriousViolations, shot, SHOTS } from './harness'
 
 /**
  * Preparations per line (docs/rules/orders.md#preparations): at 390 px a client orders "Gigot de
  * mouton, 1,5 kg, découpé en morceaux" (+300 F CFA/kg); staff read it on the weigh card's cut
- * list, weigh it, and the receipt says it.
+ * list, weigh it, and the receipt says it. Staff set what a product offers in the back-office's
+ * product dialog, and the storefront offers it (docs/rules/catalogue.md#preparations).
  */
 const e = e2eApp()
 
@@ -124,6 +125,68 @@ describe('a preparation per line', () => {
       await expect.poll(() => wide.page.getByTestId('cart-line').count()).toBe(1)
       await shot(wide.page, 'preparations-cart-1280')
       await wide.context.close()
+      await client.context.close()
+    },
+  )
+
+  it(
+    'staff set a product’s preparations in its dialog at 390 px; the storefront then offers them',
+    { timeout: 240_000 },
+    async () => {
+      const NAME = 'Viande de chèvre'
+      const [goat] = await e.t.db.select().from(products).where(eq(products.name, NAME))
+      // The demo's goat offers nothing: its card has no picker until staff set one.
+      expect(
+        await e.t.db.select().from(productPreparations).where(eq(productPreparations.productId, goat!.id)),
+      ).toEqual([])
+
+      const staff = await newPage(e, PHONE)
+      await loginAt(staff.page, '/employee/login', 'superadmin@etal.demo')
+      await staff.page.waitForURL((u) => u.pathname === '/admin/dashboard')
+      await staff.page.goto('/admin/products')
+      await staff.page.getByRole('button', { name: `Modifier ${NAME}` }).click()
+      const dialog = staff.page.getByRole('dialog', { name: 'Modifier le produit' })
+      const field = dialog.getByTestId('product-preparations')
+      // The country's list, each one a box to tick.
+      await expect.poll(() => field.getByRole('checkbox').count()).toBe(8)
+      await field.getByRole('checkbox', { name: 'Découpé en morceaux' }).check()
+      await field.getByRole('checkbox', { name: 'Haché' }).check()
+      await field.getByLabel('Prix de Haché (F CFA/kg)').fill('250')
+      await field.getByRole('radio', { name: 'Par défaut (Découpé en morceaux)' }).check()
+      await field.scrollIntoViewIfNeeded()
+      expect(await seriousViolations(staff.page)).toEqual([])
+      // The screen as staff see it: a full-page shot stretches the page under the fixed dialog.
+      await staff.page.screenshot({ path: `${SHOTS}/preparations-product-dialog-390.png` })
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click()
+      await expect
+        .poll(() => staff.page.getByText(`Le produit "${NAME}" a été mis à jour.`).isVisible())
+        .toBe(true)
+      await expect.poll(() => dialog.isVisible()).toBe(false)
+      const stored = await e.t.db
+        .select({ price: productPreparations.price, isDefault: productPreparations.isDefault })
+        .from(productPreparations)
+        .where(eq(productPreparations.productId, goat!.id))
+      expect(stored.sort((a, b) => a.price - b.price)).toEqual([
+        { price: 0, isDefault: true },
+        { price: 250, isDefault: false },
+      ])
+      await staff.context.close()
+
+      // A client's card offers them: the default picked, the other with its price per kg.
+      const client = await newPage(e, PHONE)
+      await loginAt(client.page, '/client/login', 'client@etal.demo')
+      await client.page.waitForURL('**/dashboard')
+      await client.page.goto('/products')
+      await client.page.getByLabel('Rechercher un produit').fill('chèvre')
+      await expect.poll(() => client.page.getByTestId('product-card').count()).toBe(1)
+      const picker = client.page.getByTestId('product-card').getByLabel(`Préparation de ${NAME}`)
+      await expect.poll(() => picker.isVisible()).toBe(true)
+      expect((await picker.locator('option').allTextContents()).map(plain)).toEqual([
+        'Découpé en morceaux',
+        'Haché (+250 F CFA/kg)',
+      ])
+      expect(await picker.locator('option:checked').textContent()).toBe('Découpé en morceaux')
+      await shot(client.page, 'preparations-storefront-offered-390')
       await client.context.close()
     },
   )

@@ -49,6 +49,13 @@ function amounts(order: OrderAnswer): string {
   return out.join('\n')
 }
 
+/**
+ * docs/rules/people.md#delivery-addresses: the landmark the client gave ("en face de la
+ * pharmacie"), on a line of its own under the address; nothing for an order without one.
+ */
+const landmark = (order: OrderAnswer) =>
+  order.deliveryLandmark?.trim() ? `Repère : ${order.deliveryLandmark.trim()}\n` : ''
+
 const signature = '\n\nMerci de votre confiance,\nL’équipe Étal'
 
 /**
@@ -65,6 +72,7 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
         text:
           `${hello}Nous avons bien reçu votre commande ${n}.\n\n${lines(order)}\n\n${amounts(order)}\n\n` +
           `Livraison : ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}.\n` +
+          landmark(order) +
           `Les produits au kilo sont pesés à la préparation : le montant final peut varier légèrement.\n` +
           `Nous vous écrirons quand votre commande partira en livraison.${signature}`,
       }
@@ -94,7 +102,9 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
         subject: `Étal : commande ${n} en route`,
         text:
           `${hello}Votre commande ${n} est partie en livraison. ${driver}\n` +
-          `Il vous appellera avant d’arriver ${atAddress(order.deliveryAddress)}.\n\n` +
+          `Il vous appellera avant d’arriver ${atAddress(order.deliveryAddress)}.\n` +
+          landmark(order) +
+          '\n' +
           (order.paymentMethod === 'mobile_money' && order.paymentStatus === 'paid'
             ? `Commande payée par mobile money : rien à régler à la livraison.${signature}`
             : `Montant à régler à la livraison : ${formatMoney(order.totalAmount)}.${signature}`),

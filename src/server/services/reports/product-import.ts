@@ -15,6 +15,7 @@ import { parseCsv, parseDecimal, unquoteFormula } from './csv'
 import { productHeadings } from './products-csv'
 import {
   applyUpdates,
+  inListOrder,
   loadCatalogue,
   matchProduct,
   numberColumn,
@@ -148,19 +149,20 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
   if (at.minQuantity !== undefined) present.add('minQuantity')
   if (at.description !== undefined) present.add('description')
   if (at.active !== undefined) present.add('isActive')
+  // docs/rules/catalogue.md#preparations: with a 'Préparations' column, a row's cell is what the
+  // product offers after the import (empty: none); without one, offers are left as they are.
+  if (at.preparations !== undefined) present.add('preparations')
   // Names and products already met in the file, with their row.
   const taken = new Map<string, number>()
   const matched = new Map<number, number>()
   const updates: Update[] = []
 
-  const preparationList = new Map(
-    (
-      await db
-        .select({ id: preparations.id, name: preparations.name })
-        .from(preparations)
-        .where(eq(preparations.countryId, countryId))
-    ).map((p) => [foldForSearch(p.name.trim()), p.id]),
-  )
+  const countryPreparations = await db
+    .select({ id: preparations.id, name: preparations.name, position: preparations.position })
+    .from(preparations)
+    .where(eq(preparations.countryId, countryId))
+  const preparationList = new Map(countryPreparations.map((p) => [foldForSearch(p.name.trim()), p.id]))
+  const preparationById = new Map(countryPreparations.map((p) => [p.id, p]))
 
   const errors: ImportRowError[] = []
   const valid: Valid[] = []
@@ -252,6 +254,15 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
               unitType: parsed.data.unitType,
               minQuantity: parsed.data.minQuantity,
               isActive: parsed.data.isActive ?? false,
+              preparations: inListOrder(
+                ('offers' in offered ? offered.offers : []).map((o) => ({
+                  preparationId: o.preparationId,
+                  name: preparationById.get(o.preparationId)!.name,
+                  position: preparationById.get(o.preparationId)!.position,
+                  price: o.price,
+                  isDefault: o.isDefault ?? false,
+                })),
+              ),
             },
             byNumber ? new Set([...present, 'name']) : present,
           )

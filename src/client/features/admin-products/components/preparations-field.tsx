@@ -69,18 +69,21 @@ export function PreparationsField({
                   <>
                     <label className="flex items-center gap-1">
                       <span className="sr-only">Prix de {p.name}</span>+
-                      <Input
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        step={1}
-                        className="h-8 w-24"
-                        aria-label={`Prix de ${p.name} (F CFA${perUnit(unitType)})`}
-                        value={offer.price}
-                        onChange={(e) =>
-                          set(p.id, { price: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })
-                        }
-                      />
+                      {/* Sized by its box: the control is w-full, and a width class on it would
+                          not win over that one (cn joins, it does not merge). */}
+                      <span className="block w-24">
+                        <Input
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          step={1}
+                          aria-label={`Prix de ${p.name} (F CFA${perUnit(unitType)})`}
+                          value={offer.price}
+                          onChange={(e) =>
+                            set(p.id, { price: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })
+                          }
+                        />
+                      </span>
                       <span className="text-stone-600">F{perUnit(unitType)}</span>
                     </label>
                     <label className="flex items-center gap-1">
@@ -91,6 +94,8 @@ export function PreparationsField({
                         onChange={() => set(p.id, { isDefault: true })}
                       />
                       Par défaut
+                      {/* Each radio says whose default it is to a screen reader. */}
+                      <span className="sr-only"> ({p.name})</span>
                     </label>
                   </>
                 )}

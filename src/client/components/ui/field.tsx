@@ -8,8 +8,14 @@ import {
 } from 'react'
 import { cn } from './cn'
 
+/**
+ * A control's look. Its height and font size come from `dense` (a row of a table), never from a
+ * class given to it: `cn` joins classes, it does not merge them, so an `h-8` beside the `h-10`
+ * here would win or lose by the stylesheet's order. Its width is its box's (`w-full`): size the
+ * box. Classes of other properties (padding on one side, case) are fine.
+ */
 const control =
-  'block w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 placeholder:text-stone-400 ' +
+  'block w-full rounded-md border border-stone-300 bg-white px-3 text-stone-900 placeholder:text-stone-400 ' +
   'focus:border-brand focus:outline-2 focus:outline-brand/30 disabled:bg-stone-100 disabled:text-stone-500 aria-[invalid=true]:border-red-600'
 
 /** What a Field tells its control: the ids of its hint and error texts, and whether it is in error. */
@@ -36,20 +42,30 @@ function useFieldLink(
   return { 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined }
 }
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+type Dense = { /** A smaller control, for a row of a table or list. */ dense?: boolean }
+const heightOf = (dense?: boolean) => (dense ? 'h-8 text-sm' : 'h-10 text-base')
+
+export function Input({ className, dense, ...props }: InputHTMLAttributes<HTMLInputElement> & Dense) {
   const link = useFieldLink(props.id, props)
-  return <input className={cn(control, 'h-10', className)} {...props} {...link} />
+  return <input className={cn(control, heightOf(dense), className)} {...props} {...link} />
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const link = useFieldLink(props.id, props)
-  return <textarea className={cn(control, 'min-h-24 py-2', className)} {...props} {...link} />
+  // As tall as its rows when it has them, else about four lines.
+  return (
+    <textarea
+      className={cn(control, props.rows ? null : 'min-h-24', 'py-2 text-base', className)}
+      {...props}
+      {...link}
+    />
+  )
 }
 
 /** A native select: light, and the phone's own picker. */
-export function Select({ className, ...props }: ComponentProps<'select'>) {
+export function Select({ className, dense, ...props }: ComponentProps<'select'> & Dense) {
   const link = useFieldLink(props.id, props)
-  return <select className={cn(control, 'h-10 pr-8', className)} {...props} {...link} />
+  return <select className={cn(control, heightOf(dense), 'pr-8', className)} {...props} {...link} />
 }
 
 /** The ids of a field's texts, for a control that is not one of the above. */

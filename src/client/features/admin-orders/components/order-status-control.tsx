@@ -98,22 +98,23 @@ export function OrderStatusControl({
         <label htmlFor="order-status" className="sr-only">
           Changer le statut
         </label>
-        <Select
-          id="order-status"
-          className="w-auto min-w-48"
-          value={update.isPending ? '' : status}
-          aria-describedby={notes}
-          disabled={update.isPending}
-          onChange={(e) => {
-            const next = e.target.value as OrderStatus
-            if (!next || next === status) return
-            if (next === 'cancelled') setCancelling(true)
-            else update.mutate({ orderId, status: next })
-          }}
-        >
-          {update.isPending && <option value="">Mise à jour...</option>}
-          <OrderStatusOptions disabled={(s) => !!blocker && gated.includes(s)} />
-        </Select>
+        <div className="min-w-48">
+          <Select
+            id="order-status"
+            value={update.isPending ? '' : status}
+            aria-describedby={notes}
+            disabled={update.isPending}
+            onChange={(e) => {
+              const next = e.target.value as OrderStatus
+              if (!next || next === status) return
+              if (next === 'cancelled') setCancelling(true)
+              else update.mutate({ orderId, status: next })
+            }}
+          >
+            {update.isPending && <option value="">Mise à jour...</option>}
+            <OrderStatusOptions disabled={(s) => !!blocker && gated.includes(s)} />
+          </Select>
+        </div>
         {update.isPending && <Spinner label="Mise à jour..." />}
       </div>
       {blocker && (

@@ -24,7 +24,8 @@ function PreparationRow({ p }: { p: { id: number; name: string; products: number
     <li className="flex items-center gap-2 py-2" data-testid="preparation-row">
       <Input
         aria-label={`Nom de la préparation ${p.name}`}
-        className="h-9 flex-1"
+        dense
+        className="flex-1"
         value={name}
         onChange={(e) => setName(e.target.value)}
       />

@@ -64,13 +64,7 @@ export function DeliveryForm({
         />
       </Field>
       <Field label="Notes (facultatif)" htmlFor="notes" className="sm:col-span-2">
-        <Textarea
-          id="notes"
-          rows={2}
-          className="min-h-10"
-          value={value.notes}
-          onChange={(e) => set({ notes: e.target.value })}
-        />
+        <Textarea id="notes" rows={2} value={value.notes} onChange={(e) => set({ notes: e.target.value })} />
       </Field>
     </>
   )

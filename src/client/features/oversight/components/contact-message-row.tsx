@@ -59,18 +59,20 @@ export function ContactMessageTableRow({ m }: { m: ContactMessageRow }) {
       </Td>
       <Td>
         <div className="flex items-center justify-end gap-1">
-          <Select
-            aria-label={`Statut du message #${m.id}`}
-            className="h-8 w-32 text-sm"
-            value={m.status}
-            onChange={(e) => update.mutate({ messageId: m.id, status: e.target.value as ContactStatus })}
-          >
-            {contactStatuses.map((s) => (
-              <option key={s} value={s}>
-                {contactStatusLabels[s]}
-              </option>
-            ))}
-          </Select>
+          <div className="w-32">
+            <Select
+              aria-label={`Statut du message #${m.id}`}
+              dense
+              value={m.status}
+              onChange={(e) => update.mutate({ messageId: m.id, status: e.target.value as ContactStatus })}
+            >
+              {contactStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {contactStatusLabels[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
           <Button variant="ghost" size="icon" aria-label={`Voir le message #${m.id}`} onClick={view}>
             <Eye className="h-4 w-4" aria-hidden />
           </Button>

@@ -39,7 +39,7 @@ export function CountryChooser({ country }: { country: CatalogueCountry }) {
         </label>
         <Select
           id="catalogue-country"
-          className="w-auto min-w-0 flex-1 sm:w-56 sm:flex-none"
+          className="min-w-0 flex-1 sm:w-56 sm:flex-none"
           aria-describedby="catalogue-country-hint"
           value={chosen ?? ''}
           disabled={country.status === 'pending' || !countries.data}

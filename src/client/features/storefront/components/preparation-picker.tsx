@@ -37,7 +37,7 @@ export function PreparationPicker({
       </label>
       <Select
         id={id}
-        className="h-9 w-full min-w-0 px-2 text-sm"
+        className="min-w-0"
         aria-label={`Préparation de ${productName}`}
         data-testid="preparation-picker"
         value={value == null ? '' : String(value)}

@@ -30,18 +30,29 @@ function fit(build: (cut: string) => string, cut = ''): string {
 export function renderOrderSms(kind: MessageKind, order: OrderAnswer, facts: MessageFacts): string {
   const n = order.id
   switch (kind) {
-    case 'order_received':
-      // docs/rules/orders.md#preparations: the preparations asked for, shortened to fit.
-      return fit(
-        (prepared) =>
-          `Étal: votre commande ${n} est enregistrée (${money(order.totalAmount)}, montant final après pesée). ` +
-          (prepared ? `${prepared}. ` : '') +
-          `Nous vous écrirons au départ du livreur. ${SMS_STOP}`,
-        order.items
-          .filter((i) => i.preparationName)
-          .map((i) => `${i.productName} ${i.preparationName!.toLowerCase()}`)
-          .join(', '),
-      )
+    case 'order_received': {
+      // docs/rules/orders.md#preparations: the preparations asked for, each whole (a name cut
+      // mid-word says nothing), as many as fit after a shorter head; else that they are noted.
+      const asked = order.items
+        .filter((i) => i.preparationName)
+        .map((i) => `${i.productName} ${i.preparationName!.toLowerCase()}`)
+      if (asked.length === 0)
+        return fit(
+          () =>
+            `Étal: votre commande ${n} est enregistrée (${money(order.totalAmount)}, montant final après pesée). ` +
+            `Nous vous écrirons au départ du livreur. ${SMS_STOP}`,
+        )
+      const withPrepared = (prepared: string) =>
+        toGsm7(
+          `Étal: commande ${n} enregistrée (${money(order.totalAmount)}, total final après pesée). ` +
+            `${prepared}. SMS au départ du livreur. ${SMS_STOP}`,
+        )
+      for (let k = asked.length; k > 0; k--) {
+        const text = withPrepared(asked.slice(0, k).join(', ') + (k < asked.length ? ', ...' : ''))
+        if ((gsm7Length(text) ?? Infinity) <= SMS_SEGMENT) return text
+      }
+      return withPrepared('Préparations notées')
+    }
     case 'order_weighed':
       return fit(
         () =>

@@ -124,6 +124,8 @@ describe('a forgotten password', () => {
     await page.goto('/delivery/login')
     await shot(page, 'delivery-login-1280')
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click()
+    // The sign-in page has an "Email ou téléphone" too: type once the new page is there.
+    await page.getByRole('heading', { name: 'Mot de passe oublié', level: 1 }).waitFor()
     await page.getByLabel('Email ou téléphone').fill('77 100 00 04')
     await shot(page, 'forgot-password-1280')
     await page.getByRole('button', { name: 'Recevoir un lien ou un code' }).click()

@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui'
 import type { ButtonHTMLAttributes } from 'react'
 import { cn } from './cn'
+import { Spinner } from './spinner'
 
 const variants = {
   default: 'bg-brand text-white hover:bg-brand-dark disabled:bg-brand/50',
@@ -22,6 +23,8 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   size?: keyof typeof sizes
   /** Render the child (a Link) with the button's look. */
   asChild?: boolean
+  /** Its action is under way: disabled, with a spinner before its label. */
+  pending?: boolean
 }
 
 export function Button({
@@ -30,12 +33,16 @@ export function Button({
   asChild,
   className,
   type,
+  pending,
+  disabled,
+  children,
   ...props
 }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button'
   return (
     <Comp
       type={asChild ? undefined : (type ?? 'button')}
+      disabled={disabled || pending}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60',
@@ -44,6 +51,15 @@ export function Button({
         className,
       )}
       {...props}
-    />
+    >
+      {pending && !asChild ? (
+        <>
+          <Spinner size="sm" tone="current" />
+          {children}
+        </>
+      ) : (
+        children
+      )}
+    </Comp>
   )
 }

@@ -11,7 +11,6 @@ import { cn } from '@/client/components/ui/cn'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton, SkeletonRows } from '@/client/components/ui/skeleton'
-import { Spinner } from '@/client/components/ui/spinner'
 import { useAssignDriver, useDrivers, useOrderDetail } from '../api/orders-api'
 import { messageToDriver } from '../lib/order-messages'
 import { useOrderIdParam } from '../lib/order-route'
@@ -160,8 +159,7 @@ export default function AssignDriverPage() {
         <Button asChild variant="outline">
           <Link to={back}>Annuler</Link>
         </Button>
-        <Button disabled={driverId === null || assign.isPending} onClick={submit}>
-          {assign.isPending && <Spinner className="h-4 w-4 text-white" />}
+        <Button disabled={driverId === null} pending={assign.isPending} onClick={submit}>
           Assigner le livreur
         </Button>
       </div>

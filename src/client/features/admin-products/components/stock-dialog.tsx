@@ -6,7 +6,6 @@ import { dailyQuantityStepError, type AdminProduct } from '@/shared/schemas/prod
 import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
 import { Field, Input } from '@/client/components/ui/field'
-import { Spinner } from '@/client/components/ui/spinner'
 import { useSetStock } from '../api/use-products'
 
 const choices: { value: OutOfStockChoice; label: string; hint: string }[] = [
@@ -120,8 +119,7 @@ export function StockDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Annuler
           </Button>
-          <Button type="submit" disabled={setStock.isPending}>
-            {setStock.isPending && <Spinner className="h-4 w-4 text-white" />}
+          <Button type="submit" pending={setStock.isPending}>
             Enregistrer
           </Button>
         </div>

@@ -5,7 +5,6 @@ import { checkLogin, loginValues } from '@/shared/login-check'
 import type { LoginInput, SessionUser } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
-import { Spinner } from '@/client/components/ui/spinner'
 import { publishUser, signOutQuietly, useLogin } from '@/client/lib/session'
 import { CodeStep, EnrolStep } from './second-step'
 import { type Gate, safeRedirect } from '@/client/lib/login-gates'
@@ -107,8 +106,7 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
       <Field label="Mot de passe" htmlFor="password" error={problems.password}>
         <Input id="password" type="password" autoComplete="current-password" name="password" />
       </Field>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy && <Spinner className="h-4 w-4 text-white" />}
+      <Button type="submit" className="w-full" pending={busy}>
         {busy ? 'Connexion…' : submitLabel}
       </Button>
     </form>

@@ -69,8 +69,7 @@ export function CodeStep({ onSignedIn }: { onSignedIn: (user: SessionUser) => vo
           maxLength={40}
         />
       </Field>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy && <Spinner className="h-4 w-4 text-white" />}
+      <Button type="submit" className="w-full" pending={busy}>
         {busy ? 'Vérification…' : 'Vérifier'}
       </Button>
     </form>
@@ -221,15 +220,14 @@ export function EnrolStep({
               <Input id="currentCode" name="currentCode" type="text" autoComplete="off" maxLength={20} />
             </Field>
           )}
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy && <Spinner className="h-4 w-4 text-white" />}
+          <Button type="submit" className="w-full" pending={busy}>
             {busy ? 'Vérification…' : replacing ? 'Changer d’application' : 'Activer'}
           </Button>
         </>
       ) : (
         !error && (
           <p className="flex items-center gap-2 text-sm text-stone-600">
-            <Spinner className="h-4 w-4" /> Préparation du QR code…
+            <Spinner size="sm" /> Préparation du QR code…
           </p>
         )
       )}

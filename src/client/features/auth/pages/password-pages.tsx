@@ -6,7 +6,6 @@ import { isIdentifier, LOGIN_MESSAGES, normalizeIdentifier } from '@/shared/logi
 import type { SessionUser } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
-import { Spinner } from '@/client/components/ui/spinner'
 import { api } from '@/client/lib/api'
 import { sessionKey } from '@/client/lib/session'
 import { toast } from '@/client/lib/toast'
@@ -108,7 +107,12 @@ export function ForgotPasswordPage() {
 
   const ask = async (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault()
-    const value = normalizeIdentifier(identifier)
+    // Read from the form, not from state: what was typed before the page was hydrated (a slow
+    // phone) is in the field, not in React's state. The SMS step and "Recevoir un nouveau
+    // code" use the identifier kept here.
+    const typed = e ? String(new FormData(e.currentTarget).get('identifier') ?? '') : identifier
+    const value = normalizeIdentifier(typed)
+    setIdentifier(value)
     if (!isIdentifier(value)) {
       setProblems({ identifier: LOGIN_MESSAGES.email })
       document.getElementById('identifier')?.focus()
@@ -200,8 +204,7 @@ export function ForgotPasswordPage() {
               aria-invalid={!!problems.password}
             />
           </Field>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy && <Spinner className="h-4 w-4 text-white" />}
+          <Button type="submit" className="w-full" pending={busy}>
             Changer le mot de passe
           </Button>
           <Button
@@ -226,13 +229,11 @@ export function ForgotPasswordPage() {
               id="identifier"
               name="identifier"
               autoComplete="username"
-              value={identifier}
-              onChange={(e) => setIdentifier(e.target.value)}
+              defaultValue={identifier}
               aria-invalid={!!problems.identifier}
             />
           </Field>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy && <Spinner className="h-4 w-4 text-white" />}
+          <Button type="submit" className="w-full" pending={busy}>
             {sent === 'email' ? 'Renvoyer le lien' : 'Recevoir un lien ou un code'}
           </Button>
         </form>
@@ -319,8 +320,7 @@ export function ResetPasswordPage() {
               aria-invalid={!!problems.confirm}
             />
           </Field>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy && <Spinner className="h-4 w-4 text-white" />}
+          <Button type="submit" className="w-full" pending={busy}>
             Enregistrer et me connecter
           </Button>
         </form>

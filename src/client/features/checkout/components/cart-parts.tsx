@@ -4,7 +4,6 @@ import { formatMoney, formatNumber } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { EmptyState } from '@/client/components/ui/query-state'
-import { Spinner } from '@/client/components/ui/spinner'
 
 /** The cart with nothing in it, and the way to the products. */
 export function EmptyCart() {
@@ -96,11 +95,11 @@ export function ConfirmOrder({
       <Button
         className="w-full"
         size="lg"
-        disabled={missing !== null || pending}
+        disabled={missing !== null}
+        pending={pending}
         aria-describedby={missing ? 'confirm-missing' : undefined}
         onClick={onConfirm}
       >
-        {pending && <Spinner className="h-4 w-4 text-white" />}
         Confirmer la commande
       </Button>
       {missing && (

@@ -3,7 +3,6 @@ import { payNow } from '@/shared/domain/payable'
 import { formatMoney } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
-import { Spinner } from '@/client/components/ui/spinner'
 import type { OrderView } from '@/client/lib/order-view'
 import { useSetPaymentMethod, useStartPayment, useWallets } from '../api/use-payments'
 
@@ -61,7 +60,8 @@ export function PayCard({ order }: { order: OrderView }) {
         <div className="flex flex-wrap gap-2">
           <Button
             size="lg"
-            disabled={!wallet || start.isPending}
+            disabled={!wallet}
+            pending={start.isPending}
             onClick={() =>
               wallet &&
               start.mutate(
@@ -72,7 +72,6 @@ export function PayCard({ order }: { order: OrderView }) {
               )
             }
           >
-            {start.isPending && <Spinner className="h-4 w-4 text-white" />}
             {needsAgreement ? `Accepter et payer ${amount}` : `Payer ${amount}`}
           </Button>
           <Button

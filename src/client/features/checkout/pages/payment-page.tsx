@@ -69,9 +69,8 @@ export default function PaymentPage() {
               <CardContent className="space-y-3 text-sm">
                 {waiting ? (
                   <p role="status" className="flex items-center gap-2">
-                    <Spinner className="h-4 w-4" /> {amount} avec{' '}
-                    {a.wallet ?? paymentProviderLabels[a.provider]} : nous attendons la confirmation de{' '}
-                    {paymentProviderLabels[a.provider]}.
+                    <Spinner size="sm" /> {amount} avec {a.wallet ?? paymentProviderLabels[a.provider]} : nous
+                    attendons la confirmation de {paymentProviderLabels[a.provider]}.
                   </p>
                 ) : (
                   <p>Rien n’a été débité. Vous pouvez réessayer ou payer en espèces à la livraison.</p>

@@ -57,8 +57,7 @@ export function DoorPayment({ orderId, amountDue }: { orderId: number; amountDue
   const url = start.data?.checkoutUrl
   if (!open || !url)
     return (
-      <Button variant="outline" disabled={start.isPending} onClick={() => start.mutate()}>
-        {start.isPending && <Spinner className="h-4 w-4" />}
+      <Button variant="outline" pending={start.isPending} onClick={() => start.mutate()}>
         Faire payer par mobile money
       </Button>
     )
@@ -81,7 +80,7 @@ export function DoorPayment({ orderId, amountDue }: { orderId: number; amountDue
             </a>
           </p>
           <p role="status" className="flex items-center gap-2 text-stone-600">
-            <Spinner className="h-4 w-4" /> En attente du paiement…
+            <Spinner size="sm" /> En attente du paiement…
           </p>
         </>
       )}

@@ -10,7 +10,6 @@ import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { FormField } from '@/client/components/ui/form-field'
 import { Input, Textarea } from '@/client/components/ui/field'
-import { Spinner } from '@/client/components/ui/spinner'
 import { useCatalogueCountry } from '@/client/lib/catalogue'
 import { useCountries } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
@@ -104,8 +103,7 @@ export default function ContactPage() {
                 <FormField form={form} name="message" id="message" label="Message">
                   {(control) => <Textarea rows={6} {...control} />}
                 </FormField>
-                <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-                  {isSubmitting && <Spinner className="h-4 w-4 text-white" />}
+                <Button type="submit" className="w-full sm:w-auto" pending={isSubmitting}>
                   {isSubmitting ? 'Envoi…' : 'Envoyer le message'}
                 </Button>
               </form>

@@ -8,7 +8,6 @@ import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
 import { FormField } from '@/client/components/ui/form-field'
 import { Input, Select } from '@/client/components/ui/field'
-import { Spinner } from '@/client/components/ui/spinner'
 import { errorMessage } from '@/client/lib/api'
 import { useCountries } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
@@ -131,8 +130,7 @@ export function CreateUserForm({
           )}
         </FormField>
       )}
-      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting && <Spinner className="h-4 w-4 text-white" />}
+      <Button type="submit" className="w-full" pending={form.formState.isSubmitting}>
         {form.formState.isSubmitting
           ? 'Création…'
           : {

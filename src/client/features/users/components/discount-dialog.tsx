@@ -8,7 +8,6 @@ import {
 import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
 import { Field, Input } from '@/client/components/ui/field'
-import { Spinner } from '@/client/components/ui/spinner'
 import { useSetDiscount } from '../api/users-api'
 
 /** Root's custom discount: 0 to 100 in steps of 0.01; empty removes it. */
@@ -69,8 +68,7 @@ export function DiscountDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Annuler
           </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending && <Spinner className="h-4 w-4 text-white" />}
+          <Button type="submit" pending={mutation.isPending}>
             Enregistrer
           </Button>
         </div>

@@ -1,6 +1,6 @@
 /**
- * npm run bench:lighthouse: Lighthouse (mobile preset; performance and accessibility) on /,
- * /products, /client/login and /cart of the built client
+ * npm run bench:lighthouse: Lighthouse (mobile preset; performance, accessibility and SEO) on /,
+ * /products, /client/login, /cart and the first product page the sitemap lists, of the built client
  * (run `npm run build` first), served by the app in production mode on an in-memory PGlite:
  * once with the demo data, once more for /products with a catalogue of 2,000 products.
  * Prints a table and writes bench/results/lighthouse.json.
@@ -60,11 +60,15 @@ const results: (LighthouseResult & { label: string })[] = []
 const demo = await serve(true)
 try {
   console.log(`Lighthouse (mobile preset, ${runs} run(s) per page) on the demo data`)
-  for (const r of await runLighthouse(demo.url, ['/', '/products', '/client/login', '/cart'], {
+  // A product's own page (docs/decisions/0050): the first the sitemap lists, as a crawler finds it.
+  const sitemap = await (await fetch(`${demo.url}/sitemap.xml`)).text()
+  const productPage = /<loc>[^<]*?(\/produits\/[^<]+)<\/loc>/.exec(sitemap)?.[1]
+  if (!productPage) throw new Error('the sitemap lists no product page')
+  for (const r of await runLighthouse(demo.url, ['/', '/products', '/client/login', '/cart', productPage], {
     runs,
     log: console.log,
   }))
-    results.push({ ...r, label: `${r.path} (demo data)` })
+    results.push({ ...r, label: `${r.path === productPage ? 'product page' : r.path} (demo data)` })
 } finally {
   await demo.close()
 }

@@ -14,7 +14,8 @@
  *   in the same context (warm cache, cookies cleared);
  * - the first load of / in gzipped JavaScript (as scripts/bundle-report.mjs counts it);
  * - each page's own <title>; and Lighthouse (bench/lighthouse.ts, performance and accessibility
- *   on /, /products, /client/login, /cart) unless PHONE_LIGHTHOUSE=0.
+ *   on /, /products, /client/login, /cart and a product page, with SEO on the product page)
+ *   unless PHONE_LIGHTHOUSE=0.
  * PHONE_LIST=1 prints every path a first visit's checkout loaded, with its bytes.
  * Prints a table and writes its section into bench/RESULTS.md (PHONE_OUT to write elsewhere).
  * Not part of `npm test` nor of the CI: it takes minutes.
@@ -550,26 +551,43 @@ const figures: PhoneFigure[] = [
       : undefined,
   },
 ]
-for (const path of ['/', '/products', '/client/login', '/cart']) {
-  const r = lighthouse?.find((x) => x.path === path)
+// The product page (its path is the first the sitemap lists): SEO 100 as well (docs/decisions/0050).
+const productPage = lighthouse?.find((x) => x.path.startsWith('/produits/'))
+for (const [path, name] of [
+  ['/', '/'],
+  ['/products', '/products'],
+  ['/client/login', '/client/login'],
+  ['/cart', '/cart'],
+  [productPage?.path, 'product page'],
+] as const) {
+  const r = path ? lighthouse?.find((x) => x.path === path) : undefined
   figures.push(
     {
-      key: `lh-perf-${path}`,
-      label: `Lighthouse mobile performance, ${path} (demo data)`,
+      key: `lh-perf-${name}`,
+      label: `Lighthouse mobile performance, ${name} (demo data)`,
       value: r ? r.score : null,
       runs: r?.runs,
       unit: 'score',
       min: 95,
     },
     {
-      key: `lh-a11y-${path}`,
-      label: `Lighthouse accessibility, ${path} (demo data)`,
+      key: `lh-a11y-${name}`,
+      label: `Lighthouse accessibility, ${name} (demo data)`,
       value: r?.accessibility ?? null,
       unit: 'score',
       min: 100,
       note: r?.accessibilityFailures?.length ? r.accessibilityFailures.join('; ') : undefined,
     },
   )
+  if (name === 'product page')
+    figures.push({
+      key: 'lh-seo-product page',
+      label: `Lighthouse SEO, ${name}${path ? ` ${path}` : ''} (demo data)`,
+      value: r?.seo ?? null,
+      unit: 'score',
+      min: 100,
+      note: r?.seoFailures?.length ? r.seoFailures.join('; ') : undefined,
+    })
 }
 if (done[0])
   notes.push(

@@ -21,6 +21,9 @@ export type LighthouseResult = {
   accessibility?: number
   /** The accessibility audits that failed, by id (of the kept run). */
   accessibilityFailures?: string[]
+  /** SEO score, 0–100 (of the kept run), and its failed audits by id. */
+  seo?: number
+  seoFailures?: string[]
 }
 
 /** LIGHTHOUSE_SAVE=dir keeps every run's full report there, to read its diagnostics (long tasks, bootup time). */
@@ -60,7 +63,7 @@ export async function runLighthouse(
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
+            onlyCategories: ['performance', 'accessibility', 'seo'],
           })
           lhr = answer?.lhr
           if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
@@ -80,6 +83,7 @@ export async function runLighthouse(
           )
           .map((a) => (a.displayValue ? `${a.title} (${a.displayValue})` : a.title))
         const a11y = lhr.categories.accessibility
+        const seo = lhr.categories.seo
         tries.push({
           path,
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -87,6 +91,14 @@ export async function runLighthouse(
             ? {
                 accessibility: Math.round((a11y.score ?? 0) * 100),
                 accessibilityFailures: a11y.auditRefs
+                  .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+                  .map((ref) => ref.id),
+              }
+            : {}),
+          ...(seo
+            ? {
+                seo: Math.round((seo.score ?? 0) * 100),
+                seoFailures: seo.auditRefs
                   .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
                   .map((ref) => ref.id),
               }
@@ -121,11 +133,11 @@ export async function runLighthouse(
 export function lighthouseTable(results: readonly (LighthouseResult & { label?: string })[]) {
   const ms = (n: number) => `${Math.round(n)} ms`
   return [
-    '| page | score | accessibility | FCP | LCP | TBT | CLS | Speed Index | transfer |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| page | score | accessibility | SEO | FCP | LCP | TBT | CLS | Speed Index | transfer |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...results.map(
       (r) =>
-        `| ${r.label ?? r.path} | ${r.score}${r.runs ? ` (runs ${r.runs.join(', ')})` : ''} | ${r.accessibility ?? ''}${r.accessibilityFailures?.length ? ` (${r.accessibilityFailures.join(', ')})` : ''} | ${ms(r.metrics.fcp)} | ${ms(r.metrics.lcp)} | ${ms(r.metrics.tbt)} | ${r.metrics.cls.toFixed(3)} | ${ms(r.metrics.si)} | ${r.transferKb.toFixed(1)} KB |`,
+        `| ${r.label ?? r.path} | ${r.score}${r.runs ? ` (runs ${r.runs.join(', ')})` : ''} | ${r.accessibility ?? ''}${r.accessibilityFailures?.length ? ` (${r.accessibilityFailures.join(', ')})` : ''} | ${r.seo ?? ''}${r.seoFailures?.length ? ` (${r.seoFailures.join(', ')})` : ''} | ${ms(r.metrics.fcp)} | ${ms(r.metrics.lcp)} | ${ms(r.metrics.tbt)} | ${r.metrics.cls.toFixed(3)} | ${ms(r.metrics.si)} | ${r.transferKb.toFixed(1)} KB |`,
     ),
   ].join('\n')
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { homeRouteFor } from '@/shared/domain/roles'
 import { isIdentifier, LOGIN_MESSAGES, normalizeIdentifier } from '@/shared/login-check'
-import type { SessionUser } from '@/shared/schemas/auth'
+import type { SessionUser, SignInAnswer } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { api } from '@/client/lib/api'
@@ -83,6 +83,52 @@ function SecondStepAfterReset({
   )
 }
 
+/**
+ * Both resets' last step: the new password posted, then this device signed in, or the second
+ * factor asked first (`step`, shown instead of the page). `error` and `busy` are the form's.
+ */
+function useResetAnswer() {
+  const signedIn = useSignedIn()
+  const [secondStep, setSecondStep] = useState<'code' | 'enrol' | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const send = async (post: () => Promise<SignInAnswer>) => {
+    setError(null)
+    setBusy(true)
+    try {
+      const answer = await post()
+      if ('twoFactor' in answer) setSecondStep(answer.twoFactor)
+      else signedIn(answer.user)
+    } catch (err) {
+      setError(messageOf(err))
+      setBusy(false)
+    }
+  }
+  const step = secondStep ? <SecondStepAfterReset step={secondStep} onSignedIn={signedIn} /> : null
+  return { busy, setBusy, error, setError, send, step }
+}
+
+/** The problems found, shown; the focus on the first field in error. Whether there was one. */
+function stopAtFirst<F extends string>(form: HTMLFormElement, found: Partial<Record<F, string>>, order: F[]) {
+  const first = order.find((f) => found[f])
+  if (first) form.querySelector<HTMLInputElement>(`#${first}`)?.focus()
+  return first !== undefined
+}
+
+function NewPasswordField({ error }: { error?: string }) {
+  return (
+    <Field label="Nouveau mot de passe" htmlFor="password" error={error} hint="8 caractères au moins.">
+      <Input
+        id="password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={!!error}
+      />
+    </Field>
+  )
+}
+
 function BackToLogin({ door }: { door: string | null }) {
   return (
     <p>
@@ -97,12 +143,9 @@ function BackToLogin({ door }: { door: string | null }) {
 export function ForgotPasswordPage() {
   const [params] = useSearchParams()
   const door = params.get('door')
-  const signedIn = useSignedIn()
-  const [secondStep, setSecondStep] = useState<'code' | 'enrol' | null>(null)
+  const { busy, setBusy, error, setError, send, step } = useResetAnswer()
   const [identifier, setIdentifier] = useState('')
   const [sent, setSent] = useState<'email' | 'sms' | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [problems, setProblems] = useState<{ identifier?: string; code?: string; password?: string }>({})
 
   const ask = async (e?: FormEvent<HTMLFormElement>) => {
@@ -138,28 +181,17 @@ export function ForgotPasswordPage() {
     const password = String(data.get('password') ?? '')
     const found = { code: /^\d{6}$/.test(code) ? undefined : CODE_FORMAT, password: checkPassword(password) }
     setProblems(found)
-    const first = (['code', 'password'] as const).find((f) => found[f])
-    if (first) {
-      e.currentTarget.querySelector<HTMLInputElement>(`#${first}`)?.focus()
-      return
-    }
-    setError(null)
-    setBusy(true)
-    try {
-      const answer = await api.post('/_api/auth/password/reset_with_code', {
+    if (stopAtFirst(e.currentTarget, found, ['code', 'password'])) return
+    await send(() =>
+      api.post('/_api/auth/password/reset_with_code', {
         identifier: normalizeIdentifier(identifier),
         code,
         password,
-      })
-      if ('twoFactor' in answer) setSecondStep(answer.twoFactor)
-      else signedIn(answer.user)
-    } catch (err) {
-      setError(messageOf(err))
-      setBusy(false)
-    }
+      }),
+    )
   }
 
-  if (secondStep) return <SecondStepAfterReset step={secondStep} onSignedIn={signedIn} />
+  if (step) return step
   return (
     <AuthCard
       title="Mot de passe oublié"
@@ -190,20 +222,7 @@ export function ForgotPasswordPage() {
               aria-invalid={!!problems.code}
             />
           </Field>
-          <Field
-            label="Nouveau mot de passe"
-            htmlFor="password"
-            error={problems.password}
-            hint="8 caractères au moins."
-          >
-            <Input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!problems.password}
-            />
-          </Field>
+          <NewPasswordField error={problems.password} />
           <Button type="submit" className="w-full" pending={busy}>
             Changer le mot de passe
           </Button>
@@ -245,10 +264,7 @@ export function ForgotPasswordPage() {
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token')
-  const signedIn = useSignedIn()
-  const [secondStep, setSecondStep] = useState<'code' | 'enrol' | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, send, step } = useResetAnswer()
   const [problems, setProblems] = useState<{ password?: string; confirm?: string }>({})
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -261,24 +277,11 @@ export function ResetPasswordPage() {
       confirm: !checkPassword(password) && confirm !== password ? MISMATCH : undefined,
     }
     setProblems(found)
-    const first = (['password', 'confirm'] as const).find((f) => found[f])
-    if (first) {
-      e.currentTarget.querySelector<HTMLInputElement>(`#${first}`)?.focus()
-      return
-    }
-    setError(null)
-    setBusy(true)
-    try {
-      const answer = await api.post('/_api/auth/password/reset_with_link', { token: token ?? '', password })
-      if ('twoFactor' in answer) setSecondStep(answer.twoFactor)
-      else signedIn(answer.user)
-    } catch (err) {
-      setError(messageOf(err))
-      setBusy(false)
-    }
+    if (stopAtFirst(e.currentTarget, found, ['password', 'confirm'])) return
+    await send(() => api.post('/_api/auth/password/reset_with_link', { token: token ?? '', password }))
   }
 
-  if (secondStep) return <SecondStepAfterReset step={secondStep} onSignedIn={signedIn} />
+  if (step) return step
   return (
     <AuthCard
       title="Nouveau mot de passe"
@@ -297,20 +300,7 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
           {error && <Alert>{error}</Alert>}
-          <Field
-            label="Nouveau mot de passe"
-            htmlFor="password"
-            error={problems.password}
-            hint="8 caractères au moins."
-          >
-            <Input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!problems.password}
-            />
-          </Field>
+          <NewPasswordField error={problems.password} />
           <Field label="Confirmez le mot de passe" htmlFor="confirm" error={problems.confirm}>
             <Input
               id="confirm"

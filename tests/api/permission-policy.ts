@@ -273,8 +273,11 @@ export const policies: Record<string, Policy> = {
     input: async ({ f, caller, reaches }) => {
       if (!reaches || caller.id === null) return { code: '000000' }
       const [me] = await f.db.select().from(users).where(eq(users.id, caller.id))
+      // An account that has an authenticator moves to another with a code of the current one.
+      const current = await secretOf(f.db, caller.id)
+      const currentCode = current ? await freshCode(f.db, caller.id, current) : undefined
       const { secret } = await startEnrolment(f.db, noKey, me!)
-      return { code: totpCode(secret) }
+      return { code: totpCode(secret), currentCode }
     },
   },
   'GET /_api/auth/two_factor/status': {

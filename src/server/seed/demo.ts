@@ -224,7 +224,7 @@ export async function seedDemo(db: Db, pointValue: number) {
             )
           : ordered
         const delivered = o.status === 'delivered'
-        const createdAt = new Date(Date.now() - o.daysAgo * 86_400_000 - 3_600_000)
+        const createdAt = demoOrderTime(o.daysAgo)
         const [order] = await tx
           .insert(orders)
           .values({
@@ -330,6 +330,21 @@ export async function seedDemo(db: Db, pointValue: number) {
   return true
 }
 
+const startOfUtcDay = (ms: number) =>
+  Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), new Date(ms).getUTCDate())
+
+/**
+ * When a demo order was placed: an hour before now, `daysAgo` days back. Today's stay today
+ * whatever the hour the demo is seeded (at 00:20 an hour ago is yesterday: a third of the way
+ * into the day instead), so the day's figures (the drivers' cash, the daily report) hold them.
+ */
+function demoOrderTime(daysAgo: number) {
+  const now = Date.now()
+  const start = startOfUtcDay(now)
+  if (daysAgo === 0) return new Date(Math.max(now - 3_600_000, start + (now - start) / 3))
+  return new Date(now - daysAgo * 86_400_000 - 3_600_000)
+}
+
 /**
  * The drivers' cash of the demo (docs/rules/money.md#drivers-cash): each delivered order's cash
  * collected by its driver 40 minutes after the order; the evening of the last delivery before
@@ -341,12 +356,17 @@ async function seedDemoCash(
   who: { countryId: number; driverId: number; staffId: number; code: string },
   delivered: { id: number; total: number; at: Date }[],
 ) {
-  const startOfToday = new Date(new Date().toISOString().slice(0, 10))
+  const now = Date.now()
+  const startOfToday = new Date(startOfUtcDay(now))
   const sorted = [...delivered].sort((a, b) => a.at.getTime() - b.at.getTime())
   const lastBeforeToday = sorted.filter((o) => o.at < startOfToday).at(-1)
   let held = 0
   for (const o of sorted) {
-    const at = new Date(o.at.getTime() + 40 * 60_000)
+    // Collected 40 minutes after the order, never later than now, and on the order's day.
+    const dayEnd = startOfUtcDay(o.at.getTime()) + 86_400_000 - 60_000
+    const at = new Date(
+      Math.min(o.at.getTime() + 40 * 60_000, dayEnd, o.at.getTime() + (now - o.at.getTime()) / 2),
+    )
     await tx.insert(cashEntries).values({
       driverId: who.driverId,
       countryId: who.countryId,
@@ -368,7 +388,8 @@ async function seedDemoCash(
         heldBefore: held,
         reason: short ? 'Il manquait un billet de 500 F' : null,
         actorId: who.staffId,
-        createdAt: new Date(at.getTime() + 8 * 3_600_000),
+        // That evening, and before today: the day's report holds no handover of the demo's.
+        createdAt: new Date(Math.min(at.getTime() + 8 * 3_600_000, startOfToday.getTime() - 60_000)),
       })
       held = short
     }

@@ -104,7 +104,7 @@ describe.skipIf(!pgBase)(pgTitle('live orders across instances (PostgreSQL)'), (
   it('a listener whose connection is cut reconnects, tells its streams to read again, and hears again', async () => {
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]]
     const db = a.deps.database.db
-    const admin = await createUser(db, { role: 'root', country: 'SN' })
+    const admin = await createUser(db, { role: 'admin', country: 'SN' })
     const client = await createUser(db, { role: 'client', country: 'SN' })
     const product = await createProduct(db, { unitType: 'unit', minQuantity: 1 })
     const onB = await openStream(b.base, await signIn(b.base, admin.email))

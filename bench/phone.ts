@@ -253,8 +253,11 @@ const WATCH = `(() => {
         }
       }
     }
-    const cart = document.querySelector('a[href="/cart"][aria-label^="Panier"]')
-    const count = cart?.getAttribute('aria-label') ?? undefined
+    // The header's cart link, named by its content ("Panier (2)" once the cart holds something).
+    const cart = [...document.querySelectorAll('header a[href="/cart"]')].find((a) =>
+      /Panier/.test(a.textContent ?? ''),
+    )
+    const count = cart ? (cart.textContent ?? '') : undefined
     if (count !== undefined) {
       if (s.count === undefined) s.count = count
       else if (count !== s.count && s.added === null) s.added = performance.now()

@@ -39,3 +39,35 @@ if (js > LIMIT) {
   console.error(`The first load is over its limit of ${kb(LIMIT)}.`)
   process.exitCode = 1
 } else if (js > TARGET) console.warn(`The first load is over its target of ${kb(TARGET)}.`)
+
+// The client's way through a checkout beyond the first load: the chunks of the pages a first
+// visit opens (sign-in, the client's dashboard, /products, the cart, the confirmation), each once.
+// Over its limit the build fails: a dependency pulled onto that way (zod through a schema module,
+// Radix through a dialog drawn before it opens) costs every client's first order
+// (docs/rules/phones-offline.md#phone-first-load).
+const CHECKOUT_LIMIT = budgets.checkoutPagesJsLimitKB * 1024
+const checkoutPages = [
+  'features/auth/pages/login-page.tsx',
+  'features/client-orders/pages/client-dashboard.tsx',
+  'features/storefront/pages/products-page.tsx',
+  'features/checkout/pages/cart-page.tsx',
+  'features/checkout/pages/order-confirmation-page.tsx',
+]
+const beyond = new Set(seen)
+const before = beyond.size
+for (const page of checkoutPages) {
+  const key = Object.keys(manifest).find((k) => k.endsWith(page))
+  if (!key) {
+    console.error(`bundle-report: no chunk for ${page}`)
+    process.exit(1)
+  }
+  walk(key)
+}
+const checkoutJs = [...seen].filter((k) => !beyond.has(k)).reduce((a, k) => a + gz(manifest[k].file), 0)
+console.log(
+  `The checkout's pages beyond the first load (gzip): JavaScript ${kb(checkoutJs)} (the build fails above ${kb(CHECKOUT_LIMIT)}), in ${seen.size - before} chunks`,
+)
+if (checkoutJs > CHECKOUT_LIMIT) {
+  console.error(`The checkout's pages are over their limit of ${kb(CHECKOUT_LIMIT)}.`)
+  process.exitCode = 1
+}

@@ -1,7 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { simpleParser } from 'mailparser'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { orderItems, outboxMessages, passwordResets, users } from '../../src/server/db/schema'
 import { drainOutbox, type OutboxOptions } from '../../src/server/services/messages/outbox'
@@ -23,6 +20,7 @@ import {
   createProduct,
 } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
+import { startSmtpInbox, type SmtpInbox } from '../setup/smtp-inbox'
 
 /**
  * Accounts people can get back into (docs/rules/people.md#accounts, docs/security.md): a forgotten
@@ -30,15 +28,12 @@ import { createTestApp, type TestApp } from '../setup/test-app'
  * provider's inbox, which speaks Infobip's protocol), sign-in by phone, one account per phone,
  * and SMS as the outbox's second channel (docs/rules/orders.md#messages).
  */
-type Mail = { to: string; subject: string; text: string }
 let t: TestApp
-const mails: Mail[] = []
-let smtp: SMTPServer
-let smtpPort = 0
+let smtp: SmtpInbox
 let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>
 
 const outbox = (): OutboxOptions => ({
-  sender: smtpSender(`smtp://127.0.0.1:${smtpPort}`),
+  sender: smtpSender(smtp.url),
   sms: infobipSender({ baseUrl: sms.url, apiKey: sms.apiKey, from: 'Etal' }),
   from: 'Étal <commandes@etal.example>',
   retryBaseMs: 1,
@@ -48,31 +43,16 @@ const drain = () => drainOutbox(t.db, outbox())
 beforeAll(async () => {
   // The per-IP limit high: every injected request comes from one address (its own test sets it low).
   t = await createTestApp({ RESET_PER_IP: '1000' })
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to[0]!.text : (mail.to?.text ?? '')
-          mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' })
-          callback()
-        })
-        .catch(callback)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
-  smtpPort = (smtp.server.address() as AddressInfo).port
+  smtp = await startSmtpInbox()
   sms = await startFakeSmsProvider()
 })
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp?.stop()
   await sms.close()
   await t.close()
 })
 afterEach(async () => {
-  mails.length = 0
+  smtp.reset()
   sms.inbox.length = 0
   await t.db.delete(outboxMessages)
 })
@@ -110,10 +90,10 @@ describe('a forgotten password, by e-mail', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, channel: 'email' })
     expect(await drain()).toMatchObject({ sent: 1 })
-    expect(mails).toHaveLength(1)
-    expect(mails[0]!.to).toBe(user.email)
-    expect(mails[0]!.subject).toBe('Étal : choisir un nouveau mot de passe')
-    const token = linkToken(mails[0]!.text)
+    expect(smtp.mails).toHaveLength(1)
+    expect(smtp.mails[0]!.to).toBe(user.email)
+    expect(smtp.mails[0]!.subject).toBe('Étal : choisir un nouveau mot de passe')
+    const token = linkToken(smtp.mails[0]!.text)
     // Only the SHA-256 of the secret is stored; the row the outbox keeps hides the link.
     const [reset] = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))
     expect(JSON.stringify(reset)).not.toContain(token.split('.')[1])
@@ -137,7 +117,7 @@ describe('a forgotten password, by e-mail', () => {
     await expect(login(t, user.email, PASSWORD)).rejects.toThrow(/401/)
     // The account is told its password changed.
     await drain()
-    expect(mails.map((m) => m.subject)).toContain('Étal : votre mot de passe a été changé')
+    expect(smtp.mails.map((m) => m.subject)).toContain('Étal : votre mot de passe a été changé')
 
     // The link served once.
     const again = await post(t, '/_api/auth/password/reset_with_link', { token, password: 'Encore-2026!' })
@@ -149,7 +129,7 @@ describe('a forgotten password, by e-mail', () => {
     const user = await createUser(t.db, { role: 'client', country: 'SN' })
     await forgot(user.email)
     await drain()
-    const token = linkToken(mails[0]!.text)
+    const token = linkToken(smtp.mails[0]!.text)
     await t.db
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -158,10 +138,10 @@ describe('a forgotten password, by e-mail', () => {
     expect(expired.statusCode).toBe(400)
     expect(expired.json().code).toBe('RESET_INVALID')
 
-    mails.length = 0
+    smtp.mails.length = 0
     await forgot(user.email)
     await drain()
-    const second = linkToken(mails[0]!.text)
+    const second = linkToken(smtp.mails[0]!.text)
     // The password changes by another way (an earlier link, staff): no link asked for before works.
     await t.db.update(users).set({ passwordHash: 'changed' }).where(eq(users.id, user.id))
     const stale = await post(t, '/_api/auth/password/reset_with_link', {

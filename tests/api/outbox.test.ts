@@ -1,7 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { simpleParser } from 'mailparser'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/server/db/client'
 import { outboxMessages, users } from '../../src/server/db/schema'
@@ -11,6 +8,7 @@ import { changeOrderStatus } from '../../src/server/services/order-status'
 import { weighOrder } from '../../src/server/services/weighin'
 import { orderItems } from '../../src/server/db/schema'
 import { createProduct, createUser, decode, deliveryIn, get, postOrder, signedIn } from '../factories'
+import { startSmtpInbox, type SmtpInbox } from '../setup/smtp-inbox'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
@@ -18,69 +16,25 @@ import { createTestApp, type TestApp } from '../setup/test-app'
  * running in this process, exactly once each, also with two workers draining at once and after
  * the server was down for a while.
  */
-type Received = { to: string; subject: string; text: string; messageId: string }
-
 let t: TestApp
-const inbox: Received[] = []
-let server: SMTPServer
-let port = 0
-let refuse: ((to: string) => string | null) | null = null
-/** How long the server takes over each message before it answers (a slow mail server). */
-let slowMs = 0
-
-function startSmtp(onPort = 0) {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const why = refuse?.(address.address)
-      if (why) return callback(Object.assign(new Error(why), { responseCode: 550 }))
-      callback()
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          if (slowMs) await new Promise((r) => setTimeout(r, slowMs))
-          const to = Array.isArray(mail.to) ? mail.to[0]!.text : (mail.to?.text ?? '')
-          inbox.push({
-            to,
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            messageId: mail.messageId ?? '',
-          })
-          callback()
-        })
-        .catch(callback)
-    },
-  })
-  return new Promise<void>((resolve) =>
-    server.listen(onPort, '127.0.0.1', () => {
-      port = (server.server.address() as AddressInfo).port
-      resolve()
-    }),
-  )
-}
-const stopSmtp = () => new Promise<void>((resolve) => server.close(() => resolve()))
+let smtp: SmtpInbox
 
 const options = (): OutboxOptions => ({
-  sender: smtpSender(`smtp://127.0.0.1:${port}`),
+  sender: smtpSender(smtp.url),
   from: 'Étal <commandes@etal.example>',
   retryBaseMs: 1,
 })
 
 beforeAll(async () => {
   t = await createTestApp()
-  await startSmtp()
+  smtp = await startSmtpInbox()
 })
 afterAll(async () => {
-  await stopSmtp()
+  await smtp.stop()
   await t.close()
 })
 afterEach(async () => {
-  inbox.length = 0
-  refuse = null
-  slowMs = 0
+  smtp.reset()
   // Each test drains only its own orders' messages.
   await t.db.delete(outboxMessages)
 })
@@ -141,7 +95,7 @@ describe('an order’s life, told by e-mail', () => {
       lost: 0,
     })
 
-    const mine = inbox.filter((m) => m.to === client.user.email)
+    const mine = smtp.mails.filter((m) => m.to === client.user.email)
     expect(mine.map((m) => m.subject)).toEqual([
       `Étal : commande n° ${orderId} reçue`,
       `Étal : commande n° ${orderId} pesée, nouveau montant`,
@@ -156,8 +110,8 @@ describe('an order’s life, told by e-mail', () => {
     expect(mine[1]!.text).toContain('Montant à la commande : 13\u202f500\u00a0F\u202fCFA')
     expect(mine[2]!.text).toContain('Votre livreur, Moussa (+221 77 000 00 00), est en route.')
     expect(mine[3]!.text).toContain('Vous avez gagné 139 points de fidélité.')
-    expect(inbox.find((m) => m.to === other.client.user.email && /annulée/.test(m.subject))).toBeTruthy()
-    expect(new Set(inbox.map((m) => m.messageId)).size).toBe(6)
+    expect(smtp.mails.find((m) => m.to === other.client.user.email && /annulée/.test(m.subject))).toBeTruthy()
+    expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(6)
 
     const rows = await messagesOf(orderId)
     expect(rows.map((r) => [r.kind, r.state, r.attempts])).toEqual([
@@ -182,7 +136,7 @@ describe('an order’s life, told by e-mail', () => {
         drainOutbox(t.db, options()),
       ])
       expect(results.reduce((n, r) => n + r.sent, 0)).toBe(6)
-      const subjects = inbox.map((m) => m.subject).sort()
+      const subjects = smtp.mails.map((m) => m.subject).sort()
       expect(subjects).toEqual(orders.map((o) => `Étal : commande n° ${o.orderId} reçue`).sort())
     } finally {
       await second?.close()
@@ -194,7 +148,7 @@ describe('an order’s life, told by e-mail', () => {
     // 1.5 s a message and a claim lasts 1 s: only the renewed claim of each message keeps the
     // other instance from sending it too. Before: the first instance's one lease covered its
     // whole batch, ran out while it was still sending, and the other sent the rest again.
-    slowMs = 1_500
+    smtp.slowMs = 1_500
     const second = t.deps.database.kind === 'postgres' ? openDatabase(t.config.DATABASE_URL) : null
     try {
       const orders = []
@@ -204,7 +158,7 @@ describe('an order’s life, told by e-mail', () => {
       // Until nothing waits, or a message arrived twice (no need to go on).
       const instance = async (db: typeof t.db) => {
         const total = { sent: 0, lost: 0 }
-        while ((await waiting()) > 0 && inbox.length <= orders.length) {
+        while ((await waiting()) > 0 && smtp.mails.length <= orders.length) {
           const r = await drainOutbox(db, { ...options(), leaseMs: 1_000 }, 1)
           total.sent += r.sent
           total.lost += r.lost
@@ -215,9 +169,9 @@ describe('an order’s life, told by e-mail', () => {
       const [a, b] = await Promise.all([instance(t.db), instance(second?.db ?? t.db)])
       expect(a.sent + b.sent).toBe(6)
       const perMessageId = new Map<string, number>()
-      for (const m of inbox) perMessageId.set(m.messageId, (perMessageId.get(m.messageId) ?? 0) + 1)
+      for (const m of smtp.mails) perMessageId.set(m.messageId, (perMessageId.get(m.messageId) ?? 0) + 1)
       expect([...perMessageId.values()]).toEqual([1, 1, 1, 1, 1, 1])
-      expect(inbox.map((m) => m.subject).sort()).toEqual(
+      expect(smtp.mails.map((m) => m.subject).sort()).toEqual(
         orders.map((o) => `Étal : commande n° ${o.orderId} reçue`).sort(),
       )
       const rows = await t.db.select().from(outboxMessages)
@@ -229,8 +183,8 @@ describe('an order’s life, told by e-mail', () => {
 
   it('keeps a message while the server is down, tries again later, and sends it once it is back', async () => {
     const { client, orderId } = await placeOrder()
-    const where = port
-    await stopSmtp()
+    const where = smtp.port
+    await smtp.stop()
     const down = await drainOutbox(t.db, { ...options(), retryBaseMs: 60_000 })
     expect(down).toMatchObject({ sent: 0, retried: 1 })
     const [waiting] = await messagesOf(orderId)
@@ -238,21 +192,21 @@ describe('an order’s life, told by e-mail', () => {
     expect(waiting!.lastError).toMatch(/^Serveur d’e-mail injoignable/)
     expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000)
     // Not due yet: the server coming back changes nothing before the next attempt's time.
-    await startSmtp(where)
+    await smtp.start(where)
     expect(await drainOutbox(t.db, options())).toMatchObject({ sent: 0 })
     await t.db
       .update(outboxMessages)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(outboxMessages.orderId, orderId))
     expect(await drainOutbox(t.db, options())).toMatchObject({ sent: 1 })
-    expect(inbox.filter((m) => m.to === client.user.email)).toHaveLength(1)
+    expect(smtp.mails.filter((m) => m.to === client.user.email)).toHaveLength(1)
     const [sent] = await messagesOf(orderId)
     expect(sent).toMatchObject({ state: 'sent', attempts: 2, lastError: null })
   })
 
   it('gives up at once on an address the server refuses, with its reason', async () => {
     const { client, orderId } = await placeOrder()
-    refuse = (to) => (to === client.user.email ? 'Boîte inconnue' : null)
+    smtp.refuse = (to) => (to === client.user.email ? 'Boîte inconnue' : null)
     expect(await drainOutbox(t.db, options())).toMatchObject({ failed: 1 })
     const [failed] = await messagesOf(orderId)
     expect(failed).toMatchObject({ state: 'failed', attempts: 1 })
@@ -265,7 +219,7 @@ describe('an order’s life, told by e-mail', () => {
     const [kept] = await messagesOf(orderId)
     expect(kept).toMatchObject({ state: 'not_sent', subject: `Étal : commande n° ${orderId} reçue` })
     expect(kept!.body).toContain('Nous avons bien reçu votre commande')
-    expect(inbox).toHaveLength(0)
+    expect(smtp.mails).toHaveLength(0)
   })
 })
 

@@ -1,8 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import { parse } from 'csv-parse/sync'
-import { simpleParser } from 'mailparser'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { outboxMessages, preparations, users } from '../../src/server/db/schema'
 import { drainOutbox, type OutboxOptions } from '../../src/server/services/messages/outbox'
@@ -25,16 +22,16 @@ import {
   statusChange,
 } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
+import { startSmtpInbox, type SmtpInbox } from '../setup/smtp-inbox'
 
 /**
  * A line's preparation and the order's landmark go wherever the order is told or shown
  * (docs/rules/orders.md#preparations, #messages; docs/rules/people.md#delivery-addresses): the
- * e-mails (read from a real SMTP server in this process), the order-received SMS (the fake
+ * e-smtp.mails (read from a real SMTP server in this process), the order-received SMS (the fake
  * provider's inbox), the staff orders CSV, and the driver's card (GET /_api/dashboard/delivery,
  * what the driver's page draws). Each assertion fails if the preparation or the landmark is
  * dropped on the way.
  */
-type Mail = { to: string; subject: string; text: string }
 type DriverOrder = {
   id: number
   deliveryLandmark: string | null
@@ -44,14 +41,12 @@ type DriverOrder = {
 }
 
 let t: TestApp
-const mails: Mail[] = []
-let smtp: SMTPServer
-let smtpPort = 0
+let smtp: SmtpInbox
 let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>
 let staff: string
 
 const outbox = (): OutboxOptions => ({
-  sender: smtpSender(`smtp://127.0.0.1:${smtpPort}`),
+  sender: smtpSender(smtp.url),
   sms: infobipSender({ baseUrl: sms.url, apiKey: sms.apiKey, from: 'Etal' }),
   from: 'Étal <commandes@etal.example>',
   retryBaseMs: 1,
@@ -60,32 +55,17 @@ const drain = () => drainOutbox(t.db, outbox())
 
 beforeAll(async () => {
   t = await createTestApp()
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to[0]!.text : (mail.to?.text ?? '')
-          mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' })
-          callback()
-        })
-        .catch(callback)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
-  smtpPort = (smtp.server.address() as AddressInfo).port
+  smtp = await startSmtpInbox()
   sms = await startFakeSmsProvider()
   staff = (await signedIn(t, 'super_admin', 'SN')).cookie
 })
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp?.stop()
   await sms.close()
   await t.close()
 })
 afterEach(async () => {
-  mails.length = 0
+  smtp.reset()
   sms.inbox.length = 0
   await t.db.delete(outboxMessages)
 })
@@ -165,13 +145,13 @@ async function weighAndSend(orderId: number, itemId: number) {
 const LANDMARK = 'En face de la pharmacie Keur Massar'
 
 describe('the preparation and the landmark in the messages', () => {
-  it('e-mails name the line with its preparation (received, weighed) and the landmark under the address (received, en route)', async () => {
+  it('e-smtp.mails name the line with its preparation (received, weighed) and the landmark under the address (received, en route)', async () => {
     const { client, product, order } = await placeOrder({ landmark: LANDMARK })
     // Each e-mail is written from the order as it is when sent: the received one before the weigh-in.
     await drain()
     await weighAndSend(order.id, order.items[0]!.id)
     await drain()
-    const mine = mails.filter((m) => m.to === client.email)
+    const mine = smtp.mails.filter((m) => m.to === client.email)
     const bySubject = (word: string) => mine.find((m) => m.subject.includes(word))?.text ?? ''
     const received = bySubject('reçue')
     const weighed = bySubject('pesée')
@@ -197,7 +177,7 @@ describe('the preparation and the landmark in the messages', () => {
     const { client, order } = await placeOrder()
     await weighAndSend(order.id, order.items[0]!.id)
     await drain()
-    const mine = mails.filter((m) => m.to === client.email)
+    const mine = smtp.mails.filter((m) => m.to === client.email)
     expect(mine).toHaveLength(3)
     for (const m of mine) expect(m.text).not.toContain('Repère')
   })

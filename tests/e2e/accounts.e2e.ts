@@ -1,6 +1,3 @@
-import { simpleParser } from 'mailparser'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drainOutbox } from '../../src/server/services/messages/outbox'
 import { smtpSender } from '../../src/server/services/messages/smtp'
@@ -17,6 +14,7 @@ import {
   startE2E,
   type E2E,
 } from './harness'
+import { startSmtpInbox, type SmtpInbox } from '../setup/smtp-inbox'
 
 /**
  * Accounts people can get back into (docs/rules/people.md#accounts), in the browser: "Mot de passe
@@ -25,41 +23,24 @@ import {
  * client's "Me prévenir par" card. Each new page is axe-clean, at 390 and 1280 px.
  */
 let e: E2E
-const mails: { to: string; text: string }[] = []
-let smtp: SMTPServer
-let smtpPort = 0
+let smtp: SmtpInbox
 let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to[0]!.text : (mail.to?.text ?? '')
-          mails.push({ to, text: mail.text ?? '' })
-          callback()
-        })
-        .catch(callback)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
-  smtpPort = (smtp.server.address() as AddressInfo).port
+  smtp = await startSmtpInbox()
   sms = await startFakeSmsProvider()
   e = await startE2E()
 })
 afterAll(async () => {
   await e?.close()
   await sms?.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp?.stop()
 })
 
 /** What the outbox worker does every 2 s on a running shop. */
 const drain = () =>
   drainOutbox(e.t.db, {
-    sender: smtpSender(`smtp://127.0.0.1:${smtpPort}`),
+    sender: smtpSender(smtp.url),
     sms: infobipSender({ baseUrl: sms.url, apiKey: sms.apiKey, from: 'Etal' }),
     from: 'Étal <commandes@etal.example>',
   })
@@ -81,7 +62,7 @@ describe('a forgotten password', () => {
     await shot(page, 'forgot-password-sent-390')
 
     await drain()
-    const mail = mails.find((m) => m.to === 'client@etal.demo')
+    const mail = smtp.mails.find((m) => m.to === 'client@etal.demo')
     expect(mail).toBeDefined()
     const link = /(https?:\/\/\S+\/reset-password\?token=[\w.-]+)/.exec(mail!.text)![1]!
     expect(link.startsWith(e.baseUrl)).toBe(true)

@@ -12,6 +12,8 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 }
 /** The longest reason of a cancellation, which the client reads (docs/rules/orders.md#order-status). */
 export const CANCEL_REASON_MAX = 300
+/** What a client who cancels without a reason is told (the shop reads the reason). */
+export const CLIENT_CANCEL_REASON_REQUIRED = 'Dites-nous pourquoi vous annulez votre commande.'
 export const CANCEL_REASON_REQUIRED = 'Indiquez la raison de l’annulation : le client la lira.'
 
 /**

@@ -5,6 +5,9 @@ import { MAX_LINE_QUANTITY, type UnitType } from './units'
 // The weigh-in (docs/rules/orders.md#weigh-in, decision 0024): a kg line is an estimate until the
 // butcher weighs it; the order is then priced again by the rule it was placed with.
 
+/** The most a client writes of what it wants instead of a refused weighed total. */
+export const WEIGH_WISH_MAX = 300
+
 /** What an order's history records: its creation, and every change of status, payment, driver, weight, total or agreement. */
 export const orderEventTypes = [
   'created',

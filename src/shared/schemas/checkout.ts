@@ -1,5 +1,5 @@
 import type { OrderView } from './orders'
-import { CANCEL_REASON_MAX, orderStatuses } from '../domain/order-status'
+import { CANCEL_REASON_MAX, CLIENT_CANCEL_REASON_REQUIRED, orderStatuses } from '../domain/order-status'
 import { MAX_ORDER_AMOUNT } from '../domain/pricing'
 import { MAX_LINE_QUANTITY } from '../domain/units'
 import { id, multiLine, oneLine, paragraph, text } from './common'
@@ -136,8 +136,6 @@ export const createOrderInput = z
   })
   .superRefine(deliveryPlace)
 export type CreateOrderInput = z.input<typeof createOrderInput>
-
-export const CLIENT_CANCEL_REASON_REQUIRED = 'Dites-nous pourquoi vous annulez votre commande.'
 
 /**
  * POST /_api/orders/cancel: the client cancels its own order while it is pending, with the reason

@@ -1,5 +1,5 @@
 import { formatPercent } from '../format'
-import { MAX_WEIGH_TOLERANCE_PERCENT, MAX_WEIGHED_QUANTITY } from '../domain/weighin'
+import { MAX_WEIGH_TOLERANCE_PERCENT, MAX_WEIGHED_QUANTITY, WEIGH_WISH_MAX } from '../domain/weighin'
 import { id, INT4_MAX, paragraph } from './common'
 import { orderId } from './orders'
 import { z } from './zod'
@@ -46,9 +46,6 @@ export const answeredTotal = z
 /** POST /_api/admin/orders/record-agreement: the client agreed by phone to this total. */
 export const recordAgreementInput = z.strictObject({ orderId: orderId(), total: answeredTotal })
 export type RecordAgreementInput = z.input<typeof recordAgreementInput>
-
-/** The most a client writes of what it wants instead of a refused weighed total. */
-export const WEIGH_WISH_MAX = 300
 
 /**
  * POST /_api/orders/weigh-answer: the client accepts or refuses the weighed total it read; a refusal

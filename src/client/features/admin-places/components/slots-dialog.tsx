@@ -1,3 +1,4 @@
+import { ActiveSwitch } from './active-badge'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Pencil } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -11,7 +12,6 @@ import { FormField } from '@/client/components/ui/form-field'
 import { Input } from '@/client/components/ui/field'
 import { QueryState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
-import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { staffErrorText } from '@/client/lib/error-text'
 import { useCitySlots } from '@/client/lib/staff-places'
@@ -107,11 +107,11 @@ export function SlotsDialog({
                     <Td className="whitespace-nowrap">{formatCutoff(s.cutoffMinutes)} avant</Td>
                     <Td>
                       <div className="flex items-center justify-end gap-3">
-                        <Switch
-                          checked={s.isActive}
-                          disabled={update.isPending && update.variables?.id === s.id}
-                          onCheckedChange={(isActive) => update.mutate({ id: s.id, isActive })}
-                          label={`${s.isActive ? 'Désactiver' : 'Activer'} le créneau ${window}`}
+                        <ActiveSwitch
+                          id={s.id}
+                          active={s.isActive}
+                          update={update}
+                          what={`le créneau ${window}`}
                         />
                         <Button
                           variant="outline"

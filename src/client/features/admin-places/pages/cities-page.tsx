@@ -6,13 +6,12 @@ import { Select } from '@/client/components/ui/field'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, QueryState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
-import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useSession } from '@/client/lib/session'
 import { useAdminCities, useAdminCountries, useUpdateCity } from '@/client/lib/staff-places'
 import { staffErrorText } from '@/client/lib/error-text'
 import { cityUpdateFeedback } from '../api/use-cities'
-import { ActiveBadge } from '../components/active-badge'
+import { ActiveBadge, ActiveSwitch } from '../components/active-badge'
 import { CityDialog, RenameCityDialog } from '../components/city-dialog'
 import { SlotsDialog } from '../components/slots-dialog'
 
@@ -107,11 +106,11 @@ export default function CitiesPage() {
                         >
                           <Pencil className="h-4 w-4" aria-hidden /> Renommer
                         </Button>
-                        <Switch
-                          checked={c.isActive}
-                          disabled={update.isPending && update.variables?.id === c.id}
-                          onCheckedChange={(isActive) => update.mutate({ id: c.id, isActive })}
-                          label={`${c.isActive ? 'Désactiver' : 'Activer'} la ville ${c.name}`}
+                        <ActiveSwitch
+                          id={c.id}
+                          active={c.isActive}
+                          update={update}
+                          what={`la ville ${c.name}`}
                         />
                       </div>
                     </Td>

@@ -6,12 +6,11 @@ import { Button } from '@/client/components/ui/button'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { QueryState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
-import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useAdminCountries } from '@/client/lib/staff-places'
 import { staffErrorText } from '@/client/lib/error-text'
 import { useUpdateCountry } from '../api/use-countries'
-import { ActiveBadge } from '../components/active-badge'
+import { ActiveBadge, ActiveSwitch } from '../components/active-badge'
 import { CountryDialog } from '../components/country-dialog'
 
 /** /admin/countries (root): add and edit dialogs, active toggle. */
@@ -74,11 +73,11 @@ export default function CountriesPage() {
                     <Td className="whitespace-nowrap text-stone-600">{formatDate(c.createdAt)}</Td>
                     <Td>
                       <div className="flex items-center justify-end gap-3">
-                        <Switch
-                          checked={c.isActive}
-                          disabled={update.isPending && update.variables?.id === c.id}
-                          onCheckedChange={(isActive) => update.mutate({ id: c.id, isActive })}
-                          label={`${c.isActive ? 'Désactiver' : 'Activer'} le pays ${c.name}`}
+                        <ActiveSwitch
+                          id={c.id}
+                          active={c.isActive}
+                          update={update}
+                          what={`le pays ${c.name}`}
                         />
                         <Button
                           variant="outline"

@@ -8,13 +8,12 @@ import { PageHeader } from '@/client/components/ui/page-header'
 import { Pager, totalPagesOf } from '@/client/components/ui/pager'
 import { QueryState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
-import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useAdminCities } from '@/client/lib/staff-places'
 import { staffErrorText } from '@/client/lib/error-text'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { useAdminZones, useUpdateZone, ZONES_PER_PAGE, type ZoneFilters } from '../api/use-zones'
-import { ActiveBadge } from '../components/active-badge'
+import { ActiveBadge, ActiveSwitch } from '../components/active-badge'
 import { ZoneDialog } from '../components/zone-dialog'
 
 /** /admin/zones: server-side name search (300 ms), city and status filters, pages of 20. */
@@ -126,11 +125,11 @@ export default function ZonesPage() {
                     </Td>
                     <Td>
                       <div className="flex items-center justify-end gap-3">
-                        <Switch
-                          checked={z.isActive}
-                          disabled={update.isPending && update.variables?.id === z.id}
-                          onCheckedChange={(isActive) => update.mutate({ id: z.id, isActive })}
-                          label={`${z.isActive ? 'Désactiver' : 'Activer'} la zone ${z.name}`}
+                        <ActiveSwitch
+                          id={z.id}
+                          active={z.isActive}
+                          update={update}
+                          what={`la zone ${z.name}`}
                         />
                         <Button
                           variant="outline"

@@ -1,23 +1,22 @@
-import { useState, type FormEvent } from 'react'
-import { CANCEL_REASON_MAX, tooLateToCancel } from '@/shared/domain/order-status'
-import { CLIENT_CANCEL_REASON_REQUIRED } from '@/shared/schemas/checkout'
+import { lazy, Suspense, useState } from 'react'
+import { tooLateToCancel } from '@/shared/domain/order-status'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent } from '@/client/components/ui/card'
-import { Dialog, FormActions } from '@/client/components/ui/dialog'
-import { Field, Textarea } from '@/client/components/ui/field'
+import { Spinner } from '@/client/components/ui/spinner'
 import { ShopContact } from '@/client/components/shop-contact'
 import type { OrderView } from '@/client/lib/order-view'
-import { useCancelOrder } from '../api/use-cancel-order'
+
+// The dialog's code (Radix) is downloaded when the client first opens it.
+const CancelOrderDialog = lazy(() => import('./cancel-order-dialog'))
 
 /**
  * docs/rules/orders.md#client-cancel: while its order is pending the client may cancel it, with a
  * reason, after a dialog asks; once the butchers have started, the card says to ask the shop.
  */
 export function CancelOrderCard({ order }: { order: OrderView }) {
-  const cancel = useCancelOrder()
   const [open, setOpen] = useState(false)
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string>()
+  // Mounted from the first click on: its module is fetched then, and it stays (closed) afterwards.
+  const [wanted, setWanted] = useState(false)
   if (order.status === 'cancelled' || order.status === 'delivered') return null
 
   if (order.status !== 'pending')
@@ -36,49 +35,24 @@ export function CancelOrderCard({ order }: { order: OrderView }) {
       </Card>
     )
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const text = reason.trim()
-    if (!text) return setError(CLIENT_CANCEL_REASON_REQUIRED)
-    cancel.mutate({ orderId: order.id, reason: text }, { onSettled: () => setOpen(false) })
-  }
   return (
     <Card data-testid="cancel-order">
       <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm text-stone-700 sm:p-6">
         <p>Tant que la préparation n’a pas commencé, vous pouvez annuler votre commande.</p>
-        <Dialog
-          open={open}
-          onOpenChange={(next) => {
-            if (!next) setError(undefined)
-            setOpen(next)
+        <Button
+          variant="outline"
+          onClick={() => {
+            setWanted(true)
+            setOpen(true)
           }}
-          title="Annuler votre commande ?"
-          description="La boutique ne la préparera pas et vous ne paierez rien. Dites-nous pourquoi : cela nous aide."
-          trigger={<Button variant="outline">Annuler ma commande</Button>}
         >
-          <form onSubmit={submit} className="space-y-4" noValidate>
-            <Field label="Raison de l’annulation" htmlFor="client-cancel-reason" error={error}>
-              <Textarea
-                id="client-cancel-reason"
-                rows={3}
-                maxLength={CANCEL_REASON_MAX}
-                value={reason}
-                placeholder="Ex. : je me suis trompé de quantité."
-                onChange={(e) => {
-                  setReason(e.target.value)
-                  if (error) setError(undefined)
-                }}
-              />
-            </Field>
-            <FormActions
-              onCancel={() => setOpen(false)}
-              pending={cancel.isPending}
-              submitLabel="Annuler la commande"
-              pendingLabel="Annulation…"
-              cancelLabel="Garder ma commande"
-            />
-          </form>
-        </Dialog>
+          Annuler ma commande
+        </Button>
+        {wanted && (
+          <Suspense fallback={<Spinner size="sm" />}>
+            <CancelOrderDialog orderId={order.id} open={open} onOpenChange={setOpen} />
+          </Suspense>
+        )}
       </CardContent>
     </Card>
   )

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { formatMoney } from '@/shared/format'
-import { WEIGH_WISH_MAX } from '@/shared/schemas/weighin'
+import { WEIGH_WISH_MAX } from '@/shared/domain/weighin'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { Field, Textarea } from '@/client/components/ui/field'

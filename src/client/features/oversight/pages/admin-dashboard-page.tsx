@@ -2,15 +2,14 @@ import { lazy, Suspense } from 'react'
 import { Banknote, ShoppingBag, Users } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
 import type { Role } from '@/shared/domain/roles'
-import { formatDate, formatMoney, formatNumber } from '@/shared/format'
+import { formatMoney, formatNumber } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, ErrorState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { PageSpinner } from '@/client/components/ui/spinner'
-import { OrderStatusBadge } from '@/client/components/ui/status-badges'
-import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
+import { OrderSummaryTable } from '@/client/features/admin-orders/components/order-summary-table'
 import { useSession } from '@/client/lib/session'
 import { gates } from '@/client/lib/login-gates'
 import { LoginForm } from '@/client/features/auth/components/login-form'
@@ -132,34 +131,7 @@ function SuperAdminDashboard({ role, country }: { role: Role; country: string | 
           ) : q.isError ? null : q.data.recentOrders.length === 0 ? (
             <EmptyState message="Aucune commande trouvée" />
           ) : (
-            <Table aria-label="Commandes récentes">
-              <THead>
-                <tr>
-                  <Th>Commande</Th>
-                  <Th>Client</Th>
-                  <Th>Date</Th>
-                  <Th>Statut</Th>
-                  <Th className="text-right">Montant</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {q.data.recentOrders.map((o) => (
-                  <Tr key={o.id}>
-                    <Td>
-                      <Link to={`/admin/orders/${o.id}`} className="font-medium text-brand hover:underline">
-                        #{o.id}
-                      </Link>
-                    </Td>
-                    <Td>{o.customerName}</Td>
-                    <Td className="whitespace-nowrap">{formatDate(o.createdAt)}</Td>
-                    <Td>
-                      <OrderStatusBadge status={o.status} />
-                    </Td>
-                    <Td className="text-right tabular-nums">{formatMoney(o.totalAmount)}</Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
+            <OrderSummaryTable orders={q.data.recentOrders} label="Commandes récentes" withCustomer />
           )}
         </CardContent>
       </Card>

@@ -1,10 +1,10 @@
-import { Link, useParams } from 'react-router'
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/shared/format'
+import { useParams } from 'react-router'
+import { formatDateTime, formatMoney, formatNumber } from '@/shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton, SkeletonRows } from '@/client/components/ui/skeleton'
-import { OrderStatusBadge } from '@/client/components/ui/status-badges'
+import { OrderSummaryTable } from '@/client/features/admin-orders/components/order-summary-table'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useUserHistory, type UserHistory } from '../api/users-api'
 import { AccountSecurityCard } from '../components/account-security-card'
@@ -64,32 +64,7 @@ function History({ h }: { h: UserHistory }) {
             {h.orders.length === 0 ? (
               <EmptyState message="Aucune commande trouvée" />
             ) : (
-              <Table aria-label="Commandes">
-                <THead>
-                  <tr>
-                    <Th>Commande</Th>
-                    <Th>Date</Th>
-                    <Th>Statut</Th>
-                    <Th className="text-right">Montant</Th>
-                  </tr>
-                </THead>
-                <TBody>
-                  {h.orders.map((o) => (
-                    <Tr key={o.id}>
-                      <Td>
-                        <Link to={`/admin/orders/${o.id}`} className="font-medium text-brand hover:underline">
-                          #{o.id}
-                        </Link>
-                      </Td>
-                      <Td className="whitespace-nowrap">{formatDate(o.createdAt)}</Td>
-                      <Td>
-                        <OrderStatusBadge status={o.status} />
-                      </Td>
-                      <Td className="text-right tabular-nums">{formatMoney(o.totalAmount)}</Td>
-                    </Tr>
-                  ))}
-                </TBody>
-              </Table>
+              <OrderSummaryTable orders={h.orders} label="Commandes" />
             )}
           </CardContent>
         </Card>

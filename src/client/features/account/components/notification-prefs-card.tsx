@@ -20,6 +20,10 @@ const prefsKey = queryKeyFor('/_api/account/notifications')
 export function NotificationPrefsCard() {
   const qc = useQueryClient()
   const [error, setError] = useState<string | null>(null)
+  // The choice being saved, shown from the click on: React puts a controlled box back as it was
+  // after its change event unless the state changed in that event, and the mutation's own pending
+  // state comes a moment later (the box flickered off, and a quick second look found it unticked).
+  const [saving, setSaving] = useState<NotificationPrefs | null>(null)
   const query = useQuery(queryOptionsFor('/_api/account/notifications'))
   const save = useMutation({
     mutationFn: (prefs: NotificationPrefs) => api.post('/_api/account/notifications', prefs),
@@ -36,10 +40,13 @@ export function NotificationPrefsCard() {
       {(data) => {
         const { phoneNumber } = data
         // The boxes show the choice at once, while it is saved; a refusal puts back what is saved.
-        const prefs = save.isPending ? save.variables : data.prefs
-        const change = (next: NotificationPrefs) => save.mutate(next)
+        const prefs = saving ?? data.prefs
+        const change = (next: NotificationPrefs) => {
+          setSaving(next)
+          save.mutate(next, { onSettled: () => setSaving(null) })
+        }
         return (
-          <fieldset className="space-y-3" disabled={save.isPending}>
+          <fieldset className="space-y-3" disabled={saving !== null}>
             <legend className="text-sm font-medium text-stone-800">Me prévenir par :</legend>
             <label className="flex items-center gap-3 text-sm text-stone-800">
               <input

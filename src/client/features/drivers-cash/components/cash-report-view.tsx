@@ -8,7 +8,7 @@ import { Button } from '@/client/components/ui/button'
 import { Card, CardContent } from '@/client/components/ui/card'
 import { EmptyState } from '@/client/components/ui/query-state'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
-import type { CashDriver } from './handover-dialog'
+import type { CashDriver } from './cash-dialog'
 
 /** A signed écart: '−500 F CFA' in red for a shortfall, '+500 F CFA' for a surplus, '0 F CFA' else. */
 function Ecart({ value }: { value: number }) {

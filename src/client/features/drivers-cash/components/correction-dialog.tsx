@@ -1,29 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
 import { formatMoney } from '@/shared/format'
-import { cashCorrectionInput, type CashCorrectionInput } from '@/shared/schemas/cash'
-import type { z } from '@/shared/schemas/zod'
+import { cashCorrectionInput } from '@/shared/schemas/cash'
 import { FormField } from '@/client/components/ui/form-field'
 import { Input, numberOrUndefined } from '@/client/components/ui/field'
 import { useRecordCorrection } from '../api/cash-api'
-import { CashDialog } from './cash-dialog'
-import type { CashDriver } from './handover-dialog'
+import { CashDialog, useCashForm, type CashDriver } from './cash-dialog'
 
 /** A correction of a driver's balance: a new signed entry with its reason (docs/rules/money.md#drivers-cash). */
 export function CorrectionDialog({ driver, onClose }: { driver: CashDriver | null; onClose: () => void }) {
   const record = useRecordCorrection()
-  const form = useForm<CashCorrectionInput, unknown, z.output<typeof cashCorrectionInput>>({
-    resolver: zodResolver(cashCorrectionInput),
-  })
-  useEffect(() => {
-    if (driver) form.reset({ driverId: driver.driverId, reason: '' })
-  }, [driver, form])
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    await record.mutateAsync(values)
-    onClose()
-  })
+  const { form, onSubmit } = useCashForm(
+    cashCorrectionInput,
+    driver,
+    (d) => ({ driverId: d.driverId, reason: '' }),
+    record.mutateAsync,
+    onClose,
+  )
 
   return (
     <CashDialog

@@ -1,16 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { ecartOf } from '@/shared/domain/cash'
 import { formatMoney } from '@/shared/format'
-import { cashHandoverInput, type CashHandoverInput } from '@/shared/schemas/cash'
-import type { z } from '@/shared/schemas/zod'
+import { cashHandoverInput } from '@/shared/schemas/cash'
 import { FormField } from '@/client/components/ui/form-field'
 import { Input, numberOrUndefined } from '@/client/components/ui/field'
 import { useRecordHandover } from '../api/cash-api'
-import { CashDialog } from './cash-dialog'
-
-export type CashDriver = { driverId: number; driverName: string; balance: number }
+import { CashDialog, useCashForm, type CashDriver } from './cash-dialog'
 
 /**
  * Staff record the cash a driver hands over (docs/rules/money.md#drivers-cash): what it holds is
@@ -18,24 +13,19 @@ export type CashDriver = { driverId: number; driverName: string; balance: number
  */
 export function HandoverDialog({ driver, onClose }: { driver: CashDriver | null; onClose: () => void }) {
   const record = useRecordHandover()
-  const form = useForm<CashHandoverInput, unknown, z.output<typeof cashHandoverInput>>({
-    resolver: zodResolver(cashHandoverInput),
-  })
-  useEffect(() => {
-    if (driver)
-      form.reset({
-        driverId: driver.driverId,
-        amount: Math.max(driver.balance, 0) || ('' as unknown as number),
-        note: '',
-      })
-  }, [driver, form])
+  const { form, onSubmit } = useCashForm(
+    cashHandoverInput,
+    driver,
+    (d) => ({
+      driverId: d.driverId,
+      amount: Math.max(d.balance, 0) || ('' as unknown as number),
+      note: '',
+    }),
+    record.mutateAsync,
+    onClose,
+  )
   const amount = useWatch({ control: form.control, name: 'amount' })
   const ecart = driver && Number.isInteger(amount) && amount > 0 ? ecartOf(amount, driver.balance) : null
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    await record.mutateAsync(values)
-    onClose()
-  })
 
   return (
     <CashDialog

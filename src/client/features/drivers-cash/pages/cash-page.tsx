@@ -9,7 +9,8 @@ import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { useCashReport } from '../api/cash-api'
 import { CashReportView } from '../components/cash-report-view'
 import { CorrectionDialog } from '../components/correction-dialog'
-import { HandoverDialog, type CashDriver } from '../components/handover-dialog'
+import type { CashDriver } from '../components/cash-dialog'
+import { HandoverDialog } from '../components/handover-dialog'
 
 /**
  * /admin/cash: the drivers' cash of a country (docs/rules/money.md#drivers-cash): the daily report for

@@ -8,12 +8,11 @@ import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
 import { FormField } from '@/client/components/ui/form-field'
 import { Input, Select } from '@/client/components/ui/field'
+import { AccountFields } from './account-fields'
 import { errorMessage } from '@/client/lib/api'
-import { useCountries } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
 import { useCreateUser } from '../api/users-api'
 import { RoleOptions } from './role-options'
-import { CountryOptions } from '@/client/components/country-options'
 
 type CreateKind = 'user' | 'driver' | 'super-admin'
 const failure: Record<CreateKind, string> = {
@@ -45,7 +44,6 @@ export function CreateUserForm({
   idPrefix?: string
 }) {
   const { user } = useSession()
-  const countries = useCountries()
   const create = useCreateUser(kind)
   const anyCountry = user ? picksAnyCountry(user.role) : false
   const offered = roles.filter((r) => user && canCreateRole(user.role, r))
@@ -80,47 +78,21 @@ export function CreateUserForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <FormField form={form} name="displayName" id={id('displayName')} label="Nom complet">
-        {(control) => <Input {...control} />}
-      </FormField>
-      <FormField form={form} name="email" id={id('email')} label="Email">
-        {(control) => <Input type="email" autoComplete="off" {...control} />}
-      </FormField>
-      <FormField
+      <AccountFields
         form={form}
-        name="password"
-        id={id('password')}
-        label="Mot de passe"
-        hint="Au moins 8 caractères."
-      >
-        {(control) => <Input type="password" autoComplete="new-password" {...control} />}
-      </FormField>
-      <FormField form={form} name="phoneNumber" id={id('phoneNumber')} label="Téléphone">
-        {(control) => <Input type="tel" {...control} />}
-      </FormField>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          form={form}
-          name="country"
-          id={id('country')}
-          label="Pays"
-          error={countries.isError ? 'Failed to fetch countries' : undefined}
-          hint={anyCountry ? undefined : 'Votre pays (verrouillé).'}
-        >
-          {(control) =>
-            anyCountry ? (
-              <Select {...control}>
-                <CountryOptions countries={countries.data} value="name" none="Choisir un pays" />
-              </Select>
-            ) : (
-              <Input id={id('country')} readOnly disabled value={user?.country ?? ''} />
-            )
-          }
-        </FormField>
-        <FormField form={form} name="city" id={id('city')} label="Ville">
-          {(control) => <Input {...control} />}
-        </FormField>
-      </div>
+        idPrefix={idPrefix}
+        afterEmail={
+          <FormField
+            form={form}
+            name="password"
+            id={id('password')}
+            label="Mot de passe"
+            hint="Au moins 8 caractères."
+          >
+            {(control) => <Input type="password" autoComplete="new-password" {...control} />}
+          </FormField>
+        }
+      />
       {kind === 'user' && !fixedRoleOf && (
         <FormField form={form} name="role" id={id('role')} label="Rôle">
           {(control) => (

@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { OrderStatusOptions } from '@/client/components/ui/order-status-options'
 import { Search } from 'lucide-react'
 import {
@@ -189,3 +191,42 @@ export const paymentQuery = (f: PaymentFilter) => ({
   paymentStatus: f.paymentStatus || undefined,
   paymentMethod: f.paymentMethod || undefined,
 })
+
+/**
+ * The filters both order lists share (search, status, slot, payment) and their page: each setter
+ * starts the list again at page 1. `filters` is the list's query without its page, given as it is
+ * to the CSV export too (docs/rules/money.md#reports); `place` adds a city and a zone.
+ */
+export function useOrderFilters(place: { cityId?: number; zoneId?: number } = {}) {
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<OrderStatus | ''>('')
+  const [slot, setSlot] = useState(noSlotFilter)
+  const [payment, setPayment] = useState(noPaymentFilter)
+  const [page, setPage] = useState(1)
+  const debouncedSearch = useDebouncedValue(search.trim(), 300)
+  const firstPage =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v)
+      setPage(1)
+    }
+  return {
+    search,
+    onSearch: firstPage(setSearch),
+    status,
+    onStatus: firstPage(setStatus),
+    slot,
+    onSlot: firstPage(setSlot),
+    payment,
+    onPayment: firstPage(setPayment),
+    page,
+    setPage,
+    filters: {
+      search: debouncedSearch || undefined,
+      status: status || undefined,
+      ...place,
+      ...slotQuery(slot),
+      ...paymentQuery(payment),
+    },
+  }
+}

@@ -9,6 +9,13 @@ const MAX_BUFFERED = 1 << 20
 
 const frame = (e: OrderNotice) =>
   `id: ${e.id}\nevent: order\ndata: ${JSON.stringify({ id: e.id, orderId: e.orderId, type: e.type, to: e.to })}\n\n`
+/** A batch as the streams write it: made once for all the streams of one scope. */
+const texts = new WeakMap<OrderNotice[], string>()
+const textOf = (events: OrderNotice[]) => {
+  let text = texts.get(events)
+  if (text === undefined) texts.set(events, (text = events.map(frame).join('')))
+  return text
+}
 
 export default defineEndpoint({
   call: orderCalls.live,
@@ -40,11 +47,12 @@ export default defineEndpoint({
     const held: OrderNotice[] = []
     const caughtUp = new Set<number>()
     let ended = false
-    const send = (e: OrderNotice) => {
+    const send = (events: OrderNotice[]) => {
       if (ended) return
-      if (catchingUp) return void held.push(e)
-      if (caughtUp.has(e.id)) return
-      res.write(frame(e))
+      if (catchingUp) return void held.push(...events)
+      const fresh = caughtUp.size > 0 ? events.filter((e) => !caughtUp.has(e.id)) : events
+      if (fresh.length === 0) return
+      res.write(textOf(fresh))
       if (res.writableLength > MAX_BUFFERED) end()
     }
     const resync = () => {
@@ -68,17 +76,15 @@ export default defineEndpoint({
       try {
         const missed = await missedEvents(db, scope, lastSeen)
         catchingUp = false
-        for (const e of missed.events) {
-          send(e)
-          caughtUp.add(e.id)
-        }
+        send(missed.events)
+        for (const e of missed.events) caughtUp.add(e.id)
         if (missed.more) resync()
       } catch {
         // The database failed: the browser reads its lists again.
         catchingUp = false
         resync()
       }
-      for (const e of held.splice(0)) send(e)
+      send(held.splice(0))
       caughtUp.clear()
     }
     return SENT

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react'
-import { CANCEL_REASON_MAX, CANCEL_REASON_REQUIRED, type OrderStatus } from '@/shared/domain/order-status'
-import { Dialog, FormActions } from '@/client/components/ui/dialog'
-import { Field, Select, Textarea } from '@/client/components/ui/field'
+import { useState } from 'react'
+import { CANCEL_REASON_REQUIRED, type OrderStatus } from '@/shared/domain/order-status'
+import { CancelReasonDialog } from '@/client/components/cancel-reason-dialog'
+import { Select } from '@/client/components/ui/field'
 import { OrderStatusOptions } from '@/client/components/ui/order-status-options'
 import { Spinner } from '@/client/components/ui/spinner'
 import { OrderStatusBadge } from '@/client/components/ui/status-badges'
@@ -9,68 +9,6 @@ import { useUpdateOrderStatus } from '../api/orders-api'
 
 /** Statuses the weigh-in gate holds back (docs/rules/orders.md#weigh-in). */
 const gated: readonly OrderStatus[] = ['in_delivery', 'delivered']
-
-/**
- * Cancelling asks first (docs/rules/orders.md#order-status): a dialog takes the reason the client reads
- * on its order page and in the cancellation e-mail; nothing is sent before it is confirmed.
- */
-function CancelDialog({
-  open,
-  onOpenChange,
-  pending,
-  onConfirm,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  pending: boolean
-  onConfirm: (reason: string) => void
-}) {
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string>()
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const text = reason.trim()
-    if (!text) return setError(CANCEL_REASON_REQUIRED)
-    onConfirm(text)
-  }
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setReason('')
-          setError(undefined)
-        }
-        onOpenChange(next)
-      }}
-      title="Annuler la commande ?"
-      description="Le client reçoit un e-mail qui le lui dit, avec la raison ci-dessous ; il la lit aussi sur la page de sa commande."
-    >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="Raison de l’annulation" htmlFor="cancel-reason" error={error}>
-          <Textarea
-            id="cancel-reason"
-            rows={3}
-            maxLength={CANCEL_REASON_MAX}
-            value={reason}
-            placeholder="Ex. : le produit commandé n’est plus disponible aujourd’hui."
-            onChange={(e) => {
-              setReason(e.target.value)
-              if (error) setError(undefined)
-            }}
-          />
-        </Field>
-        <FormActions
-          onCancel={() => onOpenChange(false)}
-          pending={pending}
-          submitLabel="Annuler la commande"
-          pendingLabel="Annulation…"
-          cancelLabel="Garder la commande"
-        />
-      </form>
-    </Dialog>
-  )
-}
 
 /**
  * The status badge and dropdown. A step forward is sent at once; "Annulée" opens the
@@ -125,9 +63,17 @@ export function OrderStatusControl({
       <p id="order-status-note" className="text-xs text-stone-500">
         Une correction (retour à une étape précédente) n’envoie aucun message au client.
       </p>
-      <CancelDialog
+      {/* Cancelling asks first (docs/rules/orders.md#order-status): the reason the client reads on
+          its order page and in the cancellation e-mail; nothing is sent before it is confirmed. */}
+      <CancelReasonDialog
+        id="cancel-reason"
         open={cancelling}
         onOpenChange={setCancelling}
+        title="Annuler la commande ?"
+        description="Le client reçoit un e-mail qui le lui dit, avec la raison ci-dessous ; il la lit aussi sur la page de sa commande."
+        placeholder="Ex. : le produit commandé n’est plus disponible aujourd’hui."
+        required={CANCEL_REASON_REQUIRED}
+        keepLabel="Garder la commande"
         pending={update.isPending}
         onConfirm={(reason) =>
           update.mutate({ orderId, status: 'cancelled', reason }, { onSuccess: () => setCancelling(false) })

@@ -3,9 +3,10 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { Providers } from './app/providers'
-import { AppRoutes } from './app/router'
+import { AppRoutes, pageCode } from './app/router'
 import { createQueryClient } from './lib/query-client'
 import { FIRST_PAGE_DATA_ID, readFirstPageData, type FirstPageCatalogue } from '@/shared/first-page'
+import { matchPage } from '@/shared/pages'
 import { startServiceWorker } from './lib/service-worker'
 import './styles.css'
 
@@ -60,11 +61,14 @@ function start() {
   // Hydrated at once: the page itself is a React.lazy component under its layout's <Suspense>;
   // until its chunk is in (preloaded by the page's head, src/server/web/client-build.ts), React
   // keeps the server's markup of that boundary as it is and hydrates it when the chunk arrives;
-  // the header and the rest are hydrated meanwhile. From here React's own listeners take every
-  // tap: one on a part not hydrated yet hydrates that part first, then runs (selective
-  // hydration). Before, #root stays inert: a tap or a form sent before the code is in would be
-  // lost, or sent by the browser itself.
-  container.removeAttribute('inert')
+  // the header and the rest are hydrated meanwhile. #root stays inert until the page's code is
+  // in: a tap, or text typed in the page's form, before then would be lost (the page's markup has
+  // no handlers yet), or a form sent by the browser itself. From then on React's own listeners
+  // take every tap: one on a part not hydrated yet hydrates that part first, then runs
+  // (selective hydration). A page whose code fails to load shows its error (route-error.tsx),
+  // which can then be tapped.
+  const active = () => container.removeAttribute('inert')
+  pageCode(matchPage(window.location.pathname) ?? '*').then(active, active)
   // A transition: React hydrates in slices of a few milliseconds, yielding to the browser between
   // them; each <Suspense> boundary (the page under the header, the cards below the first screen,
   // the footer) is hydrated after the rest, in its own slices.

@@ -42,13 +42,45 @@ export async function loadPage(path: RoutedPath): Promise<ComponentType> {
   return (await loadModule(page.module))[page.export ?? 'default'] as ComponentType
 }
 
+/** Each routed path's code asked once, and the component once it is in. */
+const asked = new Map<RoutedPath, Promise<ComponentType>>()
+const loaded = new Map<RoutedPath, ComponentType>()
+
+/**
+ * A routed path's code, asked for once: main.tsx keeps the server's page inert until the first
+ * page's code is in, as the lazy component below asks for the same.
+ */
+export function pageCode(path: RoutedPath): Promise<ComponentType> {
+  let code = asked.get(path)
+  if (!code) {
+    code = loadPage(path).then((component) => {
+      loaded.set(path, component)
+      return component
+    })
+    asked.set(path, code)
+  }
+  return code
+}
+
 /**
  * One lazy component per routed path, made once: React keeps what it loaded. Rendered under the
  * layout's <Suspense> (its spinner below the header); a chunk that fails to load throws its error
- * to the boundary in AppRoutes, which says the page could not be loaded (route-error.tsx).
+ * to the boundary in AppRoutes, which says the page could not be loaded (route-error.tsx). A page
+ * whose code is already in is handed over at once (a thenable that answers when asked), so
+ * React draws it, or hydrates the server's markup of it, in the same pass instead of suspending.
  */
 const lazyPages = new Map<RoutedPath, LazyExoticComponent<ComponentType>>(
-  [...pagePaths, '*' as const].map((path) => [path, lazy(async () => ({ default: await loadPage(path) }))]),
+  [...pagePaths, '*' as const].map((path) => [
+    path,
+    lazy(() => {
+      const component = loaded.get(path)
+      if (!component) return pageCode(path).then((c) => ({ default: c }))
+      const ready = {
+        then: (answer: (module: { default: ComponentType }) => void) => answer({ default: component }),
+      }
+      return ready as unknown as Promise<{ default: ComponentType }>
+    }),
+  ]),
 )
 
 /** A routed path's page (`page`, its lazy component), and its tab's title ('Produits · Étal') once it is on screen. */

@@ -4,10 +4,10 @@
  * still loading: header with its spinner, the page's skeleton or its form, a guarded page's
  * spinner) and writes the markup to dist/client/.vite/route-shells.json. The server puts it
  * inside #root (src/server/web/pages.ts), so a phone on a slow network paints the page as
- * soon as the HTML and CSS arrive, not after the JavaScript; main.tsx then hydrates it once the
- * route's code is loaded. The markup is the app's own tree, rendered by the server's entry
- * (src/client/ssr/entry.tsx: the same routes, providers and StrictMode as main.tsx, through
- * React Router's static handler), so it cannot drift from the components, and React can take it
+ * soon as the HTML and CSS arrive, not after the JavaScript; main.tsx then hydrates it, the
+ * page's own part once its lazy code is in. The markup is the app's own tree, rendered by the
+ * server's entry (src/client/ssr/entry.tsx: the same routes, providers and StrictMode as main.tsx,
+ * through React Router's <StaticRouter>), so it cannot drift from the components, and React can take it
  * over as it is (docs/decisions/0012, 0020). / and /products are rendered again at request time
  * with their products (src/server/web/first-pages.ts); these shells serve when that cannot be.
  * A page with a parameter gets one shell for every value: its page is not drawn before the

@@ -1,28 +1,14 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { Providers } from './app/providers'
-import { createRouter } from './app/router'
+import { AppRoutes, pageCode } from './app/router'
 import { createQueryClient } from './lib/query-client'
 import { FIRST_PAGE_DATA_ID, readFirstPageData, type FirstPageCatalogue } from '@/shared/first-page'
+import { matchPage } from '@/shared/pages'
 import { startServiceWorker } from './lib/service-worker'
 import './styles.css'
-
-type Router = ReturnType<typeof createRouter>
-
-/** Resolves once the router has loaded the first route's lazy page. */
-function routerReady(router: Router) {
-  if (router.state.initialized) return Promise.resolve()
-  return new Promise<void>((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (state.initialized) {
-        stop()
-        resolve()
-      }
-    })
-  })
-}
 
 const container = document.getElementById('root')!
 
@@ -52,18 +38,19 @@ function firstPageData() {
   }
 }
 
-async function start() {
+function start() {
   // A page rendered by the server (src/client/ssr/, served by src/server/web/) stays on screen,
-  // inert, until the route's code is in; then React hydrates it: it takes over the markup as it
-  // is instead of drawing the page again (docs/decisions/0032).
+  // inert, until this script runs; then React hydrates it: it takes over the markup as it is
+  // instead of drawing the page again (docs/decisions/0032).
   const rendered = container.firstElementChild !== null
   const { client, catalogue } = firstPageData()
-  const router = createRouter()
-  // The same tree as the server's (StrictMode, Providers, the router).
+  // The same tree as the server's (StrictMode, Providers, the routes).
   const app = (
     <StrictMode>
       <Providers client={client} firstPage={catalogue}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>
   )
@@ -71,12 +58,17 @@ async function start() {
     createRoot(container).render(app)
     return
   }
-  // The route's lazy page must be in before hydrating, or the router would draw its fallback.
-  await routerReady(router)
-  // From here React's own listeners take every tap: one on a part not hydrated yet hydrates that
-  // part first, at once, then runs (selective hydration). Before, #root stays inert: a tap or a
-  // form sent before the code is in would be lost, or sent by the browser itself.
-  container.removeAttribute('inert')
+  // Hydrated at once: the page itself is a React.lazy component under its layout's <Suspense>;
+  // until its chunk is in (preloaded by the page's head, src/server/web/client-build.ts), React
+  // keeps the server's markup of that boundary as it is and hydrates it when the chunk arrives;
+  // the header and the rest are hydrated meanwhile. #root stays inert until the page's code is
+  // in: a tap, or text typed in the page's form, before then would be lost (the page's markup has
+  // no handlers yet), or a form sent by the browser itself. From then on React's own listeners
+  // take every tap: one on a part not hydrated yet hydrates that part first, then runs
+  // (selective hydration). A page whose code fails to load shows its error (route-error.tsx),
+  // which can then be tapped.
+  const active = () => container.removeAttribute('inert')
+  pageCode(matchPage(window.location.pathname) ?? '*').then(active, active)
   // A transition: React hydrates in slices of a few milliseconds, yielding to the browser between
   // them; each <Suspense> boundary (the page under the header, the cards below the first screen,
   // the footer) is hydrated after the rest, in its own slices.
@@ -84,6 +76,6 @@ async function start() {
     hydrateRoot(container, app)
   })
 }
-void start()
+start()
 // Offline use, once the page has loaded (docs/decisions/0021).
 startServiceWorker()

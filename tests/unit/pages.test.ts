@@ -1,7 +1,7 @@
-import { isValidElement } from 'react'
+import { isValidElement, type ReactElement } from 'react'
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { routes } from '../../src/client/app/router'
+import { loadPage, RoutedPage, routes } from '../../src/client/app/router'
 import { navFor } from '../../src/client/app/nav'
 import { roles } from '../../src/shared/domain/roles'
 import {
@@ -26,18 +26,20 @@ describe('the pages of the site (src/shared/pages.ts)', () => {
   })
 
   it('each load the component the table names in their module (its `module` and `export`)', async () => {
-    const lazyOf = (rs: RouteObject[]): [string, RouteObject['lazy']][] =>
+    const routed = (rs: RouteObject[]): [string, unknown][] =>
       rs.flatMap((r) => [
-        ...(r.path ? [[r.path, r.lazy] as [string, RouteObject['lazy']]] : []),
-        ...lazyOf(r.children ?? []),
+        ...(r.path ? [[r.path, r.element] as [string, unknown]] : []),
+        ...routed(r.children ?? []),
       ])
     const loaded = await Promise.all(
-      lazyOf(routes).map(async ([path, lazy]) => {
-        const { Component } = await (lazy as () => Promise<{ Component?: unknown }>)()
-        return [path, typeof Component]
+      routed(routes).map(async ([path, element]) => {
+        // Each path's element is its own lazy page, titled (router.tsx's RoutedPage).
+        expect(isValidElement(element) && element.type === RoutedPage, path).toBe(true)
+        const shown = (element as ReactElement<{ path: string }>).props.path
+        return [path, shown, typeof (await loadPage(shown as Parameters<typeof loadPage>[0]))]
       }),
     )
-    expect(loaded).toEqual(loaded.map(([path]) => [path, 'function']))
+    expect(loaded).toEqual(loaded.map(([path]) => [path, path, 'function']))
     expect(loaded).toHaveLength(pagePaths.length + 1)
   })
 

@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react'
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router'
 import {
+  documentTitle,
   NOT_FOUND_TITLE,
   pagePaths,
   pages,
@@ -10,14 +11,13 @@ import {
   type PagePath,
 } from '@/shared/pages'
 import type { SessionUser } from '@/shared/schemas/auth'
-import { AppShell, type PageHandle } from './app-shell'
+import { AppShell } from './app-shell'
 import { RequireRole } from './guards'
 import { ConfirmationLayout } from './layouts/confirmation-layout'
 import { SiteLayout } from './layouts/site-layout'
 import { StaffLayout } from './layouts/staff-layout'
-import { RouteError } from './route-error'
+import { RouteErrorBoundary } from './route-error'
 import { ShopDenied } from '../components/shop-denied'
-import { PageSpinner } from '../components/ui/spinner'
 
 /**
  * A page's module, loaded on demand (a visitor never downloads the back-office). The import is
@@ -32,23 +32,71 @@ function loadModule(module: PageModule): Promise<Record<string, unknown>> {
   return area === 'app' ? import(`./pages/${file}.tsx`) : import(`../features/${feature}/pages/${file}.tsx`)
 }
 
-/** A page of the table: its module's default export, or the one it names, titled as the table says. */
-const pageRoute = (path: PagePath): RouteObject => {
+/** What a route shows: a page of the table, or the Not Found page. */
+type RoutedPath = PagePath | '*'
+
+/** A routed path's component, loaded on demand: the page table's module and export, or the Not Found page. */
+export async function loadPage(path: RoutedPath): Promise<ComponentType> {
+  if (path === '*') return (await import('./not-found')).default
   const page: Page = pages[path]
-  return {
-    path,
-    handle: { title: page.title } satisfies PageHandle,
-    lazy: async () => ({
-      Component: (await loadModule(page.module))[page.export ?? 'default'] as ComponentType,
-    }),
-  }
+  return (await loadModule(page.module))[page.export ?? 'default'] as ComponentType
 }
 
-const notFound: RouteObject = {
-  path: '*',
-  handle: { title: NOT_FOUND_TITLE } satisfies PageHandle,
-  lazy: async () => ({ Component: (await import('./not-found')).default }),
+/** Each routed path's code asked once, and the component once it is in. */
+const asked = new Map<RoutedPath, Promise<ComponentType>>()
+const loaded = new Map<RoutedPath, ComponentType>()
+
+/**
+ * A routed path's code, asked for once: main.tsx keeps the server's page inert until the first
+ * page's code is in, as the lazy component below asks for the same.
+ */
+export function pageCode(path: RoutedPath): Promise<ComponentType> {
+  let code = asked.get(path)
+  if (!code) {
+    code = loadPage(path).then((component) => {
+      loaded.set(path, component)
+      return component
+    })
+    asked.set(path, code)
+  }
+  return code
 }
+
+/**
+ * One lazy component per routed path, made once: React keeps what it loaded. Rendered under the
+ * layout's <Suspense> (its spinner below the header); a chunk that fails to load throws its error
+ * to the boundary in AppRoutes, which says the page could not be loaded (route-error.tsx). A page
+ * whose code is already in is handed over at once (a thenable that answers when asked), so
+ * React draws it, or hydrates the server's markup of it, in the same pass instead of suspending.
+ */
+const lazyPages = new Map<RoutedPath, LazyExoticComponent<ComponentType>>(
+  [...pagePaths, '*' as const].map((path) => [
+    path,
+    lazy(() => {
+      const component = loaded.get(path)
+      if (!component) return pageCode(path).then((c) => ({ default: c }))
+      const ready = {
+        then: (answer: (module: { default: ComponentType }) => void) => answer({ default: component }),
+      }
+      return ready as unknown as Promise<{ default: ComponentType }>
+    }),
+  ]),
+)
+
+/** A routed path's page (`page`, its lazy component), and its tab's title ('Produits · Étal') once it is on screen. */
+export function RoutedPage({ path, page: Page }: { path: RoutedPath; page: ComponentType }) {
+  const title = path === '*' ? NOT_FOUND_TITLE : pages[path].title
+  useEffect(() => {
+    document.title = documentTitle(title)
+  }, [title])
+  return <Page />
+}
+
+const routed = (path: RoutedPath) => <RoutedPage path={path} page={lazyPages.get(path)!} />
+
+const pageRoute = (path: PagePath): RouteObject => ({ path, element: routed(path) })
+
+const notFound: RouteObject = { path: '*', element: routed('*') }
 
 const shopDenied = (user: SessionUser) => <ShopDenied user={user} />
 
@@ -83,8 +131,6 @@ function pagesOf(layout: Page['layout']): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
-    errorElement: <RouteError />,
-    HydrateFallback: PageSpinner,
     children: [
       { element: <SiteLayout />, children: [...pagesOf('site'), notFound] },
       // The confirmation checks the session itself: signed out it says 'Accès non autorisé'.
@@ -95,5 +141,13 @@ export const routes: RouteObject[] = [
   },
 ]
 
-/** The app's router, made by main.tsx in a task of its own (creating it starts the first navigation). */
-export const createRouter = () => createBrowserRouter(routes)
+/**
+ * The app's pages at the router's location (<BrowserRouter> in main.tsx, <StaticRouter> in
+ * ssr/entry.tsx): an error while loading or drawing one shows the error page in place of the
+ * whole app, until the location changes.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation()
+  const element = useRoutes(routes)
+  return <RouteErrorBoundary pathname={pathname}>{element}</RouteErrorBoundary>
+}

@@ -2,13 +2,13 @@
  * The server's side of the app (docs/decisions/0020), built by `vite build --ssr` into
  * dist/ssr/entry.js and loaded by the server at start-up
  * (src/server/web/first-pages.ts); the build's pre-render (scripts/prerender-shells.tsx) uses it
- * too. It renders the same tree as main.tsx — the same routes, providers and StrictMode, through
- * React Router's static handler — so that the browser hydrates the markup as it is.
+ * too. It renders the same tree as main.tsx — the same routes, providers and StrictMode, at the
+ * page's URL through React Router's <StaticRouter> — so that the browser hydrates the markup as it is.
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { StaticRouter } from 'react-router'
 import {
   writeFirstPageData,
   type FirstPageCatalogue,
@@ -20,7 +20,7 @@ import { sortByName } from '@/shared/format'
 import type { FirstPageAnswer, PublicProduct } from '@/shared/schemas/storefront'
 import type { CallOutput, storefrontCalls } from '@/shared/calls'
 import { Providers } from '../app/providers'
-import { routes } from '../app/router'
+import { AppRoutes } from '../app/router'
 import { featuredKey } from '../features/storefront/api/use-featured'
 import { productsByIdsKey, productsKey } from '../lib/catalogue'
 import { createQueryClient } from '../lib/query-client'
@@ -28,42 +28,33 @@ import { referenceKeys } from '../lib/reference-data'
 
 type Country = CallOutput<typeof storefrontCalls.countries>['countries'][number]
 
-const handler = createStaticHandler(routes)
-
 /**
- * The route's lazy page loaded (React Router's static handler), then rendered whole: `prerender`
- * waits for every Suspense boundary's content, so the markup is the page, never a fallback. Not
- * streamed: a page is kept, compressed once and sent with its ETag (src/server/web/pages.ts).
+ * The page at `url` rendered whole: `prerender` waits for every Suspense boundary's content, the
+ * page's lazy module included, so the markup is the page, never a fallback. Not streamed: a page
+ * is kept, compressed once and sent with its ETag (src/server/web/pages.ts).
  */
-async function prepare(url: string) {
-  const context = await handler.query(new Request(`http://localhost${url}`))
-  if (context instanceof Response) throw new Error(`ssr/entry: ${url} answered ${context.status}`)
-  return async (client?: QueryClient, firstPage?: FirstPageCatalogue) => {
-    const { prelude } = await prerender(
-      <StrictMode>
-        <Providers client={client} firstPage={firstPage}>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            hydrate={false}
-          />
-        </Providers>
-      </StrictMode>,
-      // Every boundary in place, never moved into place by an inline script (which the page's
-      // CSP would refuse): React otherwise sends a large boundary's content apart.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
-    )
-    const html = await new Response(prelude).text()
-    // The markup alone: a script in it would be refused by the CSP, and would be a bug here.
-    if (html.includes('<script')) throw new Error(`ssr/entry: ${url} rendered a script`)
-    return html
-  }
+async function render(url: string, client?: QueryClient, firstPage?: FirstPageCatalogue) {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <Providers client={client} firstPage={firstPage}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+    // Every boundary in place, never moved into place by an inline script (which the page's
+    // CSP would refuse): React otherwise sends a large boundary's content apart.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  )
+  const html = await new Response(prelude).text()
+  // The markup alone: a script in it would be refused by the CSP, and would be a bug here.
+  if (html.includes('<script')) throw new Error(`ssr/entry: ${url} rendered a script`)
+  return html
 }
 
 /** A page as React first draws it: session and data loading, no choice of country, empty cart. */
 async function renderShell(url: string) {
-  const render = await prepare(url)
-  return render()
+  return render(url)
 }
 
 /**
@@ -83,8 +74,7 @@ async function renderFirstPage(input: FirstPageInput<FirstPageAnswer, Country>) 
       pageParams: [null],
     })
   } else client.setQueryData(featuredKey(countryId), input.answer.products)
-  const render = await prepare(input.path)
-  const html = await render(client, input.catalogue)
+  const html = await render(input.path, client, input.catalogue)
   const data = writeFirstPageData({ catalogue: input.catalogue, queries: dehydrate(client) })
   client.clear()
   return { html, data }
@@ -99,8 +89,7 @@ async function renderProductPage(input: ProductPageInput<PublicProduct, Country>
   const client = createQueryClient()
   client.setQueryData(referenceKeys.countries, sortByName(input.countries))
   client.setQueryData(productsByIdsKey(null, [input.product.id]), [input.product])
-  const render = await prepare(input.path)
-  const html = await render(client, input.catalogue)
+  const html = await render(input.path, client, input.catalogue)
   const data = writeFirstPageData({ catalogue: input.catalogue, queries: dehydrate(client) })
   client.clear()
   return { html, data }

@@ -95,7 +95,7 @@ function ProductDetails({ product, slug }: { product: PublicProduct; slug: strin
   useEffect(() => {
     if (slug !== productSlug(product.name)) void navigate(`${path}${search}`, { replace: true })
   }, [slug, product.name, path, search, navigate])
-  // The tab's title is the product's (the shell's, set after this, is the page table's).
+  // The tab's title is the product's (the route's, set after this by router.tsx's RoutedPage, is the page table's).
   useEffect(() => {
     const t = setTimeout(() => (document.title = documentTitle(product.name)), 0)
     return () => clearTimeout(t)

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { useOpenedOnce } from '@/client/lib/use-opened-once'
 
 // Radix's AlertDialog is downloaded when a page first asks, not with the page.
 const ConfirmDialogRadix = lazy(() => import('./confirm-dialog-radix'))
@@ -21,9 +22,7 @@ export type ConfirmDialogProps = {
  * code is not fetched, until it first opens; it stays mounted (closed) afterwards.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const [wanted, setWanted] = useState(props.open)
-  if (props.open && !wanted) setWanted(true)
-  if (!wanted) return null
+  if (!useOpenedOnce(props.open)) return null
   return (
     <Suspense>
       <ConfirmDialogRadix {...props} />

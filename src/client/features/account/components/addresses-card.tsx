@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/client/components/ui/confirm-dialog'
 import { ErrorState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { useAddresses, useDeleteAddress } from '@/client/lib/addresses'
+import { useOpenedOnce } from '@/client/lib/use-opened-once'
 import { useSession } from '@/client/lib/session'
 import { toast } from '@/client/lib/toast'
 import { AddressLines } from './address-lines'
@@ -26,11 +27,8 @@ export function AddressesCard() {
   const remove = useDeleteAddress()
   const [editing, setEditing] = useState<{ open: boolean; address?: AddressView }>({ open: false })
   const [removing, setRemoving] = useState<AddressView | null>(null)
-  const [dialogLoaded, setDialogLoaded] = useState(false)
-  const openDialog = (address?: AddressView) => {
-    setDialogLoaded(true)
-    setEditing({ open: true, address })
-  }
+  const dialogLoaded = useOpenedOnce(editing.open)
+  const openDialog = (address?: AddressView) => setEditing({ open: true, address })
 
   let body
   if (query.isPending) body = <Skeleton className="h-24 w-full" />

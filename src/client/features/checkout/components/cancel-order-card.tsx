@@ -5,6 +5,7 @@ import { Card, CardContent } from '@/client/components/ui/card'
 import { Spinner } from '@/client/components/ui/spinner'
 import { ShopContact } from '@/client/components/shop-contact'
 import type { OrderView } from '@/client/lib/order-view'
+import { useOpenedOnce } from '@/client/lib/use-opened-once'
 
 // The dialog's code (Radix) is downloaded when the client first opens it.
 const CancelOrderDialog = lazy(() => import('./cancel-order-dialog'))
@@ -15,8 +16,7 @@ const CancelOrderDialog = lazy(() => import('./cancel-order-dialog'))
  */
 export function CancelOrderCard({ order }: { order: OrderView }) {
   const [open, setOpen] = useState(false)
-  // Mounted from the first click on: its module is fetched then, and it stays (closed) afterwards.
-  const [wanted, setWanted] = useState(false)
+  const mounted = useOpenedOnce(open)
   if (order.status === 'cancelled' || order.status === 'delivered') return null
 
   if (order.status !== 'pending')
@@ -39,16 +39,10 @@ export function CancelOrderCard({ order }: { order: OrderView }) {
     <Card data-testid="cancel-order">
       <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm text-stone-700 sm:p-6">
         <p>Tant que la préparation n’a pas commencé, vous pouvez annuler votre commande.</p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setWanted(true)
-            setOpen(true)
-          }}
-        >
+        <Button variant="outline" onClick={() => setOpen(true)}>
           Annuler ma commande
         </Button>
-        {wanted && (
+        {mounted && (
           <Suspense fallback={<Spinner size="sm" />}>
             <CancelOrderDialog orderId={order.id} open={open} onOpenChange={setOpen} />
           </Suspense>

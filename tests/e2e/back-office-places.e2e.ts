@@ -127,6 +127,11 @@ describe('root: countries, cities and zones', () => {
     await expect.poll(() => page.getByRole('row').count()).toBe(2)
     expect(await page.getByRole('row', { name: /Osu/ }).getByText('Ghana').isVisible()).toBe(true)
     await shot(page, 'admin-zones-search-1280')
+    // Its switch says what it did, off then on again (the form's save says "enregistrée").
+    await page.getByRole('switch', { name: 'Désactiver la zone Osu' }).click()
+    await expect.poll(() => visible(page, 'La zone "Osu" est maintenant inactive.')).toBe(true)
+    await page.getByRole('switch', { name: 'Activer la zone Osu' }).click()
+    await expect.poll(() => visible(page, 'La zone "Osu" est maintenant active.')).toBe(true)
 
     // The storefront's checkout cascade (its public calls) now offers Ghana › Accra › Osu.
     const countries = await json<{ countries: { id: number; name: string; dialCode: string }[] }>(

@@ -148,6 +148,10 @@ type UploadCall = Extract<AnyCall, { upload: object }>
 export type GetPath = PathOf<'GET'>
 export type GetInput<P extends GetPath> = CallInput<CallOf<'GET', P>>
 export type GetOutput<P extends GetPath> = CallOutput<CallOf<'GET', P>>
+/** A POST call's path, input and answer (a mutation's, as lib/staff-places.ts writes one). */
+export type PostPath = PathOf<'POST'>
+export type PostInput<P extends PostPath> = CallInput<CallOf<'POST', P>>
+export type PostOutput<P extends PostPath> = CallOutput<CallOf<'POST', P>>
 
 type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal }
 

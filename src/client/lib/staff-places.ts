@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
-import type { CallInput, CallOutput } from '@/shared/calls/define-call'
-import type { placeCalls } from '@/shared/calls/places'
 import { sortByName } from '@/shared/format'
 import type { AdminCity } from '@/shared/schemas/places'
-import { api } from './api'
+import { api, type PostInput, type PostOutput, type PostPath } from './api'
 import { callKey, queryOptionsFor, queryPickFor } from './queries'
 
 /**
@@ -38,6 +36,8 @@ export const placeChangeRefreshes = {
   city: [staffPlaceKeys.cities, staffPlaceKeys.zones, publicPlaceKeys.cities, publicPlaceKeys.zones],
   // A city is deliverable while one of its zones is active: the public cities change too.
   zone: [staffPlaceKeys.zones, publicPlaceKeys.zones, publicPlaceKeys.cities],
+  // The checkout's slots of the city (docs/rules/delivery.md#delivery-slots) as well.
+  slot: [staffPlaceKeys.slots, callKey('/_api/orders/slots')],
 } satisfies Record<string, QueryKey[]>
 
 export function useRefreshPlaces(keys: readonly QueryKey[]) {
@@ -61,19 +61,27 @@ export function useAdminCities<T = AdminCity[]>(select?: (cities: AdminCity[]) =
   })
 }
 
-type UpdateCity = CallInput<typeof placeCalls.updateCity>
+/** What a screen says when a place change worked, and when it failed. */
+export type PlaceFeedback<P extends PostPath> = {
+  onSuccess: (answer: PostOutput<P>, input: PostInput<P>) => void
+  onError: (e: Error) => void
+}
+
+const post = <P extends PostPath>(path: P, input: PostInput<P>) =>
+  (api.post as unknown as (path: P, input: PostInput<P>) => Promise<PostOutput<P>>)(path, input)
 
 /**
- * A city renamed or (de)activated; every list that shows it is refreshed. Each screen says
- * what happened in its own words.
+ * A country, city, zone or slot created or changed: the call, the lists it makes stale
+ * (`placeChangeRefreshes`), and what the screen says (each screen in its own words).
  */
-export function useUpdateCity(feedback: {
-  onSuccess: (answer: CallOutput<typeof placeCalls.updateCity>, input: UpdateCity) => void
-  onError: (e: Error) => void
-}) {
-  const refresh = useRefreshPlaces(placeChangeRefreshes.city)
+export function usePlaceMutation<P extends PostPath>(
+  path: P,
+  refreshes: readonly QueryKey[],
+  feedback: PlaceFeedback<P>,
+) {
+  const refresh = useRefreshPlaces(refreshes)
   return useMutation({
-    mutationFn: (input: UpdateCity) => api.post('/_api/admin/cities/update', input),
+    mutationFn: (input: PostInput<P>) => post(path, input),
     onSuccess: (answer, input) => {
       feedback.onSuccess(answer, input)
       return refresh()
@@ -81,6 +89,10 @@ export function useUpdateCity(feedback: {
     onError: feedback.onError,
   })
 }
+
+/** A city renamed or (de)activated: the places screens and the country's cities tab. */
+export const useUpdateCity = (feedback: PlaceFeedback<'/_api/admin/cities/update'>) =>
+  usePlaceMutation('/_api/admin/cities/update', placeChangeRefreshes.city, feedback)
 
 /** A city's delivery slots and its country's time zone (docs/rules/delivery.md#delivery-slots); staff. */
 export function useCitySlots(cityId: number | null) {

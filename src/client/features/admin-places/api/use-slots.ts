@@ -1,47 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/client/lib/toast'
 import { formatSlotWindow } from '@/shared/domain/delivery-slots'
-import type { CreateSlotInput, UpdateSlotInput } from '@/shared/schemas/slots'
-import { api } from '@/client/lib/api'
-import { callKey } from '@/client/lib/queries'
-import { staffPlaceKeys } from '@/client/lib/staff-places'
-import { staffErrorText } from '@/client/lib/error-text'
+import { placeChangeRefreshes, usePlaceMutation } from '@/client/lib/staff-places'
+import { created, updated } from './feedback'
 
-function useRefreshSlots() {
-  const qc = useQueryClient()
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: staffPlaceKeys.slots }),
-      // The checkout's slots of the city.
-      qc.invalidateQueries({ queryKey: callKey('/_api/orders/slots') }),
-    ])
-}
+const windowOf = (slot: { startsAt: string; endsAt: string }) => formatSlotWindow(slot.startsAt, slot.endsAt)
 
-export function useCreateSlot() {
-  const refresh = useRefreshSlots()
-  return useMutation({
-    mutationFn: (input: CreateSlotInput) => api.post('/_api/admin/slots', input),
-    onSuccess: ({ slot }) => {
-      toast.success(`Le créneau ${formatSlotWindow(slot.startsAt, slot.endsAt)} a été créé.`)
-      return refresh()
-    },
-    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorText(e)}`),
-  })
-}
+export const useCreateSlot = () =>
+  usePlaceMutation(
+    '/_api/admin/slots',
+    placeChangeRefreshes.slot,
+    created(({ slot }) => `Le créneau ${windowOf(slot)} a été créé.`),
+  )
 
-export function useUpdateSlot() {
-  const refresh = useRefreshSlots()
-  return useMutation({
-    mutationFn: (input: UpdateSlotInput) => api.post('/_api/admin/slots/update', input),
-    onSuccess: ({ slot }, input) => {
-      const window = formatSlotWindow(slot.startsAt, slot.endsAt)
-      toast.success(
-        input.isActive === undefined
-          ? `Le créneau ${window} a été enregistré.`
-          : `Le créneau ${window} est maintenant ${slot.isActive ? 'actif' : 'inactif'}.`,
-      )
-      return refresh()
-    },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorText(e)}`),
-  })
-}
+export const useUpdateSlot = () =>
+  usePlaceMutation(
+    '/_api/admin/slots/update',
+    placeChangeRefreshes.slot,
+    updated({
+      saved: ({ slot }) => `Le créneau ${windowOf(slot)} a été enregistré.`,
+      switched: ({ slot }) =>
+        `Le créneau ${windowOf(slot)} est maintenant ${slot.isActive ? 'actif' : 'inactif'}.`,
+    }),
+  )

@@ -1,10 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { toast } from '@/client/lib/toast'
-import type { CreateZoneInput, UpdateZoneInput } from '@/shared/schemas/places'
-import { api } from '@/client/lib/api'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { queryOptionsFor } from '@/client/lib/queries'
-import { placeChangeRefreshes, useRefreshPlaces } from '@/client/lib/staff-places'
-import { staffErrorText } from '@/client/lib/error-text'
+import { placeChangeRefreshes, usePlaceMutation } from '@/client/lib/staff-places'
+import { created, updated } from './feedback'
 
 export const ZONES_PER_PAGE = 20
 export type ZoneFilters = {
@@ -28,30 +25,20 @@ export function useAdminZones(filters: ZoneFilters) {
   })
 }
 
-export function useCreateZone() {
-  const refresh = useRefreshPlaces(placeChangeRefreshes.zone)
-  return useMutation({
-    mutationFn: (input: CreateZoneInput) => api.post('/_api/admin/zones', input),
-    onSuccess: ({ zone }) => {
-      toast.success(`La zone "${zone.name}" a été créée.`)
-      return refresh()
-    },
-    onError: (e) => toast.error(`Erreur lors de la création: ${staffErrorText(e)}`),
-  })
-}
+export const useCreateZone = () =>
+  usePlaceMutation(
+    '/_api/admin/zones',
+    placeChangeRefreshes.zone,
+    created(({ zone }) => `La zone "${zone.name}" a été créée.`),
+  )
 
-export function useUpdateZone() {
-  const refresh = useRefreshPlaces(placeChangeRefreshes.zone)
-  return useMutation({
-    mutationFn: (input: UpdateZoneInput) => api.post('/_api/admin/zones/update', input),
-    onSuccess: ({ zone }, input) => {
-      toast.success(
-        input.isActive === undefined
-          ? `La zone "${zone.name}" a été enregistrée.`
-          : `La zone "${zone.name}" est maintenant ${zone.isActive ? 'active' : 'inactive'}.`,
-      )
-      return refresh()
-    },
-    onError: (e) => toast.error(`Erreur lors de la mise à jour: ${staffErrorText(e)}`),
-  })
-}
+export const useUpdateZone = () =>
+  usePlaceMutation(
+    '/_api/admin/zones/update',
+    placeChangeRefreshes.zone,
+    updated({
+      saved: ({ zone }) => `La zone "${zone.name}" a été enregistrée.`,
+      switched: ({ zone }) =>
+        `La zone "${zone.name}" est maintenant ${zone.isActive ? 'active' : 'inactive'}.`,
+    }),
+  )

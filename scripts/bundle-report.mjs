@@ -46,13 +46,7 @@ if (js > LIMIT) {
 // Radix through a dialog drawn before it opens) costs every client's first order
 // (docs/rules/phones-offline.md#phone-first-load).
 const CHECKOUT_LIMIT = budgets.checkoutPagesJsLimitKB * 1024
-const checkoutPages = [
-  'features/auth/pages/login-page.tsx',
-  'features/client-orders/pages/client-dashboard.tsx',
-  'features/storefront/pages/products-page.tsx',
-  'features/checkout/pages/cart-page.tsx',
-  'features/checkout/pages/order-confirmation-page.tsx',
-]
+const checkoutPages = budgets.checkoutPages
 const firstLoad = new Set(seen)
 for (const page of checkoutPages) {
   const key = Object.keys(manifest).find((k) => k.endsWith(page))

@@ -134,11 +134,15 @@ const countOrders = async (db: Parameters<typeof seedLarge>[0]) =>
 /**
  * The server as `npm start` runs it, in a process of its own: the built bundle
  * (`node dist/server/main.js`, from `npm run build`), else the sources through tsx.
+ * BENCH_SERVER_FLAGS adds node's own flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+ * profile the server under a figure's load (node refuses those in NODE_OPTIONS).
  */
-export const serverCommand = () =>
-  existsSync(resolve(root, 'dist/server/main.js'))
+export const serverCommand = () => [
+  ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+  ...(existsSync(resolve(root, 'dist/server/main.js'))
     ? ['--enable-source-maps', '--max-old-space-size=192', resolve(root, 'dist/server/main.js')]
-    : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
+    : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]),
+]
 
 export async function startServer(
   url: string,

@@ -19,7 +19,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching'
 import { Route, Router } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
-import { isPublicPage } from '@/shared/pages'
+import { isPublicPage } from '@/shared/public-pages'
 import {
   ACCOUNT_CACHE,
   APP_SHELL,

@@ -1,4 +1,5 @@
 import type { Role } from './domain/roles'
+import { pathPattern } from './public-pages'
 
 /**
  * The role lists of the guards (docs/rules/people.md#who-may-do-what): who opens a page of the group.
@@ -332,20 +333,7 @@ export const NOT_FOUND_TITLE = 'Page introuvable'
 /** 'Produits · Étal'; the site's name alone without a title. */
 export const documentTitle = (title?: string | null) => (title ? `${title} · ${SITE_NAME}` : SITE_NAME)
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-/**
- * '/admin/orders/:orderId' → /^\/admin\/orders\/[^/]+\/?$/i: as React Router matches, letter
- * case aside and with or without a trailing slash.
- */
-export const pathPattern = (path: string) =>
-  new RegExp(
-    `^${path
-      .split('/')
-      .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRe(seg)))
-      .join('/')
-      .replace(/\/$/, '')}/?$`,
-    'i',
-  )
+export { isPublicPage, pathPattern, publicPagePaths } from './public-pages'
 
 const patterns = pagePaths.map((path) => ({ path, pattern: pathPattern(path) }))
 /** The page a URL's path opens (its query string aside), or null: the Not Found page. */
@@ -353,24 +341,4 @@ export function matchPage(url: string): PagePath | null {
   const end = url.search(/[?#]/)
   const path = end === -1 ? url : url.slice(0, end)
   return patterns.find((p) => p.pattern.test(path))?.path ?? null
-}
-
-/**
- * The pages anyone may open without an account, whose page shows nothing of one: the storefront
- * and the client's sign-in and registration. The sitemap lists them (src/server/web/site-files.ts)
- * and the service worker keeps the last copy of each for offline use (docs/rules/phones-offline.md#offline).
- */
-export const publicPagePaths = [
-  '/',
-  '/products',
-  '/contact',
-  '/cart',
-  '/client/login',
-  '/register',
-] as const satisfies readonly PagePath[]
-
-/** Whether a URL's path is one of the public pages. */
-export function isPublicPage(url: string): boolean {
-  const path = matchPage(url)
-  return path !== null && (publicPagePaths as readonly string[]).includes(path)
 }

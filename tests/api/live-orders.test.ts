@@ -72,6 +72,29 @@ describe('GET /_api/live/orders', () => {
     const event = sn.orders().find((e) => e.orderId === orderId)!
     expect(event).toEqual({ id: expect.any(Number), orderId, type: 'created', to: 'pending' })
     expect(sn.events.find((e) => e.event === 'order')!.id).toBe(String(event.id))
+    // Announced once: by the checkout after its commit, not by the trigger as well (decision 0057).
+    expect(sn.orders().filter((e) => e.orderId === orderId)).toHaveLength(1)
+  })
+
+  it("announces a status change from the trigger, in its transaction, but not a 'created' written by hand", async () => {
+    const root = await stream((await signedIn(t, 'root', 'SN')).cookie)
+    const orderId = await placeOrder('SN')
+    await root.until(() => root.orders().some((e) => e.orderId === orderId), 'the new order')
+    // A 'created' row inserted without the checkout: the trigger leaves it to its writer.
+    await t.db.insert(orderEvents).values({ orderId, type: 'created', toValue: 'pending' })
+    await t.db
+      .insert(orderEvents)
+      .values({ orderId, type: 'status', fromValue: 'pending', toValue: 'cancelled' })
+    await root.until(
+      () => root.orders().some((e) => e.orderId === orderId && e.type === 'status'),
+      'the status',
+    )
+    expect(
+      root
+        .orders()
+        .filter((e) => e.orderId === orderId)
+        .map((e) => e.type),
+    ).toEqual(['created', 'status'])
   })
 
   it('a change of status is sent too; a driver hears its own orders only', async () => {

@@ -1,4 +1,4 @@
-import { isPublicPage } from '@/shared/pages'
+import { isPublicPage } from '@/shared/public-pages'
 import { ASSETS_CACHE, WARM_HEADER } from './offline-caches'
 
 /**

@@ -327,7 +327,9 @@ END $$;
 
 -- docs/rules/orders.md#live: every event of an order's history (order_events) is announced on the
 -- channel etal_orders once its transaction commits, with what the live streams filter on: the
--- order's country, driver and client (src/server/services/order-live.ts).
+-- order's country, driver and client (src/server/services/order-live.ts). Trigger (order_events,
+-- after insert, per row) for every event but a new order's 'created', which the checkout
+-- announces after its commit (`announce`, migration 0032, decision 0057).
 CREATE OR REPLACE FUNCTION etal_order_event_notify() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE o record;

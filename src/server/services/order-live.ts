@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { LiveOrderEvent } from '@/shared/schemas/live'
-import type { Database, Db } from '../db/client'
+import type { Database, Db, Executor } from '../db/client'
 import type { Listening } from '../db/listener'
 import { orderEvents, orders } from '../db/schema'
 import { scopeCountryId } from './scope'
@@ -9,11 +9,21 @@ import { scopeCountryId } from './scope'
 /** The channel the trigger of order_events notifies on (src/server/db/functions.sql). */
 export const ORDERS_CHANNEL = 'etal_orders'
 
-/** One event as the trigger announces it: what the streams send, and what they filter on. */
+/** One event as it is announced: what the streams send, and what they filter on. */
 export type OrderNotice = LiveOrderEvent & {
   countryId: number | null
   driverId: number | null
   clientId: number | null
+}
+
+/**
+ * Announces an event that its own transaction has already committed, as the trigger of
+ * order_events announces the others (src/server/db/functions.sql, the same payload): a new
+ * order's 'created' (decision 0057: a NOTIFY inside the checkout's statement would hold the
+ * database's one notification lock through its commit, and checkouts would commit one at a time).
+ */
+export async function announce(db: Executor, notice: OrderNotice) {
+  await db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${JSON.stringify(notice)})`)
 }
 
 /** Who a stream is for (docs/rules/orders.md#live): root everything, staff its country, a driver its orders. */

@@ -70,14 +70,20 @@ export async function registerWeb(
       index: false,
       // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
       cacheControl: false,
-      // The ETag alone revalidates /sw.js and the site's files; the hashed ones never are.
+      // The ETag alone revalidates /sw.js and the site's files; the hashed ones never are, so
+      // they go without one, and no file here is ever asked for in parts: every header a phone
+      // is sent with each of a page's chunks costs it (docs/rules/phones-offline.md#phone-first-load).
       lastModified: false,
+      acceptRanges: false,
       // The build's Brotli copies (scripts/precompress.mjs), when the browser accepts br.
       preCompressed: true,
       wildcard: false,
       setHeaders(res, path) {
         res.setHeader('cache-control', staticCacheControl(path))
       },
+    })
+    app.addHook('onSend', async (req, reply) => {
+      if (req.url.startsWith('/assets/')) reply.removeHeader('etag')
     })
   }
   const production = deps.config.NODE_ENV === 'production'

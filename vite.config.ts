@@ -9,7 +9,6 @@ import { documentTitle, pageTitles } from './src/shared/pages'
 import { pageDocument } from './src/server/web/document'
 
 const clientDist = fileURLToPath(new URL('./dist/client', import.meta.url))
-const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url))
 
 /**
  * index.html is the document every page of the server is (src/server/web/document.ts), around
@@ -55,21 +54,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     manifest: true,
     reportCompressedSize: false,
-    // The browser's chunks (docs/rules/phones-offline.md#phone-first-load): every icon in one
-    // chunk (58 icons, 6.6 KB gzipped, instead of one request each), and the small modules of
-    // our own that a client's first order needs in another (scripts/shop-chunk.ts). A group
-    // takes only the modules it names (`includeDependenciesRecursively: false`): the first
-    // load's modules stay where they are.
+    // The browser's chunks (docs/rules/phones-offline.md#phone-first-load): the small modules of
+    // our own and the icons that a client's first order needs beyond the first load, in one
+    // chunk instead of one request each (scripts/shop-chunk.ts). The group takes only the modules
+    // it names (`includeDependenciesRecursively: false`): the first load's stay where they are.
     rolldownOptions: isSsrBuild
       ? undefined
       : {
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,
-              groups: [
-                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
-                { name: shopChunk(clientRoot) },
-              ],
+              groups: [{ name: shopChunk(fileURLToPath(new URL('.', import.meta.url))) }],
             },
           },
         },

@@ -163,5 +163,17 @@ describe('GET /_api/live/orders', () => {
     // Sent once, in order.
     const ids = again.orders().map((e) => e.id)
     expect(ids).toEqual([...new Set(ids)].sort((x, y) => x - y))
+    // Its notice heard only now (the fan-out's batch, an announcement after its commit): the
+    // catch-up sent it already, so it is not sent again; the next order is.
+    const caught = again.orders().find((e) => e.orderId === missed)!
+    const [{ countryId } = { countryId: 0 }] = await t.db
+      .select({ countryId: orders.countryId })
+      .from(orders)
+      .where(eq(orders.id, missed))
+    const late = { ...caught, countryId, driverId: null, clientId: null }
+    await t.db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${JSON.stringify(late)})`)
+    const next = await placeOrder('SN')
+    await again.until(() => again.orders().some((e) => e.orderId === next), 'the next order')
+    expect(again.orders().filter((e) => e.id === caught.id)).toHaveLength(1)
   })
 })

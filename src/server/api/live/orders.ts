@@ -41,9 +41,12 @@ export default defineEndpoint({
     const lastSeen = Number.isSafeInteger(after) && after > 0 ? after : 0
     let catchingUp = lastSeen > 0
     // Events heard while the history is read wait here; those the catch-up also read are sent
-    // once. Nothing else is compared by id: an event's id is taken at insert, and transactions
-    // commit in another order, so an event may rightly come after one with a larger id (a
-    // "newest id sent" rule dropped it, and staff missed that order).
+    // once, and so are they when heard later still (a notice may come after the catch-up's read:
+    // the fan-out's batches wait up to 100 ms, and a new order is announced after its commit).
+    // The catch-up's ids (200 at most) are kept for that. Nothing else is compared by id: an
+    // event's id is taken at insert, and transactions commit in another order, so an event may
+    // rightly come after one with a larger id (a "newest id sent" rule dropped it, and staff
+    // missed that order).
     const held: OrderNotice[] = []
     const caughtUp = new Set<number>()
     let ended = false
@@ -85,7 +88,6 @@ export default defineEndpoint({
         resync()
       }
       send(held.splice(0))
-      caughtUp.clear()
     }
     return SENT
   },

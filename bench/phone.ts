@@ -20,7 +20,7 @@
  * - each page's own <title>; and Lighthouse (bench/lighthouse.ts, performance and accessibility
  *   on /, /products, /client/login, /cart and a product page, with SEO on the product page)
  *   unless PHONE_LIGHTHOUSE=0.
- * PHONE_LIST=1 prints every path a first visit's checkout loaded, with its bytes.
+ * PHONE_LIST=1 prints every path a first visit's checkout loaded, with its bytes and how many times it was asked.
  * Prints a table and writes its section into bench/RESULTS.md (PHONE_OUT to write elsewhere).
  * Not part of `npm test` nor of the CI: it takes minutes.
  */
@@ -174,7 +174,13 @@ async function startServer(url: string) {
  */
 async function wireCounter(target: string) {
   const { port: targetPort } = new URL(target)
-  const counted = { received: 0, sent: 0, requests: 0, byRequest: new Map<string, number>() }
+  const counted = {
+    received: 0,
+    sent: 0,
+    requests: 0,
+    byRequest: new Map<string, number>(),
+    timesAsked: new Map<string, number>(),
+  }
   const relay = createServer((client) => {
     const upstream = connect(Number(targetPort), '127.0.0.1')
     let asked = '(none)'
@@ -188,6 +194,7 @@ async function wireCounter(target: string) {
       if (!line) return
       counted.requests += 1
       asked = `${line[1]} ${line[2]!.split('?')[0]}`
+      counted.timesAsked.set(asked, (counted.timesAsked.get(asked) ?? 0) + 1)
     })
     client.pipe(upstream).pipe(client)
     const end = () => {
@@ -202,9 +209,14 @@ async function wireCounter(target: string) {
     base: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
     /** What crossed since the last call. */
     take() {
-      const now = { ...counted, byRequest: new Map(counted.byRequest) }
+      const now = {
+        ...counted,
+        byRequest: new Map(counted.byRequest),
+        timesAsked: new Map(counted.timesAsked),
+      }
       Object.assign(counted, { received: 0, sent: 0, requests: 0 })
       counted.byRequest.clear()
+      counted.timesAsked.clear()
       return now
     },
     close: () => new Promise<void>((ok) => relay.close(() => ok())),
@@ -422,7 +434,7 @@ async function checkoutRun(browser: Browser, base: string) {
     const firstWire = wire.take()
     if (process.env.PHONE_LIST === '1')
       for (const [path, bytes] of [...firstWire.byRequest].sort((a, b) => b[1] - a[1]))
-        console.log(`  first visit ${path} ${bytes}`)
+        console.log(`  first visit ${path} ${bytes} (${firstWire.timesAsked.get(path) ?? 0}×)`)
     await first.close()
     await context.clearCookies()
     const second = await throttledPage(context)

@@ -179,11 +179,18 @@ describe('refusals in the logs', () => {
       refused.push(['login limit', await loginAs(client.email, PASSWORD)])
       // The API's limit per IP, 40 a minute here.
       let limited: LightMyRequestResponse | undefined
+      let answered: LightMyRequestResponse | undefined
       for (let i = 0; i < 60 && !limited; i++) {
         const res = await inject('GET', '/_api/countries')
         if (res.statusCode === 429) limited = res
+        else answered ??= res
       }
       refused.push(['API rate limit', limited!])
+      // The limit's counts are said on the refusal only, with when to retry (decision 0058).
+      for (const count of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+        expect(answered!.headers[count], count).toBeUndefined()
+      expect(limited!.headers['x-ratelimit-limit']).toBe('40')
+      expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0)
 
       expect(refused.map(([label, r]) => `${label}:${r.statusCode}`)).toEqual([
         'no session:401',

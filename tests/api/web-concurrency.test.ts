@@ -264,16 +264,14 @@ describe.skipIf(!pgBase)(pgTitle('WEB_CONCURRENCY=2 on PostgreSQL'), () => {
   it('counts the per-IP API limit once across the workers (API_RATE_PER_MINUTE=12)', async () => {
     const ip = '203.0.113.9'
     const okOn = new Set<string>()
-    const remaining: number[] = []
     for (let i = 0; i < 12; i++) {
       const res = await call('GET', '/_api/countries', { ip })
       expect(res.status).toBe(200)
       okOn.add(res.worker)
-      remaining.push(Number(res.headers['x-ratelimit-remaining']))
     }
+    // Both workers answered: each on its own would have let 12 through, 24 in all. One count
+    // refuses the 13th, whichever worker gets it.
     expect(okOn.size).toBe(2)
-    // One count: 11, 10, … 0, whichever worker answered (each on its own would say 11, 11, 10, 10…).
-    expect(remaining).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0])
     const refusedOn = new Set<string>()
     for (let i = 0; i < 4; i++) {
       const res = await call('GET', '/_api/countries', { ip })

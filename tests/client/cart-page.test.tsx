@@ -1,13 +1,19 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { QueryClient } from '@tanstack/react-query'
 import { Route, Routes, useParams } from 'react-router'
 import { Toaster } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RequireRole } from '../../src/client/app/guards'
 import CartPage from '../../src/client/features/checkout/pages/cart-page'
+import { addressesKey } from '../../src/client/lib/addresses'
 import { CART_KEY, type CartItem } from '../../src/client/lib/cart'
-import { fakeNetwork, sessionUser, withProviders, type Route as FakeRoute } from './network'
+import { productsKey } from '../../src/client/lib/catalogue'
+import { clientDashboardKey } from '../../src/client/lib/client-dashboard'
+import { sessionKey } from '../../src/client/lib/session'
+import type { PublicProduct } from '../../src/shared/schemas/storefront'
+import { fakeNetwork, sessionUser, testQueryClient, withProviders, type Route as FakeRoute } from './network'
 
 afterEach(() => {
   cleanup()
@@ -44,7 +50,7 @@ const money = (text: string | null) => text?.replace(/\s/g, ' ')
 function Confirmation() {
   return <p>Confirmation de la commande {useParams().orderId}</p>
 }
-const page = () =>
+const page = (client?: QueryClient) =>
   withProviders(
     <>
       <Toaster />
@@ -62,7 +68,44 @@ const page = () =>
       </Routes>
     </>,
     '/cart',
+    client,
   )
+
+/** A product of the catalogue as /_api/products answers it. */
+const product = (line: CartItem, over: Partial<PublicProduct> = {}): PublicProduct => ({
+  id: line.id,
+  name: line.name,
+  description: null,
+  imageUrl: null,
+  photo: null,
+  pricePerUnit: line.pricePerUnit,
+  unitType: line.unitType,
+  minQuantity: line.minQuantity ?? 1,
+  categoryId: null,
+  category: null,
+  isActive: true,
+  isFeatured: false,
+  countryId: 1,
+  countryName: 'Sénégal',
+  createdAt: new Date(),
+  stock: { soldOut: false, left: null },
+  origin: null,
+  halal: false,
+  slaughterDay: null,
+  preparations: [],
+  ...over,
+})
+
+/** A query client as the app's (answers fresh for 60 s), holding /products' first page of Sénégal. */
+function afterListing(products: PublicProduct[]) {
+  const client = testQueryClient()
+  client.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } })
+  client.setQueryData(productsKey({ countryId: 1 }), {
+    pages: [{ products, nextCursor: null }],
+    pageParams: [null],
+  })
+  return client
+}
 
 function shop(
   createOrder: (body: unknown) => FakeRoute,
@@ -199,6 +242,45 @@ describe('CartPage', () => {
     expect(keys[2]).not.toBe(keys[1])
     // Nothing was lost while it failed: the cart stayed until the order went through.
     expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toEqual([])
+  })
+
+  it('reads nothing again as it leaves for the confirmation: what the order changed is marked stale', async () => {
+    const calls = shop(() => ({ status: 201, body: { order: { id: 44 } } }))
+    const client = testQueryClient()
+    render(page(client))
+    const user = await fillDelivery()
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    await screen.findByText('Confirmation de la commande 44')
+    await new Promise((r) => setTimeout(r, 50))
+    const posted = calls.findIndex((c) => c.method === 'POST')
+    expect(calls.slice(posted + 1).map((c) => `${c.method} ${c.url}`)).toEqual([])
+    // The page that shows them next reads them again.
+    const marked = (queryKey: readonly unknown[]) =>
+      client.getQueryCache().find({ queryKey, exact: false })?.state.isInvalidated
+    expect(marked(clientDashboardKey)).toBe(true)
+    expect(marked(addressesKey)).toBe(true)
+    // No point was spent: the session's balance is as it was.
+    expect(marked(sessionKey)).toBe(false)
+  })
+
+  it('takes its products from the listing just read, without reading them again', async () => {
+    const calls = shop(() => ({ status: 500, body: {} }))
+    render(
+      page(afterListing([product(lines[0]!, { stock: { soldOut: true, left: 0 } }), product(lines[1]!)])),
+    )
+    // The listing's stock says the first line sold out meanwhile.
+    expect((await screen.findAllByText('« Filet de bœuf » est épuisé.')).length).toBeGreaterThan(0)
+    expect(calls.filter((c) => c.url.startsWith('/_api/products'))).toEqual([])
+  })
+
+  it('reads its products when the listing in the cache lacks one of them', async () => {
+    const calls = shop(() => ({ status: 500, body: {} }))
+    render(page(afterListing([product(lines[0]!)])))
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.startsWith('/_api/products')).map((c) => c.url)).toEqual([
+        '/_api/products?ids=11%2C12',
+      ]),
+    )
   })
 
   it('says the cart is empty, with a way to the products', async () => {

@@ -34,11 +34,12 @@ export function fakeNetwork(routes: Record<string, Route | ((body: unknown) => R
   return calls
 }
 
-/** A fresh query client (no retries: a failure shows at once) around a router at `path`. */
-export function withProviders(children: ReactNode, path = '/') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  })
+/** A fresh query client (no retries: a failure shows at once). */
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+
+/** A query client (a fresh one unless given) around a router at `path`. */
+export function withProviders(children: ReactNode, path = '/', client = testQueryClient()) {
   return (
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, type QueryClient } from '@tanstack/react-que
 import type { SessionUser } from '@/shared/schemas/auth'
 import { ApiError } from './api'
 import { clearCart } from './cart'
-import { forgetAccount } from './offline-caches'
+import { CATALOGUE_PATHS, forgetAccount } from './offline-caches'
 
 /**
  * What the browser keeps for an account, on a phone several people may share
@@ -22,6 +22,20 @@ export const OWNER_KEY = 'etal.account'
 export const DELIVERY_KEY = 'etal.delivery-info'
 
 const sessionQuery = 'session'
+
+/**
+ * Drops the answers of the account that was, when it changes (a sign-in, a sign-out, a session
+ * that ended). Kept: the session, and the public catalogue's answers (its products, the home
+ * page's, the countries, the categories), the same for every caller and holding nothing of an
+ * account, whose copies the service worker keeps too. A visitor who signs in does not read again
+ * the countries its first page came with (docs/decisions/0058).
+ */
+export function dropAccountAnswers(qc: QueryClient) {
+  qc.removeQueries({
+    predicate: (q) =>
+      q.queryKey[0] !== sessionQuery && !(CATALOGUE_PATHS as readonly unknown[]).includes(q.queryKey[0]),
+  })
+}
 
 /** Removes the account's stores when `userId` (null: no one) is not the account they belong to. */
 export function settleAccountData(userId: number | null): boolean {
@@ -76,7 +90,7 @@ export function accountFollower() {
         const before = shown
         shown = id
         settleAccountData(id)
-        if (before !== undefined) qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQuery })
+        if (before !== undefined) dropAccountAnswers(qc)
       })
     },
   }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useSyncExternalStore } from 'react'
 import { isShopper } from '@/shared/domain/roles'
 import {
@@ -61,18 +61,6 @@ export function useCatalogueListing(filter: CatalogueFilter, enabled = true) {
     initialPageParam: null as string | null,
     getNextPageParam: (last: ProductsPage) => last.nextCursor,
     enabled,
-  })
-}
-
-/** The products of these ids still on sale, with today's stock (the cart's badges). */
-export function useProductsByIds(countryId: number | null, ids: readonly number[], enabled = true) {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b).slice(0, MAX_PRODUCT_IDS)
-  return useQuery({
-    queryKey: productsByIdsKey(countryId, sorted),
-    queryFn: () => fetchProductsByIds(countryId, sorted),
-    enabled: enabled && sorted.length > 0,
-    // A line removed keeps the others' stock on screen while the smaller read is made.
-    placeholderData: keepPreviousData,
   })
 }
 

@@ -22,18 +22,35 @@ export function startServiceWorker() {
   else window.addEventListener('load', register, { once: true })
 }
 
-function handOver(sw: ServiceWorkerContainer) {
-  const origin = location.origin
-  const fetched = performance
-    .getEntriesByType('resource')
+/**
+ * What a page loaded before the worker fetched hands it to keep: the same-origin URLs it fetched,
+ * as the browser's cache has them, but not an answer refused (a visitor's session, 401): the
+ * worker keeps none, and would only ask for it again. First the page's own HTML when it is a public
+ * page, taken from the browser's cache (`force-cache`) rather than downloaded a second time
+ * (docs/rules/phones-offline.md#offline).
+ */
+export function urlsToKeep(
+  resources: readonly Pick<PerformanceResourceTiming, 'name' | 'responseStatus'>[],
+  loaded: string,
+  origin: string,
+) {
+  const fetched = resources
+    .filter((e) => e.name.startsWith(`${origin}/`) && !((e.responseStatus ?? 0) >= 400))
     .map((e) => e.name)
-    .filter((url) => url.startsWith(`${origin}/`))
+  const page: [string, RequestInit][] = isPublicPage(new URL(loaded).pathname)
+    ? [[loaded, { headers: { [WARM_HEADER]: 'page' }, cache: 'force-cache' }]]
+    : []
+  return [...page, ...fetched]
+}
+
+function handOver(sw: ServiceWorkerContainer) {
   // The URL the document was loaded from: the router may have moved since (a sign-in, say).
   const loaded = performance.getEntriesByType('navigation')[0]?.name ?? location.href
-  const page = isPublicPage(new URL(loaded).pathname)
-    ? [[loaded, { headers: { [WARM_HEADER]: 'page' } }]]
-    : []
-  sw.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [...page, ...fetched] } })
+  const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+  sw.controller?.postMessage({
+    type: 'CACHE_URLS',
+    payload: { urlsToCache: urlsToKeep(resources, loaded, location.origin) },
+  })
 }
 
 /**

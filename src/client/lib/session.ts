@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LoginInput, RegisterInput, SessionUser } from '@/shared/schemas/auth'
+import { dropAccountAnswers } from './account-data'
 import { api, ApiError } from './api'
 import { forgetAccount } from './offline-caches'
 
@@ -53,14 +54,14 @@ export function useLogin(accepts?: (user: SessionUser) => boolean) {
   })
 }
 
-/** A user just signed in becomes the session (unless `accepts` refuses it), every other cached answer dropped. */
+/** A user just signed in becomes the session (unless `accepts` refuses it), the answers of the one before dropped. */
 export function publishUser(
   qc: ReturnType<typeof useQueryClient>,
   user: SessionUser,
   accepts?: (user: SessionUser) => boolean,
 ) {
   if (accepts && !accepts(user)) return
-  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+  dropAccountAnswers(qc)
   qc.setQueryData(sessionKey, user)
 }
 
@@ -69,7 +70,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterInput) => api.post('/_api/auth/register_with_password', input),
     onSuccess: ({ user }) => {
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+      dropAccountAnswers(qc)
       qc.setQueryData(sessionKey, user)
     },
   })
@@ -81,7 +82,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       qc.setQueryData(sessionKey, null)
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
+      dropAccountAnswers(qc)
       await forgetAccount()
       try {
         await api.post('/_api/auth/logout')

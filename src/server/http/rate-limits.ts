@@ -20,6 +20,14 @@ export function perIpLimits(
   return {
     ...(redis ? { redis, nameSpace: 'etal-rl-' } : store ? { store } : {}),
     keyGenerator: (req: FastifyRequest) => req.ip,
+    // The counts are said on a refusal only (with its retry-after): the API's one client, the
+    // shop's pages, never reads them, and on every answer they were 65 bytes a phone paid for
+    // (decision 0058).
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_req: FastifyRequest, ctx: errorResponseBuilderContext) => ({
       statusCode: 429,
       error: `Trop de requêtes. Réessayez dans ${Math.ceil(ctx.ttl / 1000)} secondes.`,

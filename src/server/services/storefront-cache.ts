@@ -155,7 +155,7 @@ function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
       encoding === 'br'
         ? brotli(answer.body, {
             params: {
-              [constants.BROTLI_PARAM_QUALITY]: answer.use === 'kept' ? 9 : 4,
+              [constants.BROTLI_PARAM_QUALITY]: answer.use === 'kept' ? 9 : 5,
               [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
             },
           })

@@ -1,13 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { checkLogin, loginValues } from '@/shared/login-check'
 import type { LoginInput, SessionUser } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { publishUser, signOutQuietly, useLogin } from '@/client/lib/session'
-import { CodeStep, EnrolStep } from './second-step'
+import { Spinner } from '@/client/components/ui/spinner'
 import { type Gate, safeRedirect } from '@/client/lib/login-gates'
+
+// The second step is a staff sign-in's (its code, or its enrolment): loaded when the server
+// asks for it, not with every client's sign-in (docs/rules/phones-offline.md#phone-first-load).
+const CodeStep = lazy(() => import('./second-step').then((m) => ({ default: m.CodeStep })))
+const EnrolStep = lazy(() => import('./second-step').then((m) => ({ default: m.EnrolStep })))
 
 /**
  * Email and password, then the gate: a role the page refuses is signed out again and told why;
@@ -79,8 +84,16 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
   }
 
   const busy = submitting || redirecting
-  if (secondStep === 'code') return <CodeStep onSignedIn={finishSecondStep} />
-  if (secondStep === 'enrol') return <EnrolStep onDone={finishSecondStep} />
+  if (secondStep)
+    return (
+      <Suspense fallback={<Spinner />}>
+        {secondStep === 'code' ? (
+          <CodeStep onSignedIn={finishSecondStep} />
+        ) : (
+          <EnrolStep onDone={finishSecondStep} />
+        )}
+      </Suspense>
+    )
   return (
     <form
       onSubmit={(e) => void onSubmit(e)}

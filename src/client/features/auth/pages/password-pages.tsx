@@ -7,7 +7,7 @@ import type { SessionUser, SignInAnswer } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { api } from '@/client/lib/api'
-import { sessionKey } from '@/client/lib/session'
+import { publishUser } from '@/client/lib/session'
 import { toast } from '@/client/lib/toast'
 import { AuthCard } from '../components/auth-card'
 import { CodeStep, EnrolStep } from '../components/second-step'
@@ -58,8 +58,7 @@ function useSignedIn() {
   const qc = useQueryClient()
   const navigate = useNavigate()
   return (user: SessionUser) => {
-    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] })
-    qc.setQueryData(sessionKey, user)
+    publishUser(qc, user)
     toast.success('Mot de passe changé. Vous êtes connecté(e).')
     navigate(homeRouteFor(user.role), { replace: true })
   }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
@@ -7,12 +6,12 @@ import { isShopper } from '@/shared/domain/roles'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { ApiError } from '@/client/lib/api'
 import { useCartItems } from '@/client/lib/cart'
-import { useProductsByIds } from '@/client/lib/catalogue'
+import { useProductsByIds } from '@/client/lib/products-by-ids'
 import { clearCartAfterOrder, saveDeliveryInfo } from '@/client/lib/cart-actions'
 import { useClientDashboard } from '@/client/lib/client-dashboard'
 import { useCities, useCountries, useZones } from '@/client/lib/reference-data'
 import { useSession } from '@/client/lib/session'
-import { addressesKey, useAddresses } from '@/client/lib/addresses'
+import { useAddresses } from '@/client/lib/addresses'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { useCreateOrder } from '../api/use-create-order'
 import { useStartPayment } from '../api/use-payments'
@@ -40,7 +39,6 @@ export default function CartPage() {
   const countries = useCountries()
   const pointValue = useClientDashboard((d) => d.pointValueInCfa).data ?? 1
   const createOrder = useCreateOrder()
-  const qc = useQueryClient()
   const navigate = useNavigate()
   const attemptKey = useRef<string | null>(null)
   const form = useForm<CartForm>({ defaultValues: cartFormDefaults(user) })
@@ -158,8 +156,6 @@ export default function CartPage() {
         },
       })
       attemptKey.current = null
-      // The address used is now the last used; a saved one joined the list.
-      void qc.invalidateQueries({ queryKey: addressesKey })
       toast.success('Votre commande a été créée avec succès !')
       navigate(`/order-confirmation/${order.id}`, { state: { justPlaced: true } })
       clearCartAfterOrder()

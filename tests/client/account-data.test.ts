@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest'
+import { createQueryClient } from '../../src/client/lib/query-client'
+import { sessionKey } from '../../src/client/lib/session'
+import { sessionUser } from './network'
+
+afterEach(() => localStorage.clear())
+
+// What the query cache keeps when the account changes (docs/security.md, "A shared device";
+// decision 0058): nothing of the account before, the public catalogue's answers.
+describe('the query cache when the account changes', () => {
+  const countries = ['/_api/countries', {}] as const
+  const listing = ['/_api/products', { countryId: 1, categoryId: null }] as const
+  const orders = ['/_api/orders', {}] as const
+  const dashboard = ['/_api/dashboard/client', {}] as const
+
+  function cacheOf(user: ReturnType<typeof sessionUser> | null) {
+    const qc = createQueryClient()
+    qc.setQueryData(sessionKey, user)
+    qc.setQueryData(countries, [{ id: 1, name: 'Sénégal' }])
+    qc.setQueryData(listing, { pages: [{ products: [], nextCursor: null }], pageParams: [null] })
+    qc.setQueryData(orders, { orders: [{ id: 7 }] })
+    qc.setQueryData(dashboard, { loyaltyPoints: 30 })
+    return qc
+  }
+  const held = (qc: ReturnType<typeof createQueryClient>) =>
+    qc
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey[0])
+      .sort()
+
+  it('a visitor who signs in keeps the catalogue’s answers, read as a visitor', () => {
+    const qc = cacheOf(null)
+    qc.setQueryData(sessionKey, sessionUser('client', { id: 5 }))
+    expect(held(qc)).toEqual(['/_api/countries', '/_api/products', 'session'])
+  })
+
+  it('another account drops every answer of the one before, and keeps the catalogue’s', () => {
+    const qc = cacheOf(sessionUser('client', { id: 5 }))
+    qc.setQueryData(sessionKey, sessionUser('client', { id: 6 }))
+    expect(held(qc)).toEqual(['/_api/countries', '/_api/products', 'session'])
+    expect(qc.getQueryData(orders)).toBeUndefined()
+  })
+
+  it('a sign-out drops the account’s answers', () => {
+    const qc = cacheOf(sessionUser('client', { id: 5 }))
+    qc.setQueryData(sessionKey, null)
+    expect(held(qc)).toEqual(['/_api/countries', '/_api/products', 'session'])
+  })
+})

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { WARM_HEADER } from '../../src/client/lib/offline-caches'
+import { urlsToKeep } from '../../src/client/lib/service-worker'
+
+// docs/rules/phones-offline.md#offline: what a page loaded before the worker hands it to keep.
+describe('urlsToKeep', () => {
+  const origin = 'https://etal.example'
+  const fetched = [
+    { name: `${origin}/assets/index-abc.js`, responseStatus: 200 },
+    // A visitor's session: refused, kept by no cache, so not asked for a second time.
+    { name: `${origin}/_api/auth/session`, responseStatus: 401 },
+    { name: `${origin}/_api/products?countryId=1`, responseStatus: 200 },
+    // A browser without responseStatus (0 when the answer is opaque): handed over as before.
+    { name: `${origin}/favicon.svg`, responseStatus: 0 },
+    { name: 'https://elsewhere.example/tracker.js', responseStatus: 200 },
+  ]
+
+  it('hands over a public page from the browser’s cache, then what it fetched, less what was refused', () => {
+    expect(urlsToKeep(fetched, `${origin}/products`, origin)).toEqual([
+      [`${origin}/products`, { headers: { [WARM_HEADER]: 'page' }, cache: 'force-cache' }],
+      `${origin}/assets/index-abc.js`,
+      `${origin}/_api/products?countryId=1`,
+      `${origin}/favicon.svg`,
+    ])
+  })
+
+  it('keeps no copy of an account’s page', () => {
+    expect(urlsToKeep(fetched, `${origin}/dashboard`, origin)[0]).toBe(`${origin}/assets/index-abc.js`)
+  })
+})

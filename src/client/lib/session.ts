@@ -69,10 +69,7 @@ export function useRegister() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: RegisterInput) => api.post('/_api/auth/register_with_password', input),
-    onSuccess: ({ user }) => {
-      dropAccountAnswers(qc)
-      qc.setQueryData(sessionKey, user)
-    },
+    onSuccess: ({ user }) => publishUser(qc, user),
   })
 }
 

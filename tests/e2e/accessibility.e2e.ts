@@ -1,9 +1,20 @@
 import { eq } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest'
 import { users } from '../../src/server/db/schema'
 import { pagePaths } from '../../src/shared/pages'
-import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import {
+  axeViolations,
+  DESKTOP,
+  loginAt,
+  newPage,
+  PHONE,
+  shot,
+  signedInProfile,
+  startE2E,
+  tabOf,
+  type E2E,
+} from './harness'
 
 /**
  * Every page of src/shared/pages.ts, opened by every role (and a visitor), passes axe-core
@@ -31,18 +42,17 @@ const roles: { who: string; login?: [string, string] }[] = [
   { who: 'root', login: ['/employee/login', 'root@etal.demo'] },
 ]
 
-/** Each page's URL, its parameters filled with demo records (order 1 and its client are of Senegal). */
-const urls = () => [
-  ...pagePaths.map((p) =>
-    p
-      .replace(':orderId', '1')
-      // A product's page: the server redirects to its current address (docs/rules/catalogue.md#product-page).
-      .replace(':product', '1')
-      .replace(':userId', String(clientId))
-      .replace(':countryName', encodeURIComponent('Sénégal')),
-  ),
-  '/nulle-part',
-]
+/** Each page's path pattern (src/shared/pages.ts), and one no page has. */
+const patterns = [...pagePaths, '/nulle-part']
+
+/** A pattern's URL, its parameters filled with demo records (order 1 and its client are of Senegal). */
+const urlOf = (pattern: string) =>
+  pattern
+    .replace(':orderId', '1')
+    // A product's page: the server redirects to its current address (docs/rules/catalogue.md#product-page).
+    .replace(':product', '1')
+    .replace(':userId', String(clientId))
+    .replace(':countryName', encodeURIComponent('Sénégal'))
 
 /** The page once its data is in: the network idle and no skeleton or spinner left. */
 async function settle(page: Page, check: ExpectStatic = expect) {
@@ -73,48 +83,65 @@ async function audit(page: Page): Promise<string[]> {
   return problems
 }
 
-// The roles run side by side (at most maxConcurrency, vitest.e2e.config.ts): most of each one's
-// time is spent waiting for the network to settle.
-describe.concurrent('accessibility of every page, for every role, at 390 px', { timeout: 240_000 }, () => {
-  // it.for: a concurrent test asserts with its own context's expect.
-  it.for(roles)('$who', async ({ who, login }, { expect }) => {
-    const { page, context } = await newPage(e, PHONE)
-    if (login) {
-      await loginAt(page, login[0], login[1])
-      await page.waitForURL((u) => u.pathname !== login[0])
-    }
-    const seen = new Set<string>()
-    const problems: string[] = []
-    for (const url of urls()) {
-      await page.goto(url)
-      await settle(page, expect)
-      const landed = new URL(page.url()).pathname
-      // A guard's redirect (a visitor sent to the sign-in) lands on a page already audited.
-      if (landed !== new URL(url, e.baseUrl).pathname && seen.has(landed)) continue
-      seen.add(landed)
-      for (const p of await audit(page)) problems.push(`${who} ${url}: ${p}`)
-      // The skip link is the first Tab stop.
-      await page.keyboard.press('Tab')
-      const first = await page.evaluate(() => document.activeElement?.textContent?.trim())
-      if (first !== 'Aller au contenu') problems.push(`${who} ${url}: first Tab stop is “${first}”`)
-    }
-    expect(problems).toEqual([])
-    await context.close()
-  })
+/**
+ * Opens one page in a new tab of a role's profile and says what is wrong with it, or null when
+ * it landed elsewhere on a page that has its own test (a guard sending a visitor to a sign-in).
+ */
+async function auditPage(
+  profile: BrowserContext,
+  viewport: typeof PHONE,
+  pattern: string,
+  check: ExpectStatic,
+): Promise<string[] | null> {
+  const page = await tabOf(profile, viewport)
+  const url = urlOf(pattern)
+  await page.goto(url)
+  await settle(page, check)
+  const landed = new URL(page.url()).pathname
+  if (landed !== new URL(url, e.baseUrl).pathname && patterns.includes(landed)) {
+    await page.close()
+    return null
+  }
+  const problems = await audit(page)
+  if (viewport === PHONE) {
+    // The skip link is the first Tab stop.
+    await page.keyboard.press('Tab')
+    const first = await page.evaluate(() => document.activeElement?.textContent?.trim())
+    if (first !== 'Aller au contenu') problems.push(`first Tab stop is “${first}”`)
+  }
+  await page.close()
+  return problems
+}
 
-  it('the staff pages at 1280 px too (tables, menus), for root', async ({ expect }) => {
-    const { page, context } = await newPage(e, DESKTOP)
-    await loginAt(page, '/employee/login', 'root@etal.demo')
-    await page.waitForURL('**/root/dashboard')
-    const problems: string[] = []
-    for (const url of urls().filter((u) => u.startsWith('/admin') || u.startsWith('/root'))) {
-      await page.goto(url)
-      await settle(page, expect)
-      for (const p of await audit(page)) problems.push(`root ${url} (1280): ${p}`)
-    }
-    expect(problems).toEqual([])
-    await context.close()
+// Each role signs in once; its pages are then one test each, three at a time (maxConcurrency,
+// vitest.e2e.config.ts), each in its own tab: most of a page's time is spent waiting for the
+// network to settle, and a test's time limit bounds one page however slow the machine.
+for (const { who, login } of roles) {
+  describe.concurrent(`accessibility of every page at 390 px, for the ${who}`, () => {
+    let profile: BrowserContext
+    beforeAll(async () => {
+      profile = await signedInProfile(e, login)
+    })
+    afterAll(() => profile?.close())
+    // it.for: a concurrent test asserts with its own context's expect.
+    it.for(patterns)('%s', async (pattern, { expect }) => {
+      expect((await auditPage(profile, PHONE, pattern, expect)) ?? []).toEqual([])
+    })
   })
+}
+
+describe.concurrent('the staff pages at 1280 px too (tables, menus), for root', () => {
+  let profile: BrowserContext
+  beforeAll(async () => {
+    profile = await signedInProfile(e, ['/employee/login', 'root@etal.demo'])
+  })
+  afterAll(() => profile?.close())
+  it.for(patterns.filter((p) => p.startsWith('/admin') || p.startsWith('/root')))(
+    '%s',
+    async (pattern, { expect }) => {
+      expect((await auditPage(profile, DESKTOP, pattern, expect)) ?? []).toEqual([])
+    },
+  )
 })
 
 describe('keyboard', () => {

@@ -81,6 +81,32 @@ export async function newPage(e: E2E, viewport = PHONE): Promise<{ context: Brow
   return { context, page }
 }
 
+/**
+ * A page walk's shared profile, signed in once: each page of the walk is its own test, opened
+ * in its own tab of this profile (`tabOf`), so that one test's time limit bounds one page, not a
+ * whole role's walk, however slow the machine.
+ */
+export async function signedInProfile(
+  e: E2E,
+  login?: [path: string, email: string],
+): Promise<BrowserContext> {
+  const { page, context } = await newPage(e, PHONE)
+  if (login) {
+    await loginAt(page, login[0], login[1])
+    await page.waitForURL((u) => u.pathname !== login[0])
+  }
+  await page.close()
+  return context
+}
+
+/** A new tab of a shared profile at the given width. */
+export async function tabOf(context: BrowserContext, viewport = PHONE): Promise<Page> {
+  const page = await context.newPage()
+  await page.setViewportSize(viewport)
+  page.setDefaultTimeout(15_000)
+  return page
+}
+
 /** Signs in through a login page's form. */
 export async function loginAt(page: Page, path: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(path)

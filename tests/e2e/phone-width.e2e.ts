@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
-import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
+import { DESKTOP, PHONE, shot, signedInProfile, startE2E, tabOf, type E2E } from './harness'
 
 /**
  * Phone first: every page, opened by a role that may see it, fits 390 px without sideways
@@ -125,21 +125,23 @@ function squeezedCells(page: Page): Promise<string[]> {
   })
 }
 
-// The roles run side by side (at most maxConcurrency, vitest.e2e.config.ts): most of each one's
-// time is spent waiting for the network to settle.
-describe.concurrent('every page at 390 px', { timeout: 240_000 }, () => {
-  // it.for: a concurrent test asserts with its own context's expect.
-  it.for(journeys)('$who', async ({ who, login, paths }, { expect }) => {
-    for (const [viewport, tag] of [
-      [PHONE, '390'],
-      [DESKTOP, '1280'],
-    ] as const) {
-      const { page, context } = await newPage(e, viewport)
-      if (login) {
-        await loginAt(page, login[0], login[1])
-        await page.waitForURL((u) => u.pathname !== login[0])
-      }
-      for (const path of paths) {
+// Each role signs in once; its pages are then one test each, three at a time (maxConcurrency,
+// vitest.e2e.config.ts), each in its own tab at both widths: a test's time limit bounds one page
+// however slow the machine.
+for (const { who, login, paths } of journeys) {
+  describe.concurrent(`every page at 390 and 1280 px, for the ${who}`, () => {
+    let profile: BrowserContext
+    beforeAll(async () => {
+      profile = await signedInProfile(e, login)
+    })
+    afterAll(() => profile?.close())
+    // it.for: a concurrent test asserts with its own context's expect.
+    it.for(paths)('%s', async (path, { expect }) => {
+      for (const [viewport, tag] of [
+        [PHONE, '390'],
+        [DESKTOP, '1280'],
+      ] as const) {
+        const page = await tabOf(profile, viewport)
         await page.goto(path)
         await page.waitForLoadState('networkidle')
         await page.waitForTimeout(200)
@@ -178,8 +180,8 @@ describe.concurrent('every page at 390 px', { timeout: 240_000 }, () => {
         )
         expect(hiddenEntries, `staff menu entries off screen on ${path} at ${tag} px for ${who}`).toEqual([])
         expect(await page.getByText('Une erreur est survenue').count(), `${path} crashed for ${who}`).toBe(0)
+        await page.close()
       }
-      await context.close()
-    }
+    })
   })
-})
+}

@@ -7,7 +7,9 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
-    testTimeout: 90_000,
+    // A limit for a hang, not a speed measure: on a slow, loaded CI machine (two files at a time)
+    // the longest journeys took twice their time alone (partly paid: 61 s of a 90 s limit).
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     // Two files at a time on two cores (each its own app, database and Chromium): 10 min instead
     // of 27 one after the other, since a journey mostly waits on its browser.

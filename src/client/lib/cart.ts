@@ -29,7 +29,14 @@ export const lineKeyOf = (item: { id: number; preparationId?: number | null }) =
 /** The cart lives in local storage under this key and follows other tabs. */
 export const CART_KEY = 'etal.shopping-cart'
 
-let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] }
+/**
+ * The empty cart, one array for every reader: the server draws a page with it, and a browser whose
+ * cart is empty reads the very same array, so that hydration finds nothing changed and draws
+ * nothing again (`useSyncExternalStore` compares the two by identity).
+ */
+const EMPTY: CartItem[] = []
+
+let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: EMPTY }
 
 function read(): CartItem[] {
   let raw: string | null
@@ -39,14 +46,15 @@ function read(): CartItem[] {
     return cache.items
   }
   if (raw === cache.raw) return cache.items
-  let items: CartItem[] = []
+  let items: CartItem[] = EMPTY
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : []
     if (Array.isArray(parsed))
       items = parsed.filter((i) => i && typeof i.id === 'number' && typeof i.quantity === 'number')
   } catch {
-    items = []
+    items = EMPTY
   }
+  if (items.length === 0) items = EMPTY
   cache = { raw, items }
   return items
 }
@@ -86,14 +94,14 @@ export function clearCart() {
   } catch {
     // storage disabled
   }
-  cache = { raw: null, items: [] }
+  cache = { raw: null, items: EMPTY }
   emit()
 }
 
 export const getCart = read
 
 export function useCartItems(): CartItem[] {
-  return useSyncExternalStore(subscribe, read, () => [])
+  return useSyncExternalStore(subscribe, read, () => EMPTY)
 }
 
 /** The header badge: distinct lines. */

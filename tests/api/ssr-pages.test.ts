@@ -107,6 +107,43 @@ describe('GET /products and / for a visitor', () => {
   })
 })
 
+/** The session the page's data holds: `absent` when it holds none (the browser asks for it). */
+const sessionInData = (data: string) => {
+  const { queries } = readFirstPageData<{
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] }
+  }>(data)
+  const session = queries.queries.find((q) => q.queryKey.length === 1 && q.queryKey[0] === 'session')
+  return session ? session.state.data : 'absent'
+}
+const SESSION_PRELOAD = '<link rel="preload" href="/_api/auth/session"'
+
+describe('the session in a rendered page (docs/rules/phones-offline.md, "The session asked with the page")', () => {
+  it('a visitor’s is none, in the page: drawn signed out from the HTML, the session never asked for', async () => {
+    const product = (await get(t, '/sitemap.xml')).body.match(/<loc>[^<]*?(\/produits\/[^<]+)<\/loc>/)![1]!
+    for (const path of ['/', '/products', product]) {
+      const res = await page(path, `etal-country=${sn}`)
+      const { root: markup, data } = parts(res.body)
+      expect(res.body, path).not.toContain(SESSION_PRELOAD)
+      expect(sessionInData(data), path).toBeNull()
+      expect(markup, path).toContain('>Connexion</a>')
+      expect(markup, path).not.toContain('role="status"')
+    }
+  })
+
+  it('a signed-in caller’s is read by the browser, asked for with the page: the page holds nothing of it', async () => {
+    for (const role of ['client', 'admin'] as const) {
+      const { cookie } = await signedIn(t, role)
+      for (const path of ['/', '/products']) {
+        const res = await page(path, `${cookie}; etal-country=${sn}`)
+        expect(res.body, `${role} ${path}`).toContain(SESSION_PRELOAD)
+        expect(sessionInData(parts(res.body).data), `${role} ${path}`).toBe('absent')
+      }
+    }
+    // A page of the app's own (a pre-rendered shell) is the same for everyone: it asks.
+    expect((await page('/contact')).body).toContain(SESSION_PRELOAD)
+  })
+})
+
 describe('GET /products for a signed-in client', () => {
   it('shows its own country, whatever the device had chosen, and sets the device’s choice to it', async () => {
     const client = await createUser(t.db, { role: 'client', country: 'ML', displayName: 'Awa Traoré' })

@@ -19,9 +19,11 @@ afterAll(() => e?.close())
 /** Watches a page: the storefront reads it makes, and what React says about hydration. */
 function watch(page: Page) {
   const reads: string[] = []
+  const sessions: string[] = []
   const hydration: string[] = []
   page.on('request', (r) => {
     if (/\/_api\/(products|featured)\b/.test(new URL(r.url()).pathname)) reads.push(r.url())
+    if (new URL(r.url()).pathname === '/_api/auth/session') sessions.push(r.url())
   })
   page.on('console', (m) => {
     if (
@@ -31,7 +33,7 @@ function watch(page: Page) {
       hydration.push(m.text())
   })
   page.on('pageerror', (err) => hydration.push(String(err)))
-  return { reads, hydration }
+  return { reads, sessions, hydration }
 }
 /** React holds the page once #root is no longer inert (main.tsx). */
 const hydrated = (page: Page) =>
@@ -64,6 +66,10 @@ describe('the first HTML', () => {
     const seen = watch(page)
     await page.goto('/products')
     await hydrated(page)
+    // A visitor's page holds its session (none): drawn signed out, nothing asked.
+    await page.waitForLoadState('networkidle')
+    expect(seen.sessions).toEqual([])
+    expect(await page.getByRole('link', { name: 'Connexion' }).count()).toBeGreaterThan(0)
     await page.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
     // A visitor is sent to sign in, the product kept for after (lib/pending-cart-add.tsx).
     await page.waitForURL('**/client/login?redirect=*')

@@ -25,6 +25,7 @@ import { featuredKey } from '../features/storefront/api/use-featured'
 import { productsByIdsKey, productsKey } from '../lib/catalogue'
 import { createQueryClient } from '../lib/query-client'
 import { referenceKeys } from '../lib/reference-data'
+import { sessionKey } from '../lib/session'
 
 type Country = CallOutput<typeof storefrontCalls.countries>['countries'][number]
 
@@ -63,8 +64,20 @@ async function renderShell(url: string) {
  * own keys, so the page draws its cards; that cache is then the page's embedded data. /products
  * holds the first page of the catalogue only, the rest is read as the visitor scrolls.
  */
-async function renderFirstPage(input: FirstPageInput<FirstPageAnswer, Country>) {
+/**
+ * A query cache for a page rendered for one kind of caller: a visitor's (no session cookie, or one
+ * the server refused) holds its session, none, so that the page is drawn signed out from its
+ * HTML on and the browser neither asks for the session nor draws the page again when it answers
+ * (docs/rules/phones-offline.md, "The session asked with the page").
+ */
+function pageClient(catalogue: FirstPageCatalogue) {
   const client = createQueryClient()
+  if (catalogue.caller === 'visitor') client.setQueryData(sessionKey, null)
+  return client
+}
+
+async function renderFirstPage(input: FirstPageInput<FirstPageAnswer, Country>) {
+  const client = pageClient(input.catalogue)
   const { countryId } = input.catalogue
   client.setQueryData(referenceKeys.countries, sortByName(input.countries))
   if (input.path === '/products') {
@@ -86,7 +99,7 @@ async function renderFirstPage(input: FirstPageInput<FirstPageAnswer, Country>) 
  * countries (its currency, the country's halal statement), and is the page's embedded data.
  */
 async function renderProductPage(input: ProductPageInput<PublicProduct, Country>) {
-  const client = createQueryClient()
+  const client = pageClient(input.catalogue)
   client.setQueryData(referenceKeys.countries, sortByName(input.countries))
   client.setQueryData(productsByIdsKey(null, [input.product.id]), [input.product])
   const html = await render(input.path, client, input.catalogue)

@@ -12,6 +12,16 @@ type HeadTag = { tag: 'meta' | 'link'; attrs: Record<string, string> }
 export const SITE_DESCRIPTION =
   'Étal, votre boucherie en ligne : viande fraîche au kilo ou à la pièce, livrée dans votre quartier.'
 
+/**
+ * Every page reads the session first: asked for with the HTML, not after the scripts; the app's
+ * read takes this answer (docs/rules/phones-offline.md, "The session asked with the page"). Not
+ * in a page that holds its session already (a visitor's rendered page).
+ */
+const sessionPreload: HeadTag = {
+  tag: 'link',
+  attrs: { rel: 'preload', href: '/_api/auth/session', as: 'fetch', crossorigin: 'anonymous' },
+}
+
 /** What every page's head holds before its own: encoding, viewport, icons, manifest, the session's read. */
 export const siteHead: readonly HeadTag[] = [
   { tag: 'meta', attrs: { charset: 'UTF-8' } },
@@ -21,12 +31,7 @@ export const siteHead: readonly HeadTag[] = [
   { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } },
   { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' } },
   { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' } },
-  // Every page reads the session first: asked for with the HTML, not after the scripts; the app's
-  // read takes this answer (docs/rules/phones-offline.md, "The session asked with the page").
-  {
-    tag: 'link',
-    attrs: { rel: 'preload', href: '/_api/auth/session', as: 'fetch', crossorigin: 'anonymous' },
-  },
+  sessionPreload,
 ]
 
 export const escapeHtml = (s: string) =>
@@ -56,6 +61,8 @@ export type DocumentParts = {
   root?: { html: string; inert: boolean }
   /** What follows #root in the body: the page's data, its scripts. HTML. */
   afterRoot?: readonly string[]
+  /** The page's data holds its session (a visitor's rendered page): no read of it to start. */
+  sessionInPage?: boolean
 }
 
 /** The document: the site's head and the page's, then #root and what follows it. */
@@ -65,12 +72,13 @@ export function pageDocument({
   head = [],
   root,
   afterRoot = [],
+  sessionInPage = false,
 }: DocumentParts): string {
   return [
     '<!doctype html>',
     '<html lang="fr">',
     '  <head>',
-    ...siteHead.map((t) => `    ${tagHtml(t)}`),
+    ...siteHead.filter((t) => !(sessionInPage && t === sessionPreload)).map((t) => `    ${tagHtml(t)}`),
     `    ${tagHtml({ tag: 'meta', attrs: { name: 'description', content: description } })}`,
     `    <title>${escapeHtml(title)}</title>`,
     ...head.map((h) => `    ${h}`),

@@ -73,7 +73,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
   ) {
     const { html, data } = await entry.renderFirstPage({ path, catalogue, countries, answer })
     const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>`
-    const framed = frame(path, html, script)
+    const framed = frame(path, html, script, undefined, catalogue.caller === 'visitor')
     return pageOfAsync(framed.html, framed.scriptHash)
   }
 
@@ -178,7 +178,13 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
         product,
       })
       const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>`
-      const framed = frame('/produits/:product', html, script, productHead(product, { origin, currency }))
+      const framed = frame(
+        '/produits/:product',
+        html,
+        script,
+        productHead(product, { origin, currency }),
+        catalogue.caller === 'visitor',
+      )
       return pageOfAsync(framed.html, framed.scriptHash)
     })()
     productPages.set(key, { product: text, countries: countriesAnswer, page })

@@ -150,6 +150,8 @@ export type PageFrame = (
   afterRoot: string,
   /** What the page says of itself, when it is one thing's page (a product's: web/product-head.ts). */
   own?: OwnHead,
+  /** Its data holds its session (a visitor's page, src/client/ssr/entry.tsx): not read to start. */
+  sessionInPage?: boolean,
 ) => { html: string; scriptHash?: string }
 
 /** A page's own title, description and head elements (HTML, escaped by their writer). */
@@ -185,7 +187,7 @@ export function createSpaPages(
       root: { html: build ? '' : unbuilt, inert: false },
     })
   /** A page whose #root holds markup: inlined stylesheet, code requested after the first paint. */
-  const frame: PageFrame = (path, inner, afterRoot, own) => {
+  const frame: PageFrame = (path, inner, afterRoot, own, sessionInPage) => {
     const title = own?.title ?? documentTitle(pageTitles[path])
     const description = own?.description
     const ownHead = own?.head ?? []
@@ -197,6 +199,7 @@ export function createSpaPages(
           head: ownHead,
           root: { html: inner, inert: false },
           afterRoot: [afterRoot],
+          sessionInPage,
         }),
       }
     const script = loaderScript(build.entry, [...build.entryImports, ...build.pageChunks(path)])
@@ -212,6 +215,7 @@ export function createSpaPages(
       ],
       root: { html: inner, inert: true },
       afterRoot: [afterRoot, `<script>${script}</script>`],
+      sessionInPage,
     })
     return { html, scriptHash }
   }

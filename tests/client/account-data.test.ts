@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
+import { DELIVERY_KEY, OWNER_KEY } from '../../src/client/lib/account-data'
+import { addLine } from '../../src/client/lib/cart-actions'
+import { clearCart, getCart } from '../../src/client/lib/cart'
 import { createQueryClient } from '../../src/client/lib/query-client'
 import { sessionKey } from '../../src/client/lib/session'
 import { sessionUser } from './network'
 
-afterEach(() => localStorage.clear())
+afterEach(() => {
+  clearCart()
+  localStorage.clear()
+})
 
 // What the query cache keeps when the account changes (docs/security.md, "A shared device";
 // decision 0058): nothing of the account before, the public catalogue's answers.
@@ -47,5 +54,25 @@ describe('the query cache when the account changes', () => {
     const qc = cacheOf(sessionUser('client', { id: 5 }))
     qc.setQueryData(sessionKey, null)
     expect(held(qc)).toEqual(['/_api/countries', '/_api/products', 'session'])
+  })
+})
+
+// A page the server rendered for a visitor holds its session, none, in its data (ssr/entry.tsx):
+// no read of the session follows, and yet what the device kept of an account (its session ended
+// in the browser, or refused by the server) goes as a read's answer would remove it.
+describe('the session a visitor’s page holds', () => {
+  it('removes what the device kept of the account before, as the session’s answer would', () => {
+    localStorage.setItem(OWNER_KEY, '5')
+    localStorage.setItem(DELIVERY_KEY, JSON.stringify({ address: 'Rue 10' }))
+    addLine({ id: 1, name: 'Filet de bœuf', imageUrl: null, pricePerUnit: 9000, unitType: 'kg', quantity: 1 })
+    expect(getCart()).toHaveLength(1)
+    // The server's cache (ssr/entry.tsx keeps nothing: no follower there).
+    const server = new QueryClient()
+    server.setQueryData(sessionKey, null)
+    // As main.tsx reads the page's data.
+    hydrate(createQueryClient(), dehydrate(server))
+    expect(getCart()).toEqual([])
+    expect(localStorage.getItem(OWNER_KEY)).toBeNull()
+    expect(localStorage.getItem(DELIVERY_KEY)).toBeNull()
   })
 })

@@ -83,7 +83,10 @@ export function accountFollower() {
       client = qc
       qc.getQueryCache().subscribe((event) => {
         if (event.query.queryKey[0] !== sessionQuery) return
-        if (event.type !== 'updated' || event.query.state.status !== 'success') return
+        // 'added' with an answer: the session a visitor's page holds in its data (main.tsx
+        // hydrates it), which no read follows.
+        if (event.type !== 'updated' && event.type !== 'added') return
+        if (event.query.state.status !== 'success') return
         const user = event.query.state.data as SessionUser | null | undefined
         const id = user?.id ?? null
         if (id === shown) return

@@ -91,6 +91,9 @@ export async function signedInProfile(
   login?: [path: string, email: string],
 ): Promise<BrowserContext> {
   const { page, context } = await newPage(e, PHONE)
+  // A sign-in hashes a password and checks a code: on a loaded machine (a CI run beside other
+  // work) it took more than a page's usual 15 s. Within the hook's own limit (120 s).
+  page.setDefaultTimeout(60_000)
   if (login) {
     await loginAt(page, login[0], login[1])
     await page.waitForURL((u) => u.pathname !== login[0])

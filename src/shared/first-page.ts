@@ -65,6 +65,13 @@ export type RenderEntry<Answer = unknown, Country = unknown, Product = unknown> 
   renderProductPage(input: ProductPageInput<Product, Country>): Promise<{ html: string; data: string }>
 }
 
+/**
+ * Whether a page rendered for this caller holds its session (none: a visitor's) in its data, and
+ * so goes without the session's preload (docs/rules/phones-offline.md, "The session asked with
+ * the page").
+ */
+export const holdsSession = (catalogue: FirstPageCatalogue) => catalogue.caller === 'visitor'
+
 /** What a product's page is rendered with (docs/rules/catalogue.md#product-page). */
 export type ProductPageInput<Product = unknown, Country = unknown> = {
   /** The page's path, `/produits/<id>-<slug>`. */

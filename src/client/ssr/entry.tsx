@@ -10,6 +10,7 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import {
+  holdsSession,
   writeFirstPageData,
   type FirstPageCatalogue,
   type FirstPageInput,
@@ -59,12 +60,6 @@ async function renderShell(url: string) {
 }
 
 /**
- * / or /products with the catalogue the server chose: the query cache holds what the page's
- * queries would fetch (the countries, the country's products or featured products), under their
- * own keys, so the page draws its cards; that cache is then the page's embedded data. /products
- * holds the first page of the catalogue only, the rest is read as the visitor scrolls.
- */
-/**
  * A query cache for a page rendered for one kind of caller: a visitor's (no session cookie, or one
  * the server refused) holds its session, none, so that the page is drawn signed out from its
  * HTML on and the browser neither asks for the session nor draws the page again when it answers
@@ -72,10 +67,16 @@ async function renderShell(url: string) {
  */
 function pageClient(catalogue: FirstPageCatalogue) {
   const client = createQueryClient()
-  if (catalogue.caller === 'visitor') client.setQueryData(sessionKey, null)
+  if (holdsSession(catalogue)) client.setQueryData(sessionKey, null)
   return client
 }
 
+/**
+ * / or /products with the catalogue the server chose: the query cache holds what the page's
+ * queries would fetch (the countries, the country's products or featured products), under their
+ * own keys, so the page draws its cards; that cache is then the page's embedded data. /products
+ * holds the first page of the catalogue only, the rest is read as the visitor scrolls.
+ */
 async function renderFirstPage(input: FirstPageInput<FirstPageAnswer, Country>) {
   const client = pageClient(input.catalogue)
   const { countryId } = input.catalogue

@@ -7,6 +7,7 @@ import {
   CATALOGUE_COOKIE,
   CATALOGUE_COOKIE_MAX_AGE,
   FIRST_PAGE_DATA_ID,
+  holdsSession,
   parseCountryId,
   type FirstPageCatalogue,
   type RenderEntry,
@@ -73,7 +74,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
   ) {
     const { html, data } = await entry.renderFirstPage({ path, catalogue, countries, answer })
     const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>`
-    const framed = frame(path, html, script, undefined, catalogue.caller === 'visitor')
+    const framed = frame(path, html, script, undefined, holdsSession(catalogue))
     return pageOfAsync(framed.html, framed.scriptHash)
   }
 
@@ -183,7 +184,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
         html,
         script,
         productHead(product, { origin, currency }),
-        catalogue.caller === 'visitor',
+        holdsSession(catalogue),
       )
       return pageOfAsync(framed.html, framed.scriptHash)
     })()

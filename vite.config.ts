@@ -23,7 +23,7 @@ const etalDocument = (): Plugin => ({
   },
 })
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   root: 'src/client',
   publicDir: 'public',
   plugins: [
@@ -47,7 +47,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
   ],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router's package names only its development build, warnings and all, whatever the
+      // mode (react-router issue 14753); a build takes the production one it ships beside it
+      // (docs/decisions/0059). The development server and the component tests keep the warnings.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: '../../dist/client',

@@ -14,6 +14,9 @@ type ChunkingContext = {
  */
 const checkoutPages: string[] = budgets.checkoutPages
 
+/** The catalogue's page, one of `checkoutPages`: what it needs beyond the first load is a chunk of its own. */
+const catalogueEntry = 'features/storefront/pages/products-page.tsx'
+
 const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id)
 
 /**
@@ -42,19 +45,26 @@ function iconsOf(code: string | null, byName: Map<string, string>) {
 }
 
 /**
- * One chunk for the small modules of our own, and the icons, that the checkout's pages import
+ * Two chunks for the small modules of our own, and the icons, that the checkout's pages import
  * and the first load does not hold (docs/rules/phones-offline.md#phone-first-load). Left to the
  * automatic chunking, each shared helper, hook and icon is a chunk of its own: about 45 requests
  * of a few hundred bytes on a first order, each with its ~330 bytes of headers. Libraries keep
  * their own chunks (react-hook-form, sonner and superjson come with the step that uses them), and
  * so do the pages. The icons are found by name in our modules' imports: lucide-react's index
  * imports every icon, so the graph alone would say the first load needs all of them.
+ *
+ * - `catalogue`: what the catalogue's page (`catalogueRoot`, /products) needs beyond the first
+ *   load: its cards, the "Ajouter" button, the country chooser. A phone that opens /products
+ *   hydrates once these have come; they are a few KB.
+ * - `shop`: the rest (the sign-in form, the cart's lines and delivery form, the dashboard's
+ *   orders, the confirmation), about 17 KB that /products does not wait for.
  */
 export function shopChunk(root: string) {
   const clientRoot = resolve(root, 'src/client')
   const entry = resolve(clientRoot, 'main.tsx')
   const pages = new Set(checkoutPages.map((p) => resolve(clientRoot, p)))
-  let shop: Set<string> | undefined
+  const catalogueRoot = resolve(clientRoot, catalogueEntry)
+  let chunkOf: Map<string, string> | undefined
   /** Our modules a set of roots imports, without following into the libraries. */
   const ours = (roots: Iterable<string>, ctx: ChunkingContext) => {
     const seen = new Set<string>()
@@ -70,16 +80,21 @@ export function shopChunk(root: string) {
   const iconsUsedBy = (modules: Set<string>, ctx: ChunkingContext, byName: Map<string, string>) =>
     new Set([...modules].flatMap((id) => iconsOf(ctx.getModuleInfo(id)?.code ?? null, byName)))
   return (id: string, ctx: ChunkingContext) => {
-    if (!shop) {
+    if (!chunkOf) {
       const byName = lucideIcons(root)
       const first = ours([entry], ctx)
-      const checkout = ours(pages, ctx)
       const firstIcons = iconsUsedBy(first, ctx, byName)
-      shop = new Set([
-        ...[...checkout].filter((m) => !first.has(m) && !pages.has(m)),
-        ...[...iconsUsedBy(checkout, ctx, byName)].filter((f) => !firstIcons.has(f)),
-      ])
+      /** A set of pages' modules and icons that the first load and the pages themselves do not hold. */
+      const beyondFirst = (roots: Iterable<string>) => {
+        const modules = ours(roots, ctx)
+        return [
+          ...[...modules].filter((m) => !first.has(m) && !pages.has(m)),
+          ...[...iconsUsedBy(modules, ctx, byName)].filter((f) => !firstIcons.has(f)),
+        ]
+      }
+      chunkOf = new Map(beyondFirst(pages).map((m) => [m, 'shop']))
+      for (const m of beyondFirst([catalogueRoot])) chunkOf.set(m, 'catalogue')
     }
-    return shop.has(id) ? 'shop' : null
+    return chunkOf.get(id) ?? null
   }
 }

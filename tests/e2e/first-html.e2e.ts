@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { get } from 'node:http'
+import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientDist } from '../../src/server/app'
 import { DESKTOP, loginAt, newPage, PHONE, shot, startE2E, type E2E } from './harness'
 
 /**
@@ -81,6 +85,37 @@ describe('the first HTML', () => {
     expect(seen.hydration).toEqual([])
     expect(seen.reads).toEqual([])
     await context.close()
+  })
+
+  it('/products waits only for the catalogue’s code: its cards and "Ajouter", not the sign-in form nor the cart’s delivery form', async () => {
+    // The code a phone downloads before /products answers a tap is the loader's list in the
+    // page (docs/rules/phones-offline.md#phone-first-load): the checkout's other steps come later.
+    const html = await (await fetch(`${e.baseUrl}/products`)).text()
+    const files = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])]
+    expect(files.length).toBeGreaterThan(1)
+    const code = (await Promise.all(files.map(async (f) => (await fetch(`${e.baseUrl}${f}`)).text()))).join(
+      '\n',
+    )
+    // Booleans: a failure names what was found, not the page's whole code.
+    expect(/`Ajouter \$\{\w+\.name\} au panier`/.test(code), 'the card’s button').toBe(true)
+    expect(code.includes('La connexion a échoué'), 'the sign-in form').toBe(false)
+    expect(code.includes('Adresse de livraison'), 'the cart’s delivery form').toBe(false)
+  })
+
+  it('the service worker, the app’s shell and the offline page, which a first visit downloads, are sent as the build compressed them', async () => {
+    // scripts/precompress.mjs: quality 11 by the build rather than the server's faster compression.
+    for (const file of ['sw.js', 'index.html', 'offline.html']) {
+      // node:http, which leaves the body as it was sent (fetch would decompress it).
+      const { encoding, body } = await new Promise<{ encoding?: string; body: Buffer }>((ok, fail) =>
+        get(`${e.baseUrl}/${file}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const parts: Buffer[] = []
+          res.on('data', (c: Buffer) => parts.push(c))
+          res.on('end', () => ok({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }))
+        }).on('error', fail),
+      )
+      expect(encoding, file).toBe('br')
+      expect(body.equals(readFileSync(resolve(clientDist, `${file}.br`))), file).toBe(true)
+    }
   })
 
   it('a signed-in client who taps "Ajouter" before its session has answered gets the product, not the sign-in', async () => {

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router'
 import { Providers } from './app/providers'
 import { AppRoutes, pageCode } from './app/router'
 import { createQueryClient } from './lib/query-client'
+import { holdDrawnSession } from './lib/session'
 import { FIRST_PAGE_DATA_ID, readFirstPageData, type FirstPageCatalogue } from '@/shared/first-page'
 import { matchPage } from '@/shared/pages'
 import { startServiceWorker } from './lib/service-worker'
@@ -72,6 +73,7 @@ function start() {
   // A transition: React hydrates in slices of a few milliseconds, yielding to the browser between
   // them; each <Suspense> boundary (the page under the header, the cards below the first screen,
   // the footer) is hydrated after the rest, in its own slices.
+  holdDrawnSession(client)
   startTransition(() => {
     hydrateRoot(container, app)
   })

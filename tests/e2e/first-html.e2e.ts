@@ -172,6 +172,25 @@ describe('the first HTML', () => {
     await page.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1')
     expect(seen.reads).toEqual([])
+    // The home page and a product's page too, each the first page of a new visit (nothing in the
+    // browser's cache): their parts hydrated after the session's answer came are hydrated as the
+    // server drew them, then signed in (lib/session.ts, holdDrawnSession).
+    for (const path of ['/', '/produits/1-filet-de-boeuf']) {
+      const visit = await e.browser.newContext({
+        baseURL: e.baseUrl,
+        viewport: PHONE,
+        storageState: await context.storageState(),
+      })
+      const fresh = await visit.newPage()
+      const freshSeen = watch(fresh)
+      await fresh.goto(path)
+      await hydrated(fresh)
+      await expect.poll(() => fresh.getByRole('button', { name: 'Déconnexion' }).count()).toBeGreaterThan(0)
+      await fresh.waitForLoadState('networkidle')
+      expect(freshSeen.hydration, path).toEqual([])
+      await visit.close()
+    }
+    expect(seen.hydration).toEqual([])
     await context.close()
 
     const staff = await newPage(e, DESKTOP)

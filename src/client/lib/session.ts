@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
 import type { LoginInput, RegisterInput, SessionUser } from '@/shared/schemas/auth'
 import { dropAccountAnswers } from './account-data'
 import { api, ApiError } from './api'
@@ -26,9 +27,47 @@ export const sessionQuery = {
   retry: 1,
 }
 
+/**
+ * The session each page was drawn with by the server, by query client: held in the page's data (a
+ * visitor's, none) or not known yet (a signed-in caller's, asked with the page).
+ */
+const drawnWith = new WeakMap<QueryClient, Session>()
+
+/**
+ * Records, before hydrating, the session the server drew the page with (main.tsx). The parts of
+ * the page hydrated after the rest (each `<Suspense>`: the page under the header, the cards below
+ * the first screen, the footer) are drawn with it, as the server drew them, even when the
+ * session's answer came in meanwhile: drawn with the answer, they would not match the server's
+ * markup, and React would throw that markup away and draw them again (docs/rules/phones-offline.md,
+ * "The session asked with the page"). They are drawn with the answer right after.
+ */
+export function holdDrawnSession(client: QueryClient) {
+  const state = client.getQueryState<SessionUser | null>(sessionKey)
+  drawnWith.set(
+    client,
+    state?.status !== 'success'
+      ? { status: 'loading', user: null }
+      : state.data
+        ? { status: 'authenticated', user: state.data }
+        : { status: 'unauthenticated', user: null },
+  )
+}
+
+const noSubscription = () => () => undefined
+/** True while React hydrates the part drawing it (its server snapshot), false once it is React's own. */
+const useHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  )
+
 /** The session, as the page draws it. */
 export function useSession(): Session {
   const q = useQuery(sessionQuery)
+  const drawn = drawnWith.get(useQueryClient())
+  const hydrating = useHydrating()
+  if (hydrating && drawn) return drawn
   if (q.isPending) return { status: 'loading', user: null }
   if (q.data) return { status: 'authenticated', user: q.data }
   return {

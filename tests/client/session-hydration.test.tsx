@@ -29,8 +29,10 @@ const client: SessionUser = {
   isActive: true,
 }
 
+let renders = 0
 function SignIn() {
   const { user } = useSession()
+  renders++
   return <a href="/">{user ? 'Mon espace' : 'Se connecter'}</a>
 }
 
@@ -50,6 +52,7 @@ async function hydrateAfterAnswer(hold: boolean) {
   // The answer, come in before this part is hydrated.
   qc.setQueryData(sessionKey, client)
   const recoverable = vi.fn()
+  renders = 0
   await act(async () => {
     hydrateRoot(box, tree(qc), { onRecoverableError: recoverable })
   })
@@ -65,6 +68,7 @@ describe('the session, hydrated', () => {
     const { box, recoverable } = await hydrateAfterAnswer(true)
     expect(recoverable).not.toHaveBeenCalled()
     expect(box.textContent).toBe('Mon espace')
+    expect(renders).toBe(2)
   })
 
   it('without the drawn session recorded, the same part does not match the server’s markup (what main.tsx avoids)', async () => {
@@ -82,10 +86,35 @@ describe('the session, hydrated', () => {
     qc.setQueryData(sessionKey, null)
     holdDrawnSession(qc)
     const recoverable = vi.fn()
+    renders = 0
     await act(async () => {
       hydrateRoot(box, tree(qc), { onRecoverableError: recoverable })
     })
     expect(recoverable).not.toHaveBeenCalled()
     expect(box.textContent).toBe('Se connecter')
+    // Nothing changed since the server drew it: drawn once, not again after hydrating.
+    expect(renders).toBe(1)
+  })
+
+  it('a signed-in caller’s part hydrated before the answer is drawn once, then again with the answer', async () => {
+    const box = document.createElement('div')
+    box.innerHTML = renderToString(tree(new QueryClient()))
+    document.body.append(box)
+    const qc = new QueryClient()
+    holdDrawnSession(qc)
+    const recoverable = vi.fn()
+    renders = 0
+    await act(async () => {
+      hydrateRoot(box, tree(qc), { onRecoverableError: recoverable })
+    })
+    expect(renders).toBe(1)
+    expect(box.textContent).toBe('Se connecter')
+    await act(async () => {
+      qc.setQueryData(sessionKey, client)
+      // TanStack Query tells its observers in a task of its own.
+      await new Promise((r) => setTimeout(r, 0))
+    })
+    expect(recoverable).not.toHaveBeenCalled()
+    expect(box.textContent).toBe('Mon espace')
   })
 })

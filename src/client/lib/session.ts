@@ -27,11 +27,15 @@ export const sessionQuery = {
   retry: 1,
 }
 
+/** The session's read not answered yet, as a snapshot (a value of its own, compared by identity). */
+const PENDING = Symbol('session pending')
+type Drawn = SessionUser | null | typeof PENDING
+
 /**
  * The session each page was drawn with by the server, by query client: held in the page's data (a
  * visitor's, none) or not known yet (a signed-in caller's, asked with the page).
  */
-const drawnWith = new WeakMap<QueryClient, Session>()
+const drawnWith = new WeakMap<QueryClient, Drawn>()
 
 /**
  * Records, before hydrating, the session the server drew the page with (main.tsx). The parts of
@@ -43,33 +47,26 @@ const drawnWith = new WeakMap<QueryClient, Session>()
  */
 export function holdDrawnSession(client: QueryClient) {
   const state = client.getQueryState<SessionUser | null>(sessionKey)
-  drawnWith.set(
-    client,
-    state?.status !== 'success'
-      ? { status: 'loading', user: null }
-      : state.data
-        ? { status: 'authenticated', user: state.data }
-        : { status: 'unauthenticated', user: null },
-  )
+  drawnWith.set(client, state?.status === 'success' ? (state.data ?? null) : PENDING)
 }
 
 const noSubscription = () => () => undefined
-/** True while React hydrates the part drawing it (its server snapshot), false once it is React's own. */
-const useHydrating = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  )
 
 /** The session, as the page draws it. */
 export function useSession(): Session {
   const q = useQuery(sessionQuery)
   const drawn = drawnWith.get(useQueryClient())
-  const hydrating = useHydrating()
-  if (hydrating && drawn) return drawn
-  if (q.isPending) return { status: 'loading', user: null }
-  if (q.data) return { status: 'authenticated', user: q.data }
+  const live: Drawn = q.isPending ? PENDING : (q.data ?? null)
+  // Hydrating, React reads the server's snapshot: the drawn session. Once hydrated, it compares
+  // it with the live one and draws the part again only if they differ. The query's own
+  // subscription draws every later change.
+  const shown = useSyncExternalStore(
+    noSubscription,
+    () => live,
+    () => (drawn === undefined ? live : drawn),
+  )
+  if (shown === PENDING) return { status: 'loading', user: null }
+  if (shown) return { status: 'authenticated', user: shown }
   return {
     status: 'unauthenticated',
     user: null,

@@ -70,10 +70,12 @@ function start() {
   // which can then be tapped.
   const active = () => container.removeAttribute('inert')
   pageCode(matchPage(window.location.pathname) ?? '*').then(active, active)
+  // The session the page was drawn with, which the parts hydrated late are hydrated with
+  // (lib/session.ts).
+  holdDrawnSession(client)
   // A transition: React hydrates in slices of a few milliseconds, yielding to the browser between
   // them; each <Suspense> boundary (the page under the header, the cards below the first screen,
   // the footer) is hydrated after the rest, in its own slices.
-  holdDrawnSession(client)
   startTransition(() => {
     hydrateRoot(container, app)
   })

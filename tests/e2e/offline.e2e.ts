@@ -1,6 +1,7 @@
 import { FIRST_PAGE_DATA_ID } from '@/shared/first-page'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { clientDist } from '@/server/app'
@@ -154,14 +155,15 @@ describe('offline', () => {
     expect(sw.headers()['cache-control']).toBe('no-cache')
     expect(sw.headers()['content-type']).toMatch(/^(application|text)\/javascript/)
 
-    // A new build's worker: other bytes at the same URL.
+    // A new build's worker: other bytes at the same URL, and its Brotli copy beside it, as the
+    // build writes both (scripts/precompress.mjs).
     const file = resolve(clientDist, 'sw.js')
     const original = readFileSync(file, 'utf8')
+    const originalBr = readFileSync(`${file}.br`)
     try {
-      writeFileSync(
-        file,
-        `${original}\nself.addEventListener('activate',e=>e.waitUntil(caches.open('etal-test-new-version')))\n`,
-      )
+      const next = `${original}\nself.addEventListener('activate',e=>e.waitUntil(caches.open('etal-test-new-version')))\n`
+      writeFileSync(file, next)
+      writeFileSync(`${file}.br`, brotliCompressSync(next))
       await page.goto('/products')
       // Installed, activated and controlling this very tab, with no worker left waiting.
       await expect
@@ -180,6 +182,7 @@ describe('offline', () => {
       await expect.poll(() => cards(page).count()).toBeGreaterThan(8)
     } finally {
       writeFileSync(file, original)
+      writeFileSync(`${file}.br`, originalBr)
     }
     await context.close()
   })

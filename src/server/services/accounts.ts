@@ -136,6 +136,13 @@ export async function accountsSharingAPhone(db: Executor) {
 const fingerprint = (passwordHash: string) => sha256(passwordHash)
 
 /**
+ * No answer to a reset's request comes sooner than this after its lookup started, whether an
+ * account exists or not (docs/rules/people.md#accounts): the work itself takes a few milliseconds,
+ * twice as long when it writes.
+ */
+export const RESET_ANSWER_MS = 100
+
+/**
  * A reset asked for: the same statements run whether `account` is null or not (an insert that
  * inserts nothing, a message that goes nowhere), so the answer's time tells nothing. By e-mail a
  * link `<origin>/reset-password?token=<selector>.<secret>`; by SMS a 6-digit code. A deactivated

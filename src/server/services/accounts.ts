@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import type { MessageChannel } from '@/shared/domain/messages'
@@ -136,24 +137,28 @@ export async function accountsSharingAPhone(db: Executor) {
 const fingerprint = (passwordHash: string) => sha256(passwordHash)
 
 /**
- * No answer to a reset's request comes sooner than this after its lookup started, whether an
- * account exists or not (docs/rules/people.md#accounts): the work itself takes a few milliseconds,
- * twice as long when it writes.
+ * No reset's request is done sooner than this after its lookup started, whether an account exists
+ * or not (docs/rules/people.md#accounts): the work itself takes a few milliseconds, twice as long
+ * when it writes (a reset written waits for its commit to reach the disk, one that writes nothing
+ * does not).
  */
 export const RESET_ANSWER_MS = 100
 
 /**
- * A reset asked for: the same statements run whether `account` is null or not (an insert that
- * inserts nothing, a message that goes nowhere), so the answer's time tells nothing. By e-mail a
+ * A reset asked for by an e-mail or a phone number: the same statements run whether it names an
+ * account or not (an insert that inserts nothing, a message that goes nowhere), and none ends
+ * sooner than `RESET_ANSWER_MS` after its lookup, so the answer's time tells nothing. By e-mail a
  * link `<origin>/reset-password?token=<selector>.<secret>`; by SMS a 6-digit code. A deactivated
  * account is treated as none.
  */
 export async function requestReset(
   db: Db,
-  account: (FoundAccount & { phone?: boolean }) | null,
+  identifier: string,
   channel: MessageChannel,
   origin: string | null,
 ) {
+  const started = performance.now()
+  const account = await findAccount(db, identifier)
   const live = account?.isActive ? account : null
   const selector = randomBytes(12).toString('base64url')
   const secret =
@@ -187,6 +192,7 @@ export async function requestReset(
       channel === 'email' ? { link } : { code: secret },
     )
   })
+  await sleep(Math.max(0, RESET_ANSWER_MS - (performance.now() - started)))
 }
 
 export const RESET_INVALID_LINK =

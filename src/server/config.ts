@@ -164,6 +164,12 @@ function paymentsConfig(
     keys[m[1]!] = { apiKey: value, webhookSecret: secret }
   }
   const none = !cinetpay && Object.keys(keys).length === 0
+  // docs/rules/money.md#payments: the providers notify and bring the client back to the shop's
+  // public address; in production without it they would be told http://localhost.
+  if (!none && c.NODE_ENV === 'production' && !c.PUBLIC_ORIGIN?.startsWith('https://'))
+    throw new Error(
+      'PUBLIC_ORIGIN : en production, avec un prestataire de paiement configuré, indiquez l’adresse publique de la boutique en https (par exemple https://etal.example) : CinetPay et Wave y envoient leurs notifications et y ramènent le client.',
+    )
   const fake =
     c.NODE_ENV !== 'production' && (c.PAYMENTS_FAKE === 'true' || (c.PAYMENTS_FAKE === 'auto' && none))
   return { cinetpay, wave: { apiUrl: c.WAVE_API_URL, keys }, fake }

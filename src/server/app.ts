@@ -171,6 +171,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   // docs/rules/money.md#payments: the providers' notifications, in their own formats, no session.
   await registerPaymentNotifications(app, deps)
+  deps.payments.log = app.log
   // The in-repo fakes (never in production) deliver their notifications through this app.
   deps.payments.fake?.setDeliver((url, init) =>
     app.inject({ method: 'POST', url: new URL(url).pathname, headers: init.headers, payload: init.body }),

@@ -325,6 +325,15 @@ BEGIN
     USING ERRCODE = 'restrict_violation';
 END $$;
 
+-- docs/rules/money.md#payments: the providers' notifications, as received, are only appended to.
+-- Trigger (payment_notifications, as payment_events', migration 0033): refuses the change.
+CREATE OR REPLACE FUNCTION etal_payment_notifications_append_only() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'payment_notifications is append-only: % refused', TG_OP
+    USING ERRCODE = 'restrict_violation';
+END $$;
+
 -- docs/rules/orders.md#live: every event of an order's history (order_events) is announced on the
 -- channel etal_orders once its transaction commits, with what the live streams filter on: the
 -- order's country, driver and client (src/server/services/order-live.ts). Trigger (order_events,

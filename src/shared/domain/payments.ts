@@ -99,3 +99,54 @@ export function nextCheckDelayMs(checks: number) {
 
 /** How long an attempt stays open before it is given up (Wave's sessions last 30 minutes). */
 export const ATTEMPT_TTL_MS = 30 * 60_000
+
+/**
+ * How long the worker keeps asking about an attempt after it expired: money a provider took late
+ * (and never notified) still reaches its order.
+ */
+export const WATCH_AFTER_EXPIRY_MS = 48 * 3_600_000
+
+/**
+ * When the worker asks next about an attempt (`now`, its `expiresAt`, the questions already
+ * asked): soon and then less often while it is open, never past its expiry; after it, at
+ * lengthening intervals (half the time since expiry, 5 minutes to 6 hours) for 48 hours; then
+ * never (null).
+ */
+export function nextCheckAt(now: number, expiresAt: number, checks: number): number | null {
+  if (now < expiresAt) return Math.min(now + nextCheckDelayMs(checks), expiresAt)
+  const since = now - expiresAt
+  if (since >= WATCH_AFTER_EXPIRY_MS) return null
+  const gap = Math.min(Math.max(since / 2, 5 * 60_000), 6 * 3_600_000)
+  return Math.min(now + gap, expiresAt + WATCH_AFTER_EXPIRY_MS)
+}
+
+/** The least a provider takes in one payment (CinetPay's documented minimum: 100 F). */
+export const providerMinimum: Record<PaymentProvider, number> = { cinetpay: 100, wave: 1 }
+
+/**
+ * What money received on an attempt does to its order (docs/rules/money.md#payments): the order is
+ * paid once what it received covers what it owed as asked (`amountToAsk`: CinetPay's multiple of
+ * 5 below it, the shop giving the rounding); less leaves it owing the difference; more than it
+ * owed is an excess to give back (all of it when it owed nothing).
+ */
+export function receiveOnOrder(
+  provider: PaymentProvider,
+  order: { totalAmount: number; amountPaid: number },
+  received: number,
+) {
+  const owed = Math.max(0, order.totalAmount - order.amountPaid)
+  if (owed === 0) return { amountPaid: order.amountPaid, covered: true, excess: received }
+  if (received >= amountToAsk(provider, owed).amount)
+    return { amountPaid: order.totalAmount, covered: true, excess: Math.max(0, received - owed) }
+  return { amountPaid: order.amountPaid + received, covered: false, excess: 0 }
+}
+
+/**
+ * An order that received money and gets a new total (weighed again): it owes the difference when
+ * the total rose past what it received, and the excess is to be given back when it fell below.
+ */
+export function rebindToTotal(order: { totalAmount: number; amountPaid: number }) {
+  if (order.amountPaid > order.totalAmount)
+    return { amountPaid: order.totalAmount, covered: true, excess: order.amountPaid - order.totalAmount }
+  return { amountPaid: order.amountPaid, covered: order.amountPaid >= order.totalAmount, excess: 0 }
+}

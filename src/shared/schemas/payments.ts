@@ -41,6 +41,8 @@ export const attemptView = z.strictObject({
   checkoutUrl: z.string().nullable(),
   expiresAt: z.date(),
   refundStatus: z.enum(refundStatuses).nullable(),
+  /** What is to be given back: null, the whole amount (when refundStatus is set). */
+  refundAmount: z.number().nullable(),
   createdAt: z.date(),
 })
 export type AttemptView = z.infer<typeof attemptView>
@@ -53,6 +55,8 @@ export const paymentStateAnswer = z.strictObject({
   paymentMethod: z.enum(paymentMethods),
   paymentWallet: z.string().nullable(),
   totalAmount: z.number(),
+  /** What the order has received (money on an old attempt, or before it was weighed again). */
+  amountPaid: z.number(),
   attempt: attemptView.nullable(),
 })
 
@@ -86,9 +90,24 @@ export const paymentEventView = z.strictObject({
   createdAt: z.date(),
 })
 export type PaymentEventView = z.infer<typeof paymentEventView>
+/** A provider's notification, as received (its body cut for the page; whole in the database). */
+export const paymentNotificationView = z.strictObject({
+  id: z.number(),
+  provider: z.enum(paymentProviders),
+  attemptId: z.number().nullable(),
+  eventId: z.string().nullable(),
+  eventType: z.string().nullable(),
+  signature: z.string().nullable(),
+  rawBody: z.string(),
+  receivedAt: z.date(),
+})
+export type PaymentNotificationView = z.infer<typeof paymentNotificationView>
 export const orderPaymentsAnswer = z.strictObject({
+  total: z.number(),
+  amountPaid: z.number(),
   attempts: z.array(attemptView),
   events: z.array(paymentEventView),
+  notifications: z.array(paymentNotificationView),
 })
 
 /** GET /_api/admin/payments/reconciliation: a day of one country's mobile money. */
@@ -96,6 +115,9 @@ export const reconciliationQuery = z.strictObject({
   countryId: id('Pays invalide.').optional(),
   date: calendarDay.optional(),
 })
+/** What a reconciliation line finds (docs/rules/money.md#payments, "Reports"); null: it agrees. */
+export const reconciliationIssues = ['amount', 'refund', 'missing', 'owing', 'extra'] as const
+export type ReconciliationIssue = (typeof reconciliationIssues)[number]
 export const reconciliationAnswer = z.strictObject({
   date: z.string(),
   countryId: z.number(),
@@ -105,13 +127,17 @@ export const reconciliationAnswer = z.strictObject({
       attemptId: z.number().nullable(),
       reference: z.string().nullable(),
       provider: z.enum(paymentProviders).nullable(),
-      /** What the provider says it received (null: nothing). */
-      providerAmount: z.number().nullable(),
-      /** What the order says it is owed / marked paid by mobile money (null: nothing). */
-      orderAmount: z.number().nullable(),
-      /** missing: the provider has it, the order is not paid; extra: the order is paid, no paid attempt; amount: they differ. */
-      issue: z.enum(['missing', 'extra', 'amount']).nullable(),
+      /** The attempt's state (null: a line for an order alone). */
+      status: z.enum(attemptStatuses).nullable(),
+      /** What the attempt asked (and, paid, what the provider took). */
+      amount: z.number().nullable(),
+      orderTotal: z.number(),
+      /** What the order has received (mobile money, and cash once delivered). */
+      orderPaid: z.number(),
+      issue: z.enum(reconciliationIssues).nullable(),
       refundStatus: z.enum(refundStatuses).nullable(),
+      /** Null with a refund: the whole attempt; otherwise the excess given back. */
+      refundAmount: z.number().nullable(),
     }),
   ),
 })

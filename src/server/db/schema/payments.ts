@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { attemptStatusEnum, paymentProviderEnum, refundStatusEnum } from './enums'
 import { orders } from './orders'
 import { users } from './users'
@@ -33,6 +43,8 @@ export const paymentAttempts = pgTable(
     nextCheckAt: timestamp({ withTimezone: true }).notNull(),
     checks: integer().notNull().default(0),
     refundStatus: refundStatusEnum(),
+    /** What is to be given back: null, the whole amount; otherwise the excess over the order's total. */
+    refundAmount: integer(),
     /** Who asked for it: the client, or the driver at the door. */
     createdBy: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -41,14 +53,23 @@ export const paymentAttempts = pgTable(
   (t) => [
     uniqueIndex('payment_attempts_provider_reference_idx').on(t.provider, t.reference),
     index('payment_attempts_order_idx').on(t.orderId),
-    // The worker's question: attempts still pending whose next check is due.
+    // The worker's question: attempts not yet paid whose next check is due (it keeps asking 48 h
+    // after an attempt expired: money a provider took late still counts).
     index('payment_attempts_due_idx')
       .on(t.nextCheckAt)
+      .where(sql`${t.status} in ('pending', 'failed', 'expired')`),
+    // One open attempt per order: a new one closes the others (docs/rules/money.md#payments).
+    uniqueIndex('payment_attempts_one_open_idx')
+      .on(t.orderId)
       .where(sql`${t.status} = 'pending'`),
     index('payment_attempts_refund_idx')
       .on(t.refundStatus)
       .where(sql`${t.refundStatus} <> 'done'`),
     check('payment_attempts_amount_ck', sql`${t.amount} > 0`),
+    check(
+      'payment_attempts_refund_amount_ck',
+      sql`${t.refundAmount} is null or (${t.refundAmount} > 0 and ${t.refundAmount} <= ${t.amount})`,
+    ),
   ],
 )
 
@@ -76,4 +97,50 @@ export const paymentEvents = pgTable(
       .default(sql`clock_timestamp()`),
   },
   (t) => [index('payment_events_order_idx').on(t.orderId, t.id)],
+)
+
+/**
+ * Every notification a provider sent, as it arrived (docs/rules/money.md#payments): the raw body,
+ * the signature header, the provider's event id and type, when. Kept for disputes, only ever
+ * appended to (a trigger refuses UPDATE, DELETE and TRUNCATE). Only notifications whose signature
+ * is good are kept: a stranger's cannot fill the table.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial().primaryKey(),
+    provider: paymentProviderEnum().notNull(),
+    /** Wave: the country of the webhook's address, whose secret signed it. */
+    countryCode: text(),
+    eventId: text(),
+    eventType: text(),
+    /** The attempt's reference the notification names, if any. */
+    reference: text(),
+    orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
+    attemptId: integer().references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+    rawBody: text().notNull(),
+    signature: text(),
+    receivedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('payment_notifications_order_idx').on(t.orderId, t.id)],
+)
+
+/**
+ * A provider that refused the shop's key (docs/rules/money.md#payments): a configuration fault,
+ * not an outage, shown to staff until a call with that key succeeds. One row per provider and
+ * country ('' for CinetPay's one contract).
+ */
+export const paymentProviderFaults = pgTable(
+  'payment_provider_faults',
+  {
+    provider: paymentProviderEnum().notNull(),
+    countryCode: text().notNull().default(''),
+    /** The provider's HTTP status (401, 403) or code. */
+    detail: text().notNull(),
+    firstAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.countryCode] })],
 )

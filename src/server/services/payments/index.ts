@@ -18,6 +18,10 @@ export type Payments = {
   origin: string
   /** The fakes, when they stand in for the providers (never in production). */
   fake: FakeProviders | null
+  /** Where a refused key is logged, once (the app gives its logger; silent until then). */
+  log: { error(obj: object, msg: string): void }
+  /** The keys a provider accepted since this process started (faults.ts clears a fault once). */
+  keysAccepted: Set<string>
   track<T>(work: Promise<T>): Promise<T>
   idle(): Promise<void>
   close(): Promise<void>
@@ -46,6 +50,8 @@ export async function createPayments(config: Config): Promise<Payments> {
     configured: { cinetpay: !!providers.cinetpay, waveCountries: Object.keys(settings.wave.keys) },
     origin,
     fake,
+    log: { error: () => {} },
+    keysAccepted: new Set(),
     track(work) {
       inFlight.add(work)
       void work.finally(() => inFlight.delete(work)).catch(() => {})

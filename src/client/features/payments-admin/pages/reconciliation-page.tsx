@@ -1,5 +1,11 @@
 import { Link } from 'react-router'
-import { paymentProviderLabels, REFUND_TO_DO_LABEL, type RefundStatus } from '@/shared/domain/payments'
+import {
+  attemptStatusLabels,
+  paymentProviderLabels,
+  REFUND_TO_DO_LABEL,
+  type RefundStatus,
+} from '@/shared/domain/payments'
+import type { ReconciliationIssue } from '@/shared/schemas/payments'
 import type { BadgeVariant } from '@/shared/domain/roles'
 import { formatMoney, formatNumber } from '@/shared/format'
 import { Badge } from '@/client/components/ui/badge'
@@ -10,13 +16,13 @@ import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useReconciliation } from '../api/use-reconciliation'
 
-type Issue = 'missing' | 'extra' | 'amount' | null
-
-/** What each line says (docs/rules/money.md#payments): the provider's word against the order's. */
-const issues: Record<'missing' | 'extra' | 'amount' | 'ok', { label: string; variant: BadgeVariant }> = {
+/** What each line says (docs/rules/money.md#payments): each attempt against its order. */
+const issues: Record<ReconciliationIssue | 'ok', { label: string; variant: BadgeVariant }> = {
   missing: { label: 'Reçu, commande non payée', variant: 'destructive' },
   extra: { label: 'Payée sans paiement reçu', variant: 'destructive' },
   amount: { label: 'Montant différent', variant: 'warning' },
+  owing: { label: 'Reçu en partie : reste dû', variant: 'warning' },
+  refund: { label: 'Argent à rendre', variant: 'warning' },
   ok: { label: 'Concorde', variant: 'success' },
 }
 const refunds: Record<RefundStatus, string> = {
@@ -28,8 +34,8 @@ const money = (n: number | null) => (n == null ? '—' : formatMoney(n))
 
 /**
  * /admin/payments: a day of a country's mobile money (in the country's time zone, today by
- * default): what the providers said they received against the orders, each difference named
- * (missing, extra, amount different). Staff see their own country; root chooses one.
+ * default): every attempt, with its state, against its order (its total and what it received),
+ * each difference named. Staff see their own country; root chooses one.
  */
 export default function ReconciliationPage() {
   const picked = useCountryDay()
@@ -51,6 +57,9 @@ export default function ReconciliationPage() {
       >
         {(r) => {
           const differing = r.rows.filter((row) => row.issue !== null).length
+          const unconfirmedCount = r.rows.filter(
+            (row) => row.status !== null && row.status !== 'paid' && row.status !== 'mismatch',
+          ).length
           return (
             <section aria-labelledby="reconciliation-rows" className="space-y-3">
               <h2 id="reconciliation-rows" className="text-lg font-semibold text-stone-900">
@@ -60,21 +69,27 @@ export default function ReconciliationPage() {
                     ? 'tout concorde'
                     : `${formatNumber(differing)} écart${differing > 1 ? 's' : ''} à examiner`}
                 </span>
+                {unconfirmedCount > 0 &&
+                  ` · ${formatNumber(unconfirmedCount)} tentative${unconfirmedCount > 1 ? 's' : ''} sans paiement confirmé`}
               </h2>
               <Table aria-label="Rapprochement mobile money">
                 <THead>
                   <tr>
                     <Th>Commande</Th>
                     <Th>Opérateur</Th>
-                    <Th className="text-right">Reçu par l’opérateur</Th>
-                    <Th className="text-right">Payé selon la commande</Th>
+                    <Th>État</Th>
+                    <Th className="text-right">Montant demandé</Th>
+                    <Th className="text-right">Total de la commande</Th>
+                    <Th className="text-right">Reçu pour la commande</Th>
                     <Th>Constat</Th>
                     <Th>Remboursement</Th>
                   </tr>
                 </THead>
                 <TBody>
                   {r.rows.map((row) => {
-                    const issue = issues[(row.issue as Issue) ?? 'ok']
+                    const issue = issues[row.issue ?? 'ok']
+                    const unconfirmed =
+                      row.status !== null && row.status !== 'paid' && row.status !== 'mismatch'
                     return (
                       <Tr
                         key={`${row.orderId}-${row.attemptId ?? 'order'}`}
@@ -91,21 +106,35 @@ export default function ReconciliationPage() {
                           )}
                         </Td>
                         <Td>{row.provider ? paymentProviderLabels[row.provider] : '—'}</Td>
-                        <Td className="text-right">{money(row.providerAmount)}</Td>
-                        <Td className="text-right">{money(row.orderAmount)}</Td>
+                        <Td>{row.status ? attemptStatusLabels[row.status] : '—'}</Td>
+                        <Td className="text-right">{money(row.amount)}</Td>
+                        <Td className="text-right">{money(row.orderTotal)}</Td>
+                        <Td className="text-right">{money(row.orderPaid)}</Td>
                         <Td>
-                          <Badge variant={issue.variant}>{issue.label}</Badge>
+                          {unconfirmed ? (
+                            <span className="text-sm text-stone-600">Aucun paiement confirmé</span>
+                          ) : (
+                            <Badge variant={issue.variant}>{issue.label}</Badge>
+                          )}
                         </Td>
-                        <Td>{row.refundStatus ? refunds[row.refundStatus] : '—'}</Td>
+                        <Td>
+                          {row.refundStatus
+                            ? `${refunds[row.refundStatus]}${row.refundAmount !== null ? ` (${formatMoney(row.refundAmount)})` : ''}`
+                            : '—'}
+                        </Td>
                       </Tr>
                     )
                   })}
                 </TBody>
               </Table>
               <p className="text-xs text-stone-600">
-                « Reçu, commande non payée » : l’opérateur a l’argent mais la commande n’est pas marquée payée
-                ; « Payée sans paiement reçu » : la commande est marquée payée par mobile money sans paiement
-                confirmé ; « Montant différent » : l’opérateur a reçu un autre montant que celui demandé.
+                Chaque tentative du jour figure, payée ou non : celles « sans paiement confirmé » restent
+                interrogées auprès de l’opérateur pendant 48 heures après leur expiration. « Reçu, commande
+                non payée » : l’opérateur a l’argent mais la commande n’en compte rien ; « Reçu en partie :
+                reste dû » : la commande a reçu de l’argent et doit encore la différence ; « Argent à rendre »
+                : un trop-perçu ou un paiement en double, à rembourser ; « Payée sans paiement reçu » : la
+                commande est marquée payée par mobile money sans paiement confirmé ; « Montant différent » :
+                l’opérateur a reçu un autre montant que celui demandé.
               </p>
             </section>
           )

@@ -59,6 +59,21 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/**
+ * The provider refused the shop's key (401, 403, or its own word for a bad key): a configuration
+ * fault, shown to staff and logged once, not an outage to retry as a network error.
+ */
+export class ProviderKeyRefused extends ProviderUnavailable {
+  constructor(
+    provider: PaymentProvider,
+    readonly countryCode: string | null,
+    readonly detail: string,
+  ) {
+    super(provider, `key refused (${detail})`)
+    this.name = 'ProviderKeyRefused'
+  }
+}
+
 /** Time limit of every call to a provider. */
 export const PROVIDER_TIMEOUT_MS = 8_000
 

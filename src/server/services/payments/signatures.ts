@@ -81,8 +81,7 @@ export function verifyWaveSignature(
     if (k === 't' && v && /^\d{1,12}$/.test(v)) t = v
     else if (k === 'v1' && v) v1.push(v.toLowerCase())
   }
-  if (t === null || v1.length === 0 || Math.abs(nowSeconds - Number(t)) > WAVE_TOLERANCE_SECONDS)
-    return false
+  if (t === null || v1.length === 0 || Math.abs(nowSeconds - Number(t)) > WAVE_TOLERANCE_SECONDS) return false
   // The timestamp exactly as the header wrote it: it is what Wave signed.
   const expected = waveHmac(rawBody, secret, t)
   let ok = false

@@ -21,7 +21,7 @@ import { projectRoot } from './paths'
 import { writeFinished } from './db/shared-reads'
 import { logOutput } from './runtime/log-output'
 import { isFile, registerWeb } from './web'
-import { registerPaymentNotifications } from './services/payments/notification-routes'
+import { registerPaymentNotifications, registerPaymentReturns } from './services/payments/notification-routes'
 
 const root = projectRoot
 export const clientDist = resolve(root, 'dist/client')
@@ -172,9 +172,15 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // docs/rules/money.md#payments: the providers' notifications, in their own formats, no session.
   await registerPaymentNotifications(app, deps)
   deps.payments.log = app.log
+  await registerPaymentReturns(app)
   // The in-repo fakes (never in production) deliver their notifications through this app.
   deps.payments.fake?.setDeliver((url, init) =>
-    app.inject({ method: 'POST', url: new URL(url).pathname, headers: init.headers, payload: init.body }),
+    app.inject({
+      method: init.method ?? 'POST',
+      url: new URL(url).pathname,
+      headers: init.headers,
+      ...(init.method !== 'GET' && { payload: init.body }),
+    }),
   )
 
   await registerWeb(app, deps, opts.clientDist ?? clientDist, limits)

@@ -200,15 +200,19 @@ describe('paying with Wave', () => {
     expect((await eventsOf(order.id)).filter((e) => e.type === 'paid')).toHaveLength(1)
   })
 
-  it('a refusal fails the attempt; a new attempt, with its own reference, can then be paid', async () => {
+  it('a payment cancelled while the session is open stays pending: the client pays again in the same session', async () => {
     const order = await piecesOrder(4_000)
     const first = (await start(order.id, 'Wave')).attempt!
     await pay(first, 'refuse')
-    expect((await attemptRow(first.id)).status).toBe('failed')
-    expect((await orderRow(order.id)).paymentStatus).toBe('failed')
-    const second = (await start(order.id, 'Wave')).attempt!
-    expect(second.reference).not.toBe(first.reference)
-    await pay(second)
+    expect(fake.waveSession(sessionOf(first))).toMatchObject({
+      checkout_status: 'open',
+      payment_status: 'cancelled',
+    })
+    expect(fake.sent.filter((s) => s.reference === first.reference).map((s) => s.status)).toEqual([200])
+    expect((await attemptRow(first.id)).status).toBe('pending')
+    expect((await orderRow(order.id)).paymentStatus).not.toBe('failed')
+    await pay(first)
+    expect((await attemptRow(first.id)).status).toBe('paid')
     expect((await orderRow(order.id)).paymentStatus).toBe('paid')
   })
 })
@@ -224,6 +228,18 @@ describe('paying with CinetPay', () => {
 
   it('answers CinetPay’s GET ping with 200', async () => {
     expect((await get(t, '/_api/payments/notify/cinetpay')).statusCode).toBe(200)
+  })
+
+  it('a refusal fails the attempt; a new attempt, with its own reference, can then be paid', async () => {
+    const order = await piecesOrder(4_000)
+    const first = (await start(order.id, 'Orange Money')).attempt!
+    await pay(first, 'refuse')
+    expect((await attemptRow(first.id)).status).toBe('failed')
+    expect((await orderRow(order.id)).paymentStatus).toBe('failed')
+    const second = (await start(order.id, 'Orange Money')).attempt!
+    expect(second.reference).not.toBe(first.reference)
+    await pay(second)
+    expect((await orderRow(order.id)).paymentStatus).toBe('paid')
   })
 
   it('WAITING_FOR_CUSTOMER keeps it pending, on the waiting page too', async () => {

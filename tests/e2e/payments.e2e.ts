@@ -136,6 +136,8 @@ describe('mobile money in the browser', () => {
       )
       await shots(client.page, 'simulation-cinetpay')
       await client.page.getByRole('button', { name: 'Simuler le paiement' }).click()
+      // As CinetPay does, its page brings the client back with a POST form to return_url.
+      await client.page.getByRole('button', { name: 'Retour à la boutique' }).click()
       await client.page.waitForURL((u) => u.pathname === `/order-confirmation/${piecesId}/paiement`)
       const waiting = client.page.getByTestId('payment-waiting')
       await expect.poll(() => waiting.isVisible()).toBe(true)

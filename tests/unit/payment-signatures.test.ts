@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { amountToAsk, nextCheckDelayMs, offeredWallets } from '../../src/shared/domain/payments'
 import { fakeSecrets, startFakeProviders } from '../../src/server/payments-fakes/fake-providers'
+import { integerAmount } from '../../src/server/services/payments/providers/cinetpay'
 import {
   cinetpayToken,
   verifyCinetpayToken,
@@ -8,7 +9,10 @@ import {
   waveSignature,
 } from '../../src/server/services/payments/signatures'
 
-/** docs/rules/money.md#payments, docs/decisions/0042: the signatures as the providers document them (vectors made with openssl). */
+/**
+ * docs/rules/money.md#payments, docs/decisions/0042 and 0062: the signatures as the providers
+ * document them, against vectors made by hand with openssl (never with our own functions).
+ */
 describe('CinetPay x-token', () => {
   const fields = {
     cpm_site_id: '105900',
@@ -28,6 +32,8 @@ describe('CinetPay x-token', () => {
     cpm_designation: 'Commande',
     cpm_error_message: 'SUCCES',
   }
+  // printf '%s' '105900ETAL1XAB2026-11-26 10:00:0012100XOFsigOM770000000221frV4SinglePaymentrefCommandeSUCCES'
+  //   | openssl dgst -sha256 -hmac secret-cp: the sixteen fields, one after the other.
   const expected = '582676e882be1eb23fb7196b0dbbf359e9b721f4cf3efd4a1b387572a67cc1f8'
 
   it('is the HMAC-SHA256 of the sixteen cpm_* fields concatenated in the documented order', () => {
@@ -46,14 +52,28 @@ describe('CinetPay x-token', () => {
 
 describe('Wave-Signature', () => {
   const body = '{"a":1}'
-  const v1 = '8ad37ba156048ae0e0a5533c75cdf26fee88b07f93cb57ee4c80adb053012032'
+  // printf '%s' '1700000000{"a":1}' | openssl dgst -sha256 -hmac whsec: the timestamp and the
+  // body with nothing between (Wave's samples: `timestamp + webhook_body`).
+  const v1 = 'af0277f4a09a44f0199f57c5686970063c269f135a47920ae2244808a0dee958'
+  // The same with a "." between them, the form Étal wrongly used: Wave never sends it.
+  const dotted = '8ad37ba156048ae0e0a5533c75cdf26fee88b07f93cb57ee4c80adb053012032'
 
-  it('is t=…,v1=HMAC-SHA256(t.body); any of several v1 (a secret being rotated) may match', () => {
+  it('is t=…,v1=HMAC-SHA256(secret, t + body); any of several v1 (a secret being rotated) may match', () => {
     expect(waveSignature(body, 'whsec', 1_700_000_000)).toBe(`t=1700000000,v1=${v1}`)
     expect(verifyWaveSignature(body, `t=1700000000,v1=${v1}`, 'whsec', 1_700_000_010)).toBe(true)
     expect(
       verifyWaveSignature(body, `t=1700000000,v1=${'0'.repeat(64)},v1=${v1}`, 'whsec', 1_700_000_010),
     ).toBe(true)
+  })
+
+  it('refuses the "t.body" form', () => {
+    expect(verifyWaveSignature(body, `t=1700000000,v1=${dotted}`, 'whsec', 1_700_000_010)).toBe(false)
+  })
+
+  it('accepts a test event signed by hand as Wave documents it', () => {
+    const event = '{"id":"AE_test","type":"test.test_event","data":{}}'
+    const sig = 'f022c88bbd8786681a33c2324244d5274c4ccfed5f23391f5d9f86ede439b364'
+    expect(verifyWaveSignature(event, `t=1700000000,v1=${sig}`, 'whsec', 1_700_000_000)).toBe(true)
   })
 
   it('fails for another body, another secret, an old or future time, a malformed header', () => {
@@ -65,6 +85,14 @@ describe('Wave-Signature', () => {
     for (const bad of [undefined, '', 'v1=' + v1, 't=abc,v1=' + v1, 't=1700000000']) {
       expect(verifyWaveSignature(body, bad, 'whsec', 1_700_000_000)).toBe(false)
     }
+  })
+})
+
+describe('whole-franc amounts', () => {
+  it('"12100", "12100.0" and "12100.00" are 12100; "12100.50", signs and words are no amount', () => {
+    for (const v of ['12100', '12100.0', '12100.00', 12_100]) expect(integerAmount(v)).toBe(12_100)
+    for (const v of ['12100.50', '12100.5', '-12100', '', 'abc', '1e4', undefined])
+      expect(integerAmount(v)).toBeNull()
   })
 })
 

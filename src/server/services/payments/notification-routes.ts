@@ -7,7 +7,8 @@ import { confirmAttempt } from './service'
  * The providers' notifications (docs/rules/money.md#payments, docs/security.md "Payments"), outside
  * the kernel: each provider's own format (CinetPay posts a form and pings with a GET, Wave
  * posts JSON), no session, the raw body kept as it arrived for the signature. A bad signature
- * or body is 401/400 and changes nothing; a good one prompts the provider's status query (the
+ * or body is 401/400 and changes nothing; a good one for an event the shop does not use is 200
+ * and changes nothing either; a good one about an attempt prompts the provider's status query (the
  * notification's content decides nothing) and is answered within a second, the query going
  * on after the answer if it takes longer (the reconciliation worker would find it anyway).
  */
@@ -50,8 +51,15 @@ export function registerPaymentNotifications(app: FastifyInstance, deps: AppDeps
         log.warn({ provider }, 'payment notification refused: bad signature')
         return refuse(reply, 401, 'Signature invalide.', 'INVALID_SIGNATURE')
       }
+      const { reference } = verified
+      if (reference === null) {
+        // Genuine, but of an event the shop does not use (a test event, another product's
+        // payment): a 2xx, or the provider would send it again and again.
+        log.info({ provider }, 'payment notification ignored: an event the shop does not use')
+        return reply.status(200).type('application/json; charset=utf-8').send({ received: true })
+      }
       const work = payments.track(
-        confirmAttempt(deps.database.db, payments, provider, verified.reference, 'notification').catch(
+        confirmAttempt(deps.database.db, payments, provider, reference, 'notification').catch(
           (err: unknown) => {
             // The provider's status query failed (down, slow): the worker asks again later.
             log.warn({ err, provider }, 'payment notification: status query failed')
@@ -82,5 +90,28 @@ export function registerPaymentNotifications(app: FastifyInstance, deps: AppDeps
           req.log,
         ),
     )
+  })
+}
+
+/** The pages a provider sends the client back to (docs/rules/money.md#payments). */
+export const PAYMENT_RETURN_PATHS = ['/order-confirmation/:orderId/paiement', '/paiement/merci'] as const
+
+/**
+ * CinetPay brings the client back with a form POST (`token`, `transaction_id`) to return_url,
+ * which its documentation says must take GET and POST. The fields decide nothing (the page asks
+ * the server, which asks the provider): the POST is answered 303 to the same address, read as a
+ * GET. It changes nothing, so a cross-site POST here is harmless; the body is read as text of at
+ * most 4 KB and dropped.
+ */
+export function registerPaymentReturns(app: FastifyInstance) {
+  return app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4 * 1024 }, (_req, _body, done) =>
+      done(null, null),
+    )
+    for (const path of PAYMENT_RETURN_PATHS)
+      scope.post(path, { schema: { hide: true } }, async (req, reply) =>
+        reply.header('cache-control', 'no-store').redirect(req.url, 303),
+      )
   })
 }

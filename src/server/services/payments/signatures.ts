@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-// The providers' notification signatures (docs/decisions/0042), one function each to sign and
-// to verify: the fakes sign with the very functions the verifiers use.
+// The providers' notification signatures (docs/decisions/0042, 0062), as their documentation
+// writes them. The fakes (src/server/payments-fakes) never import this file: they sign with their
+// own few lines written from the same documentation, so a mistake here fails the tests.
 
 /** CinetPay's x-token: these fields, concatenated in this order, HMAC-SHA256 hex with the secret key. */
 export const CINETPAY_TOKEN_FIELDS = [
@@ -47,10 +48,16 @@ export function verifyCinetpayToken(
   )
 }
 
-/** Wave's `Wave-Signature: t=<seconds>,v1=<hex>`: HMAC-SHA256 hex of `<t>.<raw body>` with the webhook secret. */
+/**
+ * Wave's `Wave-Signature: t=<seconds>,v1=<hex>`: HMAC-SHA256 hex, with the webhook secret, of the
+ * timestamp and the raw body written one after the other, nothing between them (Wave's samples:
+ * `timestamp + webhook_body`, `$timestamp . $webhook_body`).
+ */
+const waveHmac = (rawBody: string, secret: string, t: string) =>
+  createHmac('sha256', secret).update(`${t}${rawBody}`, 'utf8').digest('hex')
+
 export function waveSignature(rawBody: string, secret: string, t: number) {
-  const v1 = createHmac('sha256', secret).update(`${t}.${rawBody}`, 'utf8').digest('hex')
-  return `t=${t},v1=${v1}`
+  return `t=${t},v1=${waveHmac(rawBody, secret, String(t))}`
 }
 
 /** How old a Wave signature may be (a replayed event older than this is refused). */
@@ -67,15 +74,16 @@ export function verifyWaveSignature(
   nowSeconds = Math.floor(Date.now() / 1000),
 ) {
   if (typeof header !== 'string') return false
-  let t: number | null = null
+  let t: string | null = null
   const v1: string[] = []
   for (const part of header.split(',')) {
     const [k, v] = part.trim().split('=', 2)
-    if (k === 't' && v && /^\d{1,12}$/.test(v)) t = Number(v)
+    if (k === 't' && v && /^\d{1,12}$/.test(v)) t = v
     else if (k === 'v1' && v) v1.push(v.toLowerCase())
   }
-  if (t === null || v1.length === 0 || Math.abs(nowSeconds - t) > WAVE_TOLERANCE_SECONDS) return false
-  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`, 'utf8').digest('hex')
+  if (t === null || v1.length === 0 || Math.abs(nowSeconds - Number(t)) > WAVE_TOLERANCE_SECONDS) return false
+  // The timestamp exactly as the header wrote it: it is what Wave signed.
+  const expected = waveHmac(rawBody, secret, t)
   let ok = false
   for (const sig of v1) ok = safeEqual(expected, sig) || ok
   return ok

@@ -3,6 +3,7 @@ import { verifyCinetpayToken } from '../signatures'
 import {
   callJson,
   header,
+  ProviderKeyRefused,
   ProviderUnavailable,
   type AttemptRef,
   type CreateInput,
@@ -42,10 +43,16 @@ const WAITING = new Set([
 /** Codes of /check that only mean "nothing paid yet" (transaction just created). */
 const NOT_YET_CODES = new Set(['662', '623', '627', '608'])
 
-/** "12100" → 12100; anything else (decimals, signs, empty) → null. */
+/** CinetPay's codes for a wrong apikey (609 AUTH_NOT_FOUND) or site_id (613 ERROR_SITE_ID_NOTVALID). */
+const KEY_REFUSED_CODES = new Set(['609', '613'])
+
+/**
+ * A whole number of francs: "12100", "12100.0" and "12100.00" are 12100 (a provider may write
+ * the decimals); "12100.50", signs, empty → null.
+ */
 export const integerAmount = (v: string | number | undefined) => {
-  const s = String(v ?? '').trim()
-  return /^\d{1,12}$/.test(s) ? Number(s) : null
+  const m = /^(\d{1,12})(?:\.0+)?$/.exec(String(v ?? '').trim())
+  return m ? Number(m[1]) : null
 }
 
 export function cinetpayClient(opts: {
@@ -75,6 +82,8 @@ export function cinetpayClient(opts: {
         },
       })
       const parsed = createAnswer.safeParse(json)
+      if (parsed.success && KEY_REFUSED_CODES.has(parsed.data.code))
+        throw new ProviderKeyRefused('cinetpay', null, `code ${parsed.data.code}`)
       if (!parsed.success || parsed.data.code !== '201' || !parsed.data.data)
         throw new ProviderUnavailable(
           'cinetpay',
@@ -94,6 +103,7 @@ export function cinetpayClient(opts: {
       const parsed = checkAnswer.safeParse(json)
       if (!parsed.success) throw new ProviderUnavailable('cinetpay', 'check answer not understood')
       const { code, data } = parsed.data
+      if (KEY_REFUSED_CODES.has(code)) throw new ProviderKeyRefused('cinetpay', null, `code ${code}`)
       const raw = data?.status ?? parsed.data.message ?? code
       const amount = integerAmount(data?.amount)
       const currency = data?.currency ?? null
@@ -112,9 +122,10 @@ export function cinetpayClient(opts: {
     verify(n: RawNotification) {
       // A form: the raw body is what CinetPay signed (its fields, concatenated).
       const form = Object.fromEntries(new URLSearchParams(n.rawBody))
-      const reference = form.cpm_trans_id
-      if (!reference || form.cpm_site_id !== opts.siteId) return null
-      return verifyCinetpayToken(form, header(n.headers, 'x-token'), opts.secretKey) ? { reference } : null
+      if (!verifyCinetpayToken(form, header(n.headers, 'x-token'), opts.secretKey)) return null
+      // Signed with our secret key: another site's or no transaction is ignored, not refused.
+      const reference = form.cpm_site_id === opts.siteId ? form.cpm_trans_id : undefined
+      return { reference: reference || null }
     },
   }
 }

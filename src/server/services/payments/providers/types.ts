@@ -40,8 +40,12 @@ export interface PaymentProviderClient {
   readonly name: PaymentProvider
   create(input: CreateInput): Promise<CreatedAttempt>
   status(attempt: AttemptRef): Promise<ProviderStatus>
-  /** The reference a notification names when its signature is good; null otherwise. */
-  verify(notification: RawNotification): { reference: string } | null
+  /**
+   * Null when the signature is bad (401). A good signature answers `{ reference }`: the
+   * attempt it is about, or null for an event the shop does not use (a portal's test event,
+   * another product's payment, a transaction of no attempt): logged, answered 2xx, ignored.
+   */
+  verify(notification: RawNotification): { reference: string | null } | null
   /** Refunds a paid attempt by API; absent: no refund API (staff refund by hand). */
   refund?(attempt: AttemptRef): Promise<void>
   /** Closes an open attempt so it can no longer be paid. */
@@ -60,8 +64,9 @@ export class ProviderUnavailable extends Error {
 }
 
 /**
- * The provider refused the shop's key (401, 403, or its own word for a bad key): a configuration
- * fault, shown to staff and logged once, not an outage to retry as a network error.
+ * The provider refused our key (HTTP 401 or 403, or CinetPay's codes for a wrong apikey or
+ * site_id): a configuration fault, not an outage, kept, shown to staff and logged once
+ * (services/payments/faults.ts). Still a ProviderUnavailable: nothing was charged.
  */
 export class ProviderKeyRefused extends ProviderUnavailable {
   constructor(
@@ -69,7 +74,7 @@ export class ProviderKeyRefused extends ProviderUnavailable {
     readonly countryCode: string | null,
     readonly detail: string,
   ) {
-    super(provider, `key refused (${detail})`)
+    super(provider, `key refused${countryCode ? ` (${countryCode})` : ''}: ${detail}`)
     this.name = 'ProviderKeyRefused'
   }
 }
@@ -77,11 +82,19 @@ export class ProviderKeyRefused extends ProviderUnavailable {
 /** Time limit of every call to a provider. */
 export const PROVIDER_TIMEOUT_MS = 8_000
 
-/** A JSON call with a time limit; a network failure, time-out or 5xx is ProviderUnavailable. */
+/**
+ * A JSON call with a time limit; a network failure, time-out or 5xx is ProviderUnavailable, a
+ * 401 or 403 ProviderKeyRefused (`countryCode`: whose key, for a provider with one per country).
+ */
 export async function callJson(
   provider: PaymentProvider,
   url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown },
+  init: {
+    method: 'GET' | 'POST'
+    headers?: Record<string, string>
+    body?: unknown
+    countryCode?: string
+  },
   timeoutMs = PROVIDER_TIMEOUT_MS,
 ): Promise<{ status: number; json: unknown }> {
   let res: Response
@@ -101,6 +114,8 @@ export async function callJson(
   }
   if (res.status >= 500) throw new ProviderUnavailable(provider, `status ${res.status}`)
   const text = await res.text().catch(() => '')
+  if (res.status === 401 || res.status === 403)
+    throw new ProviderKeyRefused(provider, init.countryCode ?? null, `HTTP ${res.status}`)
   try {
     return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null }
   } catch {

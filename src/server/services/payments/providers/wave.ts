@@ -25,7 +25,9 @@ export const waveSession = z.object({
   wave_launch_url: z.url().nullish(),
   when_expires: z.string().nullish(),
 })
-const waveEvent = z.object({ id: z.string(), type: z.string(), data: waveSession })
+/** Any event Wave documents: `{ id, type, data }`; only the checkout session's two are ours. */
+const waveEvent = z.object({ id: z.string(), type: z.string(), data: z.unknown() })
+const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.payment_failed'])
 
 export function waveClient(opts: {
   apiUrl: string
@@ -43,10 +45,7 @@ export function waveClient(opts: {
     const { status, json } = await callJson(
       'wave',
       `${base}/v1/checkout/sessions/${encodeURIComponent(attempt.providerRef)}`,
-      {
-        method: 'GET',
-        headers: auth(attempt.countryCode),
-      },
+      { method: 'GET', headers: auth(attempt.countryCode), countryCode: attempt.countryCode },
     )
     const parsed = waveSession.safeParse(json)
     if (status !== 200 || !parsed.success)
@@ -61,6 +60,7 @@ export function waveClient(opts: {
       {
         method: 'POST',
         headers: { ...auth(attempt.countryCode), 'idempotency-key': `${what}-${attempt.reference}` },
+        countryCode: attempt.countryCode,
       },
     )
     if (status !== 200 && status !== 204)
@@ -72,6 +72,7 @@ export function waveClient(opts: {
       const { status, json } = await callJson('wave', `${base}/v1/checkout/sessions`, {
         method: 'POST',
         headers: { ...auth(input.countryCode), 'idempotency-key': input.reference },
+        countryCode: input.countryCode,
         body: {
           amount: String(input.amount),
           currency: input.currency,
@@ -97,22 +98,27 @@ export function waveClient(opts: {
       const base = { amount, currency: s.currency, raw }
       if (s.payment_status === 'succeeded') return { state: 'paid', ...base }
       if (s.checkout_status === 'expired') return { state: 'expired', ...base }
-      if (s.payment_status === 'cancelled') return { state: 'failed', ...base }
+      // A payment cancelled while its session is still open is not the end: the client may try
+      // again in the same session until it completes or expires.
+      if (s.payment_status === 'cancelled' && s.checkout_status !== 'open')
+        return { state: 'failed', ...base }
       return { state: 'pending', ...base }
     },
     verify(n: RawNotification) {
       const country = n.countryCode
       const secret = country ? opts.keys[country]?.webhookSecret : undefined
       if (!secret || !verifyWaveSignature(n.rawBody, header(n.headers, 'wave-signature'), secret)) return null
+      // The signature is good: from here on, an event we cannot use is ignored, not refused.
       let body: unknown
       try {
         body = JSON.parse(n.rawBody)
       } catch {
-        return null
+        return { reference: null }
       }
       const event = waveEvent.safeParse(body)
-      const reference = event.success ? event.data.data.client_reference : null
-      return reference ? { reference } : null
+      if (!event.success || !CHECKOUT_EVENTS.has(event.data.type)) return { reference: null }
+      const session = waveSession.safeParse(event.data.data)
+      return { reference: (session.success && session.data.client_reference) || null }
     },
     refund: (attempt) => action(attempt, 'refund'),
     expire: (attempt) => action(attempt, 'expire'),

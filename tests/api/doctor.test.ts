@@ -15,6 +15,8 @@ import { inject } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/client'
 import { expectedMigrations } from '../../src/server/db/migrations-state'
 import { runDoctor, type DoctorOptions } from '../../src/server/scripts/doctor/index'
+import { waveSignature } from '../../src/server/services/payments/signatures'
+import { createTestApp } from '../setup/test-app'
 
 const WAVE_KEYS = { SN: 'wave_sn_prod_bonneclef-senegal', CI: 'wave_ci_prod_bonneclef-cotedivoire' }
 const CINETPAY = { apiKey: '12912847765bc0db748fdd44.bonne', siteId: '445160' }
@@ -335,5 +337,33 @@ describe('npm run doctor', () => {
     )
     expect(run.out).not.toContain(CINETPAY.apiKey)
     expect(run.code).toBe(1)
+  })
+})
+
+describe('before opening: the Wave portal\'s "Send test event"', () => {
+  it("is answered 200 when signed with the country's webhook secret (nothing to do), 401 otherwise", async () => {
+    const secret = 'wave_sn_WHS_secret-du-webhook'
+    const t = await createTestApp({
+      WAVE_API_URL: urls.wave,
+      WAVE_API_KEY_SN: WAVE_KEYS.SN,
+      WAVE_WEBHOOK_SECRET_SN: secret,
+      PAYMENTS_FAKE: 'false',
+    })
+    try {
+      // docs.wave.com/webhook: an event is { id, type, data }; the test event names no checkout session.
+      const body = JSON.stringify({ id: 'AE_test', type: 'test.test_event', data: {} })
+      const send = (signature: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/_api/payments/notify/wave/sn',
+          headers: { 'content-type': 'application/json', 'wave-signature': signature },
+          payload: body,
+        })
+      const now = Math.floor(Date.now() / 1000)
+      expect((await send(waveSignature(body, secret, now))).statusCode).toBe(200)
+      expect((await send(waveSignature(body, 'un-autre-secret', now))).statusCode).toBe(401)
+    } finally {
+      await t.close()
+    }
   })
 })

@@ -7,7 +7,8 @@ import { confirmAttempt } from './service'
  * The providers' notifications (docs/rules/money.md#payments, docs/security.md "Payments"), outside
  * the kernel: each provider's own format (CinetPay posts a form and pings with a GET, Wave
  * posts JSON), no session, the raw body kept as it arrived for the signature. A bad signature
- * or body is 401/400 and changes nothing; a good one prompts the provider's status query (the
+ * or body is 401/400 and changes nothing; a good one naming no payment (Wave's "Send test event")
+ * is 200 and changes nothing; a good one naming a payment prompts the provider's status query (the
  * notification's content decides nothing) and is answered within a second, the query going
  * on after the answer if it takes longer (the reconciliation worker would find it anyway).
  */
@@ -50,8 +51,13 @@ export function registerPaymentNotifications(app: FastifyInstance, deps: AppDeps
         log.warn({ provider }, 'payment notification refused: bad signature')
         return refuse(reply, 401, 'Signature invalide.', 'INVALID_SIGNATURE')
       }
+      const { reference } = verified
+      if (!reference) {
+        log.info({ provider }, 'payment notification: signed, about no payment (a test event)')
+        return reply.status(200).type('application/json; charset=utf-8').send({ received: true })
+      }
       const work = payments.track(
-        confirmAttempt(deps.database.db, payments, provider, verified.reference, 'notification').catch(
+        confirmAttempt(deps.database.db, payments, provider, reference, 'notification').catch(
           (err: unknown) => {
             // The provider's status query failed (down, slow): the worker asks again later.
             log.warn({ err, provider }, 'payment notification: status query failed')

@@ -40,8 +40,11 @@ export interface PaymentProviderClient {
   readonly name: PaymentProvider
   create(input: CreateInput): Promise<CreatedAttempt>
   status(attempt: AttemptRef): Promise<ProviderStatus>
-  /** The reference a notification names when its signature is good; null otherwise. */
-  verify(notification: RawNotification): { reference: string } | null
+  /**
+   * Null when the signature is bad; else the reference the notification names, or null for a
+   * signed event about no payment of the shop (a provider's test event).
+   */
+  verify(notification: RawNotification): { reference: string | null } | null
   /** Refunds a paid attempt by API; absent: no refund API (staff refund by hand). */
   refund?(attempt: AttemptRef): Promise<void>
   /** Closes an open attempt so it can no longer be paid. */

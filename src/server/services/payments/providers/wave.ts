@@ -104,15 +104,16 @@ export function waveClient(opts: {
       const country = n.countryCode
       const secret = country ? opts.keys[country]?.webhookSecret : undefined
       if (!secret || !verifyWaveSignature(n.rawBody, header(n.headers, 'wave-signature'), secret)) return null
+      // Signed by this country's secret, so sent by Wave. An event that names no checkout session
+      // of the shop (the portal's "Send test event") is acknowledged, and changes nothing.
       let body: unknown
       try {
         body = JSON.parse(n.rawBody)
       } catch {
-        return null
+        return { reference: null }
       }
       const event = waveEvent.safeParse(body)
-      const reference = event.success ? event.data.data.client_reference : null
-      return reference ? { reference } : null
+      return { reference: (event.success && event.data.data.client_reference) || null }
     },
     refund: (attempt) => action(attempt, 'refund'),
     expire: (attempt) => action(attempt, 'expire'),

@@ -154,13 +154,18 @@ function paymentsConfig(
         }
       : null
   if (!cinetpay && (c.CINETPAY_API_KEY || c.CINETPAY_SITE_ID || c.CINETPAY_SECRET_KEY))
-    throw new Error('CinetPay needs CINETPAY_API_KEY, CINETPAY_SITE_ID and CINETPAY_SECRET_KEY')
+    throw new Error(
+      'CinetPay : CINETPAY_API_KEY, CINETPAY_SITE_ID et CINETPAY_SECRET_KEY vont ensemble (le contrat entier, ou rien)',
+    )
   const keys: WaveKeys = {}
   for (const [name, value] of Object.entries(env)) {
     const m = /^WAVE_API_KEY_([A-Z]{2})$/.exec(name)
     if (!m || !value) continue
     const secret = env[`WAVE_WEBHOOK_SECRET_${m[1]}`]
-    if (!secret) throw new Error(`${name} needs WAVE_WEBHOOK_SECRET_${m[1]}`)
+    if (!secret)
+      throw new Error(
+        `${name} demande WAVE_WEBHOOK_SECRET_${m[1]} (le secret du webhook de Wave de ce pays, stratégie « signing secret »)`,
+      )
     keys[m[1]!] = { apiKey: value, webhookSecret: secret }
   }
   const none = !cinetpay && Object.keys(keys).length === 0
@@ -187,7 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = (
       ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
     ).filter((name) => !parsed[name])
-    if (missing.length) throw new Error(`PHOTO_STORAGE=s3 needs ${missing.join(', ')}`)
+    if (missing.length) throw new Error(`PHOTO_STORAGE=s3 demande ${missing.join(', ')}`)
   }
   const embedded = !parsed.DATABASE_URL.startsWith('postgres')
   return {

@@ -1,20 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { sql } from 'drizzle-orm'
 import rateLimit, { type FastifyRateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Database } from '../db/client'
-import { projectRoot } from '../paths'
+import { appliedMigrations, expectedMigrations } from '../db/migrations-state'
 import { DATABASE_UNAVAILABLE, outageLog, RETRY_AFTER_SECONDS } from '../db/outage'
 import { OVERLOAD_RETRY_AFTER_SECONDS, OVERLOADED, type OverloadGuard } from './overload-guard'
 import { perMinute } from './rate-limits'
-
-/** How many migrations drizzle/ holds: the database is ready once it has applied as many. */
-const expectedMigrations = (
-  JSON.parse(readFileSync(resolve(projectRoot, 'drizzle/meta/_journal.json'), 'utf8')) as {
-    entries: unknown[]
-  }
-).entries.length
 
 const READY_TIMEOUT_MS = 3_000
 
@@ -61,13 +51,10 @@ export async function registerHealth(
    */
   const check = (req: FastifyRequest) => {
     if (kept && Date.now() < kept.until) return kept.check
-    const read = withTimeout(
-      database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
-      READY_TIMEOUT_MS,
-    ).then(
-      (result) => {
+    const read = withTimeout(appliedMigrations(database.db), READY_TIMEOUT_MS).then(
+      (applied) => {
         outageLog.recovered(req.log)
-        return { applied: (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0 }
+        return { applied }
       },
       (failed: unknown) => {
         outageLog.failed(req.log, failed, { reqId: req.id, probe: 'ready' })

@@ -6,14 +6,19 @@ import { infobipSender } from './sms'
 /**
  * The mail server of SMTP_URL (smtp://user:pass@host:587, smtps://… for TLS from the start), through
  * nodemailer. A server that does not answer ends the attempt after these timeouts; one that
- * answers slowly keeps it going, under a claim the outbox renews meanwhile (outbox.ts).
+ * answers slowly keeps it going, under a claim the outbox renews meanwhile (outbox.ts). `npm run
+ * doctor` checks its login through the same transport (`verify()`).
  */
-export function smtpSender(url: string): MailSender & { close(): void } {
-  const transport = nodemailer.createTransport(url, {
+export function smtpTransport(url: string) {
+  return nodemailer.createTransport(url, {
     connectionTimeout: 20_000,
     greetingTimeout: 20_000,
     socketTimeout: 60_000,
   } as object)
+}
+
+export function smtpSender(url: string): MailSender & { close(): void } {
+  const transport = smtpTransport(url)
   return {
     async send(mail) {
       await transport.sendMail(mail)

@@ -12,6 +12,7 @@ import { writeBackup } from '../../src/server/db/backup/dump'
 import { TRANSIENT_TABLES, publicTables, rows } from '../../src/server/db/backup/format'
 import { restoreBackup } from '../../src/server/db/backup/restore'
 import {
+  accountEvents,
   cashEntries,
   paymentAttempts,
   paymentEvents,
@@ -89,6 +90,7 @@ async function seedShop(db: Db) {
     amountDue: 5000,
     actorId: admin.id,
   })
+  await db.insert(accountEvents).values({ userId: admin.id, kind: 'two_factor_enabled' })
   await db.insert(productPhotos).values({ key: 'k-test', width: 320, height: 240 })
   await db.insert(productPhotoVariants).values({ key: 'k-test', width: 320, bytes: photoBytes })
   // A row deleted before the backup: its id is not given out again after the restore.
@@ -192,8 +194,17 @@ describe('backup and restore', () => {
     const refused = await cli('restore', file)
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/La base cible n'est pas vide/)
+    // Photos in a bucket: the backup says it holds the database only (the bucket is not read).
+    Object.assign(env, {
+      PHOTO_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_BUCKET: 'photos-etal',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    })
     const saved = await cli('backup', join(dir, 'again.etal.gz'))
     expect(saved.code).toBe(0)
     expect(saved.stdout).toMatch(/Sauvegarde écrite/)
+    expect(saved.stderr).toMatch(/bucket S3 « photos-etal ».*ne contient que la base/s)
   }, 120_000)
 })

@@ -44,7 +44,7 @@ const STARTUP_LOCK = 7_461_532
 /** PGlite loads its extensions at start: pg_trgm backs the ILIKE searches (migration 0001). */
 const extensions = { pg_trgm }
 
-const migrationsFolder = resolve(projectRoot, 'drizzle')
+export const migrationsFolder = resolve(projectRoot, 'drizzle')
 
 /**
  * The SQL functions as they run (src/server/db/functions.sql), applied after the migrations at

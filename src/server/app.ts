@@ -170,7 +170,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   })
 
   // docs/rules/money.md#payments: the providers' notifications, in their own formats, no session.
-  await registerPaymentNotifications(app, deps)
+  await registerPaymentNotifications(app, deps, limits)
   deps.payments.log = app.log
   await registerPaymentReturns(app)
   // The in-repo fakes (never in production) deliver their notifications through this app.

@@ -128,6 +128,8 @@ const configSchema = z.object({
    * is configured, outside production only; `false` never. Production never starts them.
    */
   PAYMENTS_FAKE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** The providers' notifications per client IP and minute, each route apart (docs/security.md). */
+  PAYMENT_NOTIFY_PER_MINUTE: z.coerce.number().int().positive().default(300),
 })
 
 /** Wave's keys, per country (a Wave key is bound to one business wallet). */

@@ -37,8 +37,10 @@ describe('statusEffects', () => {
       'refunded',
       ['redeemed:50', 'reversed:-123'],
     ],
-    ['pending', 'cancelled', { pointsUsed: 50 }, 0, 'pending', ['redeemed:50']],
-    ['pending', 'cancelled', {}, 0, 'pending', []],
+    ['pending', 'cancelled', { pointsUsed: 50, amountPaid: 0 }, 0, 'pending', ['redeemed:50']],
+    ['pending', 'cancelled', { amountPaid: 0 }, 0, 'pending', []],
+    // Part of its total received by mobile money before it was weighed again: given back.
+    ['pending', 'cancelled', {}, 0, 'refunded', []],
     ['cancelled', 'pending', { pointsUsed: 50 }, 0, 'pending', ['redeemed:-50']],
     [
       'cancelled',

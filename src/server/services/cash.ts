@@ -74,6 +74,9 @@ type DeliveredOrder = {
   paymentStatus?: PaymentStatus
 }
 
+export const PAID_BY_MOBILE_MONEY =
+  'Cette commande est déjà payée par mobile money : il n’y a rien à encaisser. Ne prenez pas d’argent au client.'
+
 /** docs/rules/money.md#payments: an order paid by mobile money asks the driver for nothing. */
 export const paidByMobileMoney = (o: { paymentMethod?: PaymentMethod; paymentStatus?: PaymentStatus }) =>
   o.paymentMethod === 'mobile_money' && o.paymentStatus === 'paid'
@@ -98,9 +101,13 @@ export function planCollection(
   cash?: { amount?: number; reason?: string },
 ): Collection {
   const driverId = order.deliveryDriverId
-  // Paid by mobile money: the driver collects nothing, the ledger records nothing.
-  if (paidByMobileMoney(order))
+  // Paid by mobile money: the driver collects nothing, the ledger records nothing; a driver saying
+  // it took cash for it is refused (that money would be owed back to the client, docs/rules/money.md#payments).
+  if (paidByMobileMoney(order)) {
+    if (cash?.amount !== undefined && cash.amount > 0)
+      throw badRequest(PAID_BY_MOBILE_MONEY, { cashCollected: [PAID_BY_MOBILE_MONEY] })
     return { entry: null, amountPaid: Math.max(order.amountPaid, order.totalAmount) }
+  }
   if (driverId == null) return { entry: null, amountPaid: Math.max(order.amountPaid, order.totalAmount) }
   const due = cashDueFor(order.totalAmount, order.amountPaid)
   const byDriver = cash !== undefined

@@ -16,6 +16,7 @@ import { movePoints } from './loyalty'
 import { enqueueOrderMessage } from './messages/outbox'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
+import { rebindToNewTotal } from './payments/settle'
 
 // The weigh-in (docs/rules/orders.md#weigh-in, decision 0024).
 
@@ -135,6 +136,9 @@ export async function weighOrder(
       })
       .where(eq(orders.id, order.id))
     await recordOrderEvents(tx, order.id, actorId, events)
+    // docs/rules/money.md#payments, "Bound to the order": open attempts asked for the old total;
+    // money received is bound to the new one (owing the difference, or an excess to give back).
+    await rebindToNewTotal(tx, order, price.total, actorId)
     // The client is told when the weighing changed what it pays (docs/rules/orders.md#messages).
     if (price.total !== order.totalAmount)
       await enqueueOrderMessage(tx, order.id, 'order_weighed', {

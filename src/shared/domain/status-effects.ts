@@ -54,7 +54,8 @@ const deliveredPayment = (o: { totalAmount: number; amountPaid: number }): Payme
  * - becoming delivered credits the points of what was paid (`pointsOnPaid`) and marks the payment
  *   paid, or partly paid when less than the total was collected;
  * - leaving delivered takes those points back (a reversal); the order stays paid;
- * - cancelling gives back the points the order spent and marks a paid (or partly paid) order refunded;
+ * - cancelling gives back the points the order spent and marks an order that received money (paid,
+ *   partly paid, or part of it before a new total) refunded;
  * - leaving cancelled spends those points again.
  */
 export function statusEffects(order: OrderState, to: OrderStatus): StatusEffects {
@@ -84,7 +85,9 @@ export function statusEffects(order: OrderState, to: OrderStatus): StatusEffects
         points: order.pointsUsed,
         description: `Points rendus : commande #${order.id} annulée`,
       })
-    if (paymentStatus === 'paid' || paymentStatus === 'partly_paid') paymentStatus = 'refunded'
+    // Money received, all or part (a mobile money payment before a total weighed again), is given back.
+    if (paymentStatus === 'paid' || paymentStatus === 'partly_paid' || order.amountPaid > 0)
+      paymentStatus = 'refunded'
   }
   if (to === 'delivered') {
     const earned = pointsOnPaid(order)

@@ -102,7 +102,16 @@ export const paymentNotificationView = z.strictObject({
   receivedAt: z.date(),
 })
 export type PaymentNotificationView = z.infer<typeof paymentNotificationView>
+/** A provider that refused the shop's key: a configuration fault staff must mend. */
+export const providerFaultView = z.strictObject({
+  provider: z.enum(paymentProviders),
+  countryCode: z.string().nullable(),
+  message: z.string(),
+  firstAt: z.date(),
+  lastAt: z.date(),
+})
 export const orderPaymentsAnswer = z.strictObject({
+  faults: z.array(providerFaultView),
   total: z.number(),
   amountPaid: z.number(),
   attempts: z.array(attemptView),
@@ -121,6 +130,8 @@ export type ReconciliationIssue = (typeof reconciliationIssues)[number]
 export const reconciliationAnswer = z.strictObject({
   date: z.string(),
   countryId: z.number(),
+  /** The refused keys of the country's providers (CinetPay's contract, its Wave key). */
+  faults: z.array(providerFaultView),
   rows: z.array(
     z.strictObject({
       orderId: z.number(),

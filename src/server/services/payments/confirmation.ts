@@ -24,9 +24,7 @@ import { flagRefund, receiveOnAttempt } from './settle'
  * state (notification, waiting page, worker). Idempotent: the order's and the attempt's rows are
  * locked and the attempt changed only from a state the answer may leave, so duplicates, retries,
  * out-of-order notifications and two instances change nothing twice. Unknown reference, or an
- * attempt already final (paid, mismatch): nothing, and the provider is not asked. `gapMs`: an
- * attempt asked about less than that ago is not asked again now (a notification replayed a
- * hundred times makes one question), its next question by the worker made due instead.
+ * attempt already final (paid, mismatch): nothing, and the provider is not asked.
  */
 export async function confirmAttempt(
   db: Db,
@@ -34,7 +32,6 @@ export async function confirmAttempt(
   provider: PaymentProvider,
   reference: string,
   via: Via,
-  gapMs = 0,
 ): Promise<{ changed: boolean; status: AttemptStatus | null; truth?: ProviderStatus }> {
   const [attempt] = await db
     .select()
@@ -45,27 +42,6 @@ export async function confirmAttempt(
     return { changed: false, status: attempt.status }
   const client = payments.providers[provider]
   if (!client || !attempt.providerRef) return { changed: false, status: attempt.status }
-  if (gapMs > 0) {
-    const [claimed] = await db
-      .update(paymentAttempts)
-      .set({ updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(paymentAttempts.id, attempt.id),
-          sql`${paymentAttempts.updatedAt} < now() - make_interval(secs => ${gapMs / 1000})`,
-        ),
-      )
-      .returning({ id: paymentAttempts.id })
-    if (!claimed) {
-      await db
-        .update(paymentAttempts)
-        .set({
-          nextCheckAt: sql`least(${paymentAttempts.nextCheckAt}, now() + make_interval(secs => ${gapMs / 1000}))`,
-        })
-        .where(eq(paymentAttempts.id, attempt.id))
-      return { changed: false, status: attempt.status }
-    }
-  }
   const truth = await watchKey(db, payments, attempt, () =>
     client.status({ reference, providerRef: attempt.providerRef, countryCode: attempt.countryCode }),
   )

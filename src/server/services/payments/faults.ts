@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { PaymentProvider } from '@/shared/domain/payments'
+import { and, eq, or, sql } from 'drizzle-orm'
+import { paymentProviderLabels, type PaymentProvider } from '@/shared/domain/payments'
 import type { Executor } from '@/server/db/client'
-import { paymentProviderFaults } from '@/server/db/schema'
+import { countries, paymentProviderFaults } from '@/server/db/schema'
 import type { Payments } from './index'
 import { ProviderKeyRefused } from './providers/types'
 
@@ -67,10 +67,40 @@ export async function watchKey<T>(
   return answer
 }
 
-/** The faults staff see: each refused key, with when it was first and last refused. */
-export async function providerFaults(db: Executor) {
-  return db
-    .select()
+/** "le Sénégal", "la Côte d’Ivoire": a country named after "pour". */
+const FEMININE = new Set(['CI', 'GN', 'CD', 'CG', 'CF', 'GQ', 'GW', 'MR', 'SL', 'GM'])
+const inCountry = (code: string, name: string) => (FEMININE.has(code) ? `la ${name}` : `le ${name}`)
+
+/**
+ * The refused keys staff see (docs/rules/money.md#payments, "A refused key"): CinetPay's contract
+ * (every country) and, for a country, its own Wave key; all of them when `countryCode` is null
+ * (root). Each with a French sentence: "Clé Wave refusée pour le Sénégal".
+ */
+export async function providerFaults(db: Executor, countryCode: string | null) {
+  const rows = await db
+    .select({
+      provider: paymentProviderFaults.provider,
+      countryCode: paymentProviderFaults.countryCode,
+      countryName: countries.name,
+      detail: paymentProviderFaults.detail,
+      firstAt: paymentProviderFaults.firstAt,
+      lastAt: paymentProviderFaults.lastAt,
+    })
     .from(paymentProviderFaults)
+    .leftJoin(countries, eq(countries.code, paymentProviderFaults.countryCode))
+    .where(
+      countryCode === null
+        ? undefined
+        : or(eq(paymentProviderFaults.countryCode, ''), eq(paymentProviderFaults.countryCode, countryCode)),
+    )
     .orderBy(paymentProviderFaults.provider, paymentProviderFaults.countryCode)
+  return rows.map((f) => ({
+    provider: f.provider,
+    countryCode: f.countryCode || null,
+    message: `Clé ${paymentProviderLabels[f.provider]} refusée${
+      f.countryCode ? ` pour ${inCountry(f.countryCode, f.countryName ?? f.countryCode)}` : ''
+    } (${f.detail}) : aucun paiement ${paymentProviderLabels[f.provider]} ne passe. Vérifiez la clé dans la configuration du serveur, puis lancez npm run doctor.`,
+    firstAt: f.firstAt,
+    lastAt: f.lastAt,
+  }))
 }

@@ -1,7 +1,11 @@
+import rateLimit, { type FastifyRateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { PaymentProvider } from '@/shared/domain/payments'
 import type { AppDeps } from '@/server/deps'
-import { confirmAttempt } from './service'
+import { perMinute } from '@/server/http/rate-limits'
+import { confirmAttempt } from './confirmation'
+import { keepNotification } from './notification-log'
+import { header } from './providers/types'
 
 /**
  * The providers' notifications (docs/rules/money.md#payments, docs/security.md "Payments"), outside
@@ -15,9 +19,17 @@ import { confirmAttempt } from './service'
 const ANSWER_WITHIN_MS = 800
 const BODY_LIMIT = 16 * 1024
 
-export function registerPaymentNotifications(app: FastifyInstance, deps: AppDeps) {
+export function registerPaymentNotifications(
+  app: FastifyInstance,
+  deps: AppDeps,
+  limits: FastifyRateLimitOptions,
+) {
   const { payments } = deps
+  // Per client IP and minute, each route apart (docs/security.md "Payments"): far above what a
+  // provider sends a shop, a bound on what a replayed or forged notification can cost.
+  const limited = { config: { rateLimit: perMinute(deps.config.PAYMENT_NOTIFY_PER_MINUTE) } }
   return app.register(async (scope) => {
+    await scope.register(rateLimit, { ...limits, global: false })
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser(
       ['application/x-www-form-urlencoded', 'application/json'],
@@ -52,6 +64,21 @@ export function registerPaymentNotifications(app: FastifyInstance, deps: AppDeps
         return refuse(reply, 401, 'Signature invalide.', 'INVALID_SIGNATURE')
       }
       const { reference } = verified
+      // Kept as received before anything else (a dispute reads it); the database down: 503, the
+      // provider sends it again.
+      const { replay } = await keepNotification(deps.database.db, {
+        provider,
+        countryCode: raw.countryCode ?? null,
+        reference,
+        rawBody: raw.rawBody,
+        signature:
+          (provider === 'wave' ? header(raw.headers, 'wave-signature') : header(raw.headers, 'x-token')) ??
+          null,
+      })
+      if (replay) {
+        log.info({ provider }, 'payment notification: the same body again, no new question')
+        return reply.status(200).type('application/json; charset=utf-8').send({ received: true })
+      }
       if (reference === null) {
         // Genuine, but of an event the shop does not use (a test event, another product's
         // payment): a 2xx, or the provider would send it again and again.
@@ -73,15 +100,15 @@ export function registerPaymentNotifications(app: FastifyInstance, deps: AppDeps
     }
 
     // CinetPay pings its notify_url with a GET to see it is up.
-    scope.get('/_api/payments/notify/cinetpay', { schema: { hide: true } }, async (_req, reply) =>
+    scope.get('/_api/payments/notify/cinetpay', { schema: { hide: true }, ...limited }, async (_req, reply) =>
       reply.status(200).type('application/json; charset=utf-8').send({ ok: true }),
     )
-    scope.post('/_api/payments/notify/cinetpay', { schema: { hide: true } }, (req, reply) =>
+    scope.post('/_api/payments/notify/cinetpay', { schema: { hide: true }, ...limited }, (req, reply) =>
       notified('cinetpay', { rawBody: req.body, headers: req.headers }, reply, req.log),
     )
     scope.post<{ Params: { country: string } }>(
       '/_api/payments/notify/wave/:country',
-      { schema: { hide: true } },
+      { schema: { hide: true }, ...limited },
       (req, reply) =>
         notified(
           'wave',

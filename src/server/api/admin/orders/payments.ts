@@ -1,7 +1,9 @@
 import { paymentCalls } from '@/shared/calls/payments'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { findOrderInScope } from '@/server/services/order-admin'
-import { orderPayments } from '@/server/services/payments/service'
+import { orderPayments, providerFaults } from '@/server/services/payments/service'
+import { countries } from '@/server/db/schema'
+import { eq } from 'drizzle-orm'
 
 export default defineEndpoint({
   call: paymentCalls.orderPayments,
@@ -9,7 +11,14 @@ export default defineEndpoint({
   summary:
     'An order’s mobile money: its attempts, payment events (who, which provider, what, when, the raw status) and the providers’ notifications as received',
   async handler({ input, user, db }) {
-    await findOrderInScope(db, user, input.orderId)
-    return orderPayments(db, input.orderId)
+    const order = await findOrderInScope(db, user, input.orderId)
+    const [country] = await db
+      .select({ code: countries.code })
+      .from(countries)
+      .where(eq(countries.id, order.countryId))
+    return {
+      ...(await orderPayments(db, input.orderId)),
+      faults: await providerFaults(db, country?.code ?? ''),
+    }
   },
 })

@@ -1,14 +1,15 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { paymentCalls } from '@/shared/calls/payments'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { reportCountry } from '@/server/services/cash-report'
-import { reconciliation } from '@/server/services/payments/service'
+import { countries } from '@/server/db/schema'
+import { providerFaults, reconciliation } from '@/server/services/payments/service'
 
 export default defineEndpoint({
   call: paymentCalls.reconciliation,
   roles: ['root', 'super_admin', 'admin'],
   summary:
-    'A day of a country’s mobile money: what the providers said they received against the orders (missing, extra, amount different)',
+    'A day of a country’s mobile money: every attempt, with its state, against its order (missing, owing, refund, extra, amount different), and the providers that refuse the shop’s key',
   async handler({ input, user, db }) {
     const countryId = reportCountry(user, input.countryId)
     const date =
@@ -20,6 +21,15 @@ export default defineEndpoint({
           )) as unknown as { rows: { d: string }[] }
         ).rows[0]?.d ?? new Date().toISOString().slice(0, 10),
       )
-    return { date, countryId, rows: await reconciliation(db, countryId, date) }
+    const [country] = await db
+      .select({ code: countries.code })
+      .from(countries)
+      .where(eq(countries.id, countryId))
+    return {
+      date,
+      countryId,
+      faults: await providerFaults(db, country?.code ?? ''),
+      rows: await reconciliation(db, countryId, date),
+    }
   },
 })

@@ -200,6 +200,14 @@ describe('one open attempt per order', () => {
     expect(new Set(answers.map((a) => a.attempt!.reference)).size).toBe(1)
     const rows = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id))
     expect(rows).toHaveLength(1)
+    // The reconciliation lists every attempt of the day, an unpaid one too, with its state.
+    const rec = decode<{ rows: { attemptId: number | null; status: string | null; issue: string | null }[] }>(
+      (await get(t, '/_api/admin/payments/reconciliation', staff)).body,
+    )
+    expect(rec.rows.find((r) => r.attemptId === rows[0]!.id)).toMatchObject({
+      status: 'pending',
+      issue: null,
+    })
   })
 
   it('a new attempt (another wallet) closes the old one, at Wave too', async () => {

@@ -144,6 +144,7 @@ export type PaymentsConfig = {
 function paymentsConfig(
   parsed: z.infer<typeof configSchema>,
   env: Record<string, string | undefined>,
+  checkOrigin: boolean,
 ): PaymentsConfig {
   const c = parsed
   const cinetpay =
@@ -173,7 +174,7 @@ function paymentsConfig(
   const none = !cinetpay && Object.keys(keys).length === 0
   // docs/rules/money.md#payments: the providers notify and bring the client back to the shop's
   // public address; in production without it they would be told http://localhost.
-  if (!none && c.NODE_ENV === 'production' && !c.PUBLIC_ORIGIN?.startsWith('https://'))
+  if (checkOrigin && !none && c.NODE_ENV === 'production' && !c.PUBLIC_ORIGIN?.startsWith('https://'))
     throw new Error(
       'PUBLIC_ORIGIN : en production, avec un prestataire de paiement configuré, indiquez l’adresse publique de la boutique en https (par exemple https://etal.example) : CinetPay et Wave y envoient leurs notifications et y ramènent le client.',
     )
@@ -188,7 +189,14 @@ export type Config = z.infer<typeof configSchema> & {
   trustProxy: boolean | number | string
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * `checkOrigin: false`: PUBLIC_ORIGIN is not required here (`npm run doctor` reads the rest and
+ * says what is wrong with it on its own line).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  opts: { checkOrigin?: boolean } = {},
+): Config {
   const parsed = configSchema.parse(env)
   if (parsed.PHOTO_STORAGE === 's3') {
     const missing = (
@@ -199,7 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const embedded = !parsed.DATABASE_URL.startsWith('postgres')
   return {
     ...parsed,
-    payments: paymentsConfig(parsed, env),
+    payments: paymentsConfig(parsed, env, opts.checkOrigin ?? true),
     // Demo data by default on the embedded database only (README, "Comptes de démonstration").
     seedDemo: parsed.SEED_DEMO ?? (embedded && parsed.NODE_ENV !== 'production'),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),

@@ -97,7 +97,7 @@ export async function publicTables(db: Executor): Promise<TableInfo[]> {
                  and a.atttypid = 'bytea'::regtype) as has_bytes
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
-        order by c.relname`,
+        order by 1`,
   )
   return list.map((t) => ({ name: t.name, columns: t.columns, key: t.key ?? [], hasBytes: t.has_bytes }))
 }
@@ -114,7 +114,7 @@ export async function ownedSequences(db: Executor): Promise<Omit<SequenceState, 
         join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
         join pg_namespace n on n.oid = s.relnamespace
         where s.relkind = 'S' and n.nspname = 'public'
-        order by s.relname`,
+        order by 1`,
   )
 }
 

@@ -33,7 +33,7 @@ export async function reconciliation(db: Executor, countryId: number, day: strin
       case when status = 'mismatch' then 'amount'
            when status = 'paid' and refund_status is not null then 'refund'
            when status = 'paid' and order_payment in ('pending', 'failed') and amount_paid = 0 then 'missing'
-           when status = 'paid' and order_status <> 'cancelled' and order_payment <> 'refunded'
+           when status = 'paid' and etal_sells(order_status) and order_payment <> 'refunded'
              and amount_paid < total_amount then 'owing'
       end as issue,
       refund_status, refund_amount

@@ -110,7 +110,7 @@ beforeAll(async () => {
   seeded = await seedShop(t.db)
   before = await contents(t.db)
   await writeBackup(t.deps.database, file, { photos: 'database' })
-}, 60_000)
+}, 180_000)
 
 afterAll(async () => {
   await t?.close()
@@ -118,6 +118,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+// Each test migrates a whole database (and the last one runs the commands as real processes, each
+// loading tsx): seconds on an idle machine, and up to a minute or more on a loaded CI run, so
+// their limits are generous; they bound a hang, they measure nothing.
 describe('backup and restore', () => {
   it('brings every table back identical into an empty database, sequences after the backup’s ids', async () => {
     const target = await emptyDatabase()
@@ -145,7 +148,7 @@ describe('backup and restore', () => {
     } finally {
       await target.close()
     }
-  }, 60_000)
+  }, 180_000)
 
   it('refuses a database that is not empty, and replaces it with --force', async () => {
     const target = await emptyDatabase()
@@ -160,7 +163,7 @@ describe('backup and restore', () => {
     } finally {
       await target.close()
     }
-  }, 60_000)
+  }, 180_000)
 
   it('refuses a backup newer than the code, and a cut file leaves the database untouched', async () => {
     const [first, ...others] = gunzipSync(readFileSync(file)).toString('utf8').split('\n')
@@ -179,7 +182,7 @@ describe('backup and restore', () => {
     } finally {
       await target.close()
     }
-  }, 60_000)
+  }, 180_000)
 
   it('works from the command line on the embedded database', async () => {
     const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'cli-db')}`, LOG_LEVEL: 'silent' }
@@ -206,5 +209,5 @@ describe('backup and restore', () => {
     expect(saved.code).toBe(0)
     expect(saved.stdout).toMatch(/Sauvegarde écrite/)
     expect(saved.stderr).toMatch(/bucket S3 « photos-etal ».*ne contient que la base/s)
-  }, 120_000)
+  }, 300_000)
 })

@@ -12,8 +12,9 @@ import { parseOrderId } from '../lib/order-id'
 
 /**
  * /order-confirmation/:orderId/paiement (docs/rules/money.md#payments): where the provider sends the
- * client back. The page only shows what the server says: it asks (every 3 s at first, then less often) while the wallet
- * waits for the PIN, offers to try again after a failure and to pay cash instead.
+ * client back. The page only shows what the server says: it asks (every 3 s at first, then less
+ * often) while the wallet waits for the PIN, offers to try again after a failure and to pay cash
+ * instead.
  */
 export default function PaymentPage() {
   const orderId = parseOrderId(useParams().orderId)

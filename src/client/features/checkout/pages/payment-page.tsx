@@ -27,7 +27,7 @@ export default function PaymentPage() {
       <QueryState query={status} loading={<Skeleton className="h-40 w-full" />}>
         {(s) => {
           const a = s.attempt
-          const amount = formatMoney(a?.amount ?? s.totalAmount)
+          const amount = formatMoney(a?.amount ?? s.totalAmount - s.amountPaid)
           if (s.paymentStatus === 'paid')
             return (
               <Card className="border-emerald-300! bg-emerald-50!" data-testid="payment-paid">

@@ -64,18 +64,14 @@ export function OrderPaymentsCard({ order }: { order: OrderView }) {
         <div className="space-y-3">
           <PaymentFaults faults={data.faults} />
           {data.amountPaid > 0 && data.amountPaid < data.total && (
-            <dl className="space-y-1 text-sm" data-testid="payment-received">
-              <div className="flex justify-between gap-2">
-                <dt>Reçu</dt>
-                <dd>
-                  {formatMoney(data.amountPaid)} sur {formatMoney(data.total)}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-2 font-semibold text-red-700">
-                <dt>Reste dû</dt>
-                <dd>{formatMoney(data.total - data.amountPaid)}</dd>
-              </div>
-            </dl>
+            <div className="space-y-0.5 text-sm" data-testid="payment-received">
+              <p>
+                Reçu : {formatMoney(data.amountPaid)} sur {formatMoney(data.total)}
+              </p>
+              <p className="font-semibold text-red-700">
+                Reste dû : {formatMoney(data.total - data.amountPaid)}
+              </p>
+            </div>
           )}
           <PaymentAttempts
             attempts={data.attempts}

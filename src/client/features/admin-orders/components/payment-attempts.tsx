@@ -33,7 +33,9 @@ export function PaymentAttempts({
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="font-medium">
               {paymentProviderLabels[a.provider]}
-              {a.wallet ? ` · ${a.wallet}` : ''} · {formatMoney(a.amount)}
+              {/* Wave paid through Wave: said once. */}
+              {a.wallet && a.wallet !== paymentProviderLabels[a.provider] ? ` · ${a.wallet}` : ''} ·{' '}
+              {formatMoney(a.amount)}
             </span>
             <Badge
               variant={a.status === 'paid' ? 'success' : a.status === 'pending' ? 'warning' : 'destructive'}
@@ -41,7 +43,7 @@ export function PaymentAttempts({
               {attemptStatusLabels[a.status]}
             </Badge>
           </div>
-          <p className="text-xs break-all text-stone-500">
+          <p className="text-xs wrap-anywhere text-stone-500">
             Réf. {a.reference} · {formatDateTime(a.createdAt)}
           </p>
           {a.refundStatus === 'to_do' && (

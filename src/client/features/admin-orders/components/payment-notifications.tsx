@@ -30,8 +30,8 @@ export function PaymentNotifications({
                 {paymentProviderLabels[n.provider]}
                 {n.eventType ? ` · ${n.eventType}` : ''}
               </p>
-              {n.eventId && <p className="break-all">Événement : {n.eventId}</p>}
-              <p className="break-all">
+              {n.eventId && <p className="wrap-anywhere">Événement : {n.eventId}</p>}
+              <p className="wrap-anywhere">
                 Signature : {n.signature ? <code>{n.signature}</code> : <span>aucune</span>}
               </p>
               <details>

@@ -3,6 +3,7 @@ import { paymentProviderLabels } from '@/shared/domain/payments'
 import type { providerFaultView } from '@/shared/schemas/payments'
 import { formatDateTime } from '@/shared/format'
 import { Alert } from './ui/alert'
+import { cn } from './ui/cn'
 
 type Fault = z.infer<typeof providerFaultView>
 
@@ -10,10 +11,10 @@ type Fault = z.infer<typeof providerFaultView>
  * The providers that refused the shop's key (docs/rules/money.md#payments): one alert each, at the
  * top of the staff order page's payment card and of /admin/payments, until the key is mended.
  */
-export function PaymentFaults({ faults }: { faults: readonly Fault[] }) {
+export function PaymentFaults({ faults, className }: { faults: readonly Fault[]; className?: string }) {
   if (faults.length === 0) return null
   return (
-    <div className="space-y-2" data-testid="payment-faults">
+    <div className={cn('space-y-2', className)} data-testid="payment-faults">
       {faults.map((f) => (
         <Alert
           key={`${f.provider}-${f.countryCode ?? ''}`}

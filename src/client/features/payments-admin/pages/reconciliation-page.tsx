@@ -49,7 +49,7 @@ export default function ReconciliationPage() {
         description="Ce que Wave et CinetPay disent avoir reçu, face aux commandes, jour par jour (heure du pays)."
       />
       {/* Above the day's lines: a refused key matters most on a day with no payment. */}
-      {report.data && <PaymentFaults faults={report.data.faults} />}
+      {report.data && <PaymentFaults faults={report.data.faults} className="mb-4" />}
       <CountryDayPicker id="reconciliation" state={picked} reportDate={report.data?.date} />
       <QueryState
         query={report}

@@ -221,6 +221,11 @@ describe('mobile money in the browser', () => {
       expect(await payments.getByRole('list', { name: 'Historique du paiement' }).textContent()).toContain(
         'Payé',
       )
+      // Wave's notification, as received (for a dispute), its raw body folded.
+      await fake.idle()
+      const notes = payments.getByRole('list', { name: 'Notifications reçues' })
+      await expect.poll(() => notes.textContent()).toContain('Wave')
+      expect(await notes.locator('details').first().getAttribute('open')).toBeNull()
       await shots(staff.page, 'staff-payments-card')
 
       // 5. The driver: nothing to collect for the paid order, no QR code to offer.

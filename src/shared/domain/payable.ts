@@ -24,3 +24,20 @@ export function payNow(o: {
     o.items.every((i) => i.unitType !== 'kg' || i.weighedQuantity != null)
   return { open, needsAgreement: open && o.weighApproval === 'awaiting' }
 }
+
+/**
+ * docs/rules/money.md#payments: an order not paid yet that has received part of its total (money
+ * paid on an old attempt, or before it was weighed again): what it received and the rest it owes,
+ * which a new payment asks for. Null when it received nothing, or is paid, refunded or cancelled.
+ */
+export function partlyReceived(o: {
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  totalAmount: number
+  amountPaid: number
+}) {
+  if (o.amountPaid <= 0 || o.status === 'cancelled') return null
+  if (o.paymentStatus !== 'pending' && o.paymentStatus !== 'failed' && o.paymentStatus !== 'partly_paid')
+    return null
+  return { received: o.amountPaid, rest: Math.max(0, o.totalAmount - o.amountPaid) }
+}

@@ -150,3 +150,15 @@ export function rebindToTotal(order: { totalAmount: number; amountPaid: number }
     return { amountPaid: order.totalAmount, covered: true, excess: order.amountPaid - order.totalAmount }
   return { amountPaid: order.amountPaid, covered: order.amountPaid >= order.totalAmount, excess: 0 }
 }
+
+/**
+ * How often a waiting page (the client's after paying, the driver's door card) asks after a
+ * payment, `elapsedMs` after it started waiting: every 3 s for the first 30 s (most wallets
+ * answer then), 5 s up to 2 minutes, 10 s up to 10 minutes, then every 30 s.
+ */
+export function waitingPollDelayMs(elapsedMs: number) {
+  if (elapsedMs < 30_000) return 3_000
+  if (elapsedMs < 120_000) return 5_000
+  if (elapsedMs < 600_000) return 10_000
+  return 30_000
+}

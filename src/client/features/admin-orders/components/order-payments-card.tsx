@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from '@/client/lib/toast'
-import {
-  attemptStatusLabels,
-  paymentMethodLabels,
-  paymentProviderLabels,
-  REFUND_TO_DO_LABEL,
-} from '@/shared/domain/payments'
+import { paymentMethodLabels, paymentProviderLabels } from '@/shared/domain/payments'
 import { formatDateTime, formatMoney } from '@/shared/format'
-import { Badge } from '@/client/components/ui/badge'
+import { PaymentFaults } from '@/client/components/payment-faults'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { Input } from '@/client/components/ui/field'
@@ -18,25 +13,14 @@ import { api, errorMessage } from '@/client/lib/api'
 import type { OrderView } from '@/client/lib/order-view'
 import { queryOptionsFor } from '@/client/lib/queries'
 import { orderKeys, orderPaymentsKey } from '../api/orders-api'
-
-/** What each payment event type says, in French. */
-const eventLabels: Record<string, string> = {
-  method_changed: 'Mode de paiement changé',
-  attempt_created: 'Paiement demandé',
-  paid: 'Payé',
-  failed: 'Échoué',
-  expired: 'Expiré',
-  amount_mismatch: 'Montant différent',
-  provider_unavailable: 'Prestataire indisponible',
-  refund_requested: 'Remboursement demandé',
-  refund_to_do: REFUND_TO_DO_LABEL,
-  refunded: 'Remboursé',
-  refund_done: 'Remboursement enregistré',
-}
+import { paymentEventLabels } from '../lib/payment-event-labels'
+import { PaymentAttempts } from './payment-attempts'
+import { PaymentNotifications } from './payment-notifications'
 
 /**
- * The order's payment on the staff page (docs/rules/money.md#payments): its method, each mobile money
- * attempt and every payment event; "Remboursement à faire" to record once done by hand; an
+ * The order's payment on the staff page (docs/rules/money.md#payments): a refused provider key, what
+ * the order received of its total, each mobile money attempt, every payment event and the
+ * provider notifications as received; "Remboursement à faire" to record once done by hand; an
  * unpaid order switched to cash at the door, with the reason.
  */
 export function OrderPaymentsCard({ order }: { order: OrderView }) {
@@ -78,55 +62,27 @@ export function OrderPaymentsCard({ order }: { order: OrderView }) {
     <QueryState query={query} loading={<Skeleton className="h-16 w-full" />}>
       {(data) => (
         <div className="space-y-3">
-          {data.attempts.length === 0 && (
-            <p className="text-sm text-stone-500">Aucun paiement mobile money.</p>
+          <PaymentFaults faults={data.faults} />
+          {data.amountPaid > 0 && data.amountPaid < data.total && (
+            <div className="space-y-0.5 text-sm" data-testid="payment-received">
+              <p>
+                Reçu : {formatMoney(data.amountPaid)} sur {formatMoney(data.total)}
+              </p>
+              <p className="font-semibold text-red-700">
+                Reste dû : {formatMoney(data.total - data.amountPaid)}
+              </p>
+            </div>
           )}
-          <ul className="space-y-2" aria-label="Paiements mobile money">
-            {data.attempts.map((a) => (
-              <li
-                key={a.id}
-                className="space-y-1 rounded-md border border-stone-200 p-3 text-sm"
-                data-testid={`attempt-${a.id}`}
-              >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium">
-                    {paymentProviderLabels[a.provider]}
-                    {a.wallet ? ` · ${a.wallet}` : ''} · {formatMoney(a.amount)}
-                  </span>
-                  <Badge
-                    variant={
-                      a.status === 'paid' ? 'success' : a.status === 'pending' ? 'warning' : 'destructive'
-                    }
-                  >
-                    {attemptStatusLabels[a.status]}
-                  </Badge>
-                </div>
-                <p className="text-xs text-stone-500">
-                  Réf. {a.reference} · {formatDateTime(a.createdAt)}
-                </p>
-                {a.refundStatus === 'to_do' && (
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge variant="destructive">{REFUND_TO_DO_LABEL}</Badge>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={refundDone.isPending}
-                      onClick={() => refundDone.mutate(a.id)}
-                    >
-                      Remboursement fait
-                    </Button>
-                  </div>
-                )}
-                {a.refundStatus === 'requested' && <Badge variant="warning">Remboursement en cours</Badge>}
-                {a.refundStatus === 'done' && <Badge variant="secondary">Remboursé</Badge>}
-              </li>
-            ))}
-          </ul>
+          <PaymentAttempts
+            attempts={data.attempts}
+            onRefundDone={(id) => refundDone.mutate(id)}
+            refundPending={refundDone.isPending}
+          />
           {data.events.length > 0 && (
             <ol className="space-y-1 text-xs text-stone-600" aria-label="Historique du paiement">
               {data.events.map((e) => (
                 <li key={e.id}>
-                  {formatDateTime(e.createdAt)} · {eventLabels[e.type] ?? e.type}
+                  {formatDateTime(e.createdAt)} · {paymentEventLabels[e.type] ?? e.type}
                   {e.provider ? ` · ${paymentProviderLabels[e.provider]}` : ''}
                   {e.providerStatus ? ` (${e.providerStatus})` : ''}
                   {e.actorName ? ` · ${e.actorName}` : ''}
@@ -135,6 +91,7 @@ export function OrderPaymentsCard({ order }: { order: OrderView }) {
               ))}
             </ol>
           )}
+          <PaymentNotifications notifications={data.notifications} />
         </div>
       )}
     </QueryState>

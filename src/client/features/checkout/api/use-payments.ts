@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, errorMessage } from '@/client/lib/api'
 import { queryKeyFor, queryOptionsFor, queryPickFor } from '@/client/lib/queries'
 import { toast } from '@/client/lib/toast'
+import { useWaitingPoll } from '@/client/lib/waiting-poll'
 import type { StartPaymentInput } from '@/shared/schemas/payments'
 import { orderDetailsKey } from './use-order-details'
 
@@ -36,13 +37,17 @@ export function useStartPayment() {
   })
 }
 
-/** The order's payment, asked every 3 s while an attempt is pending (the server asks the provider). */
+/**
+ * The order's payment, asked while an attempt is pending (the server asks the provider): every 3 s
+ * at first, less often as the wait goes on (`waitingPollDelayMs`).
+ */
 export function usePaymentStatus(orderId: number | null) {
+  const poll = useWaitingPoll()
   return useQuery({
     ...queryOptionsFor('/_api/payments/status', { orderId: orderId ?? 0 }),
     enabled: orderId !== null,
     refetchInterval: (q) =>
-      q.state.data?.paymentStatus === 'pending' && q.state.data.attempt?.status === 'pending' ? 3_000 : false,
+      poll(q.state.data?.paymentStatus === 'pending' && q.state.data.attempt?.status === 'pending'),
   })
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { payNow } from '@/shared/domain/payable'
+import { partlyReceived, payNow } from '@/shared/domain/payable'
 import { formatMoney } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
@@ -8,7 +8,8 @@ import { useSetPaymentMethod, useStartPayment, useWallets } from '../api/use-pay
 
 /**
  * "Payer 12 100 F CFA" (docs/rules/money.md#payments): an order chosen for mobile money, payable now
- * (pieces at once, kg lines once weighed and agreed; the agreement and the payment one step).
+ * (pieces at once, kg lines once weighed and agreed; the agreement and the payment one step). An
+ * order that received part of its total already says so, and asks for the rest only.
  */
 export function PayCard({ order }: { order: OrderView }) {
   const { open, needsAgreement } = payNow(order)
@@ -23,6 +24,9 @@ export function PayCard({ order }: { order: OrderView }) {
     (offered.some((w) => w.wallet === order.paymentWallet) ? order.paymentWallet : offered[0]?.wallet) ??
     null
   const amount = formatMoney(order.totalAmount)
+  // Part of the total received already (an old attempt, a total weighed again): only the rest is asked.
+  const part = partlyReceived(order)
+  const toPay = formatMoney(part ? part.rest : order.totalAmount)
   return (
     // `!`: Card's own bg-white and border-stone-200 come later in the CSS (cn does not merge).
     <Card className="border-emerald-300! bg-emerald-50!" data-testid="pay-card">
@@ -36,6 +40,13 @@ export function PayCard({ order }: { order: OrderView }) {
           <p>
             Le montant pesé est de <span className="font-semibold">{amount}</span> : en payant, vous
             l’acceptez.
+          </p>
+        )}
+        {part && (
+          <p data-testid="pay-rest">
+            Déjà reçu : <span className="font-semibold">{formatMoney(part.received)}</span>
+            <br />
+            Reste à payer : <span className="font-semibold">{toPay}</span>
           </p>
         )}
         {offered.length > 1 && (
@@ -72,7 +83,7 @@ export function PayCard({ order }: { order: OrderView }) {
               )
             }
           >
-            {needsAgreement ? `Accepter et payer ${amount}` : `Payer ${amount}`}
+            {needsAgreement ? `Accepter et payer ${toPay}` : `Payer ${toPay}`}
           </Button>
           <Button
             variant="outline"

@@ -1,9 +1,6 @@
 import { CheckCircle2, Clock, MapPin } from 'lucide-react'
 import { Link, useLocation, useParams } from 'react-router'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
-import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
-import type { PaymentMethod } from '@/shared/domain/payments'
-import type { WeighApproval } from '@/shared/domain/weighin'
 import { isShopper } from '@/shared/domain/roles'
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
@@ -17,6 +14,8 @@ import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/sta
 import { ProductImage } from '@/client/features/storefront/components/product-image'
 import { useOrderDetails } from '../api/use-order-details'
 import { parseOrderId } from '../lib/order-id'
+import { progressOf } from '../lib/order-progress'
+import { AmountReceived } from '../components/amount-received'
 import { AmountLines } from '../components/order-summary'
 import { WeighApprovalCard } from '../components/weigh-approval-card'
 import { PayCard } from '../components/pay-card'
@@ -24,146 +23,9 @@ import { payNow } from '@/shared/domain/payable'
 import { CancelOrderCard } from '../components/cancel-order-card'
 import { WeighNote } from '../components/weigh-note'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
-import { amountOwed } from '@/shared/domain/status-effects'
 import { ShopContact } from '@/client/components/shop-contact'
 import { LinePreparation } from '@/client/components/line-preparation'
 import { MapPointLink } from '@/client/components/map-point-link'
-
-/**
- * The first step of an order in preparation, from its weigh-in (docs/rules/orders.md#weigh-in): what
- * the butchers are doing, or what waits for the client.
- */
-function preparationStep(o: { orderedTotalAmount: number | null; weighApproval: WeighApproval | null }) {
-  switch (o.weighApproval) {
-    case 'awaiting':
-      return 'Votre commande a été pesée : le nouveau montant attend votre accord, ci-dessus.'
-    case 'refused':
-      return 'Vous avez refusé le montant pesé : nous vous contactons pour la suite (nouvelle pesée ou annulation).'
-    case 'accepted':
-      return 'Vous avez accepté le montant pesé : votre commande partira bientôt en livraison.'
-    default:
-      return o.orderedTotalAmount != null
-        ? 'Votre commande est pesée et prête : elle partira bientôt en livraison.'
-        : 'Nos bouchers préparent votre commande.'
-  }
-}
-
-/**
- * How the client pays (docs/rules/money.md#payments): cash at the door, or mobile money, paid
- * already, now (pieces, or weighed and agreed) or once the kg lines are weighed and agreed.
- */
-function paymentOf(o: {
-  status: OrderStatus
-  paymentStatus: PaymentStatus
-  paymentMethod: PaymentMethod
-  weighApproval: WeighApproval | null
-  items: { unitType: string; weighedQuantity: number | null }[]
-}) {
-  if (o.paymentMethod !== 'mobile_money')
-    return {
-      totalLabel: 'Total à payer à la livraison',
-      atTheDoor: "Le livreur vous appelle avant d'arriver ; vous payez à la livraison.",
-      before: null,
-    }
-  if (o.paymentStatus === 'paid')
-    return {
-      totalLabel: 'Total payé par mobile money',
-      atTheDoor: "Le livreur vous appelle avant d'arriver ; c’est payé, il n’aura rien à vous demander.",
-      before: null,
-    }
-  const { open } = payNow(o)
-  return {
-    totalLabel: 'Total à payer par mobile money',
-    atTheDoor:
-      "Le livreur vous appelle avant d'arriver ; vous aurez déjà payé, il n’aura rien à vous demander.",
-    before: open
-      ? 'Payez-la maintenant par mobile money, ci-dessus : elle part en livraison une fois payée.'
-      : 'Une fois vos articles au kilo pesés (et le montant accepté), vous la payez par mobile money sur cette page : elle part en livraison une fois payée.',
-  }
-}
-
-/**
- * What the page says of an order, from its real state (status, weigh-in, cancellation, payment):
- * the total's label, the points' note and the 'what happens next' card. A cancelled or delivered
- * order is not spoken of as a new one, nor a refused weighing as a preparation under way, nor an
- * order chosen for mobile money as paid at the door.
- */
-function progressOf(o: {
-  status: OrderStatus
-  pointsEarned: number
-  pointsUsed: number
-  paymentStatus: PaymentStatus
-  paymentMethod: PaymentMethod
-  orderedTotalAmount: number | null
-  weighApproval: WeighApproval | null
-  cancelReason: string | null
-  totalAmount: number
-  amountPaid: number
-  items: { unitType: string; weighedQuantity: number | null }[]
-}) {
-  const pay = paymentOf(o)
-  const upcoming = (first: string) => [
-    first,
-    ...(pay.before ? [pay.before] : []),
-    'Vous êtes prévenu quand elle part en livraison.',
-    pay.atTheDoor,
-  ]
-  switch (o.status) {
-    case 'pending':
-      return {
-        totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
-        title: 'Et maintenant ?',
-        steps: upcoming('Nous avons reçu votre commande ; nos bouchers vont la préparer.'),
-      }
-    case 'in_preparation':
-      return {
-        totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
-        title: 'Et maintenant ?',
-        steps: upcoming(preparationStep(o)),
-      }
-    case 'in_delivery':
-      return {
-        totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
-        title: 'Et maintenant ?',
-        steps: ['Votre commande est en route.', ...(pay.before ? [pay.before] : []), pay.atTheDoor],
-      }
-    case 'delivered':
-      // docs/rules/money.md#partly-paid: less than the total was paid at the door; the rest is owed.
-      if (o.paymentStatus === 'partly_paid')
-        return {
-          totalLabel: 'Total',
-          pointsNote: ' (sur ce que vous avez payé ; le reste à son paiement)',
-          title: 'Commande livrée',
-          steps: [
-            `Votre commande a été livrée. Vous avez payé ${formatMoney(o.amountPaid)} : il reste ${formatMoney(
-              amountOwed(o),
-            )} à payer, au livreur ou à la boutique.`,
-          ],
-        }
-      return {
-        totalLabel: 'Total payé',
-        pointsNote: ' (crédités sur votre compte)',
-        title: 'Commande livrée',
-        steps: ['Votre commande a été livrée et payée. Merci de votre confiance !'],
-      }
-    case 'cancelled':
-      return {
-        totalLabel: o.paymentStatus === 'refunded' ? 'Total (remboursé)' : 'Total (rien à payer)',
-        pointsNote: ' (aucun point pour une commande annulée)',
-        title: 'Commande annulée',
-        steps: [
-          o.paymentStatus === 'refunded'
-            ? 'Cette commande a été annulée et remboursée.'
-            : 'Cette commande a été annulée : vous ne paierez rien.',
-          ...(o.cancelReason ? [`Raison de l’annulation : ${o.cancelReason}`] : []),
-          ...(o.pointsUsed > 0 ? ['Les points utilisés vous ont été rendus.'] : []),
-        ],
-      }
-  }
-}
 
 function MissingId() {
   return (
@@ -323,12 +185,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
             totalLabel={progress.totalLabel}
           />
           <OrderedTotalNote order={o} />
-          {o.paymentStatus === 'partly_paid' && (
-            <p className="flex justify-between text-sm font-semibold text-red-700" data-testid="amount-owed">
-              <span>Reste à payer</span>
-              <span>{formatMoney(amountOwed(o))}</span>
-            </p>
-          )}
+          <AmountReceived order={o} />
           <WeighNote
             countryId={o.countryId}
             hasKg={

@@ -12,8 +12,9 @@ import { parseOrderId } from '../lib/order-id'
 
 /**
  * /order-confirmation/:orderId/paiement (docs/rules/money.md#payments): where the provider sends the
- * client back. The page only shows what the server says: it asks every 3 s while the wallet
- * waits for the PIN, offers to try again after a failure and to pay cash instead.
+ * client back. The page only shows what the server says: it asks (every 3 s at first, then less
+ * often) while the wallet waits for the PIN, offers to try again after a failure and to pay cash
+ * instead.
  */
 export default function PaymentPage() {
   const orderId = parseOrderId(useParams().orderId)
@@ -26,7 +27,7 @@ export default function PaymentPage() {
       <QueryState query={status} loading={<Skeleton className="h-40 w-full" />}>
         {(s) => {
           const a = s.attempt
-          const amount = formatMoney(a?.amount ?? s.totalAmount)
+          const amount = formatMoney(a?.amount ?? s.totalAmount - s.amountPaid)
           if (s.paymentStatus === 'paid')
             return (
               <Card className="border-emerald-300! bg-emerald-50!" data-testid="payment-paid">

@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button'
 import { Spinner } from '@/client/components/ui/spinner'
 import { api, errorMessage } from '@/client/lib/api'
 import { callKey, queryOptionsFor } from '@/client/lib/queries'
+import { useWaitingPoll } from '@/client/lib/waiting-poll'
 
 /** The provider's page as a QR code, drawn as one SVG path (no canvas, no image request). */
 function QrCode({ text, label }: { text: string; label: string }) {
@@ -32,8 +33,8 @@ function QrCode({ text, label }: { text: string; label: string }) {
 
 /**
  * "Faire payer par mobile money" on the driver's card (docs/rules/money.md#payments): a QR code and a
- * link to the provider's page for the amount due; the card asks the server every 3 s until the
- * payment is in, and the amount due then becomes 0 (the dashboard is read again).
+ * link to the provider's page for the amount due; the card asks the server until the payment is
+ * in (every 3 s at first, less often as the wait goes on), and the amount due then becomes 0 (the dashboard is read again).
  */
 export function DoorPayment({ orderId, amountDue }: { orderId: number; amountDue: number }) {
   const qc = useQueryClient()
@@ -43,10 +44,11 @@ export function DoorPayment({ orderId, amountDue }: { orderId: number; amountDue
     onSuccess: () => setOpen(true),
     onError: (e) => toast.error(errorMessage(e, 'Le paiement n’a pas pu commencer.')),
   })
+  const poll = useWaitingPoll()
   const status = useQuery({
     ...queryOptionsFor('/_api/delivery/payments/status', { orderId }),
     enabled: open,
-    refetchInterval: (q) => (q.state.data?.paymentStatus === 'paid' ? false : 3_000),
+    refetchInterval: (q) => poll(q.state.data?.paymentStatus !== 'paid'),
   })
   const paid = status.data?.paymentStatus === 'paid'
   // Paid: the dashboard is read again (its amount due becomes 0).

@@ -9,6 +9,7 @@ import type { ReconciliationIssue } from '@/shared/schemas/payments'
 import type { BadgeVariant } from '@/shared/domain/roles'
 import { formatMoney, formatNumber } from '@/shared/format'
 import { Badge } from '@/client/components/ui/badge'
+import { PaymentFaults } from '@/client/components/payment-faults'
 import { CountryDayPicker, useCountryDay } from '@/client/components/country-day-picker'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { QueryState } from '@/client/components/ui/query-state'
@@ -47,6 +48,8 @@ export default function ReconciliationPage() {
         title="Rapprochement mobile money"
         description="Ce que Wave et CinetPay disent avoir reçu, face aux commandes, jour par jour (heure du pays)."
       />
+      {/* Above the day's lines: a refused key matters most on a day with no payment. */}
+      {report.data && <PaymentFaults faults={report.data.faults} className="mb-4" />}
       <CountryDayPicker id="reconciliation" state={picked} reportDate={report.data?.date} />
       <QueryState
         query={report}

@@ -1,7 +1,7 @@
 import type { ManifestTransform } from 'workbox-build'
-import { OFFLINE_PAGES } from '../src/client/lib/offline-caches'
-import { pages } from '../src/shared/pages'
-import { clientBuild, readManifest } from '../src/server/web/client-build'
+import { OFFLINE_PAGES } from '../src/client/lib/offline-caches.ts'
+import { pages } from '../src/shared/pages.ts'
+import { clientBuild, readManifest } from '../src/server/web/client-build.ts'
 
 /**
  * The app shell the service worker precaches (docs/decisions/0021): the first load's code (the

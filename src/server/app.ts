@@ -14,6 +14,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http
 import { registerHealth } from './http/health'
 import { registerOverloadGuard } from './http/overload-guard'
 import { safeLogOptions } from './http/log-safety'
+import { RequestLog } from './http/request-log'
 import { registerEndpoints } from './http/kernel'
 import { perIpLimits } from './http/rate-limits'
 import { securityHeaders } from './http/security-headers'
@@ -46,6 +47,8 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
       // Never pino's default destination: its exit-time flush can hang on a dead pipe (runtime/log-output.ts).
       stream: opts.logStream ?? logOutput(),
     },
+    // One line per request, once answered, instead of Fastify's two (http/request-log.ts).
+    logController: new RequestLog(),
     // Fastify also takes a hop count, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: BODY_LIMIT,

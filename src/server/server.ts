@@ -37,6 +37,12 @@ export async function runServer(config: Config, opts: { warning?: string } = {})
   await app.listen({ port: config.PORT, host: config.HOST })
   if (worker) app.log.info(`worker ${process.pid} prêt`)
   else app.log.info(`Étal est prêt sur http://localhost:${config.PORT}`)
+  // Said once, by the process that serves alone (each worker has its own, on a port of its own).
+  const fake = deps.payments.fake
+  if (fake && !worker)
+    app.log.info(
+      `Paiements mobiles simulés : CinetPay et Wave sont les faux du dépôt (PAYMENTS_FAKE), à l’écoute sur ${fake.origin} ; aucun argent réel ne circule`,
+    )
   if (!worker) await reportSharedPhones(deps.database.db, app.log)
   const housekeeping = worker
     ? undefined

@@ -1,5 +1,5 @@
 import type { Role } from './domain/roles'
-import { pathPattern } from './public-pages'
+import { pathPattern } from './public-pages.ts'
 
 /**
  * The role lists of the guards (docs/rules/people.md#who-may-do-what): who opens a page of the group.
@@ -333,7 +333,7 @@ export const NOT_FOUND_TITLE = 'Page introuvable'
 /** 'Produits · Étal'; the site's name alone without a title. */
 export const documentTitle = (title?: string | null) => (title ? `${title} · ${SITE_NAME}` : SITE_NAME)
 
-export { isPublicPage, pathPattern, publicPagePaths } from './public-pages'
+export { isPublicPage, pathPattern, publicPagePaths } from './public-pages.ts'
 
 const patterns = pagePaths.map((path) => ({ path, pattern: pathPattern(path) }))
 /** The page a URL's path opens (its query string aside), or null: the Not Found page. */

@@ -223,3 +223,42 @@ describe('refusals in the logs', () => {
     }
   }, 120_000)
 })
+
+describe('one line per request', () => {
+  it('a request writes one log line: its method, address, status, time and request id', async () => {
+    const lines: string[] = []
+    const app = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    )
+    try {
+      const answers = [
+        await app.app.inject({ url: '/_api/countries' }),
+        await app.app.inject({ url: '/_api/nothing-here' }),
+        // A password reset's link: its token never reaches the log.
+        await app.app.inject({ url: '/reset-password?token=selecteur.secret-du-lien&x=1' }),
+      ]
+      const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
+      for (const res of answers) {
+        const id = res.headers['x-request-id']
+        expect(id).toMatch(/^[0-9a-f-]{36}$/)
+        const mine = logged.filter((l) => l.reqId === id)
+        expect(mine, lines.join('\n')).toHaveLength(1)
+        expect(mine[0]).toMatchObject({
+          level: 30,
+          method: 'GET',
+          statusCode: res.statusCode,
+          msg: 'request completed',
+        })
+        expect(mine[0]!.responseTime).toEqual(expect.any(Number))
+      }
+      expect(logged.find((l) => l.reqId === answers[2]!.headers['x-request-id'])!.url).toBe(
+        '/reset-password?token=[caché]&x=1',
+      )
+      expect(lines.join('\n')).not.toContain('secret-du-lien')
+      expect(lines.join('\n')).not.toContain('incoming request')
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -166,6 +166,14 @@ function errSerializer(err: Error): { type: string; message: string; stack: stri
   return out
 }
 
+/**
+ * A request's address for its log line: a password reset's link is its page's address with the
+ * token in its query (`/reset-password?token=…`, docs/rules/people.md#accounts), so the value of
+ * any `token` parameter is hidden.
+ */
+export const safeUrl = (url: string) =>
+  url.includes('?') ? url.replace(/([?&]token=)[^&#]*/gi, '$1[caché]') : url
+
 /** pino's options every logger of the server takes: the redaction and the error serializer above. */
 export const safeLogOptions = {
   redact: { paths: redactPaths, censor: '[caché]' },

@@ -62,7 +62,9 @@ type Kept = { inputs: CachedAnswer[]; page: Promise<SpaPage> }
  * drops them (services/storefront-cache.ts), and the next request renders it again.
  */
 export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) {
-  const kept = new Map<string, Kept>()
+  // One page per (path, country, kind of caller): 2 × (the active countries + 'all') × 3, a few
+  // hundred at most; the bound is a guard, the least recently served out first.
+  const kept = new LRUCache<string, Kept>({ max: 500 })
   const { db } = deps.database
   const cache = deps.storefrontCache
 
@@ -212,7 +214,6 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
     const hit = kept.get(key)
     if (hit && hit.inputs.every((a, i) => a === inputs[i])) return hit.page
     const page = render(path, { ...catalogue, ...(origin && { origin }) }, countries, answer.value)
-    // Keys are bounded: a path, an active country (or none), a kind of caller.
     kept.set(key, { inputs, page })
     page.catch(() => {
       if (kept.get(key)?.page === page) kept.delete(key)

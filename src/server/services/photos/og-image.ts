@@ -18,11 +18,16 @@ export const OG_HEIGHT = 630
  * turn (a full queue answers 503, as an upload's does).
  */
 export function createOgImages(db: Executor, store: PhotoStore, queue: PhotoQueue) {
+  // Bounded by their bytes: 8 MB, a few dozen images, the least recently asked for out first.
+  // A making in flight takes one place (lru-cache's `fetch`): requests for one image share it,
+  // and one pushed out by the bound still answers its callers (`ignoreFetchAbort`), unkept. An
+  // image no photo has is never kept (the loader's undefined).
   const kept = new LRUCache<string, Buffer>({
     maxSize: 8 * 1024 * 1024,
     sizeCalculation: (b) => Math.max(1, b.length),
+    ignoreFetchAbort: true,
+    fetchMethod: async (key) => (await make(key)) ?? undefined,
   })
-  const making = new Map<string, Promise<Buffer | null>>()
 
   async function make(key: string): Promise<Buffer | null> {
     const [photo] = await db
@@ -51,17 +56,7 @@ export function createOgImages(db: Executor, store: PhotoStore, queue: PhotoQueu
 
   return {
     async get(key: string): Promise<Buffer | null> {
-      const hit = kept.get(key)
-      if (hit) return hit
-      // Requests for one image in flight share one making.
-      let pending = making.get(key)
-      if (!pending) {
-        pending = make(key).finally(() => making.delete(key))
-        making.set(key, pending)
-      }
-      const made = await pending
-      if (made) kept.set(key, made)
-      return made
+      return (await kept.fetch(key)) ?? null
     },
   }
 }

@@ -77,7 +77,7 @@ export type SetResult = {
 export type CrowdRead = { label: string; path: string; as: Caller }
 /**
  * A crowd: `connections` readers of the admin order list sending the reads of its mix in turn
- * (docs/security.md "The overload guard and argon2"); `writesPerSec`: that many checkouts a
+ * (docs/security/run-time.md "The overload guard and argon2"); `writesPerSec`: that many checkouts a
  * second alongside, each ending the answers PGlite keeps until the next write.
  */
 export type CrowdResult = {

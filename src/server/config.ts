@@ -128,7 +128,7 @@ const configSchema = z.object({
    * is configured, outside production only; `false` never. Production never starts them.
    */
   PAYMENTS_FAKE: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** The providers' notifications per client IP and minute, each route apart (docs/security.md). */
+  /** The providers' notifications per client IP and minute, each route apart (docs/security/payments.md). */
   PAYMENT_NOTIFY_PER_MINUTE: z.coerce.number().int().positive().default(300),
 })
 

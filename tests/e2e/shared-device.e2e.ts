@@ -5,7 +5,7 @@ import { sessions } from '../../src/server/db/schema'
 import { demoUser, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 /**
- * A phone several people share (issue 27, item 2; docs/security.md, "A shared device"): what the
+ * A phone several people share (issue 27, item 2; docs/security/sessions-and-devices.md, "A shared device"): what the
  * browser keeps for one client (local and session storage, the service worker's caches,
  * IndexedDB) holds nothing of it once it signed out, or once its session expired, and the next
  * client's checkout starts blank.

@@ -20,7 +20,7 @@ export const READY_KEPT_MS = 1_000
 type Check = { applied: number } | { failed: true }
 
 /**
- * For a load balancer (docs/security.md "Health, readiness and the database going away"): `GET
+ * For a load balancer (docs/security/run-time.md "Health, readiness and the database going away"): `GET
  * /_api/health` says the process answers; `GET /_api/ready` says a request would be served: the
  * overload guard would not shed it, the database answers and holds every migration (503
  * otherwise). Logged at warning level only (a probe every few seconds is not news). Health has

@@ -28,7 +28,7 @@ export type OverloadGuard = {
 }
 
 /**
- * Sheds load (503) when the event loop stalls for seconds (docs/security.md "The overload guard
+ * Sheds load (503) when the event loop stalls for seconds (docs/security/run-time.md "The overload guard
  * and argon2", decision 0017).
  *
  * The loop's delay is measured from the moment the app is ready (`onReady`, which `listen` runs

@@ -19,7 +19,7 @@ export default defineEndpoint({
     const found = await findAccount(db, input.email)
     const key = `${found?.email.toLowerCase() ?? input.email.replace(/[\s().-]/g, '')}|${req.ip}`
     // The attempt is taken before the password is checked, atomically: a burst of guesses in
-    // parallel gets at most the limit's number of checks (docs/security.md "Login limit under a burst").
+    // parallel gets at most the limit's number of checks (docs/security/run-time.md "Login limit under a burst").
     const wait = await deps.loginLimiter.reserve(key)
     if (wait > 0) {
       throw tooManyRequests(

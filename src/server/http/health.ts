@@ -14,7 +14,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
   ])
 
-/** How long what ready checked is taken as true (issue 27 item 6). */
+/** How long what ready checked is taken as true (docs/security/outside-attack.md item 6). */
 export const READY_KEPT_MS = 1_000
 
 type Check = { applied: number } | { failed: true }
@@ -26,7 +26,7 @@ type Check = { applied: number } | { failed: true }
  * otherwise). Logged at warning level only (a probe every few seconds is not news). Health has
  * no limit; ready reads the database at most once a second, whoever asks and however often (its
  * callers meanwhile share that read, and its answer, for a second), and answers each client IP
- * `readyPerMinute` times a minute (issue 27 item 6: 8,195 reads in 10 s from one client).
+ * `readyPerMinute` times a minute (docs/security/outside-attack.md item 6: 8,195 reads in 10 s from one client).
  */
 export async function registerHealth(
   app: FastifyInstance,

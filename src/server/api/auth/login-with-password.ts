@@ -29,7 +29,7 @@ export default defineEndpoint({
     const ok = await verifyPassword(found?.passwordHash ?? null, input.password)
     // A deactivated account gets the answer of a wrong password, after the same work (the
     // password is checked either way): its answer tells no one that the password was right
-    // (issue 27, item 11; docs/rules/people.md#accounts).
+    // (docs/rules/people.md#accounts; docs/security/outside-attack.md item 11).
     if (!found || !ok || !found.isActive) {
       throw new HttpError(401, 'INVALID_CREDENTIALS', 'Email ou mot de passe incorrect.')
     }

@@ -1,7 +1,7 @@
 /**
  * npm run bench: builds the 1,000-order and the 200,000-order data sets (PGlite, or PostgreSQL
- * when DATABASE_URL is set), measures every read of issue 8 against a bare node:http server
- * sending the same bytes, a crowd of 32 admin readers of the order list at 1,000 orders (issue 14),
+ * when DATABASE_URL is set), measures every read of the targets (decision 0008) against a bare node:http server
+ * sending the same bytes, a crowd of 32 admin readers of the order list at 1,000 orders (decision 0017),
  * then checkout with 32 clients, and writes bench/RESULTS.md (PostgreSQL) or
  * bench/RESULTS-pglite.md (PGlite).
  *

@@ -146,7 +146,7 @@ export async function post(t: TestApp, url: string, payload: unknown, cookie?: s
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} })
 }
 
-// ---- issue 3: storefront and ordering ----
+// ---- storefront and ordering ----
 
 /** A product row: active by default, in Sénégal, 1000 F the kg, minimum 0.5. */
 export async function createProduct(
@@ -208,7 +208,7 @@ export async function postOrder(t: TestApp, payload: unknown, cookie: string, id
   })
 }
 
-// ---- issue 4: products and a raw order row (catalogue tests) ----
+// ---- products and a raw order row (catalogue tests) ----
 
 /** An order of one line written straight into the database (no checkout involved). */
 export async function insertOrderRow(
@@ -247,7 +247,7 @@ export async function insertOrderRow(
   return order!
 }
 
-// ---- issue 5: orders and delivery ----------------------------------------------------------
+// ---- orders and delivery ----------------------------------------------------------------
 // (its own imports here; orders, orderItems and products come from the blocks above)
 
 /** Points given to a user as a 'bonus' movement (balance and ledger together). */
@@ -263,7 +263,7 @@ type OrderZone = { zoneId: number; zoneName: string; cityId: number; cityName: s
 /**
  * An order written straight into the database, as checkout would: items priced with priceOrder
  * (a product per line), a 'created' event and, when pointsUsed > 0, the points debit (the user
- * must hold them). The checkout endpoint is another issue's; these tests do not depend on it.
+ * must hold them). The checkout endpoint is tested apart; these tests do not depend on it.
  */
 export async function createOrder(
   db: Db,
@@ -359,8 +359,8 @@ export async function zonesOf(db: Db, countryId: number): Promise<OrderZone[]> {
     .orderBy(asc(cities.id), asc(zones.id))
 }
 
-// ---- issue 6: orders, products and contact messages inserted directly (dashboards, histories) ----
-// createProduct is issue 3's, above.
+// ---- orders, products and contact messages inserted directly (dashboards, histories) ----
+// createProduct is with the storefront's, above.
 /** An order of `userId` in its product's country, with its lines; amounts are the lines' sum unless given. */
 export async function insertOrder(
   db: Db,
@@ -432,7 +432,7 @@ export async function createContactMessage(
     .returning()
   return row!
 }
-// ---- end issue 6 ----
+// ---- end of the rows inserted directly ----
 
 // ---- weigh-in (docs/rules/orders.md#weigh-in) -----------------------------------------------------
 

@@ -69,7 +69,7 @@ export type SetResult = {
   create?: CreateResult
   server?: string
   crowds?: CrowdResult[]
-  /** 200 staff browsers on the live order stream (issue 31 §1), on the small set. */
+  /** 200 staff browsers on the live order stream (decision 0046), on the small set. */
   live?: LiveResult
 }
 
@@ -77,7 +77,7 @@ export type SetResult = {
 export type CrowdRead = { label: string; path: string; as: Caller }
 /**
  * A crowd: `connections` readers of the admin order list sending the reads of its mix in turn
- * (docs/security.md "The overload guard and argon2"); `writesPerSec`: that many checkouts a
+ * (docs/security/run-time.md "The overload guard and argon2"); `writesPerSec`: that many checkouts a
  * second alongside, each ending the answers PGlite keeps until the next write.
  */
 export type CrowdResult = {
@@ -96,7 +96,7 @@ export type CrowdResult = {
   loadAverage?: number
 }
 
-/** The reads of the admin crowd (issue 14): the list's first page, a status filter and a search, as root and as a country admin. */
+/** The reads of the admin crowd (decision 0017): the list's first page, a status filter and a search, as root and as a country admin. */
 export const crowdReadNames = [
   'admin/orders, first page (root)',
   'admin/orders ?status=pending',
@@ -432,7 +432,7 @@ async function finishSet(set: ServedSet, opts: Options, log = console.log): Prom
 }
 
 /**
- * 200 staff browsers on the live order stream (issue 31 §1, bench/lib/live-streams.ts): a
+ * 200 staff browsers on the live order stream (decision 0046, bench/lib/live-streams.ts): a
  * session each, of the country's admin (it sees the first country, where the clients order),
  * signed in as the crowd's readers are. Not root nor the super admin: their sign-in asks for a
  * code of an authenticator app (docs/decisions/0053), which the bench has not.
@@ -458,7 +458,7 @@ async function benchLive(set: ServedSet, opts: Options, log = console.log) {
 }
 
 /**
- * The crowd of admin readers (issue 14): `opts.connections` connections, each request the next
+ * The crowd of admin readers (decision 0017): `opts.connections` connections, each request the next
  * read of the mix (the list's first page, a status filter, a search; as root, then as an admin
  * of one country), a warm-up, then `opts.rounds` turns. Then the same crowd with one checkout a
  * second alongside, for information: each write ends the answers PGlite keeps (PGLITE_READ_CACHE).
@@ -595,9 +595,9 @@ export async function benchSets(small: DataSetSize, large: DataSetSize, opts: Op
     await warmUp(b, t, opts)
     for (let i = 0; i < opts.rounds; i++) await measureTurn(b, t, opts)
   }
-  // The crowd of admin readers, on the small set (issue 14: 1,000 orders), once its reads are measured.
+  // The crowd of admin readers, on the small set (1,000 orders, decision 0017), once its reads are measured.
   await benchCrowds(a, opts, log)
-  // The live streams (issue 31 §1), on the same server once its crowds are over.
+  // The live streams (decision 0046), on the same server once its crowds are over.
   if (wantsLive()) await benchLive(a, opts, log)
   log(`\n== ${small.orders} orders`)
   for (const r of a.reads) sumUp(r, log)

@@ -1,5 +1,5 @@
 /**
- * The bench's figure of issue 31 §1: 200 staff browsers on the live order stream
+ * The bench's figure of decision 0046: 200 staff browsers on the live order stream
  * (`GET /_api/live/orders`, docs/rules/orders.md#live, docs/decisions/0046). Opens the streams
  * over plain HTTP as EventSource does, and measures in one run, on one server:
  *
@@ -17,7 +17,7 @@ import { loadavg } from 'node:os'
 import type { LoadResult } from './load-worker'
 import { combine, currentRssMb, memorySampler, runLoad } from './runner'
 
-/** How many staff browsers the figure opens (issue 31 §1). */
+/** How many staff browsers the figure opens (decision 0046). */
 export const LIVE_STREAMS = 200
 
 /** BENCH_ONLY's words (bench/run.ts), if it is set. */

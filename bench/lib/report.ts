@@ -85,11 +85,11 @@ function createLines(c: CreateResult | undefined, kind: string, duration: number
 export const databaseName = (kind: string) =>
   kind === 'postgres' ? 'PostgreSQL' : kind === 'pglite' ? 'PGlite, the default database' : kind
 
-/** The p99 a crowd must stay under, in every turn and for every read of its mix (issue 14 item 9). */
+/** The p99 a crowd must stay under, in every turn and for every read of its mix (decision 0017). */
 export const CROWD_P99_MS = 250
 
 /**
- * Whether a crowd meets issue 14's target: every turn answered, with no 5xx, no connection
+ * Whether a crowd meets its target (decision 0017): every turn answered, with no 5xx, no connection
  * error or timeout, and a p99 under CROWD_P99_MS; and each read of the mix under it too.
  */
 export function crowdVerdict(c: CrowdResult) {
@@ -126,7 +126,7 @@ function crowdTargets(rep: Report) {
   ]
 }
 
-/** The live streams' budgets (issue 31 §1): the RSS a stream may add, settled, and how much slower the order write may be with them open. */
+/** The live streams' budgets (decision 0046): the RSS a stream may add, settled, and how much slower the order write may be with them open. */
 export const LIVE_KB_PER_STREAM = 100
 export const LIVE_P99_RATIO = 1.5
 
@@ -181,7 +181,7 @@ export function liveSection(
   if (!l) return ''
   const lines = [
     LIVE_START,
-    `## ${l.streams} staff live streams (\`GET /_api/live/orders\`, issue 31 §1)`,
+    `## ${l.streams} staff live streams (\`GET /_api/live/orders\`, decision 0046)`,
     '',
     `- Date: ${at.date}; commit ${at.commit}; ${databaseName(at.kind)}, the ${at.orders.toLocaleString('en')}-order server${at.loadAverage ? `; ${at.loadAverage}` : ''}.`,
     `- ${l.streams} server-sent event streams opened at once, as many staff browsers after a restart (a session each, of the admin of the country where the clients order: root's and the super admin's sign-in ask for an authenticator's code, docs/decisions/0053), read as EventSource reads them, by the bench's process. RSS "settled": the median of ten samples over a second, before the streams (after the first write turns) and with them open (before their write turns).`,
@@ -234,7 +234,7 @@ function crowdSection(rep: Report) {
   const crowds = rep.small.crowds ?? []
   if (!crowds.length) return ''
   const lines = [
-    `## Crowd of admin readers at ${rep.small.size.orders.toLocaleString('en')} orders (\`GET /_api/admin/orders\`, issue 14 item 9)`,
+    `## Crowd of admin readers at ${rep.small.size.orders.toLocaleString('en')} orders (\`GET /_api/admin/orders\`, decision 0017)`,
     '',
     `${rep.opts.connections} connections, each request the next read of the mix: ${crowds[0]!.reads.map((r) => `\`${r.path}\` as ${r.as}`).join(', ')}. As for the reads: a ${rep.opts.warmup} s warm-up, then ${rep.opts.rounds} turn(s) of ${rep.opts.duration} s, latencies the mean of the turns (p99 of each turn shown too), counts summed; the target holds when every turn and every read of the mix is under ${CROWD_P99_MS} ms with no 5xx. "load average after": the machine's 1-minute load average when the crowd's turns ended, on ${rep.loadAverage?.cores ?? 'its'} cores. Measured on the ${rep.small.size.orders.toLocaleString('en')}-order server after its reads above. ${rep.small.kind === 'pglite' ? "On PGlite the list's answer is kept until the next write (`PGLITE_READ_CACHE`, on by default, docs/decisions/0017): with readers only, after the first computation of each read the crowd is served from it; the second crowd places one checkout a second alongside, each of which ends the kept answers (for information, not a target)." : ''}`,
     '',
@@ -403,7 +403,7 @@ ${rep.only ? `- **A partial run**: only the reads whose name holds one of \`${re
 - "bare" is a node:http server answering the same URL with the very bytes and headers the app sent, from memory. "RSS MB" is the server process's peak resident memory during the app's turns (sampled every 100 ms; on PGlite it includes the embedded database).
 - ${rep.totalSeconds === null ? 'Report re-rendered from the saved figures of the last run (BENCH_REPORT_ONLY=1); date and commit are those of the re-rendering.' : `Total run time: ${f0(rep.totalSeconds)} s.`} The machine is shared with other work: read the ratios, not the absolute figures.${rep.stolenPercent != null ? ` During the run the hypervisor took ${f0(rep.stolenPercent)}% of this machine's CPU time for other machines (steal time in /proc/stat${rep.stolenPercent >= 10 ? "; above 10%, absolute figures such as orders/s and Lighthouse scores are not this code's" : ''}).` : ''}${rep.loadAverage ? ` The 1-minute load average, sampled every 5 s, was ${f1(rep.loadAverage.mean)} on average and at most ${f1(rep.loadAverage.max)} on ${rep.loadAverage.cores} cores (this run's processes and the other work on this machine).` : ''}
 
-## Targets (issue 8${rep.small.crowds?.length ? '; the admin crowd on PGlite: issue 14 item 9' : ''}; the small public reads and the cache misses: issue 17)
+## Targets (decision 0008${rep.small.crowds?.length ? '; the admin crowd on PGlite: decision 0017' : ''}; the small public reads and the cache misses: decision 0022)
 
 ${targets(rep)}
 

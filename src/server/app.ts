@@ -42,7 +42,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      // Never a secret nor a value of a failed statement in a line (docs/security.md "Secrets in the logs").
+      // Never a secret nor a value of a failed statement in a line (docs/security/run-time.md "Secrets in the logs").
       ...safeLogOptions,
       // Never pino's default destination: its exit-time flush can hang on a dead pipe (runtime/log-output.ts).
       stream: opts.logStream ?? logOutput(),

@@ -94,19 +94,19 @@ const configSchema = z.object({
   /** Where the photos' keys start in the bucket. */
   S3_PREFIX: z.string().default('products/'),
   /**
-   * Memory kept for the photos last served, in MB (issue 27 item 6): a photo asked for again is
+   * Memory kept for the photos last served, in MB (docs/security/outside-attack.md item 6): a photo asked for again is
    * not read again from the database or the bucket. 0 keeps none.
    */
   PHOTO_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   /**
-   * Per client IP and minute (issue 27 item 6): `/_api/ready`, and the product photos. Far above
+   * Per client IP and minute (docs/security/outside-attack.md item 6): `/_api/ready`, and the product photos. Far above
    * what a load balancer's checks (one every few seconds) or a phone scrolling the catalogue
    * (photos cached for good by the browser) ever reach; `/_api/health` has no limit.
    */
   READY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
   PHOTO_RATE_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /**
-   * Photo uploads processed at once (issue 27 item 7): each decodes up to 50 million pixels,
+   * Photo uploads processed at once (docs/security/outside-attack.md item 7): each decodes up to 50 million pixels,
    * hundreds of MB; the others wait their turn, up to PHOTO_QUEUE_MAX, and beyond that are
    * answered 503 with Retry-After.
    */
@@ -128,7 +128,7 @@ const configSchema = z.object({
    * is configured, outside production only; `false` never. Production never starts them.
    */
   PAYMENTS_FAKE: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** The providers' notifications per client IP and minute, each route apart (docs/security.md). */
+  /** The providers' notifications per client IP and minute, each route apart (docs/security/payments.md). */
   PAYMENT_NOTIFY_PER_MINUTE: z.coerce.number().int().positive().default(300),
 })
 

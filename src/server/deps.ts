@@ -19,7 +19,7 @@ export type AppDeps = {
   storefrontCache: StorefrontCache
   /** Where the product photos' bytes are (docs/rules/catalogue.md#photos). */
   photos: PhotoStore
-  /** Uploaded photos processed a few at a time, a short queue, then 503 (issue 27 item 7). */
+  /** Uploaded photos processed a few at a time, a short queue, then 503 (docs/security/outside-attack.md item 7). */
   photoQueue: PhotoQueue
   /** The mobile money providers (docs/rules/money.md#payments). */
   payments: Payments

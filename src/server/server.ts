@@ -53,7 +53,7 @@ export async function runServer(config: Config, opts: { warning?: string } = {})
     if (closing) return
     closing = true
     app.log.info({ signal }, 'arrêt en cours')
-    // Bounded whatever happens (docs/security.md "Shutdown under load"): past the grace period the process exits
+    // Bounded whatever happens (docs/security/run-time.md "Shutdown under load"): past the grace period the process exits
     // with 1; should its main thread be stuck, a watchdog thread kills it shortly after.
     startWatchdog(GRACE_MS + 3_000)
     const force = setTimeout(() => {

@@ -4,7 +4,7 @@ import { createOrder, createUser, decode, get, post, signedIn, statusChange } fr
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Issue 14, item 9: identical admin list reads in flight together are computed once (PGlite
+ * Identical admin list reads in flight together are computed once (PGlite
  * runs one statement at a time: 32 staff reading the list queued 32 copies), per scope, and
  * never shared across a write: a read made after a write's answer sees the write.
  */

@@ -111,7 +111,7 @@ describe('POST /_api/admin/products', () => {
     [{ pricePerUnit: 12.5 }, 'pricePerUnit', 'Le prix doit être un nombre entier positif (en francs CFA).'],
     [{ minQuantity: 0 }, 'minQuantity', 'La quantité minimale doit être positive.'],
     [{ minQuantity: 0.7 }, 'minQuantity', 'La quantité minimale doit être un multiple de 0,5 kg.'],
-    // Exactly on the step, no tolerance (issue 27 item 9).
+    // Exactly on the step, no tolerance (docs/security/outside-attack.md item 9).
     [{ minQuantity: 0.5000000001 }, 'minQuantity', 'La quantité minimale doit être un multiple de 0,5 kg.'],
     [
       { unitType: 'unit', minQuantity: 1.5 },

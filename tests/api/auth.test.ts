@@ -201,7 +201,7 @@ describe('POST /_api/auth/login_with_password', () => {
     const cookie = await login(t, u.email)
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, u.id))
     expect((await get(t, '/_api/auth/session', cookie)).statusCode).toBe(401)
-    // The right password and a wrong one get the same answer (issue 27, item 11): nothing tells
+    // The right password and a wrong one get the same answer (docs/security/outside-attack.md item 11): nothing tells
     // whoever tries that the password was right.
     const right = await post(t, '/_api/auth/login_with_password', { email: u.email, password: PASSWORD })
     const wrong = await post(t, '/_api/auth/login_with_password', { email: u.email, password: 'Faux-123!' })

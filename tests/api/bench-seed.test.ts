@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedLarge } from '../../bench/seed-large'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-// issue 8: the benchmark's bulk loader builds data the app itself would have written.
+// docs/decisions/0016: the benchmark's bulk loader builds data the app itself would have written.
 describe('bench/seed-large', () => {
   let t: TestApp
   const size = { orders: 300, products: 120, clients: 400, contacts: 30 }

@@ -225,7 +225,7 @@ describe('a catalogue of 5,000 products', () => {
     const api = await get(t, `/_api/products?countryId=${sn}`)
     expect(api.statusCode).toBe(200)
     expect(decode<ProductsPage>(api.body).products).toHaveLength(PRODUCTS_PAGE_SIZE)
-    // 1.9 MB before (issue 27): a page is about 15 KB whatever the catalogue's size.
+    // 1.9 MB before (docs/security/outside-attack.md item 8): a page is about 15 KB whatever the catalogue's size.
     expect(Buffer.byteLength(api.body)).toBeLessThan(24_000)
     const everyCountry = await get(t, '/_api/products')
     expect(Buffer.byteLength(everyCountry.body)).toBeLessThan(24_000)

@@ -161,7 +161,7 @@ describe('POST /_api/admin/contact-messages/update-status and delete', () => {
   })
 })
 
-describe('opening a message (issue 31 §5)', () => {
+describe('opening a message', () => {
   it('marks a new message read, leaves a processed one as it is; 404 for none; root only', async () => {
     const fresh = await createContactMessage(t.db, { subject: 'Question livraison' })
     const done = await createContactMessage(t.db, { status: 'processed' })

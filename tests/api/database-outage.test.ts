@@ -15,7 +15,7 @@ import type { Db } from '../../src/server/db/client'
 import * as schema from '../../src/server/db/schema'
 
 /**
- * Issue 14: `/_api/health` and `/_api/ready` for a load balancer, and the database going away
+ * Decision 0017: `/_api/health` and `/_api/ready` for a load balancer, and the database going away
  * under load: 503 with Retry-After and a French message (never a 500), `/_api/ready` 503, the
  * outage logged once per interval, the shop serving again once the database is back, and every
  * acknowledged order kept.
@@ -50,7 +50,7 @@ describe('health and readiness', () => {
     await t.db.execute(
       sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
     )
-    // What ready read is kept a second (issue 27 item 6).
+    // What ready read is kept a second (docs/security/outside-attack.md item 6).
     await new Promise((r) => setTimeout(r, READY_KEPT_MS + 100))
     const ready = await t.app.inject({ method: 'GET', url: '/_api/ready' })
     expect(ready.statusCode).toBe(503)

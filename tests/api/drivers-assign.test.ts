@@ -82,7 +82,7 @@ describe('GET /_api/drivers', () => {
     expect((await driversOf(`?orderId=${ml.id}`, cookies.root)).map((x) => x.id)).toEqual([d.mali!.id])
   })
 
-  it('gives each driver its load: its orders in delivery, by slot (issue 31 §5)', async () => {
+  it('gives each driver its load: its orders in delivery, by slot', async () => {
     const slot = (id: number, start: string, end: string) =>
       t.db
         .update(orders)

@@ -4,7 +4,7 @@ import { countryByCode, createProduct, createUser, decode, get, signedIn } from 
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Lists of names in French order (issue 27, item 15; docs/rules/api.md#names): 'Bénin' before
+ * Lists of names in French order (the screen-by-screen walk-through; docs/rules/api.md#names): 'Bénin' before
  * 'Burkina Faso', 'Épaule' before 'Faux-filet', whereas the database's byte order puts every
  * accented capital after Z. Each list the server sorts by name is read here.
  */

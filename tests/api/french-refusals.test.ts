@@ -5,7 +5,7 @@ import { errorCodes } from '../../src/shared/calls/errors'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Issue 27 item 9: every refusal, whoever makes it, is `{ error, code }` in French
+ * docs/security/outside-attack.md item 9: every refusal, whoever makes it, is `{ error, code }` in French
  * (docs/rules/api.md#answers). Node's own parser answered `{"error":"Bad Request","message":
  * "Client Error"}` to a control character in a header and an English 431 to a 100 KB URL; these
  * are sent here as raw bytes on a socket, as an attacker would, to the app listening on a port.

@@ -9,7 +9,7 @@ import { createUser, login, PASSWORD, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * The security headers of docs/security.md#headers-and-logs-testsapiheaders-logstestts on every answer, JSON-only POSTs (a cross-site form cannot
+ * The security headers of docs/security/run-time.md#headers-and-logs-testsapiheaders-logstestts on every answer, JSON-only POSTs (a cross-site form cannot
  * post), and one structured log line per refusal (401, 403, 429) without any secret in it.
  */
 let t: TestApp

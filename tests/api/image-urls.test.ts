@@ -13,7 +13,7 @@ import { countryByCode, createProduct, decode, post, signedIn } from '../factori
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Issue 27 item 10: a pasted `imageUrl` made every visitor's browser fetch a stranger's server.
+ * docs/security/outside-attack.md item 10: a pasted `imageUrl` made every visitor's browser fetch a stranger's server.
  * Photos are uploaded; a pasted address is refused (docs/decisions/0033), the addresses already
  * kept are cleared (migration 0024), the table holds only the shop's own /images/ paths, the
  * CSV import takes no image, and the pages' CSP lets a browser load images from the shop only.

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../setup/test-app'
 /**
  * Every "newest first" list reads an index in its order and stops after one page: no full sort
  * of the table. An index whose NULLS order differs from the ORDER BY's silently lost that (the
- * admin list sorted 200,000 orders for each page, issue 8). With sorts and scans priced out,
+ * admin list sorted 200,000 orders for each page, docs/decisions/0014). With sorts and scans priced out,
  * a plan that still has a full Sort node has no index that gives the order.
  */
 let t: TestApp

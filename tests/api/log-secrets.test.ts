@@ -9,7 +9,7 @@ import { totpCode } from '../../src/server/services/two-factor'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Issue 14, item 7: a failed SQL statement is logged by its error code and statement, never by
+ * Decision 0017: a failed SQL statement is logged by its error code and statement, never by
  * its values (the argon2 hash of a chosen password, e-mails, phones, addresses); passwords,
  * hashes, cookies and authorization headers are redacted in every line.
  */
@@ -151,7 +151,7 @@ describe('staff two-factor in the logs (docs/security.md "Staff two-factor")', (
 })
 
 /**
- * Issue 27, item 4: when the database goes away in the middle of a statement, the error has no
+ * docs/security/outside-attack.md item 4: when the database goes away in the middle of a statement, the error has no
  * SQLSTATE; Drizzle's error around it said "params: " and every value (the argon2 hash, the
  * e-mail, the phone), and the log wrote that message. The test stops the database during a
  * registration's insert: PGlite is closed just before it; on PostgreSQL, the socket of the

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../setup/test-app'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 
 /**
- * The login limit under a burst (docs/security.md "Login limit under a burst"): 100 wrong
+ * The login limit under a burst (docs/security/run-time.md "Login limit under a burst"): 100 wrong
  * guesses for one email, sent at once, get at most LOGIN_MAX_FAILURES (10) password checks and
  * at most 10 answers other than 429; then the right password is refused with 429 inside the
  * window. On one instance, on two instances of one PostgreSQL, and on two instances sharing Redis.

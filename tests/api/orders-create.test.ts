@@ -255,7 +255,7 @@ describe('POST /_api/orders/create: products and quantities', () => {
     })
   })
 
-  it('holds a quantity exactly to its unit step: 0.5000000001 kg and 1.0000000001 pieces are refused (issue 27 item 9)', async () => {
+  it('holds a quantity exactly to its unit step: 0.5000000001 kg and 1.0000000001 pieces are refused (docs/security/outside-attack.md item 9)', async () => {
     const before = (await t.db.select().from(orders)).length
     await expect400(
       line(kg.id, 0.5000000001),

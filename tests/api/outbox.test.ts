@@ -143,7 +143,7 @@ describe('an order’s life, told by e-mail', () => {
     }
   })
 
-  it('sends each message once from two instances draining in turn against a slow mail server (issue 27, item 3)', async () => {
+  it('sends each message once from two instances draining in turn against a slow mail server (docs/security/outside-attack.md item 3)', async () => {
     // Each instance drains every 100 ms, as its housekeeping does every 2 s; the server takes
     // 1.5 s a message and a claim lasts 1 s: only the renewed claim of each message keeps the
     // other instance from sending it too. Before: the first instance's one lease covered its

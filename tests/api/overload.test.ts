@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../setup/test-app'
 vi.stubEnv('ETAL_ARGON2_COST', '')
 
 /**
- * Issue 14, items 8 and 9: the overload guard (on outside tests) answered 503 to
+ * Decision 0017: the overload guard (on outside tests) answered 503 to
  * whole seconds of requests on PGlite although no measured event-loop delay came near its
  * threshold; and argon2 took the CPU from the main thread during a login flood. No timings are
  * asserted: the event loop is made busy on purpose, and the argon2 queue is read.
@@ -83,7 +83,7 @@ describe('start-up', () => {
   it('is not taken for a stall: once ready, every request is served and /_api/ready says 200', async () => {
     // A slow start (modules compiled, routes built, a loaded machine): the loop held in
     // stretches longer than the guard's threshold between building the app and its being ready.
-    // Issue 27, item 5: the guard measured from its registration, so these stretches were read
+    // docs/security/outside-attack.md item 5: the guard measured from its registration, so these stretches were read
     // as an overload and the first second of requests after start answered 503.
     const slow = await createTestApp(
       { NODE_ENV: 'production', API_RATE_PER_MINUTE: '1000000' },

@@ -21,7 +21,7 @@ import { renderMessage } from '../../src/server/services/messages/render'
 import { loadOrder } from '../../src/server/services/orders'
 
 /**
- * Mobile money (docs/rules/money.md#payments, docs/security.md "Payments"), against the in-repo fakes
+ * Mobile money (docs/rules/money.md#payments, docs/security/payments.md "Payments"), against the in-repo fakes
  * of CinetPay and Wave (src/server/payments-fakes): the server decides from the provider's status
  * query, never from a browser or a notification's content.
  */

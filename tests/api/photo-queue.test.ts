@@ -5,7 +5,7 @@ import { createProduct, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Issue 27 item 7: eight 49-megapixel uploads at once took the server from 130 to 591 MB
+ * docs/security/outside-attack.md item 7: eight 49-megapixel uploads at once took the server from 130 to 591 MB
  * (`sharp.concurrency(1)` limits the threads of one image, not the images at once). Photos are
  * processed PHOTO_CONCURRENCY at a time, PHOTO_QUEUE_MAX wait their turn, and any more is
  * answered 503 with Retry-After and a French `{ error, code }` (docs/rules/catalogue.md#photos).

@@ -10,11 +10,11 @@ import { createProduct, decode, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * Issue 27 item 6: `/_api/ready` and the product photos read the database at every request,
+ * docs/security/outside-attack.md item 6: `/_api/ready` and the product photos read the database at every request,
  * with no per-IP limit (8,195 ready reads and 6,777 photo lookups in 10 s from one client slowed
  * the storefront's reads from 1 ms to over a second). Ready's read is kept a second; photos are
  * served from a bounded memory; both are limited per client IP, far above what a load
- * balancer's checks or a phone reach (docs/security.md).
+ * balancer's checks or a phone reach (docs/security/run-time.md).
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const ready = (t: TestApp, remoteAddress = '127.0.0.1') =>

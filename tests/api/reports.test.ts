@@ -206,7 +206,7 @@ describe('preparations in the product file (docs/rules/catalogue.md#preparations
     expect(shoulder.at(-1)).toBe('Entier (défaut) | Découpé en morceaux +300 | Haché +500')
   })
 
-  it('an update row sets the product’s preparations, listed in the preview; all or nothing; without the column, unchanged (issue 31 §5)', async () => {
+  it('an update row sets the product’s preparations, listed in the preview; all or nothing; without the column, unchanged', async () => {
     const head = 'Nom;Prix (F CFA);Unité;Actif;Préparations'
     // Created with its offers.
     const created = await upload(
@@ -356,7 +356,7 @@ describe('POST /_api/admin/products/import', () => {
     ])
   })
 
-  it('updates the products a row names, by number or name, with a preview of what changes; all or nothing (issue 31 §5)', async () => {
+  it('updates the products a row names, by number or name, with a preview of what changes; all or nothing', async () => {
     const [entrecote] = await t.db
       .select()
       .from(products)

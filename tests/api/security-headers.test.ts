@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { get } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-// issue 8: the helmet headers are computed once at start-up; every kind of answer still gets them.
+// docs/decisions/0008: the helmet headers are computed once at start-up; every kind of answer still gets them.
 describe('security headers', () => {
   let t: TestApp
   beforeAll(async () => {

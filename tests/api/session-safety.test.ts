@@ -43,7 +43,7 @@ describe('the old cookie stops working', () => {
     expect((await get(t, '/_api/orders', cookie)).statusCode).toBe(401)
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
     const again = await post(t, '/_api/auth/login_with_password', { email: user.email, password: PASSWORD })
-    // The answer of a wrong password (issue 27, item 11).
+    // The answer of a wrong password (docs/security/outside-attack.md item 11).
     expect(again.statusCode).toBe(401)
     expect(again.headers['set-cookie']).toBeUndefined()
   })

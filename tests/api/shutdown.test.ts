@@ -13,7 +13,7 @@ import { sessionByCode } from '../two-factor'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 
 /**
- * Issue 14, item 10: the real server, under 32 readers of the admin order list and a few
+ * Decision 0017: the real server, under 32 readers of the admin order list and a few
  * checkouts, gets SIGTERM while the process reading its output goes away (its stdout pipe is
  * closed at the same moment). Whatever happens it must exit within the grace period (10 s,
  * checked here with a generous margin), and every order it acknowledged (201) must be stored.

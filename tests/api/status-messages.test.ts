@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * What a change of status tells the client (issue 27, item 13; docs/rules/orders.md#messages and
+ * What a change of status tells the client (the screen-by-screen walk-through; docs/rules/orders.md#messages and
  * #order-status): cancelling needs a reason, which the client reads on its order and in the
  * cancellation message; a correction (a step back, or out of cancelled) tells it nothing; no
  * status is told twice.

@@ -107,7 +107,7 @@ describe('POST /_api/admin/products/stock', () => {
     expect(JSON.parse(bad.body).fieldErrors.dailyQuantity).toEqual([
       'La quantité du jour doit être un multiple de 0,5 kg.',
     ])
-    // Exactly on the step, no tolerance (issue 27 item 9).
+    // Exactly on the step, no tolerance (docs/security/outside-attack.md item 9).
     const almost = await setStock(kg.id, 'no', 0.5000000001)
     expect(JSON.parse(almost.body).fieldErrors.dailyQuantity).toEqual([
       'La quantité du jour doit être un multiple de 0,5 kg.',

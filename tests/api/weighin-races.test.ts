@@ -127,7 +127,7 @@ describe.skipIf(!pgBase)(pgTitle('weigh-in races on PostgreSQL'), () => {
     expect(u!.loyaltyPoints).toBe(ledger!.n)
   })
 
-  it('an agreement is spent on the total it named only, whatever weighing runs beside it (issue 27, item 1)', async () => {
+  it('an agreement is spent on the total it named only, whatever weighing runs beside it (docs/security/outside-attack.md item 1)', async () => {
     // Gigot 1,5 kg at 5 000 F and 2 merguez at 2 000 F: 11 500 F ordered. Weighed at 1,8 kg the
     // client reads 13 000 F; staff weigh again and again at 1,8 and 6 kg (34 000 F) while the
     // client accepts, refuses and staff note a phone agreement, all naming 13 000 F.

@@ -419,7 +419,7 @@ describe('beyond the tolerance: the client’s agreement', () => {
   })
 })
 
-describe('an answer is bound to the total it answers (issue 27, item 1)', () => {
+describe('an answer is bound to the total it answers (docs/security/outside-attack.md item 1)', () => {
   // Staff weigh 1,8 kg: the client reads 13 000 F. Staff weigh again, 6 kg: 34 000 F. The
   // client's click on the first amount must not accept the second.
   async function weighedTwice() {

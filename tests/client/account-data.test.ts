@@ -13,7 +13,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-// What the query cache keeps when the account changes (docs/security.md, "A shared device";
+// What the query cache keeps when the account changes (docs/security/sessions-and-devices.md, "A shared device";
 // decision 0058): nothing of the account before, the public catalogue's answers.
 describe('the query cache when the account changes', () => {
   const countries = ['/_api/countries', {}] as const

@@ -13,7 +13,7 @@ afterEach(() => {
 })
 
 /**
- * Issue 16, item 12: with the app's own query client (lib/query-client.ts), a failing read shows
+ * The walk-through: with the app's own query client (lib/query-client.ts), a failing read shows
  * its error after one failed retry, half a second later, not after seconds of skeletons; a
  * refusal (4xx) at once, never retried.
  */

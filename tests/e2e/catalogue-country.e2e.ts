@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 /**
- * Issue 17: each one sees its own country's catalogue (docs/rules/catalogue.md#catalogue), and the product
+ * Each one sees its own country's catalogue (docs/rules/catalogue.md#catalogue), and the product
  * search ignores accents, case and ligatures (docs/rules/catalogue.md#search).
  */
 const e = e2eApp()

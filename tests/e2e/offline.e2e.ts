@@ -108,7 +108,7 @@ describe('offline', () => {
   })
 
   it('shows the offline page, with its links, for a public page never visited (/contact, /register), opened or reached by a link', async () => {
-    // Issue 27, item 16: the app shell opened them, then could not load their code: a bare
+    // Found by the screen-by-screen walk-through: the app shell opened them, then could not load their code: a bare
     // "Impossible de charger la page" card with no header nor link.
     const { page, context } = await newPage(e, PHONE)
     await page.goto('/')

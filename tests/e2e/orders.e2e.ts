@@ -25,8 +25,8 @@ async function expectPhoneLinks(scope: Page | Locator, who: string | null, about
 const demoUser = (email: string) => demoUserOf(e, email)
 
 /**
- * A new order of the demo client, written straight into the database: the checkout belongs to
- * another issue, and this journey starts where the order exists.
+ * A new order of the demo client, written straight into the database: the checkout is tested
+ * apart, and this journey starts where the order exists.
  */
 async function newOrderOfDemoClient() {
   const client = await demoUser('client@etal.demo')
@@ -129,7 +129,7 @@ describe('an order from placement to doorstep', () => {
     await driver.context.close()
 
     // The client: the order is delivered and paid, the points are credited. The client
-    // dashboard page is another issue's and not on main yet: its call answers for it.
+    // dashboard page is tested apart: its call answers for it.
     const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row).toMatchObject({ status: 'delivered', paymentStatus: 'paid', pointsEarned: points })
     const shopper = await newPage(e, PHONE)

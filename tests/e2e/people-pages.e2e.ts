@@ -15,7 +15,7 @@ async function asRoot(viewport = DESKTOP) {
 const visible = (page: Page, text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible()).toBe(true)
 
-describe('staff pages of issue 6', () => {
+describe('staff pages of people and oversight', () => {
   it('/admin/dashboard: the login form signed out; an admin is sent to orders-only, root to its dashboard', async () => {
     const { page, context } = await newPage(e)
     await page.goto('/admin/dashboard')

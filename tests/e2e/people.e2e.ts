@@ -5,7 +5,7 @@ import { DESKTOP, loginAt, newPage, shot, e2eApp } from './harness'
 
 const e = e2eApp()
 
-describe('people and oversight (issue 6)', () => {
+describe('people and oversight', () => {
   it('root creates a super_admin for Mali, who signs in and creates a driver', async () => {
     const { page, context } = await newPage(e, DESKTOP)
     await loginAt(page, '/employee/login', 'root@etal.demo')

@@ -79,7 +79,7 @@ const journeys: { who: string; login?: [string, string]; paths: string[] }[] = [
 ]
 
 /**
- * Every table cell (a card's line on a phone) shows its words whole (issue 27, item 12): no word
+ * Every table cell (a card's line on a phone) shows its words whole (the screen-by-screen walk-through): no word
  * broken over several lines while it would fit in its cell ("D/a/k/a/r" in a one-letter column),
  * and no value cut with an ellipsis ("R…"). A word wider than its cell (a long e-mail) may break.
  */

@@ -75,7 +75,7 @@ describe('receipts', () => {
     await staff.page.getByLabel('Ticket 80 mm').check()
     const ticket = await printed(staff.page)
     expect(ticket.width).toBeCloseTo(227, 0) // 80 mm
-    // One ticket, no blank page after it (issue 27, item 17); and one A4 sheet.
+    // One ticket, no blank page after it (the screen-by-screen walk-through); and one A4 sheet.
     expect(ticket.pages).toBe(1)
     expect(a4.pages).toBe(1)
     expect(ticket.text).toContain('pesé 1,62 kg')

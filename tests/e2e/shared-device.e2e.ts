@@ -5,7 +5,7 @@ import { sessions } from '../../src/server/db/schema'
 import { demoUser, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
 /**
- * A phone several people share (issue 27, item 2; docs/security.md, "A shared device"): what the
+ * A phone several people share (docs/security/outside-attack.md item 2; docs/security/sessions-and-devices.md, "A shared device"): what the
  * browser keeps for one client (local and session storage, the service worker's caches,
  * IndexedDB) holds nothing of it once it signed out, or once its session expired, and the next
  * client's checkout starts blank.
@@ -105,7 +105,7 @@ async function secondClientChecksOut(page: Page, name: string) {
   await shot(page, `shared-device/${name}-390`)
 }
 
-describe('a shared phone (issue 27, item 2)', () => {
+describe('a shared phone (docs/security/outside-attack.md item 2)', () => {
   it('keeps nothing of a client who signed out for the next one', async () => {
     const { page, context } = await newPage(e, PHONE)
     await firstClientShops(page)

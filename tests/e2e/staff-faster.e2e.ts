@@ -6,7 +6,7 @@ import { createContactMessage, createOrder } from '../factories'
 import { demoUser, DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
 
 /**
- * Staff work faster (issue 31 §5): the contact inbox marks what was opened and answers in one
+ * Staff work faster: the contact inbox marks what was opened and answers in one
  * tap; the assign-driver page shows each driver's load; the driver's round of the day has one
  * maps link; the product import updates the catalogue with a preview of what changes.
  */

@@ -140,7 +140,7 @@ describe('cart rules', () => {
   it("drops another country's lines with the info toast once the user's country is known", async () => {
     const { page, context } = await newPage(e, PHONE)
     // The cart is this account's own (a cart of another account, or of no one, is removed as
-    // soon as the page knows the session: docs/security.md "A shared device"), and holds a line
+    // soon as the page knows the session: docs/security/sessions-and-devices.md "A shared device"), and holds a line
     // of another country, as when staff move a client to another country: the guard drops it.
     await loginAt(page, '/client/login', 'client.ml@etal.demo')
     await page.waitForURL('**/dashboard')

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { countries, orders, users } from '../../src/server/db/schema'
 import { DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 
-/** The gaps of the screen-by-screen walk-through (issue 16), one journey each. */
+/** The gaps of the screen-by-screen walk-through, one journey each. */
 /** The demo client's first order of a status (the demo's ids move as the demo grows). */
 async function demoOrderId(status: 'pending' | 'in_preparation' | 'in_delivery' | 'delivered' | 'cancelled') {
   const [client] = await e.t.db.select().from(users).where(eq(users.email, 'client@etal.demo'))
@@ -22,7 +22,7 @@ const e = e2eApp()
 const countryId = async (code: string) =>
   (await e.t.db.select().from(countries).where(eq(countries.code, code)))[0]!.id
 
-describe('walk-through gaps (issue 16)', () => {
+describe('walk-through gaps', () => {
   it('item 1: the Mali admin adds a driver and a client of Mali, and its pending order lists Mali drivers to assign', async () => {
     const { page, context } = await newPage(e, DESKTOP)
     await loginAt(page, '/employee/login', 'admin.ml@etal.demo')

@@ -45,7 +45,7 @@ describe('the weigh-in', () => {
     expect(await staff.page.locator('#order-status option[value="in_delivery"]').isDisabled()).toBe(true)
     expect(await seriousViolations(staff.page)).toEqual([])
 
-    // Issue 27, item 14: the field starts empty (not the ordered weight); saving it empty
+    // Found by the screen-by-screen walk-through: the field starts empty (not the ordered weight); saving it empty
     // records nothing and says, on the field, what to do.
     const weight = staff.page.getByLabel('Poids pesé — Gigot pesé (kg)')
     expect(await weight.inputValue()).toBe('')
@@ -122,7 +122,7 @@ describe('the weigh-in', () => {
     expect(row).toMatchObject({ status: 'in_delivery', totalAmount: 16_500, weighApproval: 'accepted' })
   })
 
-  it('a click on an amount the shop has since weighed again accepts nothing: the client is told the new total and answers that one (issue 27, item 1)', async () => {
+  it('a click on an amount the shop has since weighed again accepts nothing: the client is told the new total and answers that one (docs/security/outside-attack.md item 1)', async () => {
     const order = await orderInPreparation('Gigot repesé')
     const [kg] = await e.t.db
       .select()

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiError, NETWORK_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE } from '../../src/client/lib/api'
 
 /**
- * The browser's API client on a connection that never answers (docs/security.md "Requests
+ * The browser's API client on a connection that never answers (docs/security/run-time.md "Requests
  * that never end"): it gives up after REQUEST_TIMEOUT_MS with a French message, and a caller's
  * own cancellation stays a cancellation. `fetch` is the network, outside the project: it is
  * replaced by one that hangs until its signal aborts.

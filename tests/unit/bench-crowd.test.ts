@@ -5,7 +5,7 @@ import type { LoadResult } from '../../bench/lib/load-worker'
 import { crowdVerdict, renderReport } from '../../bench/lib/report'
 import { combine } from '../../bench/lib/runner'
 
-// issue 14 item 9: the admin crowd on PGlite, judged in the bench's report (bench/RESULTS-pglite.md).
+// decision 0017: the admin crowd on PGlite, judged in the bench's report (bench/RESULTS-pglite.md).
 const turn = (over: Partial<LoadResult> = {}): LoadResult => ({
   reqPerSec: 500,
   p50: 40,

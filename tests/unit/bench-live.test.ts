@@ -10,7 +10,7 @@ import {
   withLiveSection,
 } from '../../bench/lib/report'
 
-// issue 31 §1: 200 staff browsers on the live order stream, judged in the bench's report.
+// decision 0046: 200 staff browsers on the live order stream, judged in the bench's report.
 const writes = (p99: number, over: Partial<LoadResult> = {}): LoadResult => ({
   reqPerSec: 300,
   p50: p99 / 2,

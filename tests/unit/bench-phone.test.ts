@@ -75,7 +75,7 @@ describe("the bench report's previous run", () => {
       '- Date: 2026-11-22T01:25:35.837Z',
       '- Commit: 1c29441 (main)',
       '',
-      '## Targets (issue 8)',
+      '## Targets (decision 0008)',
       '',
       '| target | measured | result |',
       '| products: ≥ 50% | 98% | **pass** |',
@@ -92,7 +92,7 @@ describe("the bench report's previous run", () => {
     const kept = previousRun(old)
     expect(kept).toContain('## The previous run, for comparison')
     expect(kept).toContain('- Commit: 1c29441 (main)')
-    expect(kept).toContain('### Targets (issue 8)')
+    expect(kept).toContain('### Targets (decision 0008)')
     expect(kept).toContain('| countries | 3063 |')
     expect(kept).not.toContain('First load 130.8 KB')
     // A report made of a previous run only has nothing of its own to keep.

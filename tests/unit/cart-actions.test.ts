@@ -70,7 +70,7 @@ describe('the cart (docs/rules/orders.md#cart)', () => {
     actions.addLine(poulet)
     actions.setLineQuantity(1, 1.25)
     expect(getCart()[0]!.quantity).toBe(1.5)
-    // The server's step, exactly: what it would refuse is never kept (issue 27 item 9).
+    // The server's step, exactly: what it would refuse is never kept (docs/security/outside-attack.md item 9).
     actions.setLineQuantity(1, 0.5000000001)
     expect(getCart()[0]!.quantity).toBe(1.5)
     actions.setLineQuantity(1, 0.5)
@@ -147,7 +147,7 @@ describe('the cart (docs/rules/orders.md#cart)', () => {
   })
 })
 
-describe('a product asked for while signed out (issue 16, item 11)', () => {
+describe('a product asked for while signed out (the walk-through)', () => {
   it('is kept in this tab, then added once a client of its country signs in, with the usual message', () => {
     actions.rememberPendingAdd(filet)
     expect(getCart()).toEqual([])

@@ -3,7 +3,9 @@
  * heading of the document it names, nothing cites the product reference that lives outside the
  * repository (the spec, its decisions, the design), and the budgets are stated once
  * (scripts/budgets.json). Comments and tests that cite `docs/….md#anchor` are held to the same
- * headings, so splitting or renaming a section fails here until every link follows.
+ * headings, so splitting or renaming a section fails here until every link follows. A newcomer
+ * reads them once: no issue number (a reader of the repository cannot open an issue), every
+ * decision record in its index, no record over 80 lines, no document over 400.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -138,6 +140,46 @@ function fileLinksIn(file: string, text: string): string[] {
 
 const outsideReference = /\b(?:DECISIONS|DESIGN)\.md\b|\bSPEC\b/
 
+/**
+ * An issue or ticket number: the word and a number, a number in parentheses after `#`, or `#`, a
+ * number and `'s` (the self-test below has examples). Not a printer's "Ticket 80 mm", an order's
+ * number ("la commande #12"), a colour ('#844'), nor an upstream issue named with its repository
+ * (`fastify/under-pressure#125`, `…/issues/14753`), which a reader can open.
+ */
+export const issueNumber =
+  /\b(?:issues?|tickets?)\s*(?:n[o°]\s*)?#?\d+(?!\d)(?!\s*mm\b)|\(#\d+\)|(?<![\w/.-])#\d+'s\b/i
+
+/**
+ * Where an issue number may not be: src, docs, tests, bench, scripts and the README. drizzle/ is
+ * left out: drizzle hashes each migration's SQL file (comments included) when it applies it, so a
+ * migration already run is never edited. What a bench run writes (bench/results/) is ignored by git.
+ */
+const noIssueFiles = [
+  'README.md',
+  ...['src', 'docs', 'tests', 'bench', 'scripts'].flatMap((dir) =>
+    walk(dir, (f) => /\.(ts|tsx|mjs|js|md|css|html|json|sql|sh)$/.test(f) && !f.startsWith('bench/results/')),
+  ),
+]
+
+/** Lines that cite an issue number, as `file:line: text`. */
+function issueLines(file: string, text: string): string[] {
+  return text
+    .split('\n')
+    .map((line, i) => (issueNumber.test(line) ? `${file}:${i + 1}: ${line.trim()}` : null))
+    .filter((line): line is string => line !== null)
+}
+
+/** A file's number of lines, as `wc -l` counts them. */
+const lineCount = (text: string) => text.replace(/\n$/, '').split('\n').length
+
+/** The decision records (`NNNN-title.md`) that the index docs/decisions/README.md does not list. */
+function unlistedRecords(files: string[], index: string): string[] {
+  return files.filter((f) => /^\d{4}-.*\.md$/.test(f) && !index.includes(`](${f})`))
+}
+
+const DECISION_MAX_LINES = 80
+const DOC_MAX_LINES = 400
+
 describe('the docs', () => {
   it.each(documents)('%s names only paths that exist', (file) => {
     const text = read(file)
@@ -180,7 +222,66 @@ describe('the docs', () => {
   })
 })
 
+describe('a newcomer reads them once', () => {
+  it('cites no issue number in src, docs, tests, bench, scripts or the README', () => {
+    expect(noIssueFiles.length).toBeGreaterThan(100)
+    expect(noIssueFiles.flatMap((file) => issueLines(file, read(file)))).toEqual([])
+  })
+
+  it('lists every decision record in docs/decisions/README.md', () => {
+    expect(
+      unlistedRecords(readdirSync(join(root, 'docs/decisions')), read('docs/decisions/README.md')),
+    ).toEqual([])
+  })
+
+  it(`keeps every decision record to ${DECISION_MAX_LINES} lines at most`, () => {
+    const long = walk('docs/decisions', (f) => /\/\d{4}-[^/]*\.md$/.test(f))
+      .map((f) => `${f}: ${lineCount(read(f))} lines`)
+      .filter((s) => Number(/: (\d+) lines$/.exec(s)![1]) > DECISION_MAX_LINES)
+    expect(long).toEqual([])
+  })
+
+  it(`keeps every document of docs/ to ${DOC_MAX_LINES} lines at most`, () => {
+    const long = walk('docs', (f) => f.endsWith('.md'))
+      .map((f) => `${f}: ${lineCount(read(f))} lines`)
+      .filter((s) => Number(/: (\d+) lines$/.exec(s)![1]) > DOC_MAX_LINES)
+    expect(long).toEqual([])
+  })
+})
+
 describe('the docs test itself', () => {
+  it('finds an issue number, and not what only looks like one', () => {
+    // Written in two parts, so that this file holds none itself.
+    const cited = [
+      'is' + 'sue 27 item 6',
+      '(Is' + 'sue 31 §5)',
+      'is' + 'sues 18 and 19',
+      'tick' + 'et #4',
+      '(' + '#25)',
+      '#' + "25's figures",
+    ]
+    for (const text of cited) expect(issueNumber.test(text), text).toBe(true)
+    const fine = [
+      "'Ticket 80 mm'",
+      'fastify/under-pressure#125 and fastify/under-pressure#126',
+      'https://github.com/remix-run/react-router/issues/14753',
+      'src/client/features/checkout/lib/stock-issues.ts',
+      'issue: z.enum(reconciliationIssues)',
+      'color: #fff',
+      "background: '#844'",
+      'Points rendus : pesée de la commande #12',
+    ]
+    for (const text of fine) expect(issueNumber.test(text), text).toBe(false)
+    expect(issueLines('a.md', `one\nsee is${'sue'} 8\n`)).toEqual([`a.md:2: see is${'sue'} 8`])
+  })
+
+  it('finds an unlisted decision record, and counts lines as wc -l does', () => {
+    const index = '- [0001 — A](0001-a.md)\n'
+    expect(unlistedRecords(['README.md', '0001-a.md', '0002-b.md'], index)).toEqual(['0002-b.md'])
+    expect(lineCount('a\nb\n')).toBe(2)
+    expect(lineCount('a\nb')).toBe(2)
+  })
+
   it('makes GitHub anchors', () => {
     expect(slug("Drivers' cash")).toBe('drivers-cash')
     expect(slug('Who may do what')).toBe('who-may-do-what')

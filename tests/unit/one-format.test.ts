@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { compareFrench, formatPercent, sortByName } from '../../src/shared/format'
 
 /**
- * One place for percentages and for the order of names (issue 27, item 15): a percentage is
+ * One place for percentages and for the order of names (the screen-by-screen walk-through): a percentage is
  * written by formatPercent ('12,5 %', never '12.5 %'), names are compared by compareFrench or
  * ordered by the database through byName (src/server/db/queries.ts), never by a collator, a
  * localeCompare or an ORDER BY on a raw name of their own.

@@ -10,7 +10,7 @@ import {
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message
 
-describe('order schemas (issue 5)', () => {
+describe('order schemas', () => {
   it('defaults the admin list to page 1 and 15 per page, and caps the page size at 100', () => {
     expect(adminOrdersQuery.parse({})).toEqual({ page: 1, limit: 15 })
     expect(adminOrdersQuery.parse({ page: '2', limit: '100', cityId: '3' })).toMatchObject({

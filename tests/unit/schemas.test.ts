@@ -61,7 +61,7 @@ describe('dial codes and quantity steps', () => {
     expect(isValidQuantityStep(1.25, 'kg')).toBe(false)
     expect(isValidQuantityStep(2, 'unit')).toBe(true)
     expect(isValidQuantityStep(1.5, 'unit')).toBe(false)
-    // Exactly, no tolerance (issue 27 item 9); every multiple of 0.5 is exact in binary.
+    // Exactly, no tolerance (docs/security/outside-attack.md item 9); every multiple of 0.5 is exact in binary.
     expect(isValidQuantityStep(0.5000000001, 'kg')).toBe(false)
     expect(isValidQuantityStep(1.0000000001, 'unit')).toBe(false)
     expect(isValidQuantityStep(999.5, 'kg')).toBe(true)

@@ -6,7 +6,7 @@ import { CATALOGUE_PATHS, forgetAccount } from './offline-caches'
 
 /**
  * What the browser keeps for an account, on a phone several people may share
- * (docs/security.md, "A shared device"): the cart and the checkout's delivery details (address,
+ * (docs/security/sessions-and-devices.md, "A shared device"): the cart and the checkout's delivery details (address,
  * phone, notes) in `localStorage`, the service worker's copies of the session and of the pages
  * (Cache Storage, offline-caches.ts), and the query cache. They belong to the account whose id
  * is kept under OWNER_KEY. As soon as the session is anyone else's or no one's (a sign-out, a

@@ -33,7 +33,7 @@ function url(path: string, query?: Query) {
 }
 
 /**
- * A call gives up after this long (docs/security.md "Requests that never end"): a dead mobile
+ * A call gives up after this long (docs/security/run-time.md "Requests that never end"): a dead mobile
  * connection must end in the page's error state, not in a skeleton forever. A checkout retried
  * after a timeout is safe: it carries its idempotency key.
  */

@@ -5,7 +5,7 @@ import { projectRoot } from '../paths'
 import type { Db } from './client'
 
 /**
- * The readiness rule's two numbers (docs/security.md "Health, readiness and the database going
+ * The readiness rule's two numbers (docs/security/run-time.md "Health, readiness and the database going
  * away"): the database is ready once it has applied as many migrations as drizzle/ holds. Read
  * by `GET /_api/ready` (http/health.ts) and by `npm run doctor`.
  */

@@ -1,5 +1,5 @@
 /**
- * The database going away (docs/security.md "Health, readiness and the database going away"): while PostgreSQL is unreachable every request that needs
+ * The database going away (docs/security/run-time.md "Health, readiness and the database going away"): while PostgreSQL is unreachable every request that needs
  * it answers 503 with `Retry-After` and a French message rather than a 500, and the outage is
  * logged once per interval with the number of failures since, not once per request.
  */

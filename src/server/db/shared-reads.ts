@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache'
  * (docs/decisions/0037). Callers that ask for the same key while it is being computed share
  * that computation instead of starting their own: under a burst of identical requests the
  * database works once, not once per request (on PGlite, whose one connection runs one statement
- * at a time, 32 staff reading the order list queued 32 copies: docs/security.md "The overload
+ * at a time, 32 staff reading the order list queued 32 copies: docs/security/run-time.md "The overload
  * guard and argon2"). A write finished on the database (`writeFinished`, called by app.ts after
  * every non-GET API call) drops everything shared: a caller after it never joins a computation
  * that began before it, so after a status change the list shows it. The cache is lru-cache's:

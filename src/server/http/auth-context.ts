@@ -18,7 +18,7 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
 /**
  * Lookups of one token in flight at the same moment share one statement: a client (a staff
  * page polling, a burst of parallel calls) queued one copy per request in front of PGlite's one
- * connection (docs/security.md "The overload guard and argon2"). Never across a write: a logout, a deactivation or a change of
+ * connection (docs/security/run-time.md "The overload guard and argon2"). Never across a write: a logout, a deactivation or a change of
  * role is a write, and a request after its answer looks the session up again.
  */
 const sharedLookup = sharedReads<Awaited<ReturnType<typeof findSession>>>({ keep: 'in-flight' })
@@ -26,7 +26,7 @@ const sharedLookup = sharedReads<Awaited<ReturnType<typeof findSession>>>({ keep
  * On PGlite (PGLITE_READ_CACHE, on by default), a session's row is also kept until the next
  * write: every write goes through this process (a sign-out, a deactivation, a change of role or
  * country is a write), so a kept row is never stale, and a crowd of signed-in requests no longer
- * queues one statement each in front of the one connection (docs/security.md "The overload
+ * queues one statement each in front of the one connection (docs/security/run-time.md "The overload
  * guard and argon2"). Expiry is still judged at every use (session.ts).
  */
 const keptRows = sharedReads<SessionRow | null>({ keep: 'until-write', max: 1024 })

@@ -100,7 +100,7 @@ export function installErrorHandler(app: FastifyInstance) {
   })
 }
 
-/** Node's parser refusals, by its error code (docs/security.md "The second outside attack", item 9). */
+/** Node's parser refusals, by its error code (docs/security/outside-attack.md "The second outside attack", item 9). */
 const parserRefusal = (code: string | undefined): { status: number; reason: string; body: ErrorBody } =>
   code === 'HPE_HEADER_OVERFLOW'
     ? {

@@ -14,19 +14,19 @@ const withTimeout = <T>(p: Promise<T>, ms: number) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
   ])
 
-/** How long what ready checked is taken as true (issue 27 item 6). */
+/** How long what ready checked is taken as true (docs/security/outside-attack.md item 6). */
 export const READY_KEPT_MS = 1_000
 
 type Check = { applied: number } | { failed: true }
 
 /**
- * For a load balancer (docs/security.md "Health, readiness and the database going away"): `GET
+ * For a load balancer (docs/security/run-time.md "Health, readiness and the database going away"): `GET
  * /_api/health` says the process answers; `GET /_api/ready` says a request would be served: the
  * overload guard would not shed it, the database answers and holds every migration (503
  * otherwise). Logged at warning level only (a probe every few seconds is not news). Health has
  * no limit; ready reads the database at most once a second, whoever asks and however often (its
  * callers meanwhile share that read, and its answer, for a second), and answers each client IP
- * `readyPerMinute` times a minute (issue 27 item 6: 8,195 reads in 10 s from one client).
+ * `readyPerMinute` times a minute (docs/security/outside-attack.md item 6: 8,195 reads in 10 s from one client).
  */
 export async function registerHealth(
   app: FastifyInstance,

@@ -13,7 +13,7 @@ const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 /**
  * Registers every endpoint of the list: role check, input validation, serialization.
  *
- * The caller is checked first, in the request's first hook (docs/security.md "Authentication
+ * The caller is checked first, in the request's first hook (docs/security/run-time.md "Authentication
  * before validation"): without the session a staff endpoint needs, the answer is 401 and with
  * the wrong role 403, before the body is parsed or the input's schema is looked at, so a stranger
  * learns nothing of the schema. Then a POST must carry JSON (415): a cross-site form cannot.

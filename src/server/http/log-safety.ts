@@ -1,7 +1,7 @@
 import { stdSerializers } from 'pino'
 
 /**
- * What no log line may hold (docs/security.md "Secrets in the logs"): pino's `redact` removes these paths from every
+ * What no log line may hold (docs/security/run-time.md "Secrets in the logs"): pino's `redact` removes these paths from every
  * line, whatever logged them. Bodies are never logged; these catch an object logged by mistake.
  */
 const redactPaths = [
@@ -123,7 +123,7 @@ const withoutParams = (text: unknown) =>
   typeof text === 'string' ? text.replace(/params:[\s\S]*?(?=\n\s+at |$)/g, 'params: [caché]') : text
 
 /**
- * pino's `err` serializer (docs/security.md "Secrets in the logs"). An error that came from the
+ * pino's `err` serializer (docs/security/run-time.md "Secrets in the logs"). An error that came from the
  * database, whatever its type (anything in its cause chain with a SQLSTATE, or a statement and
  * its values: a constraint broken, or the connection dropped in the middle of a statement),
  * becomes its SQLSTATE, the names of what it touched, the statement's name and, for the causes

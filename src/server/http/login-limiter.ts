@@ -10,7 +10,7 @@ import type pg from 'pg'
 
 /**
  * At most LOGIN_MAX_FAILURES password checks per email and IP in a window (docs/rules/people.md#accounts,
- * docs/security.md "Login limit under a burst"). An attempt is reserved BEFORE the password is
+ * docs/security/run-time.md "Login limit under a burst"). An attempt is reserved BEFORE the password is
  * checked, by one atomic increment that returns the new count (Redis INCR, PostgreSQL's
  * INSERT … ON CONFLICT … RETURNING, or memory), so a burst of parallel guesses cannot all pass a
  * "not blocked yet" check before any of them is counted. A sign-in that succeeds gives the

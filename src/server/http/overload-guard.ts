@@ -28,14 +28,14 @@ export type OverloadGuard = {
 }
 
 /**
- * Sheds load (503) when the event loop stalls for seconds (docs/security.md "The overload guard
+ * Sheds load (503) when the event loop stalls for seconds (docs/security/run-time.md "The overload guard
  * and argon2", decision 0017).
  *
  * The loop's delay is measured from the moment the app is ready (`onReady`, which `listen` runs
  * just before it opens the port), never before: building the app (compiling the routes, loading
  * the page renderer) holds the loop by design, and `@fastify/under-pressure`, which this replaces,
  * measured from its registration: that start-up work was read as an overload and, for about a
- * second after the server said it was ready, every request but the probes answered 503 (issue
+ * second after the server said it was ready, every request but the probes answered 503 (docs/security/outside-attack.md
  * 27, item 5). Every second the mean delay the histogram recorded is read and the histogram
  * started again; a second in which it recorded nothing (its timer could not run: the loop busy
  * in long stretches, as with PGlite's statements under a crowd) is not measured and serves.

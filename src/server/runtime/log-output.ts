@@ -6,7 +6,7 @@ import { safeLogOptions } from '../http/log-safety'
 
 /**
  * Where the server's log lines go: standard output, written asynchronously and never waited for
- * (docs/security.md "Shutdown under load"). pino's default destination registers a synchronous flush at exit which,
+ * (docs/security/run-time.md "Shutdown under load"). pino's default destination registers a synchronous flush at exit which,
  * once the reader of the pipe is gone (EPIPE) or stalls (EAGAIN), sleeps and retries forever in
  * `Atomics.wait`: the main thread sat in a futex, so neither the graceful close nor the forced
  * exit could run. Here a dead pipe drops the lines, a stalled one buffers up to 16 MB and then

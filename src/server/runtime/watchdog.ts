@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 
 /**
- * The last resort of a shutdown (docs/security.md "Shutdown under load"): a thread of its own that kills the process
+ * The last resort of a shutdown (docs/security/run-time.md "Shutdown under load"): a thread of its own that kills the process
  * after `ms` should its main thread be stuck (a timer on the main thread cannot fire then, nor
  * can a second SIGTERM's handler run). It never fires when the shutdown ends in time.
  */

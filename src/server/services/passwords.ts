@@ -5,7 +5,7 @@ import pLimit from 'p-limit'
 /**
  * argon2 runs in libuv's threadpool, off the event loop, but not off the CPU: four hashes at
  * once (the pool's four threads) on two cores left the main thread, which also runs PGlite,
- * a third of a core, and a login flood stalled every other request (docs/security.md "The overload guard and argon2"). At most
+ * a third of a core, and a login flood stalled every other request (docs/security/run-time.md "The overload guard and argon2"). At most
  * one hash per core but one, in turn; the others wait their turn without costing anything.
  */
 export const ARGON2_CONCURRENCY = Math.max(1, availableParallelism() - 1)

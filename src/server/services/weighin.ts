@@ -154,7 +154,7 @@ export async function weighOrder(
  * order), or staff recording an agreement given by phone (`phone`, after a refusal too).
  * Only while the order is in preparation and waiting; else 409. An answer names the total it
  * answers (the one the client read, or was read on the phone): if the order was weighed again
- * since, and its total is another, the answer is 409 with the new total to read (issue 27).
+ * since, and its total is another, the answer is 409 with the new total to read (docs/rules/orders.md#weigh-in).
  */
 export async function answerWeighIn(
   db: Db,

@@ -21,7 +21,7 @@ const missing = (reply: FastifyReply) =>
  * hence `Vary: Save-Data`. The bytes come from the photo store (database or bucket), whichever
  * instance answers, through the memory it keeps of the widths last served
  * (services/photos/store.ts `keptInMemory`); each client IP may ask `PHOTO_RATE_PER_MINUTE` times a
- * minute (issue 27 item 6).
+ * minute (docs/security/outside-attack.md item 6).
  */
 export async function registerPhotoRoute(
   app: FastifyInstance,

@@ -6,7 +6,7 @@ export const quantityStep = (unitType: UnitType) => (unitType === 'kg' ? 0.5 : 1
 
 /**
  * Exactly on the unit's step: every multiple of 0.5 is exact in binary, so no tolerance is
- * needed, and none is given (0.5000000001 kg is refused, issue 27 item 9).
+ * needed, and none is given (0.5000000001 kg is refused, docs/security/outside-attack.md item 9).
  */
 export function isValidQuantityStep(quantity: number, unitType: UnitType): boolean {
   return Number.isFinite(quantity) && Number.isInteger(quantity / quantityStep(unitType))

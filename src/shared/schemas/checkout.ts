@@ -18,7 +18,7 @@ const required = (message: string, max: number) =>
       .max(max, `Ce champ ne peut pas dépasser ${max} caractères.`),
   )
 
-/** Every refusal in French (issue 27 item 9): these replaced the English texts the shop started with. */
+/** Every refusal in French (docs/rules/orders.md#validation-messages): these replaced the English texts the shop started with. */
 export const checkoutMessages = {
   noItems: 'La commande doit contenir au moins un produit.',
   address: "L'adresse de livraison est requise.",

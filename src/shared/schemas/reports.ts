@@ -70,7 +70,7 @@ export const productImportAnswer = z.strictObject({
   errors: z.array(importRowError),
   /** Rows written: 0 for a preview. */
   imported: z.number(),
-  /** Products of the catalogue changed by the import (issue 31 §5): 0 for a preview. */
+  /** Products of the catalogue changed by the import (docs/rules/money.md#reports): 0 for a preview. */
   updated: z.number(),
   preview: z.array(
     z.strictObject({

@@ -19,7 +19,7 @@ export default defineEndpoint({
     const found = await findAccount(db, input.email)
     const key = `${found?.email.toLowerCase() ?? input.email.replace(/[\s().-]/g, '')}|${req.ip}`
     // The attempt is taken before the password is checked, atomically: a burst of guesses in
-    // parallel gets at most the limit's number of checks (docs/security.md "Login limit under a burst").
+    // parallel gets at most the limit's number of checks (docs/security/run-time.md "Login limit under a burst").
     const wait = await deps.loginLimiter.reserve(key)
     if (wait > 0) {
       throw tooManyRequests(
@@ -29,7 +29,7 @@ export default defineEndpoint({
     const ok = await verifyPassword(found?.passwordHash ?? null, input.password)
     // A deactivated account gets the answer of a wrong password, after the same work (the
     // password is checked either way): its answer tells no one that the password was right
-    // (issue 27, item 11; docs/rules/people.md#accounts).
+    // (docs/rules/people.md#accounts; docs/security/outside-attack.md item 11).
     if (!found || !ok || !found.isActive) {
       throw new HttpError(401, 'INVALID_CREDENTIALS', 'Email ou mot de passe incorrect.')
     }

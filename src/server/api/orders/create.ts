@@ -18,7 +18,7 @@ export default defineEndpoint({
       if (!parsed.success) throw badRequest("Clé d'idempotence invalide.")
       key = parsed.data
     }
-    // payments (issue 28, docs/rules/money.md#payments): the method chosen, one of the country's wallets.
+    // payments (docs/rules/money.md#payments): the method chosen, one of the country's wallets.
     const payment = await resolvePaymentChoice(db, deps.payments, user.countryId, input)
     const { order, created, drewStock } = await placeOrder(db, user, input, {
       idempotencyKey: key,

@@ -46,7 +46,7 @@ export async function placeOrder(
   db: Db,
   user: SessionUser,
   input: CreateOrder,
-  // payments (issue 28): the method chosen, already checked against the country's wallets.
+  // payments (docs/rules/money.md#payments): the method chosen, already checked against the country's wallets.
   opts: { idempotencyKey?: string; pointValue: number; payment?: PaymentChoice },
 ) {
   const key = opts.idempotencyKey

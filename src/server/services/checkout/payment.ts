@@ -13,7 +13,7 @@ import type { PaymentMethod } from '@/shared/domain/payments'
  * in its transaction.
  */
 
-// payments (issue 28, docs/rules/money.md#payments): cash at the door, or mobile money with the wallet
+// payments (docs/rules/money.md#payments): cash at the door, or mobile money with the wallet
 // chosen. The wallet is checked against the country's by the endpoint
 // (services/payments/service.ts resolvePaymentChoice, which needs the configured providers) and
 // passed in as `resolved`; the order's row stores both (write.ts), the attempt is created right

@@ -89,7 +89,7 @@ export async function writeOrder(db: Executor, plan: OrderPlan, account: Account
     deliveryLatitude: delivery.latitude,
     deliveryLongitude: delivery.longitude,
     customerName: user.displayName,
-    // payments (issue 28, docs/rules/money.md#payments)
+    // payments (docs/rules/money.md#payments)
     paymentMethod: plan.payment.method,
     paymentWallet: plan.payment.wallet,
   }

@@ -15,7 +15,7 @@ import { SmsError, type SmsSender } from './sms'
  * lease of its own, which it checks just before the send and renews while the mail server takes
  * its time; so a message is claimed by one of them at a time, a slow server delays the next ones
  * but never lets another worker send the same message, and a message is marked sent by the
- * worker that sent it. (Before issue 27, item 3, one 2-minute lease covered a batch of 20
+ * worker that sent it. (Before docs/security/outside-attack.md item 3, one 2-minute lease covered a batch of 20
  * sequential sends: with a server taking 9 s a message, the batch's last ones were claimed and
  * sent again by another instance.)
  */

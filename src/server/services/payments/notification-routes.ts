@@ -8,7 +8,7 @@ import { keepNotification } from './notification-log'
 import { header } from './providers/types'
 
 /**
- * The providers' notifications (docs/rules/money.md#payments, docs/security.md "Payments"), outside
+ * The providers' notifications (docs/rules/money.md#payments, docs/security/payments.md "Payments"), outside
  * the kernel: each provider's own format (CinetPay posts a form and pings with a GET, Wave
  * posts JSON), no session, the raw body kept as it arrived for the signature. A bad signature
  * or body is 401/400 and changes nothing; a good one for an event the shop does not use is 200
@@ -25,7 +25,7 @@ export function registerPaymentNotifications(
   limits: FastifyRateLimitOptions,
 ) {
   const { payments } = deps
-  // Per client IP and minute, each route apart (docs/security.md "Payments"): far above what a
+  // Per client IP and minute, each route apart (docs/security/payments.md "Payments"): far above what a
   // provider sends a shop, a bound on what a replayed or forged notification can cost.
   const limited = { config: { rateLimit: perMinute(deps.config.PAYMENT_NOTIFY_PER_MINUTE) } }
   return app.register(async (scope) => {

@@ -17,7 +17,7 @@ export type PhotoQueue = {
 }
 
 /**
- * Uploaded photos processed `concurrency` at a time (issue 27 item 7): `sharp.concurrency(1)`
+ * Uploaded photos processed `concurrency` at a time (docs/security/outside-attack.md item 7): `sharp.concurrency(1)`
  * limits the threads of one image, not the images at once, and eight 49-megapixel photos decoded
  * together took the server from 130 to 591 MB. The next `queueMax` wait their turn; one more is
  * answered 503 `SERVICE_UNAVAILABLE` with `Retry-After`, in French, before its bytes are decoded

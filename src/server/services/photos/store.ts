@@ -23,7 +23,7 @@ export function createPhotoStore(config: Config, db: Executor): PhotoStore {
 
 /**
  * The widths last served, kept in memory up to `maxBytes` (least recently served first out), so
- * that a photo asked for again is not read from the database or the bucket again (issue 27
+ * that a photo asked for again is not read from the database or the bucket again (docs/security/outside-attack.md
  * item 6: 6,777 lookups in 10 s from one client slowed the storefront's reads). A key names its
  * bytes for good (a content hash), so a kept copy is never stale; a photo deleted here is
  * dropped too. Requests for one width in flight share one read (lru-cache's `fetch`,

@@ -8,7 +8,7 @@ import { decimalComma } from './csv'
 import { preparationsCell } from './products-csv'
 
 /*
- * The product import's update path (docs/rules/money.md#reports, issue 31 §5): a row whose product
+ * The product import's update path (docs/rules/money.md#reports): a row whose product
  * number ('N° produit', as the export writes it) or name (case and accents aside) is in the
  * country's catalogue updates that product instead of adding one. Kept apart from the file's
  * reading (product-import.ts), which asks it three things: the catalogue, which product a row

@@ -142,7 +142,7 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
       (c) => [foldForSearch(c.name.trim()), c.id],
     ),
   )
-  // issue 31 §5: a row naming a product of the catalogue (by number or name) updates it.
+  // docs/rules/money.md#reports: a row naming a product of the catalogue (by number or name) updates it.
   const catalogue = await loadCatalogue(db, countryId)
   const numberAt = numberColumn(heading)
   const present = new Set<keyof Updatable>(['pricePerUnit', 'unitType'])
@@ -342,7 +342,7 @@ export async function importProducts(
       )
       if (offers.length > 0) await tx.insert(productPreparations).values(offers)
     }
-    // issue 31 §5: the rows naming a product of the catalogue update it, in the same transaction.
+    // docs/rules/money.md#reports: the rows naming a product of the catalogue update it, in the same transaction.
     await applyUpdates(tx, countryId, updates)
     const updated = updates.filter((u) => u.changes.length > 0).length
     return { rows, errors: [], imported: valid.length, updated, preview: [] }

@@ -62,7 +62,7 @@ export default function CartPage() {
       }
     : delivery
   const cities = useCities(delivery.countryId === null ? null : { countryId: delivery.countryId })
-  // payments (issue 28, docs/rules/money.md#payments): cash at the door, or a wallet of the country.
+  // payments (docs/rules/money.md#payments): cash at the door, or a wallet of the country.
   const [payment, setPayment] = useState<PaymentChoiceValue>({ method: 'cash', wallet: null })
   const startPayment = useStartPayment()
   // Lines sold out or short today (docs/rules/catalogue.md#stock): from the catalogue's answer for the
@@ -159,7 +159,7 @@ export default function CartPage() {
       toast.success('Votre commande a été créée avec succès !')
       navigate(`/order-confirmation/${order.id}`, { state: { justPlaced: true } })
       clearCartAfterOrder()
-      // payments (issue 28): an order of pieces is paid at once; one with kg lines once weighed.
+      // payments (docs/rules/money.md#payments): an order of pieces is paid at once; one with kg lines once weighed.
       if (payNow(order).open && payment.wallet)
         startPayment.mutate({ orderId: order.id, wallet: payment.wallet })
     } catch (e) {

@@ -6,7 +6,7 @@ import { sharedReads } from '@/server/db/shared-reads'
 /**
  * Identical list reads in flight at the same moment, for the same scope (a country, or all for
  * root), are computed once: on PGlite, whose one connection runs one statement at a time on the
- * main thread, 32 staff reading the list queued 32 copies of the same statements (docs/security.md
+ * main thread, 32 staff reading the list queued 32 copies of the same statements (docs/security/run-time.md
  * "The overload guard and argon2"). Never across a write: a read after a write never shares an older one.
  */
 const shared = sharedReads<Awaited<ReturnType<typeof listAdminOrders>>>({ keep: 'in-flight' })

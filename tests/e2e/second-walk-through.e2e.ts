@@ -4,10 +4,10 @@ import { countries, orders, outboxMessages } from '../../src/server/db/schema'
 import { createOrder } from '../factories'
 import { axeViolations, DESKTOP, demoUser, loginAt, newPage, PHONE, plain, shot, e2eApp } from './harness'
 
-/** The screens people tripped on in the walk-through of issue 27 (items 13 and 15), one journey each. */
+/** The screens people tripped on in the second walk-through (status changes, lists in French order), one journey each. */
 const e = e2eApp()
 
-describe('walk-through (issue 27)', () => {
+describe('second walk-through', () => {
   it('item 13: "Annulée" asks first, in a dialog, for the reason the client then reads', async () => {
     const client = await demoUser(e, 'client@etal.demo')
     const order = await createOrder(e.t.db, {
@@ -34,7 +34,7 @@ describe('walk-through (issue 27)', () => {
         .poll(() => dialog.getByText('Indiquez la raison de l’annulation : le client la lira.').isVisible())
         .toBe(true)
       expect((await axeViolations(staff.page)).map((v) => v.id)).toEqual([])
-      await shot(staff.page, `walk-through-27/cancel-dialog-${tag}`)
+      await shot(staff.page, `second-walk-through/cancel-dialog-${tag}`)
       if (tag === '390') {
         // Kept: closing the dialog cancels nothing.
         await dialog.getByRole('button', { name: 'Garder la commande' }).click()
@@ -67,7 +67,7 @@ describe('walk-through (issue 27)', () => {
     await expect
       .poll(async () => plain(await mine.page.getByTestId('order-progress').textContent()))
       .toContain('Raison de l’annulation : Plus de merguez aujourd’hui, désolés.')
-    await shot(mine.page, 'walk-through-27/cancelled-client-390')
+    await shot(mine.page, 'second-walk-through/cancelled-client-390')
     await mine.context.close()
   })
 
@@ -87,7 +87,7 @@ describe('walk-through (issue 27)', () => {
       .poll(async () => plain(await progress.textContent()))
       .toContain('Vous avez refusé le montant pesé')
     expect(await progress.textContent()).not.toContain('Nos bouchers préparent votre commande')
-    await shot(page, 'walk-through-27/refused-weigh-in-390')
+    await shot(page, 'second-walk-through/refused-weigh-in-390')
     await context.close()
   })
 
@@ -107,7 +107,7 @@ describe('walk-through (issue 27)', () => {
     expect(await signedInHero.getByRole('link', { name: 'Mon espace' }).getAttribute('href')).toBe(
       '/dashboard',
     )
-    await shot(page, 'walk-through-27/hero-signed-in-390')
+    await shot(page, 'second-walk-through/hero-signed-in-390')
     await context.close()
   })
 
@@ -121,7 +121,7 @@ describe('walk-through (issue 27)', () => {
       await page.waitForURL(`**${home}`)
       const menu = page.getByRole('navigation', { name: "Menu d'administration" })
       await expect.poll(async () => plain(await menu.locator('p').first().textContent())).toBe(want)
-      await shot(page, `walk-through-27/menu${home.replace(/\//g, '-')}-1280`)
+      await shot(page, `second-walk-through/menu${home.replace(/\//g, '-')}-1280`)
       await context.close()
     }
   })
@@ -138,7 +138,7 @@ describe('walk-through (issue 27)', () => {
     expect(text).toContain('Étal Sénégal')
     expect(text).toContain('Étal Mali')
     expect(text).not.toContain('Dakar, Sénégal')
-    await shot(visitor.page, 'walk-through-27/contact-visitor-390')
+    await shot(visitor.page, 'second-walk-through/contact-visitor-390')
     await visitor.context.close()
 
     const { page, context } = await newPage(e, PHONE)
@@ -149,9 +149,9 @@ describe('walk-through (issue 27)', () => {
       .poll(() => page.getByTestId('shop-country').allTextContents())
       .toEqual([expect.stringContaining('Étal Mali')])
     expect(plain(await page.locator('main').textContent())).not.toContain('Sénégal')
-    await shot(page, 'walk-through-27/contact-mali-390')
+    await shot(page, 'second-walk-through/contact-mali-390')
     await page.setViewportSize(DESKTOP)
-    await shot(page, 'walk-through-27/contact-mali-1280')
+    await shot(page, 'second-walk-through/contact-mali-1280')
     await context.close()
   })
 })

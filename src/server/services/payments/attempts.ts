@@ -13,7 +13,7 @@ import { HttpError, badRequest, conflict, serviceUnavailable } from '@/server/ht
 import type { Payments } from './index'
 import { watchKey } from './faults'
 import { ProviderKeyRefused, PROVIDER_TIMEOUT_MS, ProviderUnavailable } from './providers/types'
-import { closeOpenAttempts } from './settle'
+import { closeAtProviders, closeOpenAttempts } from './settle'
 import {
   type Attempt,
   type AttemptView,
@@ -189,19 +189,8 @@ export async function startAttempt(
   const owed = prepared.order.totalAmount - prepared.order.amountPaid
   if (prepared.kind === 'resume') return attemptView(prepared.attempt, owed)
   if (prepared.kind === 'wait') return attemptView(await preparedElsewhere(db, prepared.attempt.id), owed)
-  // The attempts the new one replaced: closed at their provider too (best effort: the worker
-  // closes any still open there, and money taken on one still counts).
-  await Promise.allSettled(
-    closing.map((a) =>
-      a.providerRef
-        ? payments.providers[a.provider]?.expire?.({
-            reference: a.reference,
-            providerRef: a.providerRef,
-            countryCode: a.countryCode,
-          })
-        : undefined,
-    ),
-  )
+  // The attempts the new one replaced: closed at their provider too.
+  await closeAtProviders(payments, closing)
 
   const attempt = prepared.attempt
   const client = payments.providers[attempt.provider]

@@ -5,7 +5,7 @@ import { countries, orders } from '@/server/db/schema'
 import { badRequest, conflict } from '@/server/http/errors'
 import type { Payments } from './index'
 import { type OrderRow, PARTLY_PAID_REST, lockOrder, orderPaymentEvent, recordPaymentEvent } from './records'
-import { closeOpenAttempts } from './settle'
+import { closeAtProviders, closeOpenAttempts } from './settle'
 
 // docs/rules/money.md#payments, "Which wallets" and "The order": the payment method, chosen at
 // checkout or changed later, and the gate it puts before delivery.
@@ -99,18 +99,7 @@ export async function setPaymentMethod(
     })
     return open
   })
-  // Best effort: the worker would find a payment made anyway.
-  await Promise.allSettled(
-    closing.map((a) =>
-      a.providerRef
-        ? payments.providers[a.provider]?.expire?.({
-            reference: a.reference,
-            providerRef: a.providerRef,
-            countryCode: a.countryCode,
-          })
-        : undefined,
-    ),
-  )
+  await closeAtProviders(payments, closing)
 }
 
 /**

@@ -6,6 +6,7 @@ import { formatMoney } from '@/shared/format'
 import type { Executor } from '@/server/db/client'
 import { orders, paymentAttempts } from '@/server/db/schema'
 import { lockUser, movePoints } from '../loyalty'
+import type { Payments } from './index'
 import { orderPaymentEvent, recordPaymentEvent, type Attempt, type OrderRow } from './records'
 
 // docs/rules/money.md#payments, "Bound to the order": every franc received is bound to its order's
@@ -48,6 +49,25 @@ export async function closeOpenAttempts(
       detail: why,
     })
   return closed
+}
+
+/**
+ * Closes at their provider the attempts `closeOpenAttempts` closed, after the commit (Wave: the
+ * session expired). Best effort: the worker closes any still open there on its next question,
+ * and money taken on one still counts.
+ */
+export async function closeAtProviders(payments: Payments, attempts: Attempt[]) {
+  await Promise.allSettled(
+    attempts.map((a) =>
+      a.providerRef
+        ? payments.providers[a.provider]?.expire?.({
+            reference: a.reference,
+            providerRef: a.providerRef,
+            countryCode: a.countryCode,
+          })
+        : undefined,
+    ),
+  )
 }
 
 /**

@@ -34,6 +34,35 @@ const serverLayerZones = [
     from: './src/server/services',
     message: 'http/ and db/ sit below services/: move the piece down, or call it from api/.',
   },
+  {
+    target: './src/server/services/**',
+    from: [
+      './src/server/api',
+      './src/server/web',
+      './src/server/app.ts',
+      './src/server/deps.ts',
+      './src/server/seed',
+    ],
+    message:
+      'services/ sit below api/, web/, the app, its dependencies and the seed: pass what they need in, or move the piece down.',
+  },
+  {
+    target: ['./src/server/db/**', './src/server/runtime/**'],
+    from: './src/server/http',
+    message: 'db/ and runtime/ sit below http/ (the kernel): move the piece down.',
+  },
+  {
+    target: './src/server/http/**',
+    from: './src/server/web',
+    message: 'http/ (the kernel) sits below web/ (the pages): move the piece down.',
+  },
+]
+const clientLayerZones = [
+  {
+    target: ['./src/client/lib/**', './src/client/components/**'],
+    from: './src/client/features',
+    message: 'lib/ and components/ sit below the features: move the piece down, or pass it in.',
+  },
 ]
 
 export default tseslint.config(
@@ -56,7 +85,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...serverLayerZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...featureZones, ...serverLayerZones, ...clientLayerZones] },
+      ],
       // An import cycle makes module order matter and hides a missing layer.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -99,10 +131,36 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
+    rules: {
+      ...restrict([
+        {
+          group: ['@/client/*', '**/client/**', 'react', 'react-dom'],
+          message: 'The server never imports the client.',
+        },
+      ]),
+      // The outside services' fakes (dev/fakes) are loaded at run time outside production
+      // (src/server/dev-fakes.ts), never bundled: the server names their types only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@dev/*', '**/dev/**'],
+              allowTypeImports: true,
+              message: 'The fakes are never in the server: load them with loadPaymentFakes (dev-fakes.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['dev/**'],
     rules: restrict([
       {
-        group: ['@/client/*', '**/client/**', 'react', 'react-dom'],
-        message: 'The server never imports the client.',
+        group: ['@/*', '**/src/**'],
+        message:
+          'A fake is written from its provider’s documentation: it imports none of the shop’s code (it would agree with our mistakes).',
       },
     ]),
   },

@@ -1,9 +1,9 @@
 /**
- * A fake SMS provider on this machine, speaking Infobip's protocol (src/server/services/messages/sms-fake.ts):
+ * A fake SMS provider on this machine, speaking Infobip's protocol (dev/fakes/sms.ts):
  * `npm run sms:fake`, then start the shop with the two variables it prints; each SMS it gets is
  * printed here.
  */
-import { startFakeSmsProvider } from '../src/server/services/messages/sms-fake'
+import { startFakeSmsProvider } from '../dev/fakes/sms'
 
 const port = Number(process.env.PORT ?? 4010)
 const fake = await startFakeSmsProvider({ port })

@@ -13,7 +13,7 @@ import type { AppDeps } from './deps'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler'
 import { registerHealth } from './http/health'
 import { registerOverloadGuard } from './http/overload-guard'
-import { safeLogOptions } from './http/log-safety'
+import { safeLogOptions } from './runtime/log-safety'
 import { RequestLog } from './http/request-log'
 import { registerEndpoints } from './http/kernel'
 import { perIpLimits } from './http/rate-limits'
@@ -22,7 +22,8 @@ import { projectRoot } from './paths'
 import { writeFinished } from './db/shared-reads'
 import { logOutput } from './runtime/log-output'
 import { isFile, registerWeb } from './web'
-import { registerPaymentNotifications, registerPaymentReturns } from './services/payments/notification-routes'
+import { registerPaymentNotifications } from './api/payments/notify'
+import { registerPaymentReturns } from './web/payment-returns'
 
 const root = projectRoot
 export const clientDist = resolve(root, 'dist/client')

@@ -124,7 +124,7 @@ const configSchema = z.object({
   CINETPAY_API_URL: z.url().default('https://api-checkout.cinetpay.com'),
   WAVE_API_URL: z.url().default('https://api.wave.com'),
   /**
-   * The in-repo fake providers (src/server/payments-fakes): `auto` uses them when no provider
+   * The in-repo fake providers (dev/fakes/payments): `auto` uses them when no provider
    * is configured, outside production only; `false` never. Production never starts them.
    */
   PAYMENTS_FAKE: z.enum(['auto', 'true', 'false']).default('auto'),

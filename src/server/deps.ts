@@ -3,6 +3,7 @@ import { openDatabase, type Database } from './db/client'
 import { seed } from './seed'
 import { createLoginLimiter, type LoginLimiter } from './http/login-limiter'
 import { createPhotoQueue, type PhotoQueue } from './services/photos/queue'
+import { loadPaymentFakes } from './dev-fakes'
 import { createPayments, type Payments } from './services/payments'
 import { createPhotoStore, type PhotoStore } from './services/photos/store'
 import { createStorefrontCache, type StorefrontCache } from './services/storefront-cache'
@@ -73,7 +74,11 @@ export async function createDeps(
       : undefined
   const storefrontCache = createStorefrontCache({ ttlMs: config.STOREFRONT_CACHE_MS, publish: sync?.publish })
   await sync?.ready
-  const payments = await createPayments(config)
+  // The fakes are loaded only when asked for, outside production (never in the server's bundle).
+  const payments = await createPayments(
+    config,
+    config.payments.fake && config.NODE_ENV !== 'production' ? await loadPaymentFakes() : undefined,
+  )
   const orderLive = createOrderLive(database)
   await orderLive.ready
   return {

@@ -8,7 +8,7 @@ import { outboxOptions } from './services/messages/smtp'
 import { createPayments } from './services/payments'
 import { createPhotoStore } from './services/photos/store'
 import { startClusterRateLimits } from './http/cluster-rate-limit'
-import { safeLogOptions } from './http/log-safety'
+import { safeLogOptions } from './runtime/log-safety'
 import { logOutput } from './runtime/log-output'
 import { WORKER_ENV } from './server'
 

@@ -4,7 +4,7 @@ import { orderItems, outboxMessages, passwordResets, users } from '../../src/ser
 import { drainOutbox, type OutboxOptions } from '../../src/server/services/messages/outbox'
 import { smtpSender } from '../../src/server/services/messages/smtp'
 import { infobipSender, gsm7Length } from '../../src/server/services/messages/sms'
-import { startFakeSmsProvider } from '../../src/server/services/messages/sms-fake'
+import { startFakeSmsProvider } from '../../dev/fakes/sms'
 import { RESET_INVALID_CODE, RESET_INVALID_LINK } from '../../src/server/services/accounts'
 import { changeOrderStatus } from '../../src/server/services/order-status'
 import { weighOrder } from '../../src/server/services/weighin'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentAttempts } from '../../src/server/db/schema'
-import type { FakeProviders } from '../../src/server/payments-fakes/fake-providers'
+import type { FakeProviders } from '../../dev/fakes/payments'
 import { CINETPAY_TOKEN_FIELDS, verifyCinetpayToken } from '../../src/server/services/payments/signatures'
 import { cinetpayClient } from '../../src/server/services/payments/providers/cinetpay'
 import { ProviderKeyRefused } from '../../src/server/services/payments/providers/types'

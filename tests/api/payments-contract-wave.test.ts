@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentAttempts } from '../../src/server/db/schema'
-import type { FakeProviders } from '../../src/server/payments-fakes/fake-providers'
-import { WAVE_EVENT_TYPES } from '../../src/server/payments-fakes/wave'
+import type { FakeProviders } from '../../dev/fakes/payments'
+import { WAVE_EVENT_TYPES } from '../../dev/fakes/payments/wave'
 import { verifyWaveSignature } from '../../src/server/services/payments/signatures'
 import { ProviderKeyRefused } from '../../src/server/services/payments/providers/types'
 import { waveClient } from '../../src/server/services/payments/providers/wave'
@@ -40,7 +40,7 @@ beforeEach(() => fake.set({}))
 
 describe('the fakes are written from the documentation, not from our code', () => {
   it('no fake file imports the shop’s payment code', () => {
-    const dir = 'src/server/payments-fakes'
+    const dir = 'dev/fakes/payments'
     for (const file of readdirSync(dir)) {
       const imports = readFileSync(`${dir}/${file}`, 'utf8').match(/from '[^']+'/g) ?? []
       for (const i of imports) expect(i, `${file}: ${i}`).toMatch(/^from '(node:[\w/]+|\.\/[\w-]+)'$/)

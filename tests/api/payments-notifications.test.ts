@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentNotifications } from '../../src/server/db/schema'
-import type { FakeProviders } from '../../src/server/payments-fakes/fake-providers'
+import type { FakeProviders } from '../../dev/fakes/payments'
 import { createOrder, createUser, decode, get, login, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cashEntries, orderEvents, orders, paymentAttempts, paymentEvents } from '../../src/server/db/schema'
-import type { FakeProviders } from '../../src/server/payments-fakes/fake-providers'
+import type { FakeProviders } from '../../dev/fakes/payments'
 import { cinetpayToken, waveSignature } from '../../src/server/services/payments/signatures'
 import { confirmAttempt, processRefunds, reconcileDue } from '../../src/server/services/payments/service'
 import {
@@ -22,7 +22,7 @@ import { loadOrder } from '../../src/server/services/orders'
 
 /**
  * Mobile money (docs/rules/money.md#payments, docs/security/payments.md "Payments"), against the in-repo fakes
- * of CinetPay and Wave (src/server/payments-fakes): the server decides from the provider's status
+ * of CinetPay and Wave (dev/fakes/payments): the server decides from the provider's status
  * query, never from a browser or a notification's content.
  */
 type Attempt = {

@@ -5,7 +5,7 @@ import { outboxMessages, preparations, users } from '../../src/server/db/schema'
 import { drainOutbox, type OutboxOptions } from '../../src/server/services/messages/outbox'
 import { smtpSender } from '../../src/server/services/messages/smtp'
 import { gsm7Length, infobipSender } from '../../src/server/services/messages/sms'
-import { startFakeSmsProvider } from '../../src/server/services/messages/sms-fake'
+import { startFakeSmsProvider } from '../../dev/fakes/sms'
 import { BOM } from '../../src/server/services/reports/csv'
 import { formatMoney } from '../../src/shared/format'
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drainOutbox } from '../../src/server/services/messages/outbox'
 import { smtpSender } from '../../src/server/services/messages/smtp'
 import { infobipSender } from '../../src/server/services/messages/sms'
-import { startFakeSmsProvider } from '../../src/server/services/messages/sms-fake'
+import { startFakeSmsProvider } from '../../dev/fakes/sms'
 import {
   DEMO_PASSWORD,
   DESKTOP,

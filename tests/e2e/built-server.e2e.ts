@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium } from 'playwright-core'
@@ -78,6 +79,17 @@ describe('the built server (node dist/server/main.js)', () => {
     } finally {
       await browser.close()
     }
+  })
+
+  it('holds none of the outside services’ fakes: they are built apart, loaded outside production only', () => {
+    const bundle = readFileSync('dist/server/main.js', 'utf8')
+    // The fakes' checkout page, their handlers and the SMS fake: none is in the server.
+    for (const fakeText of ['SIMULATION', 'ceci n’est pas', '/_fake/behaviour', 'startFakeSmsProvider'])
+      expect(bundle, fakeText).not.toContain(fakeText)
+    expect(bundle).not.toMatch(/function startFakeProviders\b/)
+    // They are built beside it, for `npm start` without keys (never in production).
+    expect(existsSync('dist/server/fakes.js')).toBe(true)
+    expect(readFileSync('dist/server/fakes.js', 'utf8')).toContain('SIMULATION')
   })
 
   it('stops cleanly on SIGTERM', async () => {

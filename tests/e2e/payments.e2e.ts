@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderItems, orders } from '../../src/server/db/schema'
-import type { FakeProviders } from '../../src/server/payments-fakes/fake-providers'
+import type { FakeProviders } from '../../dev/fakes/payments'
 import { processRefunds } from '../../src/server/services/payments/service'
 import { formatMoney } from '../../src/shared/format'
 import {

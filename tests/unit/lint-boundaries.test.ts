@@ -82,4 +82,46 @@ describe('lint boundaries', () => {
     // A file order-status.ts imports (orders.ts) that imports order-status.ts back is a cycle.
     expect(await rulesHit('src/server/services/orders.ts', code)).toContain('import-x/no-cycle')
   }, 60_000)
+
+  it('refuses services/ importing api/, web/, the app, its dependencies or the seed', async () => {
+    const file = 'src/server/services/probe.ts'
+    const from = async (path: string, name: string) =>
+      rulesHit(file, `import { ${name} } from '${path}'\nexport const p = ${name}\n`)
+    expect(await from('@/server/api/payments/notify', 'registerPaymentNotifications')).toContain(
+      'import-x/no-restricted-paths',
+    )
+    expect(await from('@/server/web/pages', 'sendPage')).toContain('import-x/no-restricted-paths')
+    expect(await from('@/server/app', 'createApp')).toContain('import-x/no-restricted-paths')
+    expect(await from('@/server/deps', 'createDeps')).toContain('import-x/no-restricted-paths')
+    expect(await from('@/server/seed', 'seed')).toContain('import-x/no-restricted-paths')
+    expect(await from('@/server/db/client', 'openDatabase')).toEqual([])
+  }, 60_000)
+
+  it('refuses db/ and runtime/ importing http/, and http/ importing web/', async () => {
+    const kernel = "import { HttpError } from '@/server/http/errors'\nexport const p = HttpError\n"
+    expect(await rulesHit('src/server/db/probe.ts', kernel)).toContain('import-x/no-restricted-paths')
+    expect(await rulesHit('src/server/runtime/probe.ts', kernel)).toContain('import-x/no-restricted-paths')
+    const page = "import { sendPage } from '@/server/web/pages'\nexport const p = sendPage\n"
+    expect(await rulesHit('src/server/http/probe.ts', page)).toContain('import-x/no-restricted-paths')
+  }, 60_000)
+
+  it('refuses the client’s lib/ and components/ importing a feature', async () => {
+    const code =
+      "import { OrderStatusControl } from '@/client/features/admin-orders/components/order-status-control'\nexport const p = OrderStatusControl\n"
+    expect(await rulesHit('src/client/lib/probe.ts', code)).toContain('import-x/no-restricted-paths')
+    expect(await rulesHit('src/client/components/probe.ts', code)).toContain('import-x/no-restricted-paths')
+  }, 60_000)
+
+  it('keeps the fakes out of the server, and the server’s code out of the fakes', async () => {
+    const value =
+      "import { startFakeProviders } from '@dev/fakes/payments'\nexport const p = startFakeProviders\n"
+    expect(await rulesHit('src/server/services/payments/probe.ts', value)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    )
+    const type = "import type { FakeProviders } from '@dev/fakes/payments'\nexport type P = FakeProviders\n"
+    expect(await rulesHit('src/server/services/payments/probe.ts', type)).toEqual([])
+    const ours =
+      "import { waveSignature } from '../../src/server/services/payments/signatures'\nexport const p = waveSignature\n"
+    expect(await rulesHit('dev/fakes/payments/probe.ts', ours)).toContain('no-restricted-imports')
+  }, 60_000)
 })

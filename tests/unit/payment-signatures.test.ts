@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { amountToAsk, nextCheckDelayMs, offeredWallets } from '../../src/shared/domain/payments'
-import { fakeSecrets, startFakeProviders } from '../../src/server/payments-fakes/fake-providers'
+import { fakeSecrets, startFakeProviders } from '../../dev/fakes/payments'
 import { integerAmount } from '../../src/server/services/payments/providers/cinetpay'
 import {
   cinetpayToken,

@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
-import { safeUrl } from './log-safety'
+import { safeUrl } from '../runtime/log-safety'
 
 /**
  * One log line per request, once it is answered, where Fastify writes two ("incoming request"

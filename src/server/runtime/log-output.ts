@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { pino, type Logger } from 'pino'
 import type PinoPretty from 'pino-pretty'
 import SonicBoom from 'sonic-boom'
-import { safeLogOptions } from '../http/log-safety'
+import { safeLogOptions } from './log-safety'
 
 /**
  * Where the server's log lines go: standard output, written asynchronously and never waited for

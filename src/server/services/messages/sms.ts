@@ -3,7 +3,7 @@
  * Infobip's SMS API (`POST {base}/sms/3/messages`, `Authorization: App <key>`), the provider the
  * decision chose for the shop's five countries, and the GSM-7 rules that keep a text to one
  * 160-character segment. tests/api and `npm run sms:fake` speak the same protocol with the fake
- * of sms-fake.ts.
+ * of dev/fakes/sms.ts.
  */
 
 /** One SMS as the outbox hands it to the provider. */

@@ -1,5 +1,5 @@
 import type { Config } from '@/server/config'
-import { fakeSecrets, startFakeProviders, type FakeProviders } from '@/server/payments-fakes/fake-providers'
+import type { FakeProviders, fakeSecrets, startFakeProviders } from '@dev/fakes/payments'
 import type { ConfiguredProviders, PaymentProvider } from '@/shared/domain/payments'
 import { cinetpayClient } from './providers/cinetpay'
 import type { PaymentProviderClient } from './providers/types'
@@ -27,13 +27,21 @@ export type Payments = {
   close(): Promise<void>
 }
 
-export async function createPayments(config: Config): Promise<Payments> {
+/**
+ * `fakes`: the in-repo fakes' module, handed in by the server's start-up outside production when
+ * no provider is configured (src/server/dev-fakes.ts); services never import it.
+ */
+export async function createPayments(
+  config: Config,
+  fakes?: { fakeSecrets: typeof fakeSecrets; startFakeProviders: typeof startFakeProviders },
+): Promise<Payments> {
   const origin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`
   let fake: FakeProviders | null = null
   let settings = config.payments
   if (settings.fake && config.NODE_ENV !== 'production') {
-    const secrets = fakeSecrets()
-    fake = await startFakeProviders({ secrets, nodeEnv: config.NODE_ENV })
+    if (!fakes) throw new Error('the payment fakes are asked for (PAYMENTS_FAKE) but were not loaded')
+    const secrets = fakes.fakeSecrets()
+    fake = await fakes.startFakeProviders({ secrets, nodeEnv: config.NODE_ENV })
     fake.setWaveWebhookBase(`${origin}/_api/payments/notify/wave`)
     settings = {
       fake: true,

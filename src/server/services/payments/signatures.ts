@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 // The providers' notification signatures (docs/decisions/0042, 0062), as their documentation
-// writes them. The fakes (src/server/payments-fakes) never import this file: they sign with their
+// writes them. The fakes (dev/fakes/payments) never import this file: they sign with their
 // own few lines written from the same documentation, so a mistake here fails the tests.
 
 /** CinetPay's x-token: these fields, concatenated in this order, HMAC-SHA256 hex with the secret key. */

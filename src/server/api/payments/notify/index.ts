@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { PaymentProvider } from '@/shared/domain/payments'
 import type { AppDeps } from '@/server/deps'
 import { perMinute } from '@/server/http/rate-limits'
-import { confirmAttempt } from './confirmation'
-import { keepNotification } from './notification-log'
-import { header } from './providers/types'
+import { confirmAttempt, keepNotification } from '@/server/services/payments/service'
+import { header } from '@/server/services/payments/providers/types'
 
 /**
  * The providers' notifications (docs/rules/money.md#payments, docs/security/payments.md "Payments"), outside
@@ -117,28 +116,5 @@ export function registerPaymentNotifications(
           req.log,
         ),
     )
-  })
-}
-
-/** The pages a provider sends the client back to (docs/rules/money.md#payments). */
-export const PAYMENT_RETURN_PATHS = ['/order-confirmation/:orderId/paiement', '/paiement/merci'] as const
-
-/**
- * CinetPay brings the client back with a form POST (`token`, `transaction_id`) to return_url,
- * which its documentation says must take GET and POST. The fields decide nothing (the page asks
- * the server, which asks the provider): the POST is answered 303 to the same address, read as a
- * GET. It changes nothing, so a cross-site POST here is harmless; the body is read as text of at
- * most 4 KB and dropped.
- */
-export function registerPaymentReturns(app: FastifyInstance) {
-  return app.register(async (scope) => {
-    scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4 * 1024 }, (_req, _body, done) =>
-      done(null, null),
-    )
-    for (const path of PAYMENT_RETURN_PATHS)
-      scope.post(path, { schema: { hide: true } }, async (req, reply) =>
-        reply.header('cache-control', 'no-store').redirect(req.url, 303),
-      )
   })
 }

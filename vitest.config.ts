@@ -18,7 +18,7 @@ export default defineConfig({
     // free ports: files share nothing. The whole suite ran in 5.7 min instead of about 13.
     maxWorkers: availableParallelism(),
     globalSetup: ['tests/setup/global.ts'],
-    // A cheap argon2 under test only (src/server/services/passwords.ts).
+    // A cheap argon2 under test only (src/server/services/people/passwords.ts).
     env: { ETAL_ARGON2_COST: 'test' },
   },
 })

@@ -1,7 +1,7 @@
 ALTER TABLE "orders" ADD COLUMN "weigh_wish" text;--> statement-breakpoint
 -- docs/rules/orders.md#live: every event of an order's history (order_events) is announced on the
 -- channel etal_orders once its transaction commits, with what the live streams filter on: the
--- order's country, driver and client (src/server/services/order-live.ts).
+-- order's country, driver and client (src/server/services/orders/order-live.ts).
 CREATE OR REPLACE FUNCTION etal_order_event_notify() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE o record;

@@ -25,7 +25,7 @@ CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_
 ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "users_phone_idx" ON "users" USING btree ("phone_number");--> statement-breakpoint
 CREATE INDEX "outbox_user_idx" ON "outbox_messages" USING btree ("user_id","id") WHERE "outbox_messages"."user_id" is not null;--> statement-breakpoint
--- An account's phone number is unique from now on (checked on every write: services/accounts.ts).
+-- An account's phone number is unique from now on (checked on every write: services/people/accounts.ts).
 -- Numbers shared before that rule stay as they are: this view lists them for root
 -- (GET /_api/admin/users/shared-phones, and a warning in the log at start), until staff edit them.
 CREATE VIEW "users_sharing_a_phone" AS

@@ -3,7 +3,7 @@ import { Secret } from 'otpauth'
 import type { Config } from '../src/server/config'
 import type { Executor } from '../src/server/db/client'
 import { secondFactors } from '../src/server/db/schema'
-import { openSecret, totpCode, unsealedSecret } from '../src/server/services/two-factor'
+import { openSecret, totpCode, unsealedSecret } from '../src/server/services/people/two-factor'
 
 /*
  * The tests' authenticator app (docs/decisions/0053): root and super_admin accounts that tests

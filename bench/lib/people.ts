@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../src/server/db/client'
-import { unsealedSecret } from '../../src/server/services/two-factor'
+import { unsealedSecret } from '../../src/server/services/people/two-factor'
 import type { UnitType } from '../../src/shared/domain/units'
 import { bulkInsert, firstNames, lastNames, prng } from './bulk'
 

@@ -22,7 +22,7 @@ import { projectRoot } from './paths'
 import { writeFinished } from './db/shared-reads'
 import { logOutput } from './runtime/log-output'
 import { isFile, registerWeb } from './web'
-import { registerPaymentNotifications } from './api/payments/notify'
+import { registerPaymentNotifications } from './api/money/payments/notify'
 import { registerPaymentReturns } from './web/payment-returns'
 
 const root = projectRoot

@@ -1,21 +1,21 @@
 import type { Db } from './db/client'
 import { isDatabaseUnavailable, outageLog } from './db/outage'
 import { purgeExpiredSessions } from './http/session'
-import { purgeOldIdempotencyKeys } from './services/checkout'
-import { collectUnusedPhotos } from './services/photos/product-photo'
-import type { PhotoStore } from './services/photos/store'
+import { purgeOldIdempotencyKeys } from './services/orders/checkout'
+import { collectUnusedPhotos } from './services/catalogue/photos/product-photo'
+import type { PhotoStore } from './services/catalogue/photos/store'
 import { drainOutbox, type OutboxOptions } from './services/messages/outbox'
-import { foldRollups } from './services/stats'
-import type { Payments } from './services/payments'
-import { processRefunds, reconcileDue } from './services/payments/service'
+import { foldRollups } from './services/money/stats'
+import type { Payments } from './services/money/payments/connect'
+import { processRefunds, reconcileDue } from './services/money/payments'
 
 type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
 
 /**
  * Background work, run by one process per server (the primary of a cluster): every second the
- * orders' differences into the dashboards' rollups (services/stats.ts); every 2 seconds, the
+ * orders' differences into the dashboards' rollups (services/money/stats.ts); every 2 seconds, the
  * outbox's due messages (services/messages/outbox.ts); every 2 seconds, the mobile money attempts
- * whose next question is due and the refunds asked of a provider (services/payments/service.ts,
+ * whose next question is due and the refunds asked of a provider (services/money/payments/index.ts,
  * docs/rules/money.md#payments); hourly, expired sessions, day-old checkout keys and the photos no
  * product has shown for a day.
  */

@@ -5,9 +5,9 @@ import { drainOutbox, type OutboxOptions } from '../../src/server/services/messa
 import { smtpSender } from '../../src/server/services/messages/smtp'
 import { infobipSender, gsm7Length } from '../../src/server/services/messages/sms'
 import { startFakeSmsProvider } from '../../dev/fakes/sms'
-import { RESET_INVALID_CODE, RESET_INVALID_LINK } from '../../src/server/services/accounts'
-import { changeOrderStatus } from '../../src/server/services/order-status'
-import { weighOrder } from '../../src/server/services/weighin'
+import { RESET_INVALID_CODE, RESET_INVALID_LINK } from '../../src/server/services/people/accounts'
+import { changeOrderStatus } from '../../src/server/services/orders/order-status'
+import { weighOrder } from '../../src/server/services/orders/weighin'
 import {
   createUser,
   decode,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminListRuns } from '../../src/server/api/admin/orders/list'
+import { adminListRuns } from '../../src/server/api/orders/admin/list'
 import { createOrder, createUser, decode, get, post, signedIn, statusChange } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

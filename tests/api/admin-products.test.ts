@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productCategories, products as productsTable } from '../../src/server/db/schema'
-import { loadOrder } from '../../src/server/services/orders'
+import { loadOrder } from '../../src/server/services/orders/orders'
 import { imageUrlRefused } from '../../src/shared/schemas/products'
 import {
   countryByCode,

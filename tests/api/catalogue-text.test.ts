@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerText } from '../../src/server/http/answer-text'
-import { publicProducts, toPublicProduct } from '../../src/server/services/storefront'
+import { publicProducts, toPublicProduct } from '../../src/server/services/catalogue/storefront'
 import { sortByName } from '../../src/shared/format'
 import { PRODUCTS_PAGE_SIZE, writeCursor } from '../../src/shared/catalogue-pages'
 import { matchesSearch } from '../../src/shared/search'
@@ -9,7 +9,7 @@ import { countryByCode, createProduct, get } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
- * GET /_api/products answers text the database writes (services/storefront.ts `catalogueText`).
+ * GET /_api/products answers text the database writes (services/catalogue/storefront.ts `catalogueText`).
  * It must be, byte for byte, what `answerText` writes from the rows `publicProducts` reads (the
  * objects /_api/featured still answers), whatever the names, numbers and dates hold: a column
  * added to a product (publicProductColumns) and not to the statement fails here.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
-import { movePoints } from '../../src/server/services/loyalty'
+import { movePoints } from '../../src/server/services/money/loyalty'
 import type { Role } from '../../src/shared/domain/roles'
 import { createProduct, decode, deliveryIn, get, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'

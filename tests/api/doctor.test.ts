@@ -15,7 +15,7 @@ import { inject } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/client'
 import { expectedMigrations } from '../../src/server/db/migrations-state'
 import { runDoctor, type DoctorOptions } from '../../src/server/scripts/doctor/index'
-import { waveSignature } from '../../src/server/services/payments/signatures'
+import { waveSignature } from '../../src/server/services/money/payments/signatures'
 import { createTestApp } from '../setup/test-app'
 
 const WAVE_KEYS = { SN: 'wave_sn_prod_bonneclef-senegal', CI: 'wave_ci_prod_bonneclef-cotedivoire' }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cashEntries, orders } from '../../src/server/db/schema'
-import { STAFF_DELIVERED_REASON } from '../../src/server/services/cash'
+import { STAFF_DELIVERED_REASON } from '../../src/server/services/money/cash'
 import { countryByCode, createOrder, createUser, decode, get, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pino from 'pino'
 import { safeLogOptions } from '../../src/server/runtime/log-safety'
 import { createUser, PASSWORD, post, signedIn } from '../factories'
-import { totpCode } from '../../src/server/services/two-factor'
+import { totpCode } from '../../src/server/services/people/two-factor'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
@@ -190,7 +190,7 @@ describe('the database going away during a registration', () => {
         return (query as (...a: unknown[]) => unknown)(text, ...rest)
       }) as typeof client.query
       // The insert runs in a transaction (one account per phone number, checked under a lock:
-      // services/accounts.ts): there the database fails as PGlite does once closed, and closes after.
+      // services/people/accounts.ts): there the database fails as PGlite does once closed, and closes after.
       const transaction = client.transaction.bind(client)
       client.transaction = (async (run: (tx: unknown) => Promise<unknown>) =>
         transaction(async (tx) => {

@@ -9,10 +9,10 @@ import {
   users,
   zones,
 } from '../../src/server/db/schema'
-import { placeOrder } from '../../src/server/services/checkout'
-import { movePoints } from '../../src/server/services/loyalty'
-import { loadOrder } from '../../src/server/services/orders'
-import { findSessionUser } from '../../src/server/services/users'
+import { placeOrder } from '../../src/server/services/orders/checkout'
+import { movePoints } from '../../src/server/services/money/loyalty'
+import { loadOrder } from '../../src/server/services/orders/orders'
+import { findSessionUser } from '../../src/server/services/people/users'
 import { createOrderInput } from '../../src/shared/schemas/checkout'
 import type { Role } from '../../src/shared/domain/roles'
 import { createProduct, createUser, decode, deliveryIn, postOrder, signedIn } from '../factories'
@@ -475,7 +475,7 @@ describe('POST /_api/orders/create: Idempotency-Key', () => {
 
 describe('checkout keys housekeeping', () => {
   it('drops keys older than a day and keeps recent ones', async () => {
-    const { purgeOldIdempotencyKeys } = await import('../../src/server/services/checkout')
+    const { purgeOldIdempotencyKeys } = await import('../../src/server/services/orders/checkout')
     const { idempotencyKeys } = await import('../../src/server/db/schema')
     const u = await createUser(t.db)
     await t.db.insert(idempotencyKeys).values([

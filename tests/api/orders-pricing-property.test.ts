@@ -10,7 +10,7 @@ import {
   users,
   zones,
 } from '../../src/server/db/schema'
-import { movePoints } from '../../src/server/services/loyalty'
+import { movePoints } from '../../src/server/services/money/loyalty'
 import { countryByCode, createProduct, decode, deliveryIn, get, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ARGON2_CONCURRENCY, argon2Queue } from '../../src/server/services/passwords'
+import { ARGON2_CONCURRENCY, argon2Queue } from '../../src/server/services/people/passwords'
 import { createUser, PASSWORD } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

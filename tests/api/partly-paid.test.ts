@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cashEntries, loyaltyTransactions, orderEvents, orders, users } from '../../src/server/db/schema'
-import { STAFF_REST_REASON } from '../../src/server/services/partly-paid'
+import { STAFF_REST_REASON } from '../../src/server/services/money/partly-paid'
 import { countryByCode, createOrder, createUser, decode, get, login, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

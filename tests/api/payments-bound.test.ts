@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cashEntries, orderItems, orders, paymentAttempts, paymentEvents } from '../../src/server/db/schema'
 import type { FakeProviders } from '../../dev/fakes/payments'
-import { reconcileDue } from '../../src/server/services/payments/service'
+import { reconcileDue } from '../../src/server/services/money/payments'
 import { createOrder, createUser, decode, get, login, post, signedIn, statusChange } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentAttempts } from '../../src/server/db/schema'
 import type { FakeProviders } from '../../dev/fakes/payments'
-import { CINETPAY_TOKEN_FIELDS, verifyCinetpayToken } from '../../src/server/services/payments/signatures'
-import { cinetpayClient } from '../../src/server/services/payments/providers/cinetpay'
-import { ProviderKeyRefused } from '../../src/server/services/payments/providers/types'
+import {
+  CINETPAY_TOKEN_FIELDS,
+  verifyCinetpayToken,
+} from '../../src/server/services/money/payments/signatures'
+import { cinetpayClient } from '../../src/server/services/money/payments/providers/cinetpay'
+import { ProviderKeyRefused } from '../../src/server/services/money/payments/providers/types'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentAttempts } from '../../src/server/db/schema'
 import type { FakeProviders } from '../../dev/fakes/payments'
 import { WAVE_EVENT_TYPES } from '../../dev/fakes/payments/wave'
-import { verifyWaveSignature } from '../../src/server/services/payments/signatures'
-import { ProviderKeyRefused } from '../../src/server/services/payments/providers/types'
-import { waveClient } from '../../src/server/services/payments/providers/wave'
+import { verifyWaveSignature } from '../../src/server/services/money/payments/signatures'
+import { ProviderKeyRefused } from '../../src/server/services/money/payments/providers/types'
+import { waveClient } from '../../src/server/services/money/payments/providers/wave'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
@@ -149,9 +149,7 @@ describe('webhooks', () => {
     await t.deps.payments.idle()
     // Sent at once, answered in any order: the answers are compared as a set.
     const answered = fake.sent.slice(start).map((s) => `${s.type} ${s.status}`)
-    expect(answered.sort()).toEqual(
-      [...types, 'checkout.session.completed'].map((ty) => `${ty} 200`).sort(),
-    )
+    expect(answered.sort()).toEqual([...types, 'checkout.session.completed'].map((ty) => `${ty} 200`).sort())
     expect(await t.db.select().from(paymentAttempts)).toEqual(before)
   })
 

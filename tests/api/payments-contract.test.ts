@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { cinetpayClient } from '../../src/server/services/payments/providers/cinetpay'
-import { waveClient } from '../../src/server/services/payments/providers/wave'
+import { cinetpayClient } from '../../src/server/services/money/payments/providers/cinetpay'
+import { waveClient } from '../../src/server/services/money/payments/providers/wave'
 
 /**
  * Opt-in contract tests against the providers' real sandboxes (docs/decisions/0042): they run

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cashEntries, orderEvents, orders, paymentAttempts, paymentEvents } from '../../src/server/db/schema'
 import type { FakeProviders } from '../../dev/fakes/payments'
-import { cinetpayToken, waveSignature } from '../../src/server/services/payments/signatures'
-import { confirmAttempt, processRefunds, reconcileDue } from '../../src/server/services/payments/service'
+import { cinetpayToken, waveSignature } from '../../src/server/services/money/payments/signatures'
+import { confirmAttempt, processRefunds, reconcileDue } from '../../src/server/services/money/payments'
 import {
   awaitingAgreement,
   createOrder,
@@ -18,7 +18,7 @@ import {
 } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 import { renderMessage } from '../../src/server/services/messages/render'
-import { loadOrder } from '../../src/server/services/orders'
+import { loadOrder } from '../../src/server/services/orders/orders'
 
 /**
  * Mobile money (docs/rules/money.md#payments, docs/security/payments.md "Payments"), against the in-repo fakes

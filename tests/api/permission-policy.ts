@@ -13,7 +13,7 @@ import {
 } from '../../src/server/db/schema'
 import type { Config } from '../../src/server/config'
 import { createSession, hashToken } from '../../src/server/http/session'
-import { createChallenge, startEnrolment, totpCode } from '../../src/server/services/two-factor'
+import { createChallenge, startEnrolment, totpCode } from '../../src/server/services/people/two-factor'
 import { freshCode, secretOf } from '../two-factor'
 import {
   awaitingAgreement,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, users } from '../../src/server/db/schema'
-import { PHONE_INVALID } from '../../src/server/services/phones'
+import { PHONE_INVALID } from '../../src/server/services/people/phones'
 import {
   countryByCode,
   createProduct,

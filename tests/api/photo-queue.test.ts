@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { photoQueueFull, PHOTO_RETRY_AFTER_SECONDS } from '../../src/server/services/photos/queue'
+import { photoQueueFull, PHOTO_RETRY_AFTER_SECONDS } from '../../src/server/services/catalogue/photos/queue'
 import { createProduct, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

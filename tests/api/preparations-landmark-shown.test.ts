@@ -6,7 +6,7 @@ import { drainOutbox, type OutboxOptions } from '../../src/server/services/messa
 import { smtpSender } from '../../src/server/services/messages/smtp'
 import { gsm7Length, infobipSender } from '../../src/server/services/messages/sms'
 import { startFakeSmsProvider } from '../../dev/fakes/sms'
-import { BOM } from '../../src/server/services/reports/csv'
+import { BOM } from '../../src/server/services/money/reports/csv'
 import { formatMoney } from '../../src/shared/format'
 import {
   countryByCode,

@@ -11,7 +11,10 @@ import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productPhotos, productPhotoVariants, products } from '../../src/server/db/schema'
-import { collectUnusedPhotos, UNUSED_PHOTO_GRACE_MS } from '../../src/server/services/photos/product-photo'
+import {
+  collectUnusedPhotos,
+  UNUSED_PHOTO_GRACE_MS,
+} from '../../src/server/services/catalogue/photos/product-photo'
 import { MAX_PHOTO_BYTES, photoMessages, photoUrl, type Photo } from '../../src/shared/photos'
 import { imageUrlRefused } from '../../src/shared/schemas/products'
 import { createProduct, decode, get, post, signedIn } from '../factories'

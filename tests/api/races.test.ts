@@ -18,8 +18,8 @@ import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
  * Races that only a real PostgreSQL can show: many requests at once on one client's points and
- * on one order's status. The row locks of services/loyalty.ts (lockUser) and
- * services/order-status.ts (the order row FOR UPDATE) must serialise them.
+ * on one order's status. The row locks of services/money/loyalty.ts (lockUser) and
+ * services/orders/order-status.ts (the order row FOR UPDATE) must serialise them.
  */
 let t: TestApp
 

@@ -4,7 +4,11 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config'
 import { READY_KEPT_MS } from '../../src/server/http/health'
-import { createPhotoStore, keptInMemory, type PhotoStore } from '../../src/server/services/photos/store'
+import {
+  createPhotoStore,
+  keptInMemory,
+  type PhotoStore,
+} from '../../src/server/services/catalogue/photos/store'
 import { photoUrl, type Photo } from '../../src/shared/photos'
 import { createProduct, decode, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'

@@ -9,7 +9,7 @@ import {
   lastDays,
   statusCounts,
   statusCountsStatement,
-} from '../../src/server/services/stats'
+} from '../../src/server/services/money/stats'
 import { createProduct, createUser, insertOrder } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

@@ -3,7 +3,12 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderItems, orders } from '../../src/server/db/schema'
 import { orderStatuses } from '../../src/shared/domain/order-status'
-import { foldRollups, orderCount, orderTotalsByCountry, topProducts } from '../../src/server/services/stats'
+import {
+  foldRollups,
+  orderCount,
+  orderTotalsByCountry,
+  topProducts,
+} from '../../src/server/services/money/stats'
 import { createProduct, createUser, deliveryIn, insertOrder, postOrder, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

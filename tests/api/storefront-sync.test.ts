@@ -1,12 +1,12 @@
 import pg from 'pg'
 import { freshPgDatabase } from '../../scripts/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStorefrontCache } from '../../src/server/services/storefront-cache'
+import { createStorefrontCache } from '../../src/server/services/catalogue/storefront-cache'
 import {
   createStorefrontSync,
   STOREFRONT_CHANNEL,
   type StorefrontSync,
-} from '../../src/server/services/storefront-sync'
+} from '../../src/server/services/catalogue/storefront-sync'
 import { pgBase, pgTitle } from '../setup/postgres-only'
 
 /** LISTEN/NOTIFY between instances' storefront caches, and the listener's reconnection. */

@@ -9,7 +9,7 @@ import {
   sessions,
   signInChallenges,
 } from '../../src/server/db/schema'
-import { openSecret, sealSecret, totpCode } from '../../src/server/services/two-factor'
+import { openSecret, sealSecret, totpCode } from '../../src/server/services/people/two-factor'
 import type { Config } from '../../src/server/config'
 import { createUser, decode, get, login, PASSWORD, post } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { movePoints } from '../../src/server/services/loyalty'
+import { movePoints } from '../../src/server/services/money/loyalty'
 import { insertOrder, createProduct, createUser, decode, get, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

@@ -5,7 +5,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll } from 'vitest'
 import { users } from '../../src/server/db/schema'
-import { totpCode } from '../../src/server/services/two-factor'
+import { totpCode } from '../../src/server/services/people/two-factor'
 import { freshCode, secretOf } from '../two-factor'
 import { createTestApp, type TestApp } from '../setup/test-app'
 

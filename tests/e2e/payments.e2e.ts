@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderItems, orders } from '../../src/server/db/schema'
 import type { FakeProviders } from '../../dev/fakes/payments'
-import { processRefunds } from '../../src/server/services/payments/service'
+import { processRefunds } from '../../src/server/services/money/payments'
 import { formatMoney } from '../../src/shared/format'
 import {
   seriousViolations,

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import { orderItems } from '../../src/server/db/schema'
-import { weighOrder } from '../../src/server/services/weighin'
+import { weighOrder } from '../../src/server/services/orders/weighin'
 import { createOrder } from '../factories'
 import { demoUser, DESKTOP, loginAt, newPage, plain, PHONE, seriousViolations, shot, e2eApp } from './harness'
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { totpCode } from '../../src/server/services/two-factor'
+import { totpCode } from '../../src/server/services/people/two-factor'
 import { createUser, PASSWORD } from '../factories'
 import { freshCode, secretOf } from '../two-factor'
 import { DESKTOP, loginAt, newPage, passSecondStep, PHONE, seriousViolations, shot, e2eApp } from './harness'

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { orderItems, orders, users } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
-import { weighOrder } from '../../src/server/services/weighin'
+import { weighOrder } from '../../src/server/services/orders/weighin'
 import { createOrder } from '../factories'
 import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
 

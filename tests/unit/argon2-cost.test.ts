@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hashPassword } from '../../src/server/services/passwords'
+import { hashPassword } from '../../src/server/services/people/passwords'
 
 afterEach(() => vi.unstubAllEnvs())
 

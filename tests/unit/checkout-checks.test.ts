@@ -6,13 +6,13 @@ import {
   checkPoints,
   checkSlot,
   checkStock,
-} from '../../src/server/services/checkout/checks'
-import type { Context, CreateOrder, LineProduct } from '../../src/server/services/checkout/context'
+} from '../../src/server/services/orders/checkout/checks'
+import type { Context, CreateOrder, LineProduct } from '../../src/server/services/orders/checkout/context'
 import { HttpError } from '../../src/server/http/errors'
 import type { SessionUser } from '../../src/shared/schemas/auth'
 
 /**
- * The checkout's checks (src/server/services/checkout/checks.ts), each a pure function of the
+ * The checkout's checks (src/server/services/orders/checkout/checks.ts), each a pure function of the
  * input and of what the checkout read: one table each, a case per rule, the status and the field
  * each refusal names.
  */

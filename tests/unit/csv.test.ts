@@ -7,7 +7,7 @@ import {
   parseCsv,
   parseDecimal,
   unquoteFormula,
-} from '../../src/server/services/reports/csv'
+} from '../../src/server/services/money/reports/csv'
 
 /** The CSV a French spreadsheet opens (docs/rules/money.md#reports), written and read back. */
 describe('csv', () => {

@@ -62,15 +62,16 @@ describe('lint boundaries', () => {
   }, 60_000)
 
   it('refuses http/ or db/ importing services/, and allows api/ to', async () => {
-    const code = "import { placeOrder } from '@/server/services/checkout'\nexport const p = placeOrder\n"
+    const code =
+      "import { placeOrder } from '@/server/services/orders/checkout'\nexport const p = placeOrder\n"
     expect(await rulesHit('src/server/http/probe.ts', code)).toContain('import-x/no-restricted-paths')
     expect(await rulesHit('src/server/db/probe.ts', code)).toContain('import-x/no-restricted-paths')
     expect(await rulesHit('src/server/db/schema/probe.ts', code)).toContain('import-x/no-restricted-paths')
-    expect(await rulesHit('src/server/api/orders/probe.ts', code)).toEqual([])
+    expect(await rulesHit('src/server/api/orders/shop/probe.ts', code)).toEqual([])
   }, 60_000)
 
   it('refuses an import cycle', async () => {
-    // services/orders.ts is imported by services/order-status.ts: importing it back closes a cycle.
+    // services/orders/orders.ts is imported by services/orders/order-status.ts: importing it back closes a cycle.
     expect(
       await rulesHit(
         'src/server/services/orders-probe.ts',
@@ -80,14 +81,14 @@ describe('lint boundaries', () => {
     const code =
       "import { changeOrderStatus } from './order-status'\nexport const loadOrder = changeOrderStatus\n"
     // A file order-status.ts imports (orders.ts) that imports order-status.ts back is a cycle.
-    expect(await rulesHit('src/server/services/orders.ts', code)).toContain('import-x/no-cycle')
+    expect(await rulesHit('src/server/services/orders/orders.ts', code)).toContain('import-x/no-cycle')
   }, 60_000)
 
   it('refuses services/ importing api/, web/, the app, its dependencies or the seed', async () => {
     const file = 'src/server/services/probe.ts'
     const from = async (path: string, name: string) =>
       rulesHit(file, `import { ${name} } from '${path}'\nexport const p = ${name}\n`)
-    expect(await from('@/server/api/payments/notify', 'registerPaymentNotifications')).toContain(
+    expect(await from('@/server/api/money/payments/notify', 'registerPaymentNotifications')).toContain(
       'import-x/no-restricted-paths',
     )
     expect(await from('@/server/web/pages', 'sendPage')).toContain('import-x/no-restricted-paths')
@@ -115,13 +116,13 @@ describe('lint boundaries', () => {
   it('keeps the fakes out of the server, and the server’s code out of the fakes', async () => {
     const value =
       "import { startFakeProviders } from '@dev/fakes/payments'\nexport const p = startFakeProviders\n"
-    expect(await rulesHit('src/server/services/payments/probe.ts', value)).toContain(
+    expect(await rulesHit('src/server/services/money/payments/probe.ts', value)).toContain(
       '@typescript-eslint/no-restricted-imports',
     )
     const type = "import type { FakeProviders } from '@dev/fakes/payments'\nexport type P = FakeProviders\n"
-    expect(await rulesHit('src/server/services/payments/probe.ts', type)).toEqual([])
+    expect(await rulesHit('src/server/services/money/payments/probe.ts', type)).toEqual([])
     const ours =
-      "import { waveSignature } from '../../src/server/services/payments/signatures'\nexport const p = waveSignature\n"
+      "import { waveSignature } from '../../src/server/services/money/payments/signatures'\nexport const p = waveSignature\n"
     expect(await rulesHit('dev/fakes/payments/probe.ts', ours)).toContain('no-restricted-imports')
   }, 60_000)
 })

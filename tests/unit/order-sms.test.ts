@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OrderAnswer } from '../../src/server/services/orders'
+import type { OrderAnswer } from '../../src/server/services/orders/orders'
 import { renderOrderSms } from '../../src/server/services/messages/render-sms'
 import { gsm7Length, SMS_SEGMENT } from '../../src/server/services/messages/sms'
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { amountToAsk, nextCheckDelayMs, offeredWallets } from '../../src/shared/domain/payments'
 import { fakeSecrets, startFakeProviders } from '../../dev/fakes/payments'
-import { integerAmount } from '../../src/server/services/payments/providers/cinetpay'
+import { integerAmount } from '../../src/server/services/money/payments/providers/cinetpay'
 import {
   cinetpayToken,
   verifyCinetpayToken,
   verifyWaveSignature,
   waveSignature,
-} from '../../src/server/services/payments/signatures'
+} from '../../src/server/services/money/payments/signatures'
 
 /**
  * docs/rules/money.md#payments, docs/decisions/0042 and 0062: the signatures as the providers

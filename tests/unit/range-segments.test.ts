@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { rangeSegments, type Segment } from '../../src/server/services/stats'
+import { rangeSegments, type Segment } from '../../src/server/services/money/stats'
 
 const DAY = 86_400_000
 const dayAligned = (d: Date) => d.getTime() % DAY === 0

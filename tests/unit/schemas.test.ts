@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { internationalPhone } from '../../src/server/services/phones'
+import { internationalPhone } from '../../src/server/services/people/phones'
 import { loginInput, registerInput } from '../../src/shared/schemas/auth'
 import { isValidQuantityStep } from '../../src/shared/domain/units'
 

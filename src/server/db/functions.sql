@@ -14,7 +14,7 @@
 
 -- docs/rules/money.md#dashboards: an order's money and its lines count in revenue and quantities sold
 -- unless it is cancelled, whatever its payment status. Every function below and the dashboard
--- reads of src/server/services/stats.ts ask this one function. Inlined by the planner.
+-- reads of src/server/services/money/stats.ts ask this one function. Inlined by the planner.
 CREATE OR REPLACE FUNCTION etal_sells(status order_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT status <> 'cancelled'
@@ -24,7 +24,7 @@ $$;
 -- docs/rules/catalogue.md#stock: a product is sold out on its country's day `today` when it is marked out
 -- of stock until further notice or for that day, or when what that day's orders drew (`sold`)
 -- leaves less than its minimum of its daily quantity. What is left is counted only for a product
--- with a daily quantity (null otherwise). The storefront (src/server/services/stock.ts and the
+-- with a daily quantity (null otherwise). The storefront (src/server/services/catalogue/stock.ts and the
 -- catalogue's text), checkout's look and its write ask these two functions. Inlined by the planner.
 CREATE OR REPLACE FUNCTION etal_sold_out(p products, today date, sold numeric) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -42,7 +42,7 @@ $$;
 -- `days_offered` days of its country (today first) and the slot's start on that day, less its
 -- cut-off, is still ahead; the instants are those of the country's zone, computed here, never by
 -- hand-written offsets. Whether the slot is active is its row's own column. The slots a client
--- is offered (src/server/services/delivery-slots.ts), checkout's look and its write ask this one
+-- is offered (src/server/services/delivery/delivery-slots.ts), checkout's look and its write ask this one
 -- function. Stable (it reads the clock); inlined by the planner.
 CREATE OR REPLACE FUNCTION etal_slot_open(s delivery_slots, day date, time_zone text, days_offered int) RETURNS boolean
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
@@ -336,7 +336,7 @@ END $$;
 
 -- docs/rules/orders.md#live: every event of an order's history (order_events) is announced on the
 -- channel etal_orders once its transaction commits, with what the live streams filter on: the
--- order's country, driver and client (src/server/services/order-live.ts). Trigger (order_events,
+-- order's country, driver and client (src/server/services/orders/order-live.ts). Trigger (order_events,
 -- after insert, per row) for every event but a new order's 'created', which the checkout
 -- announces after its commit (`announce`, migration 0032, decision 0057).
 CREATE OR REPLACE FUNCTION etal_order_event_notify() RETURNS trigger

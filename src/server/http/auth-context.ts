@@ -47,10 +47,10 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
   })
 }
 
-/** The cookie of a pending sign-in between the password and the code (services/two-factor.ts). */
+/** The cookie of a pending sign-in between the password and the code (services/people/two-factor.ts). */
 export const CHALLENGE_COOKIE = 'etal_pending'
 
-/** The pending sign-in between the password and the code (services/two-factor.ts): auth calls only. */
+/** The pending sign-in between the password and the code (services/people/two-factor.ts): auth calls only. */
 export function setChallengeCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
   reply.setCookie(CHALLENGE_COOKIE, token, {
     path: '/_api/auth/',

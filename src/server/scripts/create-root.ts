@@ -6,7 +6,7 @@ import { openDatabase } from '../db/client'
 import { seedReference } from '../seed/reference'
 import { countries, users } from '../db/schema'
 import { deleteUserSessions } from '../http/session'
-import { hashPassword } from '../services/passwords'
+import { hashPassword } from '../services/people/passwords'
 
 const [email, password, displayName = 'Root', code = 'SN'] = process.argv.slice(2)
 const parsed = registerInput

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { deliveryTermsOf, pointsEarnedFor, priceOrder } from '@/shared/domain/pricing'
 import type { UnitType } from '@/shared/domain/units'
 import { beyondTolerance, DEFAULT_WEIGH_TOLERANCE_PERCENT, repriceWeighed } from '@/shared/domain/weighin'
-import { orderLineValues } from '@/server/services/checkout'
-import { hashPassword } from '@/server/services/passwords'
+import { orderLineValues } from '@/server/services/orders/checkout'
+import { hashPassword } from '@/server/services/people/passwords'
 import type { Db, Executor } from '../db/client'
 import {
   cashEntries,
@@ -22,7 +22,7 @@ import {
   zones,
   deliverySlots,
 } from '../db/schema'
-import { unsealedSecret } from '../services/two-factor'
+import { unsealedSecret } from '../services/people/two-factor'
 import {
   DEMO_DAILY,
   DEMO_PASSWORD,

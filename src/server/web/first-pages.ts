@@ -22,8 +22,8 @@ import { LRUCache } from 'lru-cache'
 import { pageOfAsync, type PageFrame, type SpaPage } from './pages'
 import { productHead } from './product-head'
 import { publicOrigin } from './site-files'
-import { activeCountries, catalogueAnswer, storefrontAnswer } from '../services/storefront'
-import type { CachedAnswer } from '../services/storefront-cache'
+import { activeCountries, catalogueAnswer, storefrontAnswer } from '../services/catalogue/storefront'
+import type { CachedAnswer } from '../services/catalogue/storefront-cache'
 
 type Country = Awaited<ReturnType<typeof activeCountries>>['countries'][number]
 export type Entry = RenderEntry<FirstPageAnswer, Country, PublicProduct>
@@ -59,7 +59,7 @@ type Kept = { inputs: CachedAnswer[]; page: Promise<SpaPage> }
  * client or not): it holds nothing of the session (the header, the name, the cart are drawn by
  * the browser), so it is kept, and served with its ETag and compressed forms, until one of the
  * storefront answers it was made from changes: a catalogue write here or on another instance
- * drops them (services/storefront-cache.ts), and the next request renders it again.
+ * drops them (services/catalogue/storefront-cache.ts), and the next request renders it again.
  */
 export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) {
   // One page per (path, country, kind of caller): 2 × (the active countries + 'all') × 3, a few

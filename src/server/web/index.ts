@@ -10,8 +10,8 @@ import { projectRoot as root } from '../paths'
 import { createFirstPages, isFirstPage, loadRenderEntry } from './first-pages'
 import { createSpaPages, sendPage } from './pages'
 import { registerPhotoRoute } from './photos'
-import { createOgImages } from '../services/photos/og-image'
-import { sitemapProducts } from '../services/storefront'
+import { createOgImages } from '../services/catalogue/photos/og-image'
+import { sitemapProducts } from '../services/catalogue/storefront'
 import { registerRobots, registerSiteFiles } from './site-files'
 
 /**

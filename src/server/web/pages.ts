@@ -13,7 +13,7 @@ import {
   pageTitles,
   type PagePath,
 } from '@/shared/pages'
-import { pickEncoding, type Encoding } from '../services/storefront-cache'
+import { pickEncoding, type Encoding } from '../services/catalogue/storefront-cache'
 import { clientBuild, readManifest } from './client-build'
 import { modulePreload, moduleScript, pageDocument, stylesheetLink } from './document'
 

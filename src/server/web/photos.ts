@@ -2,8 +2,8 @@ import rateLimit, { type FastifyRateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { perMinute } from '../http/rate-limits'
 import { MIN_PHOTO_WIDTH, PHOTO_KEY, PHOTO_WIDTHS } from '@/shared/photos'
-import type { PhotoStore } from '../services/photos/store'
-import type { OgImages } from '../services/photos/og-image'
+import type { PhotoStore } from '../services/catalogue/photos/store'
+import type { OgImages } from '../services/catalogue/photos/og-image'
 
 const LARGEST = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!
 const FILE = /^([1-9]\d{2})\.webp$/
@@ -20,7 +20,7 @@ const missing = (reply: FastifyReply) =>
  * device asking to save data (`Save-Data: on`) gets the smallest width whatever the URL says,
  * hence `Vary: Save-Data`. The bytes come from the photo store (database or bucket), whichever
  * instance answers, through the memory it keeps of the widths last served
- * (services/photos/store.ts `keptInMemory`); each client IP may ask `PHOTO_RATE_PER_MINUTE` times a
+ * (services/catalogue/photos/store.ts `keptInMemory`); each client IP may ask `PHOTO_RATE_PER_MINUTE` times a
  * minute (docs/security/outside-attack.md item 6).
  */
 export async function registerPhotoRoute(
@@ -39,7 +39,7 @@ export async function registerPhotoRoute(
 
 /**
  * GET /images/products/<key>/og.jpg: the photo's 1200 × 630 Open Graph image (a product page's
- * og:image, docs/rules/catalogue.md#product-page), made on first request (services/photos/og-image.ts).
+ * og:image, docs/rules/catalogue.md#product-page), made on first request (services/catalogue/photos/og-image.ts).
  * Cached a day rather than for good: its making may change while the key stays.
  */
 function registerOgRoute(app: FastifyInstance, ogImages: OgImages, perIpPerMinute: number) {

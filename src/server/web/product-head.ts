@@ -4,7 +4,7 @@ import { documentTitle, pages, SITE_NAME } from '@/shared/pages'
 import { perUnitLabel, productPath } from '@/shared/product-links'
 import { photoUrl, photoWidths } from '@/shared/photos'
 import type { PublicProduct } from '@/shared/schemas/storefront'
-import { OG_HEIGHT, OG_WIDTH } from '../services/photos/og-image'
+import { OG_HEIGHT, OG_WIDTH } from '../services/catalogue/photos/og-image'
 import type { OwnHead } from './pages'
 
 /*
@@ -15,7 +15,7 @@ import type { OwnHead } from './pages'
  * product's name cannot close an attribute or the JSON-LD's script.
  */
 
-/** The Open Graph image of a photo: 1200 × 630 JPEG made from it (services/photos/og-image.ts). */
+/** The Open Graph image of a photo: 1200 × 630 JPEG made from it (services/catalogue/photos/og-image.ts). */
 export const ogImagePath = (key: string) => `/images/products/${key}/og.jpg`
 
 const attr = (s: string) =>

@@ -4,7 +4,7 @@ import type { WeighApproval } from './weighin'
 
 /**
  * docs/rules/money.md#payments: whether the client may pay its order by mobile money now, as the
- * server checks it (services/payments/service.ts payableBlocker): not cancelled nor delivered,
+ * server checks it (services/money/payments/index.ts payableBlocker): not cancelled nor delivered,
  * not paid, every kg line weighed, the weighed total not refused; `needsAgreement`: paying agrees
  * to the weighed total too.
  */

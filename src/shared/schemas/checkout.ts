@@ -87,7 +87,7 @@ export const createOrderInput = z
             .number({ error: 'La quantité doit être un nombre positif.' })
             .positive('La quantité doit être un nombre positif.')
             // Its unit's step (0.5 kg, whole pieces), exactly, is checked once the product is read,
-            // with the product's name (services/checkout/checks.ts, isValidQuantityStep).
+            // with the product's name (services/orders/checkout/checks.ts, isValidQuantityStep).
             .max(MAX_LINE_QUANTITY, `La quantité ne peut pas dépasser ${MAX_LINE_QUANTITY}.`),
           /**
            * The preparation asked for (docs/rules/orders.md#preparations): one the product offers;

@@ -20,10 +20,10 @@ import { products } from './catalogue'
  * insert, update or delete of an order or an order line adds its difference, in the same
  * transaction, to the deltas below, which are folded in here every second. Each figure is kept at three grains: the UTC day, the UTC month, and 'all'
  * (period 2000-01-01, everything). A dashboard sums whole months, whole days and, for the
- * partial days at the edges of its range, the orders themselves (services/stats.ts).
+ * partial days at the edges of its range, the orders themselves (services/money/stats.ts).
  *
  * - orders: every order, cancelled ones included; revenue: total_amount of the orders that
- *   are not cancelled (the rule of services/stats.ts).
+ *   are not cancelled (the rule of services/money/stats.ts).
  * - products: quantity and line totals of the lines of orders that are not cancelled, by the
  *   order's country.
  */
@@ -70,7 +70,7 @@ export const productRollups = pgTable(
  * The admin order list's totals: every order (cancelled ones included) by place and status, kept
  * by the same triggers and folds as the rollups above. A list filtered by city, zone or status
  * sums a few of these rows (one per zone and status at most, however many orders there are)
- * instead of counting its orders in an index (services/stats.ts orderCount).
+ * instead of counting its orders in an index (services/money/stats.ts orderCount).
  */
 export const orderCounts = pgTable(
   'order_counts',

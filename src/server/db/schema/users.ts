@@ -42,7 +42,7 @@ export const users = pgTable(
     index('users_country_role_idx').on(t.countryId, t.role, t.createdAt),
     index('users_role_idx').on(t.role, t.createdAt),
     // Sign-in and password reset by phone read an account by its number; one account per number
-    // is checked on every write (services/accounts.ts), the numbers shared before that rule are
+    // is checked on every write (services/people/accounts.ts), the numbers shared before that rule are
     // reported to root (migration 0026, docs/rules/people.md#accounts).
     index('users_phone_idx').on(t.phoneNumber),
     // Dashboards count accounts by country, role and state from this index alone.
@@ -100,7 +100,7 @@ export const sessions = pgTable(
 
 /**
  * A staff member's TOTP authenticator (docs/rules/people.md#accounts, docs/decisions/0053):
- * the secret, encrypted with TWO_FACTOR_KEY when set (services/two-factor.ts), `pendingSecret`
+ * the secret, encrypted with TWO_FACTOR_KEY when set (services/people/two-factor.ts), `pendingSecret`
  * while an enrolment waits for its first code, and the last time step a code was accepted for,
  * so that no code is accepted twice.
  */

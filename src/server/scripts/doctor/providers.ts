@@ -67,7 +67,7 @@ export async function checkWave(apiUrl: string, keys: WaveKeys, limitMs: number)
  * CinetPay's `/v2/payment/check` codes (docs.cinetpay.com/api/1.0-fr/checkout/tableau and
  * …/checkout/verification) that speak of a transaction: the apikey and site_id were accepted,
  * and the transaction (here, one never made) was looked up. The in-repo client reads the same
- * codes (services/payments/providers/cinetpay.ts).
+ * codes (services/money/payments/providers/cinetpay.ts).
  */
 const TRANSACTION_CODES = new Set(['00', '600', '623', '627', '662', '663'])
 /** "609 AUTH_NOT_FOUND — Apikey introuvable" (same table): the contract's key is refused. */

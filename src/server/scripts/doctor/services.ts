@@ -12,7 +12,7 @@ export const anyProvider = (config: Config) =>
 
 /**
  * PUBLIC_ORIGIN: where CinetPay and Wave send their notifications and bring the client back
- * (services/payments/index.ts). Over https, reachable from the Internet: Wave wants an https
+ * (services/money/payments/connect.ts). Over https, reachable from the Internet: Wave wants an https
  * webhook URL with a valid certificate (docs.wave.com/webhook "Endpoint requirements").
  */
 export function checkOrigin(config: Config): CheckResult {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { MessageChannel, MessageKind } from '@/shared/domain/messages'
 import type { Db, Executor } from '@/server/db/client'
-import { loadOrder } from '../orders'
+import { loadOrder } from '../orders/orders'
 import { HIDDEN, renderAccountMessage, type AccountFacts } from './account-messages'
 import { renderMessage, type MessageFacts } from './render'
 import { renderOrderSms } from './render-sms'

@@ -1,6 +1,6 @@
 import type { MessageKind } from '@/shared/domain/messages'
 import { formatMoney } from '@/shared/format'
-import type { OrderAnswer } from '../orders'
+import type { OrderAnswer } from '../orders/orders'
 import { firstName, type MessageFacts } from './render'
 import { SMS_SEGMENT, gsm7Length, toGsm7 } from './sms'
 

@@ -2,7 +2,7 @@ import type { MessageKind } from '@/shared/domain/messages'
 import { atAddress } from '@/shared/contact-links'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import { lineName } from '@/shared/domain/preparations'
-import type { OrderAnswer } from '../orders'
+import type { OrderAnswer } from '../orders/orders'
 
 /** What an event knew when it wrote its message (the outbox row's `facts`). */
 export type MessageFacts = {

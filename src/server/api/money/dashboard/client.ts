@@ -1,0 +1,17 @@
+import { clientCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findClientOrders } from '@/server/services/orders/client-orders'
+
+/** How many recent orders the client dashboard lists. */
+const DASHBOARD_ORDERS = 10
+
+export default defineEndpoint({
+  call: clientCalls.dashboard,
+  roles: ['client', 'user'],
+  summary: "The client's points, what a point is worth, and its latest orders",
+  async handler({ user, db, deps }) {
+    const orders = await findClientOrders(db, user.id, { limit: DASHBOARD_ORDERS })
+    // user is read afresh for each request, so its balance is current.
+    return { loyaltyPoints: user.loyaltyPoints, pointValueInCfa: deps.config.LOYALTY_POINT_VALUE, orders }
+  },
+})

@@ -1,0 +1,40 @@
+import { orderCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { listAdminOrders } from '@/server/services/orders/order-admin'
+import { sharedReads } from '@/server/db/shared-reads'
+
+/**
+ * Identical list reads in flight at the same moment, for the same scope (a country, or all for
+ * root), are computed once: on PGlite, whose one connection runs one statement at a time on the
+ * main thread, 32 staff reading the list queued 32 copies of the same statements (docs/security/run-time.md
+ * "The overload guard and argon2"). Never across a write: a read after a write never shares an older one.
+ */
+const shared = sharedReads<Awaited<ReturnType<typeof listAdminOrders>>>({ keep: 'in-flight' })
+/**
+ * On PGlite (PGLITE_READ_CACHE, on by default), an answer is also kept until the next write: all
+ * writes go through this process, so it is never stale, and a crowd of staff reading the list
+ * no longer queues the same statements again in front of the one connection.
+ */
+const kept = sharedReads<Awaited<ReturnType<typeof listAdminOrders>>>({ keep: 'until-write' })
+/** How many list computations this process started (tests/api/admin-orders-coalesced.test.ts reads it). */
+export const adminListRuns = { count: 0 }
+
+export default defineEndpoint({
+  call: orderCalls.list,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'Orders of the caller’s country (root: all, or ?country), filtered and paged, newest first',
+  async handler({ input, user, db, deps }) {
+    const scope = user.role === 'root' ? 'all' : `country:${user.countryId}`
+    const key = `${scope}|${JSON.stringify(input)}`
+    if (deps.database.kind === 'pglite' && deps.config.PGLITE_READ_CACHE) {
+      return kept(db, key, () => {
+        adminListRuns.count++
+        return listAdminOrders(db, user, input)
+      })
+    }
+    return shared(db, key, () => {
+      adminListRuns.count++
+      return listAdminOrders(db, user, input)
+    })
+  },
+})

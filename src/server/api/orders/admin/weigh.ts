@@ -1,0 +1,14 @@
+import { orderCalls } from '@/shared/calls'
+import { defineEndpoint } from '@/server/http/define-endpoint'
+import { findOrderInScope } from '@/server/services/orders/order-admin'
+import { weighOrder } from '@/server/services/orders/weighin'
+
+export default defineEndpoint({
+  call: orderCalls.weigh,
+  roles: ['root', 'super_admin', 'admin'],
+  summary: 'Weighs kg lines of an order in preparation and prices it again (docs/rules/orders.md#weigh-in)',
+  async handler({ input, user, db }) {
+    await findOrderInScope(db, user, input.orderId)
+    return { order: await weighOrder(db, user.id, input.orderId, input.lines) }
+  },
+})

@@ -1,0 +1,176 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
+import superjson from 'superjson'
+import { answerText } from '@/server/http/answer-text'
+import { SENT } from '@/server/http/sent'
+
+const brotli = promisify(brotliCompress)
+const gz = promisify(gzip)
+
+export type Encoding = 'br' | 'gzip' | 'identity'
+
+/**
+ * One answer, serialized once; each compressed form made once, on first demand. `use`: 'kept'
+ * for an answer served until it expires (compressed hard, once), 'once' for one made for a
+ * single request when the cache is off (compressed as fast as `@fastify/compress` does).
+ * `value` is what was serialized (read, never changed: the server renders pages with it,
+ * web/first-pages.ts; for an answer whose loader wrote its text, read back from that text on
+ * first use); the same object is served for as long as the answer does not change, even past
+ * its expiry.
+ */
+export type CachedAnswer<T = unknown> = {
+  text: string
+  readonly value: T
+  body: Buffer
+  use: 'kept' | 'once'
+  encoded: Map<Encoding, Promise<Buffer>>
+}
+
+type Loaded = { text: string; keep: boolean; value?: unknown }
+
+/**
+ * The storefront reads (`products`, `featured`, whole and per country, the places: a key each)
+ * serialized once and kept in memory, in an `lru-cache` (docs/decisions/0037): its `fetch`
+ * loads a missing or expired key once however many callers wait, and its `clear` drops every
+ * answer at once. A product write on this instance clears it (`afterWrite`, called by the
+ * kernel after every write that changes products: the endpoints that declare
+ * `writesStorefront`), and `publish` tells the other instances (on PostgreSQL:
+ * services/catalogue/storefront-sync.ts). Without it, or when a notification is lost, the others see the
+ * write when their copy expires (`ttlMs`, a few seconds). `ttlMs` 0 turns the keeping off, not
+ * the sharing: callers that arrive while the same answer is being read join that read, so a
+ * burst of misses costs one statement, not one per request (docs/decisions/0022).
+ *
+ * A write never lets a reader see what was read before it: `clear` aborts the loads in flight,
+ * whose callers still get their answer (`ignoreFetchAbort`) but whose answer is not kept, and
+ * a caller after the write starts a load of its own.
+ */
+export function createStorefrontCache(opts: {
+  ttlMs: number
+  now?: () => number
+  publish?: () => Promise<void>
+}) {
+  const off = opts.ttlMs <= 0
+  /** Answers served but not to be kept: their loader said so, or the cache is off. */
+  const notKept = new WeakSet<CachedAnswer>()
+  const cache = new LRUCache<string, CachedAnswer, () => Promise<Loaded>>({
+    // The keys are the storefront's reads (a few per country and city); a key made up by a
+    // request is not kept (`keep`). Kept small: lru-cache's clear, and a delete that empties
+    // it, walk all `max` places.
+    max: off ? 64 : 1_000,
+    ...(off ? {} : { ttl: opts.ttlMs }),
+    // Expiry judged at every read, on the clock given (tests move it by hand).
+    ttlResolution: 0,
+    ...(opts.now ? { perf: { now: opts.now } } : {}),
+    ignoreFetchAbort: true,
+    async fetchMethod(_key, previous, { context: load }) {
+      const { text, keep, value } = await load()
+      // Unchanged after expiry: the same answer, with the compressed forms already made.
+      const answer =
+        !off && previous?.text === text ? previous : makeAnswer(text, off ? 'once' : 'kept', value)
+      if (off || !keep) notKept.add(answer)
+      return answer
+    },
+  })
+
+  /** The answer of `key`, from a loader that writes its text (`answerText`'s format). */
+  async function getText<T = unknown>(
+    key: string,
+    load: () => Promise<{ text: string; keep: boolean; value?: T }>,
+  ): Promise<CachedAnswer<T>> {
+    const answer = (await cache.fetch(key, { context: load }))!
+    // Served to the callers that waited for it; the next one reads again.
+    if (notKept.has(answer) && cache.peek(key) === answer) cache.delete(key)
+    return answer as CachedAnswer<T>
+  }
+
+  return {
+    /**
+     * The cached answer of `key`, loading it (once, however many callers wait) when absent or
+     * expired. An answer `keep` refuses is served but not kept: keys taken from a request (a
+     * country id) keep only real answers, so that no one fills the memory with made-up ones.
+     */
+    get<T extends object>(
+      key: string,
+      load: () => Promise<T>,
+      options: { keep?: (value: T) => boolean } = {},
+    ): Promise<CachedAnswer<T>> {
+      return getText<T>(key, async () => {
+        const value = await load()
+        return { text: answerText(value), keep: options.keep?.(value) ?? true, value }
+      })
+    },
+    /** As `get`, for a loader that writes the answer's text itself (`answerText`'s format). */
+    getText,
+    /** Drops every cached answer here: the next read goes to the database. */
+    invalidate,
+    /** A write changed the storefront: drops it here, then tells the other instances. */
+    async afterWrite() {
+      invalidate()
+      await opts.publish?.()
+    },
+  }
+
+  function invalidate() {
+    cache.clear()
+  }
+}
+
+export type StorefrontCache = ReturnType<typeof createStorefrontCache>
+
+function makeAnswer<T>(text: string, use: CachedAnswer['use'], value?: T): CachedAnswer<T> {
+  const body = Buffer.from(text)
+  let read: { value: T } | undefined = value === undefined ? undefined : { value }
+  return {
+    text,
+    body,
+    use,
+    encoded: new Map([['identity', Promise.resolve(body)]]),
+    get value() {
+      read ??= { value: superjson.parse<T>(text) }
+      return read.value
+    },
+  }
+}
+
+/** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
+export function pickEncoding(accept: string | undefined): Encoding {
+  if (!accept) return 'identity'
+  const offered = new Map(
+    accept.split(',').map((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return [name ?? '', q ? Number(q.slice(2)) : 1] as const
+    }),
+  )
+  const ok = (e: string) => (offered.get(e) ?? offered.get('*') ?? 0) > 0
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity'
+}
+
+function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
+  let done = answer.encoded.get(encoding)
+  if (!done) {
+    done =
+      encoding === 'br'
+        ? brotli(answer.body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: answer.use === 'kept' ? 9 : 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
+            },
+          })
+        : gz(answer.body, { level: answer.use === 'kept' ? 9 : 6 })
+    answer.encoded.set(encoding, done)
+  }
+  return done
+}
+
+/** Sends a cached answer, compressed once per encoding rather than at every request. */
+export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const encoding = answer.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : 'identity'
+  const body = await encode(answer, encoding)
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  reply.send(body)
+  return SENT
+}

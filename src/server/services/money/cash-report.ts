@@ -1,0 +1,177 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import type { SessionUser } from '@/shared/schemas/auth'
+import type { CashReport } from '@/shared/schemas/cash'
+import type { Executor } from '@/server/db/client'
+import { cashEntries } from '@/server/db/schema'
+import { badRequest, notFound } from '@/server/http/errors'
+import { entriesQuery, entryView } from './cash'
+import { owedOrders } from './partly-paid'
+import { scopeCountryId } from '../scope'
+
+const COUNTRY_NOT_FOUND = 'Pays introuvable.'
+type Rows<T> = { rows: T[] }
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows
+
+/** The country of the report: staff's own (another answers 404), root's choice (required). */
+export function reportCountry(user: SessionUser, countryId: number | undefined) {
+  const scope = scopeCountryId(user)
+  if (scope === null) {
+    if (countryId === undefined)
+      throw badRequest('Choisissez un pays.', { countryId: ['Choisissez un pays.'] })
+    return countryId
+  }
+  if (countryId !== undefined && countryId !== scope) throw notFound(COUNTRY_NOT_FOUND)
+  return scope
+}
+
+/**
+ * The daily cash report of one country (docs/rules/money.md#drivers-cash): for a day in the country's
+ * time zone (today there by default), per driver and in total, the balance at the start of the
+ * day, the deliveries confirmed, the amounts due and collected, the cash handed over, the écart
+ * (collections short of due and handovers short of held), the corrections, and what is outstanding at the end of the day. Sums are over the
+ * entries counted in that country; `balance` is what the driver holds now, all entries counted.
+ * `owed` lists the country's orders that still owe, whatever their day (docs/rules/money.md#partly-paid).
+ */
+export async function cashReport(
+  db: Executor,
+  user: SessionUser,
+  input: { countryId?: number; date?: string },
+): Promise<CashReport> {
+  const countryId = reportCountry(user, input.countryId)
+  const [place] = rowsOf<{
+    id: number
+    name: string
+    time_zone: string
+    day: string
+    is_today: boolean
+    start_ms: number
+    end_ms: number
+  }>(
+    await db.execute(sql`
+      with c as (
+        select id, name, time_zone, coalesce(${input.date ?? null}::date, (now() at time zone time_zone)::date) as day,
+          (now() at time zone time_zone)::date as today
+        from countries where id = ${countryId}
+      )
+      select id, name, time_zone, to_char(day, 'YYYY-MM-DD') as day, day = today as is_today,
+        extract(epoch from (day::timestamp at time zone time_zone)) * 1000 as start_ms,
+        extract(epoch from ((day + 1)::timestamp at time zone time_zone)) * 1000 as end_ms
+      from c`),
+  )
+  if (!place) throw notFound(COUNTRY_NOT_FOUND)
+  const start = new Date(Number(place.start_ms))
+  const end = new Date(Number(place.end_ms))
+  const startAt = sql`${start.toISOString()}::timestamptz`
+  const endAt = sql`${end.toISOString()}::timestamptz`
+
+  const inDay = sql`e.created_at >= ${startAt} and e.created_at < ${endAt}`
+  const driverRows = rowsOf<Record<string, string | number | boolean>>(
+    await db.execute(sql`
+      select d.id, d.display_name, d.is_active,
+        coalesce(sum(e.amount) filter (where e.created_at < ${startAt}), 0) as opening,
+        count(e.id) filter (where e.type = 'collected' and ${inDay}) as deliveries,
+        coalesce(sum(e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as amount_due,
+        coalesce(sum(e.amount) filter (where e.type = 'collected' and ${inDay}), 0) as collected,
+        coalesce(-sum(e.amount) filter (where e.type = 'handover' and ${inDay}), 0) as handed_over,
+        -- docs/rules/money.md#partly-paid: the écart counts the collections' gaps (collected less due)
+        -- as well as the handovers' (handed over less held).
+        coalesce(sum(-e.amount - e.held_before) filter (where e.type = 'handover' and ${inDay}), 0)
+          + coalesce(sum(e.amount - e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as ecart,
+        coalesce(sum(e.amount - e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as collection_gap,
+        coalesce(sum(e.amount) filter (where e.type = 'correction' and ${inDay}), 0) as corrections,
+        coalesce(sum(e.amount), 0) as closing,
+        (select coalesce(sum(a.amount), 0) from cash_entries a where a.driver_id = d.id) as balance
+      from users d
+      left join cash_entries e on e.driver_id = d.id and e.country_id = ${countryId} and e.created_at < ${endAt}
+      where d.role = 'delivery_driver' and ((d.country_id = ${countryId} and d.is_active)
+        or exists (select 1 from cash_entries x where x.driver_id = d.id and x.country_id = ${countryId}))
+      group by d.id
+      -- French order, as byName (src/server/db/queries.ts)
+      order by etal_fold(d.display_name), d.display_name, d.id`),
+  )
+  const drivers = driverRows.map((r) => ({
+    driverId: Number(r.id),
+    driverName: String(r.display_name),
+    isActive: Boolean(r.is_active),
+    opening: Number(r.opening),
+    deliveries: Number(r.deliveries),
+    amountDue: Number(r.amount_due),
+    collected: Number(r.collected),
+    handedOver: Number(r.handed_over),
+    ecart: Number(r.ecart),
+    collectionGap: Number(r.collection_gap),
+    corrections: Number(r.corrections),
+    closing: Number(r.closing),
+    balance: Number(r.balance),
+  }))
+  const sum = (k: keyof (typeof drivers)[number]) => drivers.reduce((s, d) => s + Number(d[k]), 0)
+  const totals = {
+    opening: sum('opening'),
+    deliveries: sum('deliveries'),
+    amountDue: sum('amountDue'),
+    collected: sum('collected'),
+    handedOver: sum('handedOver'),
+    ecart: sum('ecart'),
+    collectionGap: sum('collectionGap'),
+    corrections: sum('corrections'),
+    closing: sum('closing'),
+  }
+
+  const entries = await entriesQuery(db)
+    .where(
+      and(
+        eq(cashEntries.countryId, countryId),
+        gte(cashEntries.createdAt, start),
+        lt(cashEntries.createdAt, end),
+      ),
+    )
+    .orderBy(asc(cashEntries.id))
+
+  // Orders delivered that day (their change to delivered is dated in it) with no cash recorded:
+  // no driver to hold it, or none recorded yet. Found from the orders changed since the day's
+  // start, so the scan covers the country's delivered orders touched since then.
+  const uncollected = rowsOf<{
+    id: number
+    customer_name: string
+    total_amount: number
+    driver_name: string | null
+  }>(
+    await db.execute(sql`
+      select o.id, o.customer_name, o.total_amount, drv.display_name as driver_name
+      from orders o left join users drv on drv.id = o.delivery_driver_id
+      where o.country_id = ${countryId} and o.status = 'delivered' and o.updated_at >= ${startAt}
+        and exists (select 1 from order_events ev where ev.order_id = o.id and ev.type = 'status'
+          and ev.to_value = 'delivered' and ev.created_at >= ${startAt} and ev.created_at < ${endAt})
+        and not exists (select 1 from cash_entries c where c.order_id = o.id)
+        -- docs/rules/money.md#payments: paid by mobile money, nothing was to be collected.
+        and not (o.payment_method = 'mobile_money' and o.payment_status = 'paid')
+      order by o.id`),
+  ).map((r) => ({
+    orderId: Number(r.id),
+    customerName: r.customer_name,
+    totalAmount: Number(r.total_amount),
+    driverName: r.driver_name,
+  }))
+
+  // docs/rules/money.md#payments: mobile money received that day (the provider's confirmation dated
+  // in it), per provider, refunds included (money did come in).
+  const mobileMoney = rowsOf<{ provider: 'cinetpay' | 'wave'; payments: number; amount: number }>(
+    await db.execute(sql`
+      select a.provider, count(*) as payments, coalesce(sum(a.amount), 0) as amount
+      from payment_events e join payment_attempts a on a.id = e.attempt_id join orders o on o.id = a.order_id
+      where o.country_id = ${countryId} and e.type = 'paid' and e.created_at >= ${startAt} and e.created_at < ${endAt}
+      group by a.provider order by a.provider`),
+  ).map((r) => ({ provider: r.provider, payments: Number(r.payments), amount: Number(r.amount) }))
+
+  return {
+    mobileMoney,
+    owed: await owedOrders(db, countryId),
+    country: { id: Number(place.id), name: place.name, timeZone: place.time_zone },
+    date: place.day,
+    isToday: Boolean(place.is_today),
+    drivers,
+    totals,
+    entries: entries.map(entryView),
+    uncollected,
+  }
+}

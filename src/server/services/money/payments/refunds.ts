@@ -1,0 +1,124 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import { formatMoney } from '@/shared/format'
+import type { Db, Executor } from '@/server/db/client'
+import { paymentAttempts } from '@/server/db/schema'
+import { conflict } from '@/server/http/errors'
+import type { Payments } from './connect'
+import { ProviderUnavailable } from './providers/types'
+import { CLAIM_LEASE_SECONDS, recordPaymentEvent } from './records'
+import { flagRefund } from './settle'
+import { watchKey } from './faults'
+
+// docs/rules/money.md#payments, "Refunds": money given back, by the provider's API (Wave, whole
+// attempts) or by staff ("Remboursement à faire").
+
+/**
+ * The step of a cancellation (services/orders/order-status.ts), in its transaction, the order locked:
+ * each paid attempt not yet given back is to be refunded whole, by the provider's API (the worker
+ * calls it: 'requested') or by staff ('to_do', "Remboursement à faire"); an excess flagged and not
+ * yet given back becomes the whole attempt. An excess already given back leaves the rest to give
+ * by hand (`excess_unassigned`: staff see it). The order's payment becomes refunded there
+ * (statusEffects).
+ */
+export async function flagRefundsOnCancel(tx: Executor, orderId: number, actorId: number) {
+  const paid = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'paid')))
+    .for('update')
+  for (const a of paid) {
+    if (a.refundStatus === null || (a.refundStatus === 'to_do' && a.refundAmount !== null))
+      await flagRefund(tx, orderId, actorId, 'commande annulée', { attempt: a })
+    else if (a.refundStatus === 'done' && a.refundAmount !== null)
+      await recordPaymentEvent(tx, {
+        orderId,
+        attemptId: a.id,
+        actorId,
+        provider: a.provider,
+        type: 'excess_unassigned',
+        detail: `commande annulée : ${formatMoney(a.amount - a.refundAmount)} restent à rendre à la main`,
+      })
+  }
+}
+
+/** Staff record a refund made by hand (CinetPay has no refund API): "Remboursement à faire" → done. */
+export async function recordRefundDone(db: Db, actorId: number, attemptId: number, orderId: number) {
+  await db.transaction(async (tx) => {
+    const [a] = await tx
+      .update(paymentAttempts)
+      .set({ refundStatus: 'done', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentAttempts.id, attemptId),
+          eq(paymentAttempts.orderId, orderId),
+          eq(paymentAttempts.refundStatus, 'to_do'),
+        ),
+      )
+      .returning()
+    if (!a) throw conflict('Aucun remboursement à faire pour ce paiement.')
+    await recordPaymentEvent(tx, {
+      orderId,
+      attemptId,
+      actorId,
+      provider: a.provider,
+      type: 'refund_done',
+      detail: `remboursé à la main${a.refundAmount !== null ? ` : ${formatMoney(a.refundAmount)}` : ''}`,
+    })
+  })
+}
+
+/**
+ * Refunds asked of a provider's API (Wave): each claimed by a conditional update with a lease
+ * (next_check_at, unused once an attempt is paid), so one instance at a time asks for one
+ * refund, with no transaction held open over the call; done once the provider said yes, tried
+ * again after the lease otherwise.
+ */
+export async function processRefunds(db: Db, payments: Payments, limit = 10) {
+  let done = 0
+  const claimed = await db
+    .update(paymentAttempts)
+    .set({ nextCheckAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
+    .where(
+      inArray(
+        paymentAttempts.id,
+        db
+          .select({ id: paymentAttempts.id })
+          .from(paymentAttempts)
+          .where(
+            and(eq(paymentAttempts.refundStatus, 'requested'), lte(paymentAttempts.nextCheckAt, sql`now()`)),
+          )
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning()
+  for (const a of claimed) {
+    const client = payments.providers[a.provider]
+    if (!client?.refund) continue
+    try {
+      await watchKey(db, payments, a, () =>
+        client.refund!({ reference: a.reference, providerRef: a.providerRef, countryCode: a.countryCode }),
+      )
+    } catch (err) {
+      if (err instanceof ProviderUnavailable) continue
+      throw err
+    }
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(paymentAttempts)
+        .set({ refundStatus: 'done', updatedAt: sql`now()` })
+        .where(and(eq(paymentAttempts.id, a.id), eq(paymentAttempts.refundStatus, 'requested')))
+        .returning({ id: paymentAttempts.id })
+      if (!row) return
+      await recordPaymentEvent(tx, {
+        orderId: a.orderId,
+        attemptId: a.id,
+        provider: a.provider,
+        type: 'refunded',
+        detail: 'remboursé par l’API du prestataire',
+      })
+      done++
+    })
+  }
+  return { done }
+}

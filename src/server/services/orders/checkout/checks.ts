@@ -1,0 +1,187 @@
+import { minimumOrderMessage, MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE } from '@/shared/domain/pricing'
+import { SLOT_CLOSED_MESSAGE, SLOT_FULL_MESSAGE, SLOT_REQUIRED_MESSAGE } from '@/shared/domain/delivery-slots'
+import { shortfallMessage, stockShortfall, type ProductStock } from '@/shared/domain/stock'
+import { isValidQuantityStep } from '@/shared/domain/units'
+import { defaultPreparationOf, preparationNotOffered } from '@/shared/domain/preparations'
+import { formatMoney, formatQuantity } from '@/shared/format'
+import type { SessionUser } from '@/shared/schemas/auth'
+import { DUPLICATE_PRODUCT_MESSAGE } from '@/shared/schemas/checkout'
+import { ADDRESS_NOT_FOUND, closedReason, MAX_ADDRESSES, TOO_MANY_ADDRESSES } from '@/shared/domain/addresses'
+import { badRequest, conflict, HttpError, notFound } from '@/server/http/errors'
+import { phoneOrRefuse } from '@/server/services/people/phones'
+import type { Account, Context, CreateOrder, LineProduct } from './context'
+import type { CheckoutLine } from './pricing'
+
+/*
+ * The checkout's checks (docs/rules/orders.md): each a pure function of the input and of what
+ * `loadContext` read, throwing the French 4xx that names the field at fault. They run before the
+ * write to say why; the write's one statement checks stock, slot and account again and alone
+ * decides under a race.
+ */
+
+export function field(name: string, message: string) {
+  return badRequest(message, { [name]: [message] })
+}
+
+/**
+ * Country, city and zone of the delivery: all active, nested in each other, the user's own
+ * country; typed, or read from a saved address of the user's (docs/rules/people.md#delivery-addresses),
+ * whose closed zone or city is refused with the reason the checkout shows. Returns what the order
+ * copies: the place, the address, its landmark, second phone and map point.
+ */
+export function checkDelivery(user: SessionUser, input: CreateOrder, ctx: Context) {
+  if (user.countryId == null) throw new HttpError(400, 'COUNTRY_NOT_SET', "Pays de l'utilisateur non défini")
+  const { country, city, zone, saved } = ctx
+  if (input.addressId != null) {
+    if (!saved) throw notFound(ADDRESS_NOT_FOUND)
+    const reason =
+      country && city && zone
+        ? closedReason({
+            zoneName: zone.name,
+            zoneActive: zone.isActive,
+            cityName: city.name,
+            cityActive: city.isActive,
+            countryActive: country.isActive,
+            ownCountry: country.id === user.countryId,
+          })
+        : ADDRESS_NOT_FOUND
+    if (reason) throw field('addressId', reason)
+  }
+  if (!country || !country.isActive) throw field('deliveryCountry', 'Pays sélectionné introuvable')
+  if (country.id !== user.countryId)
+    throw field('deliveryCountry', 'Vous ne pouvez commander que dans votre pays.')
+  if (!city || !city.isActive) throw field('deliveryCity', 'Ville sélectionnée introuvable')
+  if (!zone || !zone.isActive) throw field('zoneId', 'Zone de livraison introuvable ou inactive.')
+  if (zone.cityId !== city.id) throw field('zoneId', "La zone choisie n'appartient pas à la ville indiquée.")
+  const secondPhone = saved
+    ? saved.secondPhone
+    : input.deliverySecondPhone &&
+      phoneOrRefuse(input.deliverySecondPhone, country.code, 'deliverySecondPhone')
+  const point = (v: string | number | null) => (v == null ? null : Number(v))
+  return {
+    country,
+    city,
+    zone,
+    phone: phoneOrRefuse(input.deliveryPhone, country.code, 'deliveryPhone'),
+    /** The saved address used, marked last used by the write. */
+    addressId: saved?.id ?? null,
+    address: saved ? saved.address : input.deliveryAddress!,
+    landmark: saved ? saved.landmark : input.deliveryLandmark,
+    secondPhone,
+    latitude: saved ? point(saved.latitude) : input.deliveryLatitude,
+    longitude: saved ? point(saved.longitude) : input.deliveryLongitude,
+  }
+}
+
+/** "Enregistrer cette adresse": within the limit of saved addresses. */
+export function checkSaveAddress(input: CreateOrder, ctx: Context) {
+  if (input.saveAddress && ctx.addressCount >= MAX_ADDRESSES)
+    throw field('saveAddress.label', TOO_MANY_ADDRESSES)
+}
+
+/** Where the order goes, checked (`checkDelivery`). */
+export type Delivery = ReturnType<typeof checkDelivery>
+
+/** Each line's product, checked: orderable, of the user's country, a valid quantity, in stock. */
+export function checkLines(user: SessionUser, input: CreateOrder, ctx: Context): CheckoutLine[] {
+  const byId = new Map(ctx.products.map((p) => [p.id, p]))
+  const lines = input.items.map(({ productId, quantity, preparationId }, i) => {
+    const p = byId.get(productId)
+    const key = `items.${i}`
+    if (!p || !p.isActive || p.archived)
+      throw field(`${key}.productId`, `Le produit #${productId} n'est pas disponible.`)
+    if (p.countryId !== user.countryId) {
+      throw field(`${key}.productId`, `Le produit « ${p.name} » n'est pas disponible dans votre pays.`)
+    }
+    if (!isValidQuantityStep(quantity, p.unitType)) {
+      const rule = p.unitType === 'kg' ? 'un multiple de 0,5 kg' : 'un nombre entier'
+      throw field(`${key}.quantity`, `La quantité de « ${p.name} » doit être ${rule}.`)
+    }
+    if (quantity < Number(p.minQuantity) - 1e-9) {
+      throw field(
+        `${key}.quantity`,
+        `La quantité minimale pour « ${p.name} » est de ${formatQuantity(Number(p.minQuantity), p.unitType)}.`,
+      )
+    }
+    return { product: p, quantity, preparation: checkPreparation(p, preparationId, `${key}.preparationId`) }
+  })
+  const seen = new Set<string>()
+  lines.forEach((l, i) => {
+    const line = `${l.product.id}:${l.preparation?.id ?? ''}`
+    if (seen.has(line)) throw field(`items.${i}.preparationId`, DUPLICATE_PRODUCT_MESSAGE)
+    seen.add(line)
+  })
+  checkStock(lines)
+  return lines
+}
+
+/**
+ * The line's preparation (docs/rules/orders.md#preparations): one the product offers now, priced
+ * as it offers it; none asked, its default (none without a default). Another: 400, naming it.
+ */
+function checkPreparation(p: LineProduct, preparationId: number | null | undefined, key: string) {
+  const offers = p.preparations ?? []
+  const offer =
+    preparationId == null ? defaultPreparationOf(offers) : offers.find((o) => o.id === preparationId)
+  if (!offer) {
+    if (preparationId == null) return null
+    throw field(key, preparationNotOffered(p.name))
+  }
+  return { id: offer.id, name: offer.name, price: offer.price }
+}
+
+/** Today's stock of a line's product, as the database judged it and the storefront shows it. */
+const stockOf = (p: LineProduct): ProductStock => ({
+  soldOut: p.soldOut,
+  left: p.left == null ? null : Number(p.left),
+})
+
+/**
+ * No line asks more of a product than is left today, its lines taken together: else 409, the
+ * message naming the product, on the first line of it (the cart marks that line).
+ */
+export function checkStock(lines: readonly CheckoutLine[]) {
+  const wanted = new Map<number, number>()
+  for (const l of lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.quantity)
+  lines.forEach(({ product }, i) => {
+    const shortfall = stockShortfall(stockOf(product), wanted.get(product.id)!)
+    if (!shortfall) return
+    const message = shortfallMessage(product.name, product.unitType, shortfall)
+    throw new HttpError(409, 'OUT_OF_STOCK', message, { [`items.${i}.quantity`]: [message] })
+  })
+}
+
+/**
+ * The slot rule (docs/rules/delivery.md#delivery-slots): a city with active slots needs one; the slot is
+ * the city's, active, open and not full. Checked here to say why in French; the write checks
+ * again in its one statement, which alone decides under a race.
+ */
+export function checkSlot(input: CreateOrder, ctx: Context, cityId: number) {
+  if (!input.slot) {
+    if (ctx.citySlots > 0) throw field('slot', SLOT_REQUIRED_MESSAGE)
+    return
+  }
+  const slot = ctx.slot
+  if (!slot || !slot.isActive || slot.cityId !== cityId)
+    throw field('slot', 'Créneau de livraison introuvable pour cette ville.')
+  if (!slot.open) throw field('slot', SLOT_CLOSED_MESSAGE)
+  if (slot.booked >= slot.capacity) throw conflict(SLOT_FULL_MESSAGE)
+}
+
+/**
+ * The order's amounts, on its subtotal before any discount: the ceiling (docs/rules/api.md#limits),
+ * so that every amount then fits, and the zone's minimum (docs/rules/delivery.md#delivery-fees).
+ */
+export function checkAmounts(subtotal: number, zone: Delivery['zone']) {
+  if (subtotal > MAX_ORDER_AMOUNT) throw field('items', ORDER_CEILING_MESSAGE)
+  const minimum = zone.minOrderAmount
+  if (minimum != null && subtotal < minimum) {
+    throw field('items', minimumOrderMessage(zone.name, formatMoney(minimum)))
+  }
+}
+
+/** The points asked for are the account's (docs/rules/money.md#points). */
+export function checkPoints(pointsToUse: number, account: Account) {
+  if (pointsToUse > account.loyaltyPoints)
+    throw field('pointsToUse', "Vous n'avez pas assez de points de fidélité.")
+}

@@ -1,7 +1,6 @@
 import {
   deliveryTermsOf,
   maxPointsFor,
-  minimumOrderMessage,
   NO_DELIVERY_FEE,
   priceOrder,
   unitPriceWith,
@@ -62,7 +61,7 @@ type ZoneTerms = {
 /**
  * The cart's estimate (docs/rules/money.md#pricing, docs/rules/delivery.md#delivery-fees), priced by the rule
  * the server applies: the points are held to what the client has and the order may take, the
- * zone's fee and minimum apply once a zone is chosen.
+ * zone's fee applies once a zone is chosen (its minimum: `cartReadiness`, docs/rules/orders.md#order-readiness).
  */
 export function cartEstimate({
   items,
@@ -94,10 +93,6 @@ export function cartEstimate({
     price,
     maxPoints,
     pointsToUse,
-    belowMinimum:
-      zone?.minOrderAmount != null && price.subtotal < zone.minOrderAmount
-        ? minimumOrderMessage(zone.name, formatMoney(zone.minOrderAmount))
-        : null,
     deliveryNote:
       zone && price.deliveryFee > 0 && zone.freeDeliveryFrom != null
         ? `Livraison offerte dès ${formatMoney(zone.freeDeliveryFrom)} d’achats.`

@@ -1,4 +1,4 @@
-import { shortfallMessage, stockShortfall } from '@/shared/domain/stock'
+import { stockReasons, type StockLine } from '@/shared/domain/order-readiness'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 import type { CartItem } from '@/client/lib/cart'
 
@@ -22,9 +22,11 @@ export function refusalsOf(
 }
 
 /**
- * The cart's lines that changed since they were added (docs/rules/catalogue.md#stock): sold out, or more
- * than is left today, from the catalogue the storefront reads; else what the server said of the
- * line at the last checkout, while the line still asks the same quantity.
+ * The cart's lines that changed since they were added (docs/rules/catalogue.md#stock): a product
+ * sold out, or whose lines ask more than is left today, by the shared stock rule
+ * (docs/rules/orders.md#order-readiness) on the catalogue the storefront reads; else what the
+ * server said of the line at the last checkout, while the line still asks the same quantity.
+ * A product of one line may be lowered to what is left.
  */
 export function lineIssues(
   items: readonly CartItem[],
@@ -32,17 +34,27 @@ export function lineIssues(
   refused: readonly Refusal[],
 ): Map<number, LineIssue> {
   const byId = new Map((catalogue ?? []).map((p) => [p.id, p]))
-  const issues = new Map<number, LineIssue>()
+  const known: StockLine[] = []
   for (const item of items) {
     const product = byId.get(item.id)
-    const shortfall = product ? stockShortfall(product.stock, item.quantity) : null
-    if (shortfall) {
-      issues.set(item.id, {
-        message: shortfallMessage(item.name, item.unitType, shortfall),
-        lowerTo: shortfall.kind === 'short' ? shortfall.left : null,
+    if (product)
+      known.push({
+        productId: item.id,
+        name: item.name,
+        unitType: item.unitType,
+        quantity: item.quantity,
+        stock: product.stock,
       })
-      continue
-    }
+  }
+  const issues = new Map<number, LineIssue>()
+  for (const reason of stockReasons(known)) {
+    issues.set(reason.productId, {
+      message: reason.message,
+      lowerTo: reason.lines.length === 1 ? reason.left : null,
+    })
+  }
+  for (const item of items) {
+    if (issues.has(item.id)) continue
     const said = refused.find((r) => r.productId === item.id && r.quantity === item.quantity)
     if (said) issues.set(item.id, { message: said.message, lowerTo: null })
   }

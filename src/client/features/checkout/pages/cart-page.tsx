@@ -28,7 +28,8 @@ import { WeighNote } from '../components/weigh-note'
 import { AmountLines } from '../components/order-summary'
 import { SlotPicker } from '../components/slot-picker'
 import { cartEstimate, cartFormDefaults, type CartForm } from '../lib/cart-form'
-import { checkoutBlocker } from '../lib/checkout-blocker'
+import { cartReadiness, checkoutBlocker } from '../lib/checkout-blocker'
+import { CITY_NOT_FOUND_MESSAGE, COUNTRY_NOT_FOUND_MESSAGE } from '@/shared/domain/order-readiness'
 import { newIdempotencyKey } from '../lib/idempotency'
 import { lineIssues, refusalsOf, type Refusal } from '../lib/stock-issues'
 
@@ -90,14 +91,13 @@ export default function CartPage() {
   const offered = slots.data?.slots ?? []
   const slotChoice = slotChoiceOf(offered, picked)
 
-  // What the order still needs, said beside the disabled button: the first thing missing.
+  // What the order still needs, said beside the disabled button: the first thing missing. Stock,
+  // minimum and slot by the rules the server applies (docs/rules/orders.md#order-readiness).
   const saving = choice === 'new' && delivery.saveAddress
   const missing = checkoutBlocker({
-    lineIssues: issues.size,
+    ...cartReadiness({ lineIssues: issues.size, subtotal: price.subtotal, zone, offered, slot: slotChoice }),
     ...delivery,
     ...place,
-    belowMinimum: estimate.belowMinimum,
-    slotMissing: offered.length > 0 && !slotChoice,
     signedIn: !!user,
     addressesLoading: choice === null,
     saveLabelMissing: saving && !delivery.saveLabel.trim(),
@@ -108,13 +108,7 @@ export default function CartPage() {
     const city = cities.data?.find((c) => c.id === delivery.cityId)
     const refusal =
       missing ??
-      (chosen
-        ? null
-        : !country
-          ? 'Pays sélectionné introuvable'
-          : !city
-            ? 'Ville sélectionnée introuvable'
-            : null)
+      (chosen ? null : !country ? COUNTRY_NOT_FOUND_MESSAGE : !city ? CITY_NOT_FOUND_MESSAGE : null)
     if (refusal || (!chosen && (!country || !city || delivery.zoneId === null))) {
       toast.error(refusal ?? 'Erreur lors de la création de la commande')
       return

@@ -1,9 +1,15 @@
-import { minimumOrderMessage, MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE } from '@/shared/domain/pricing'
-import { SLOT_CLOSED_MESSAGE, SLOT_FULL_MESSAGE, SLOT_REQUIRED_MESSAGE } from '@/shared/domain/delivery-slots'
-import { shortfallMessage, stockShortfall, type ProductStock } from '@/shared/domain/stock'
+import { MAX_ORDER_AMOUNT, ORDER_CEILING_MESSAGE } from '@/shared/domain/pricing'
+import {
+  CITY_NOT_FOUND_MESSAGE,
+  COUNTRY_NOT_FOUND_MESSAGE,
+  minimumReason,
+  slotReason,
+  stockReasons,
+} from '@/shared/domain/order-readiness'
+import type { ProductStock } from '@/shared/domain/stock'
 import { isValidQuantityStep } from '@/shared/domain/units'
 import { defaultPreparationOf, preparationNotOffered } from '@/shared/domain/preparations'
-import { formatMoney, formatQuantity } from '@/shared/format'
+import { formatQuantity } from '@/shared/format'
 import type { SessionUser } from '@/shared/schemas/auth'
 import { DUPLICATE_PRODUCT_MESSAGE } from '@/shared/schemas/checkout'
 import { ADDRESS_NOT_FOUND, closedReason, MAX_ADDRESSES, TOO_MANY_ADDRESSES } from '@/shared/domain/addresses'
@@ -47,10 +53,10 @@ export function checkDelivery(user: SessionUser, input: CreateOrder, ctx: Contex
         : ADDRESS_NOT_FOUND
     if (reason) throw field('addressId', reason)
   }
-  if (!country || !country.isActive) throw field('deliveryCountry', 'Pays sélectionné introuvable')
+  if (!country || !country.isActive) throw field('deliveryCountry', COUNTRY_NOT_FOUND_MESSAGE)
   if (country.id !== user.countryId)
     throw field('deliveryCountry', 'Vous ne pouvez commander que dans votre pays.')
-  if (!city || !city.isActive) throw field('deliveryCity', 'Ville sélectionnée introuvable')
+  if (!city || !city.isActive) throw field('deliveryCity', CITY_NOT_FOUND_MESSAGE)
   if (!zone || !zone.isActive) throw field('zoneId', 'Zone de livraison introuvable ou inactive.')
   if (zone.cityId !== city.id) throw field('zoneId', "La zone choisie n'appartient pas à la ville indiquée.")
   const secondPhone = saved
@@ -137,47 +143,56 @@ const stockOf = (p: LineProduct): ProductStock => ({
 })
 
 /**
- * No line asks more of a product than is left today, its lines taken together: else 409, the
- * message naming the product, on the first line of it (the cart marks that line).
+ * No line asks more of a product than is left today, its lines taken together (the shared stock
+ * rule, docs/rules/orders.md#order-readiness): else 409, the message naming the product, on the
+ * first line of it (the cart marks that line).
  */
-export function checkStock(lines: readonly CheckoutLine[]) {
-  const wanted = new Map<number, number>()
-  for (const l of lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.quantity)
-  lines.forEach(({ product }, i) => {
-    const shortfall = stockShortfall(stockOf(product), wanted.get(product.id)!)
-    if (!shortfall) return
-    const message = shortfallMessage(product.name, product.unitType, shortfall)
-    throw new HttpError(409, 'OUT_OF_STOCK', message, { [`items.${i}.quantity`]: [message] })
-  })
+export function checkStock(lines: readonly Pick<CheckoutLine, 'product' | 'quantity'>[]) {
+  const [first] = stockReasons(
+    lines.map(({ product, quantity }) => ({
+      productId: product.id,
+      name: product.name,
+      unitType: product.unitType,
+      quantity,
+      stock: stockOf(product),
+    })),
+  )
+  if (!first) return
+  const { message } = first
+  throw new HttpError(409, 'OUT_OF_STOCK', message, { [`items.${first.lines[0]}.quantity`]: [message] })
 }
 
 /**
- * The slot rule (docs/rules/delivery.md#delivery-slots): a city with active slots needs one; the slot is
- * the city's, active, open and not full. Checked here to say why in French; the write checks
- * again in its one statement, which alone decides under a race.
+ * The slot rule (docs/rules/delivery.md#delivery-slots), decided by the shared `slotReason`
+ * (docs/rules/orders.md#order-readiness) on the slot as it stands now: a city with active slots
+ * needs one; the slot is the city's, active, open and not full. Checked here to say why in
+ * French; the write checks again in its one statement, which alone decides under a race.
  */
 export function checkSlot(input: CreateOrder, ctx: Context, cityId: number) {
-  if (!input.slot) {
-    if (ctx.citySlots > 0) throw field('slot', SLOT_REQUIRED_MESSAGE)
-    return
-  }
   const slot = ctx.slot
-  if (!slot || !slot.isActive || slot.cityId !== cityId)
-    throw field('slot', 'Créneau de livraison introuvable pour cette ville.')
-  if (!slot.open) throw field('slot', SLOT_CLOSED_MESSAGE)
-  if (slot.booked >= slot.capacity) throw conflict(SLOT_FULL_MESSAGE)
+  const reason = slotReason({
+    cityHasSlots: ctx.citySlots > 0,
+    chosen: input.slot
+      ? {
+          found: !!slot && slot.isActive && slot.cityId === cityId,
+          open: !!slot?.open,
+          full: !!slot && slot.booked >= slot.capacity,
+        }
+      : null,
+  })
+  if (!reason) return
+  throw reason.status === 409 ? conflict(reason.message) : field('slot', reason.message)
 }
 
 /**
  * The order's amounts, on its subtotal before any discount: the ceiling (docs/rules/api.md#limits),
- * so that every amount then fits, and the zone's minimum (docs/rules/delivery.md#delivery-fees).
+ * so that every amount then fits, and the zone's minimum (docs/rules/delivery.md#delivery-fees), decided by
+ * the shared `minimumReason` (docs/rules/orders.md#order-readiness).
  */
 export function checkAmounts(subtotal: number, zone: Delivery['zone']) {
   if (subtotal > MAX_ORDER_AMOUNT) throw field('items', ORDER_CEILING_MESSAGE)
-  const minimum = zone.minOrderAmount
-  if (minimum != null && subtotal < minimum) {
-    throw field('items', minimumOrderMessage(zone.name, formatMoney(minimum)))
-  }
+  const belowMinimum = minimumReason(subtotal, zone)
+  if (belowMinimum) throw field('items', belowMinimum.message)
 }
 
 /** The points asked for are the account's (docs/rules/money.md#points). */

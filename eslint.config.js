@@ -130,6 +130,21 @@ export default tseslint.config(
     },
   },
   {
+    // A feature's field is marked invalid by the kit, never by hand: FormField (a react-hook-form
+    // field), Field and FieldGroup link their controls (docs/architecture.md "How to add a page").
+    files: ['src/client/features/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='aria-invalid']",
+          message:
+            'Set no aria-invalid by hand: put the control in a FormField (or Field, FieldGroup), which marks it invalid with its error.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: {
       ...restrict([

@@ -125,4 +125,13 @@ describe('lint boundaries', () => {
       "import { waveSignature } from '../../src/server/services/money/payments/signatures'\nexport const p = waveSignature\n"
     expect(await rulesHit('dev/fakes/payments/probe.ts', ours)).toContain('no-restricted-imports')
   }, 60_000)
+
+  it('refuses a feature setting aria-invalid by hand, and leaves the kit to', async () => {
+    const code =
+      'import { Input } from \'@/client/components/ui/field\'\nexport const p = <Input id="x" aria-invalid />\n'
+    expect(await rulesHit('src/client/features/checkout/components/probe.tsx', code)).toContain(
+      'no-restricted-syntax',
+    )
+    expect(await rulesHit('src/client/components/ui/probe.tsx', code)).toEqual([])
+  }, 60_000)
 })

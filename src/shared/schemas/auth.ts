@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from '../domain/password'
 import { roles } from '../domain/roles'
 import { isIdentifier, LOGIN_MESSAGES, normalizeIdentifier } from '../login-check'
 import { oneLine } from './common'
@@ -9,12 +10,16 @@ const identifier = z
   .transform(normalizeIdentifier)
   .pipe(z.string().refine(isIdentifier, LOGIN_MESSAGES.email))
 
-const newPassword = oneLine(
-  z
-    .string({ error: 'Le mot de passe doit contenir au moins 8 caractères' })
-    .min(8, 'Le mot de passe doit contenir au moins 8 caractères')
-    .max(200, 'Le mot de passe ne peut pas dépasser 200 caractères'),
-)
+/**
+ * A new password (docs/rules/people.md#accounts): the rule of domain/password.ts, its messages
+ * ended by `end` (the staff's forms end theirs with a full stop).
+ */
+export const newPassword = (end: '' | '.' = '') => {
+  const { tooShort, tooLong } = passwordMessages(end)
+  return oneLine(
+    z.string({ error: tooShort }).min(PASSWORD_MIN_LENGTH, tooShort).max(PASSWORD_MAX_LENGTH, tooLong),
+  )
+}
 
 export const loginInput = z.strictObject({
   email: identifier,
@@ -28,12 +33,7 @@ export const registerInput = z.strictObject({
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: "L'email est requis et doit être valide" }).max(254, 'Email trop long.')),
-  password: oneLine(
-    z
-      .string({ error: 'Le mot de passe doit contenir au moins 8 caractères' })
-      .min(8, 'Le mot de passe doit contenir au moins 8 caractères')
-      .max(200, 'Le mot de passe ne peut pas dépasser 200 caractères'),
-  ),
+  password: newPassword(),
   displayName: oneLine(
     z
       .string({ error: "Le nom d'affichage est requis" })
@@ -109,7 +109,7 @@ export const forgotPasswordAnswer = z.strictObject({
 /** POST /_api/auth/password/reset_with_link: the link's token and the new password. */
 export const resetWithLinkInput = z.strictObject({
   token: z.string({ error: 'Lien invalide.' }).min(10, 'Lien invalide.').max(200, 'Lien invalide.'),
-  password: newPassword,
+  password: newPassword(),
 })
 /** POST /_api/auth/password/reset_with_code: the phone, the SMS's code and the new password. */
 export const resetWithCodeInput = z.strictObject({
@@ -118,7 +118,7 @@ export const resetWithCodeInput = z.strictObject({
     .string({ error: 'Le code a 6 chiffres.' })
     .trim()
     .regex(/^\d{6}$/, 'Le code a 6 chiffres.'),
-  password: newPassword,
+  password: newPassword(),
 })
 
 /** The client's channels (docs/rules/orders.md#messages): "Me prévenir par : e-mail, SMS". */

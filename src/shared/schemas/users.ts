@@ -1,5 +1,5 @@
 import { loyaltyTypes } from '../domain/status-effects'
-import { sessionUser } from './auth'
+import { newPassword, sessionUser } from './auth'
 import { orderView } from './orders'
 import { roles } from '../domain/roles'
 import { id, limit, oneLine, page, text } from './common'
@@ -11,12 +11,7 @@ const email = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "Format d'email invalide." }).max(254, 'Email trop long.'))
-const password = oneLine(
-  z
-    .string({ error: 'Le mot de passe doit contenir au moins 8 caractères.' })
-    .min(8, 'Le mot de passe doit contenir au moins 8 caractères.')
-    .max(200, 'Le mot de passe ne peut pas dépasser 200 caractères.'),
-)
+const password = newPassword('.')
 const displayName = oneLine(
   z
     .string({ error: "Le nom d'affichage doit contenir au moins 2 caractères." })

@@ -18,15 +18,19 @@ const control =
   'block w-full rounded-md border border-stone-300 bg-white px-3 text-stone-900 placeholder:text-stone-400 ' +
   'focus:border-brand focus:outline-2 focus:outline-brand/30 disabled:bg-stone-100 disabled:text-stone-500 aria-[invalid=true]:border-red-600'
 
-/** What a Field tells its control: the ids of its hint and error texts, and whether it is in error. */
-type FieldLink = { htmlFor: string; describedBy: string | undefined; invalid: boolean }
+/**
+ * What a Field tells its control: the ids of its hint and error texts, and whether it is in error.
+ * `htmlFor` null is a FieldGroup's: every control inside shares its error.
+ */
+type FieldLink = { htmlFor: string | null; describedBy: string | undefined; invalid: boolean }
 const FieldContext = createContext<FieldLink | null>(null)
 
 /**
  * The accessibility attributes a control inside a Field gets: `aria-describedby` naming the
  * field's hint and error (a screen reader reads them with the control), `aria-invalid` while
  * the field has an error. Only the control the label points to (its id is the Field's
- * `htmlFor`) is linked; what the control is given itself comes first.
+ * `htmlFor`) is linked, or every control of a FieldGroup; what the control is given itself
+ * comes first.
  */
 function useFieldLink(
   id: string | undefined,
@@ -36,7 +40,7 @@ function useFieldLink(
   },
 ) {
   const field = useContext(FieldContext)
-  if (!field || !id || field.htmlFor !== id) return {}
+  if (!field || (field.htmlFor !== null && field.htmlFor !== id)) return {}
   const describedBy = [props['aria-describedby'], field.describedBy].filter(Boolean).join(' ') || undefined
   const invalid = field.invalid || props['aria-invalid'] === true || props['aria-invalid'] === 'true'
   return { 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined }
@@ -66,6 +70,22 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 export function Select({ className, dense, ...props }: ComponentProps<'select'> & Dense) {
   const link = useFieldLink(props.id, props)
   return <select className={cn(control, heightOf(dense), 'pr-8', className)} {...props} {...link} />
+}
+
+/** A file picker (the browser's own button, styled), linked to its Field as the controls above. */
+export function FileInput({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const link = useFieldLink(props.id, props)
+  return (
+    <input
+      type="file"
+      className={cn(
+        'block w-full text-sm text-stone-700 file:mr-3 file:h-10 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-stone-800',
+        className,
+      )}
+      {...props}
+      {...link}
+    />
+  )
 }
 
 /** The ids of a field's texts, for a control that is not one of the above. */
@@ -112,6 +132,41 @@ export function Field({
         </p>
       )}
     </div>
+  )
+}
+
+/**
+ * Several controls under one legend that share one error (a list's lines, each labelled by its
+ * own `aria-label`): every Input, Select or Textarea inside is described by the error and marked
+ * invalid with it. `id` names the error's text (`fieldErrorId(id)`).
+ */
+export function FieldGroup({
+  legend,
+  id,
+  error,
+  children,
+  className,
+}: {
+  legend: ReactNode
+  id: string
+  error?: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <fieldset className={cn('space-y-2', className)}>
+      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
+      <FieldContext
+        value={{ htmlFor: null, describedBy: error ? fieldErrorId(id) : undefined, invalid: !!error }}
+      >
+        {children}
+      </FieldContext>
+      {error && (
+        <p id={fieldErrorId(id)} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
   )
 }
 

@@ -8,7 +8,7 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form'
-import { Field } from './field'
+import { Field, FieldGroup } from './field'
 
 /** What a FormField hands its control: the id its label points to and react-hook-form's registration. */
 export type FormControlProps<N extends string> = UseFormRegisterReturn<N> & { id: string }
@@ -54,5 +54,36 @@ export function FormField<T extends FieldValues, N extends FieldPath<T>>({
     <Field label={label} htmlFor={id} error={message || error} hint={hint} className={className}>
       {children({ id, ...form.register(name, options) })}
     </Field>
+  )
+}
+
+/**
+ * A list's controls under one legend (`name` is the list: each line is registered by the call
+ * site, `mobileMoneyProviders.0`…), sharing the list's error: every control inside is marked
+ * invalid and described by it (`FieldGroup`). The error is the form's for the list itself, or
+ * for its lines as a whole (react-hook-form's `root`).
+ */
+export function FormFieldGroup<T extends FieldValues, N extends FieldPath<T>>({
+  form,
+  name,
+  id,
+  legend,
+  className,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and resolver output
+  form: UseFormReturn<T, any, any>
+  name: N
+  id: string
+  legend: ReactNode
+  className?: string
+  children: ReactNode
+}) {
+  const { errors } = useFormState({ control: form.control, name })
+  const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined
+  return (
+    <FieldGroup legend={legend} id={id} error={error?.message ?? error?.root?.message} className={className}>
+      {children}
+    </FieldGroup>
   )
 }

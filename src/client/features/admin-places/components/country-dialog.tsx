@@ -6,7 +6,7 @@ import { createCountryInput, type AdminCountry, type CreateCountryInput } from '
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
 import { Dialog, FormActions } from '@/client/components/ui/dialog'
-import { FormField } from '@/client/components/ui/form-field'
+import { FormField, FormFieldGroup } from '@/client/components/ui/form-field'
 import { Input, Select } from '@/client/components/ui/field'
 import { DEFAULT_TIME_ZONE, timeZoneByCountryCode } from '@/shared/domain/time-zones'
 import { useCreateCountry, useUpdateCountry } from '../api/use-countries'
@@ -25,8 +25,6 @@ const blank: CreateCountryInput = {
 }
 /** The reference countries' zones, each once, in alphabetical order (docs/rules/delivery.md#time-zones). */
 const timeZoneChoices = [...new Set([...Object.values(timeZoneByCountryCode), DEFAULT_TIME_ZONE])].sort()
-/** The id of the providers' error, which describes each provider's field. */
-const PROVIDERS_ERROR_ID = 'country-providers-error'
 /** Upper-cases the field as it is typed (the schema upper-cases it too). */
 const upperCased = <R extends UseFormRegisterReturn>(reg: R): R => ({
   ...reg,
@@ -53,7 +51,6 @@ export function CountryDialog({
     defaultValues: blank,
   })
   const [providers, setProviders] = useState(1)
-  const { errors } = form.formState
 
   useEffect(() => {
     if (!open) return
@@ -87,7 +84,6 @@ export function CountryDialog({
     onOpenChange(false)
   })
   const pending = create.isPending || update.isPending
-  const providersError = errors.mobileMoneyProviders?.message ?? errors.mobileMoneyProviders?.root?.message
 
   return (
     <Dialog
@@ -153,16 +149,18 @@ export function CountryDialog({
             </Select>
           )}
         </FormField>
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-stone-800">Fournisseurs Mobile Money</legend>
+        {/* The list's error is about every line: each is marked, and read out with it. */}
+        <FormFieldGroup
+          form={form}
+          name="mobileMoneyProviders"
+          id="country-providers"
+          legend="Fournisseurs Mobile Money"
+        >
           {Array.from({ length: providers }, (_, i) => (
             <div key={i} className="flex gap-2">
               <Input
                 aria-label={`Fournisseur ${i + 1}`}
                 placeholder="ex. Orange Money"
-                // The list's error is about every line: each is marked, and read out with it.
-                aria-invalid={providersError ? true : undefined}
-                aria-describedby={providersError ? PROVIDERS_ERROR_ID : undefined}
                 {...form.register(`mobileMoneyProviders.${i}`)}
               />
               <Button
@@ -178,12 +176,7 @@ export function CountryDialog({
           <Button variant="outline" size="sm" onClick={() => setProviders((n) => n + 1)}>
             <Plus className="h-4 w-4" aria-hidden /> Ajouter un fournisseur
           </Button>
-          {providersError && (
-            <p id={PROVIDERS_ERROR_ID} role="alert" className="text-sm text-red-700">
-              {providersError}
-            </p>
-          )}
-        </fieldset>
+        </FormFieldGroup>
         <FormActions
           onCancel={() => onOpenChange(false)}
           pending={pending}

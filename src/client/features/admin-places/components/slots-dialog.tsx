@@ -7,6 +7,7 @@ import { formatCutoff, formatSlotWindow } from '@/shared/domain/delivery-slots'
 import { createSlotInput, type AdminSlot, type CreateSlotInput } from '@/shared/schemas/slots'
 import type { z } from '@/shared/schemas/zod'
 import { Button } from '@/client/components/ui/button'
+import { RowActions } from '@/client/components/ui/row-actions'
 import { Dialog } from '@/client/components/ui/dialog'
 import { FormField } from '@/client/components/ui/form-field'
 import { Input } from '@/client/components/ui/field'
@@ -106,22 +107,23 @@ export function SlotsDialog({
                     <Td className="tabular-nums">{s.capacity} commandes</Td>
                     <Td className="whitespace-nowrap">{formatCutoff(s.cutoffMinutes)} avant</Td>
                     <Td>
-                      <div className="flex items-center justify-end gap-3">
+                      <RowActions
+                        actions={[
+                          {
+                            label: `Modifier le créneau ${window}`,
+                            text: 'Modifier',
+                            icon: Pencil,
+                            onClick: () => setEditing(s),
+                          },
+                        ]}
+                      >
                         <ActiveSwitch
                           id={s.id}
                           active={s.isActive}
                           update={update}
                           what={`le créneau ${window}`}
                         />
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => setEditing(s)}
-                          aria-label={`Modifier le créneau ${window}`}
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden />
-                        </Button>
-                      </div>
+                      </RowActions>
                     </Td>
                   </Tr>
                 )

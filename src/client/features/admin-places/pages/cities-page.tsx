@@ -5,6 +5,7 @@ import { Button } from '@/client/components/ui/button'
 import { Select } from '@/client/components/ui/field'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, QueryState } from '@/client/components/ui/query-state'
+import { RowActions } from '@/client/components/ui/row-actions'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useSession } from '@/client/lib/session'
@@ -89,30 +90,31 @@ export default function CitiesPage() {
                     </Td>
                     <Td className="whitespace-nowrap text-stone-600">{formatDate(c.createdAt)}</Td>
                     <Td>
-                      <div className="flex flex-wrap items-center justify-end gap-2">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => setSlotsOf(c)}
-                          aria-label={`Créneaux de livraison de ${c.name}`}
-                        >
-                          <Clock className="h-4 w-4" aria-hidden /> Créneaux
-                        </Button>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => setRenaming(c)}
-                          aria-label={`Renommer la ville ${c.name}`}
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden /> Renommer
-                        </Button>
+                      <RowActions
+                        actions={[
+                          {
+                            label: `Créneaux de livraison de ${c.name}`,
+                            text: 'Créneaux',
+                            icon: Clock,
+                            show: 'always',
+                            onClick: () => setSlotsOf(c),
+                          },
+                          {
+                            label: `Renommer la ville ${c.name}`,
+                            text: 'Renommer',
+                            icon: Pencil,
+                            show: 'always',
+                            onClick: () => setRenaming(c),
+                          },
+                        ]}
+                      >
                         <ActiveSwitch
                           id={c.id}
                           active={c.isActive}
                           update={update}
                           what={`la ville ${c.name}`}
                         />
-                      </div>
+                      </RowActions>
                     </Td>
                   </Tr>
                 ))}

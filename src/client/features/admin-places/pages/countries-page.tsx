@@ -5,6 +5,7 @@ import type { AdminCountry } from '@/shared/schemas/places'
 import { Button } from '@/client/components/ui/button'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { QueryState } from '@/client/components/ui/query-state'
+import { RowActions } from '@/client/components/ui/row-actions'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useAdminCountries } from '@/client/lib/staff-places'
@@ -72,23 +73,23 @@ export default function CountriesPage() {
                     </Td>
                     <Td className="whitespace-nowrap text-stone-600">{formatDate(c.createdAt)}</Td>
                     <Td>
-                      <div className="flex items-center justify-end gap-3">
+                      <RowActions
+                        actions={[
+                          {
+                            label: `Modifier ${c.name}`,
+                            text: 'Modifier',
+                            icon: Pencil,
+                            onClick: () => setDialog({ open: true, country: c }),
+                          },
+                        ]}
+                      >
                         <ActiveSwitch
                           id={c.id}
                           active={c.isActive}
                           update={update}
                           what={`le pays ${c.name}`}
                         />
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => setDialog({ open: true, country: c })}
-                          aria-label={`Modifier ${c.name}`}
-                          title="Modifier"
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden />
-                        </Button>
-                      </div>
+                      </RowActions>
                     </Td>
                   </Tr>
                 ))}

@@ -7,6 +7,7 @@ import { Input, Select } from '@/client/components/ui/field'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { Pager, totalPagesOf } from '@/client/components/ui/pager'
 import { QueryState } from '@/client/components/ui/query-state'
+import { RowActions } from '@/client/components/ui/row-actions'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useAdminCities } from '@/client/lib/staff-places'
@@ -124,23 +125,24 @@ export default function ZonesPage() {
                       <ActiveBadge active={z.isActive} feminine />
                     </Td>
                     <Td>
-                      <div className="flex items-center justify-end gap-3">
+                      <RowActions
+                        actions={[
+                          {
+                            label: `Modifier ${z.name}`,
+                            text: 'Modifier',
+                            icon: Pencil,
+                            show: 'wide',
+                            onClick: () => setDialog({ open: true, zone: z }),
+                          },
+                        ]}
+                      >
                         <ActiveSwitch
                           id={z.id}
                           active={z.isActive}
                           update={update}
                           what={`la zone ${z.name}`}
                         />
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => setDialog({ open: true, zone: z })}
-                          aria-label={`Modifier ${z.name}`}
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden />
-                          <span className="hidden sm:inline">Modifier</span>
-                        </Button>
-                      </div>
+                      </RowActions>
                     </Td>
                   </Tr>
                 ))}

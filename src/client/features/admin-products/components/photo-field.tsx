@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { MAX_PHOTO_BYTES, photoMessages, type Photo } from '@/shared/photos'
 import type { AdminProduct } from '@/shared/schemas/products'
 import { Button } from '@/client/components/ui/button'
-import { Field, fieldErrorId, fieldHintId } from '@/client/components/ui/field'
+import { Field, FileInput } from '@/client/components/ui/field'
 import { errorMessage } from '@/client/lib/api'
 import { ProductImage } from '@/client/features/storefront/components/product-image'
 import { useRemovePhoto, useUploadPhoto } from '../api/use-products'
@@ -93,14 +93,10 @@ export function PhotoField({
           />
         )}
         <div className="min-w-0 flex-1 space-y-2">
-          <input
+          <FileInput
             id={INPUT_ID}
-            type="file"
             accept="image/*"
             disabled={progress !== null}
-            aria-invalid={!!error || undefined}
-            aria-describedby={error ? fieldErrorId(INPUT_ID) : fieldHintId(INPUT_ID)}
-            className="block w-full text-sm text-stone-700 file:mr-3 file:h-10 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-stone-800"
             onChange={(e) => {
               const input = e.currentTarget
               pick(input.files?.[0])

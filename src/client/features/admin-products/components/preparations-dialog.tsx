@@ -4,6 +4,7 @@ import { Button } from '@/client/components/ui/button'
 import { Dialog } from '@/client/components/ui/dialog'
 import { Field, Input, Select } from '@/client/components/ui/field'
 import { QueryState } from '@/client/components/ui/query-state'
+import { RowActions } from '@/client/components/ui/row-actions'
 import { staffErrorText } from '@/client/lib/error-text'
 import {
   useCreatePreparation,
@@ -32,29 +33,29 @@ function PreparationRow({ p }: { p: { id: number; name: string; products: number
       <span className="shrink-0 text-xs text-stone-500">
         {p.products} produit{p.products > 1 ? 's' : ''}
       </span>
-      {changed && (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={rename.isPending}
-          onClick={() => rename.mutate({ id: p.id, name })}
-        >
-          Renommer
-        </Button>
-      )}
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Supprimer la préparation ${p.name}`}
-        disabled={remove.isPending}
-        onClick={() => {
-          const note = p.products > 0 ? ` Elle sera retirée de ${p.products} produit(s).` : ''
-          if (window.confirm(`Supprimer « ${p.name} » ?${note} Les commandes passées la gardent.`))
-            remove.mutate(p)
-        }}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden />
-      </Button>
+      <RowActions
+        className="shrink-0"
+        actions={[
+          changed && {
+            label: 'Renommer',
+            text: 'Renommer',
+            disabled: rename.isPending,
+            onClick: () => rename.mutate({ id: p.id, name }),
+          },
+          {
+            label: `Supprimer la préparation ${p.name}`,
+            text: 'Supprimer',
+            icon: Trash2,
+            destructive: true,
+            disabled: remove.isPending,
+            onClick: () => {
+              const note = p.products > 0 ? ` Elle sera retirée de ${p.products} produit(s).` : ''
+              if (window.confirm(`Supprimer « ${p.name} » ?${note} Les commandes passées la gardent.`))
+                remove.mutate(p)
+            },
+          },
+        ]}
+      />
     </li>
   )
 }

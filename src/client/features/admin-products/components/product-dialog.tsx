@@ -12,6 +12,7 @@ import {
 } from '@/shared/schemas/products'
 import type { z } from '@/shared/schemas/zod'
 import { Dialog, FormActions } from '@/client/components/ui/dialog'
+import { FormField } from '@/client/components/ui/form-field'
 import { Field, Input, numberOrNull, numberOrUndefined, Select, Textarea } from '@/client/components/ui/field'
 import { errorMessage } from '@/client/lib/api'
 import { useCategories, useCreateProduct, useUpdateProduct, useUploadPhoto } from '../api/use-products'
@@ -58,7 +59,6 @@ export function ProductDialog({
   const update = useUpdateProduct()
   const categories = useCategories()
   const form = useForm<CreateProductInput, unknown, Values>({ resolver: zodResolver(createProductInput) })
-  const { errors } = form.formState
   const unitType = useWatch({ control: form.control, name: 'unitType' }) ?? 'kg'
   const step = quantityStep(unitType)
   // docs/rules/catalogue.md#preparations: what the product offers, saved with it.
@@ -119,70 +119,61 @@ export function ProductDialog({
       title={product ? 'Modifier le produit' : 'Ajouter un produit'}
     >
       <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
-        <Field label="Nom du produit" htmlFor="product-name" error={errors.name?.message}>
-          <Input id="product-name" aria-invalid={!!errors.name} {...form.register('name')} />
-        </Field>
-        <Field label="Description" htmlFor="product-description" error={errors.description?.message}>
-          <Textarea id="product-description" rows={3} {...form.register('description')} />
-        </Field>
+        <FormField form={form} name="name" id="product-name" label="Nom du produit">
+          {(control) => <Input {...control} />}
+        </FormField>
+        <FormField form={form} name="description" id="product-description" label="Description">
+          {(control) => <Textarea rows={3} {...control} />}
+        </FormField>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Prix (F CFA)" htmlFor="product-price" error={errors.pricePerUnit?.message}>
-            <Input
-              id="product-price"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              aria-invalid={!!errors.pricePerUnit}
-              {...form.register('pricePerUnit', { valueAsNumber: true })}
-            />
-          </Field>
-          <Field label="Unité" htmlFor="product-unit" error={errors.unitType?.message}>
-            <Select id="product-unit" {...form.register('unitType')}>
-              <option value="kg">Kilogramme (kg)</option>
-              <option value="unit">Unité</option>
-            </Select>
-          </Field>
+          <FormField
+            form={form}
+            name="pricePerUnit"
+            id="product-price"
+            label="Prix (F CFA)"
+            options={{ valueAsNumber: true }}
+          >
+            {(control) => <Input type="number" inputMode="numeric" min={1} step={1} {...control} />}
+          </FormField>
+          <FormField form={form} name="unitType" id="product-unit" label="Unité">
+            {(control) => (
+              <Select {...control}>
+                <option value="kg">Kilogramme (kg)</option>
+                <option value="unit">Unité</option>
+              </Select>
+            )}
+          </FormField>
         </div>
-        <Field
+        <FormField
+          form={form}
+          name="minQuantity"
+          id="product-min"
           label="Quantité minimale"
-          htmlFor="product-min"
-          error={errors.minQuantity?.message}
           hint={unitType === 'kg' ? 'Par pas de 0,5 kg.' : 'Un nombre entier d’unités.'}
+          options={{ valueAsNumber: true }}
         >
-          <Input
-            id="product-min"
-            type="number"
-            inputMode="decimal"
-            min={step}
-            step={step}
-            aria-invalid={!!errors.minQuantity}
-            {...form.register('minQuantity', { valueAsNumber: true })}
-          />
-        </Field>
+          {(control) => <Input type="number" inputMode="decimal" min={step} step={step} {...control} />}
+        </FormField>
         {/* Origin, halal, day of slaughter (docs/rules/catalogue.md#provenance). */}
-        <Field
+        <FormField
+          form={form}
+          name="origin"
+          id="product-origin"
           label="Origine"
-          htmlFor="product-origin"
-          error={errors.origin?.message}
           hint="Ex. Origine : abattoir de Dakar (SOGAS). Laisser vide si non précisée."
         >
-          <Input id="product-origin" aria-invalid={!!errors.origin} {...form.register('origin')} />
-        </Field>
+          {(control) => <Input {...control} />}
+        </FormField>
         <div className="grid grid-cols-2 items-end gap-3">
-          <Field
+          <FormField
+            form={form}
+            name="slaughterDay"
+            id="product-slaughter-day"
             label="Jour d’abattage"
-            htmlFor="product-slaughter-day"
-            error={errors.slaughterDay?.message}
             hint="Viande fraîche."
           >
-            <Input
-              id="product-slaughter-day"
-              type="date"
-              aria-invalid={!!errors.slaughterDay}
-              {...form.register('slaughterDay')}
-            />
-          </Field>
+            {(control) => <Input type="date" {...control} />}
+          </FormField>
           <label className="flex h-10 items-center gap-2 text-sm text-stone-800">
             <input type="checkbox" className="h-4 w-4 accent-emerald-700" {...form.register('halal')} />
             Halal
@@ -190,42 +181,47 @@ export function ProductDialog({
         </div>
         {/* A photo is uploaded, never an image address pasted (docs/decisions/0033). */}
         <PhotoField key={product?.id ?? 'new'} product={product} onPick={setPendingPhoto} sending={sending} />
-        <Field label="Catégorie" htmlFor="product-category" error={errors.categoryId?.message}>
-          <Select
-            id="product-category"
-            {...form.register('categoryId', {
-              setValueAs: numberOrNull,
-            })}
-          >
-            <option value="">Non classé</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {fixedCountry ? (
-          <Field label="Pays" htmlFor="product-country-fixed" hint="Votre pays : il ne peut pas être changé.">
-            <Input id="product-country-fixed" value={fixedCountry.name} readOnly disabled />
-          </Field>
-        ) : (
-          <Field label="Pays" htmlFor="product-country" error={errors.countryId?.message}>
-            <Select
-              id="product-country"
-              aria-invalid={!!errors.countryId}
-              {...form.register('countryId', {
-                setValueAs: numberOrUndefined,
-              })}
-            >
-              <option value="">Choisissez un pays</option>
-              {countries.map((c) => (
+        <FormField
+          form={form}
+          name="categoryId"
+          id="product-category"
+          label="Catégorie"
+          options={{ setValueAs: numberOrNull }}
+        >
+          {(control) => (
+            <Select {...control}>
+              <option value="">Non classé</option>
+              {categories.data?.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
               ))}
             </Select>
+          )}
+        </FormField>
+        {fixedCountry ? (
+          <Field label="Pays" htmlFor="product-country-fixed" hint="Votre pays : il ne peut pas être changé.">
+            <Input id="product-country-fixed" value={fixedCountry.name} readOnly disabled />
           </Field>
+        ) : (
+          <FormField
+            form={form}
+            name="countryId"
+            id="product-country"
+            label="Pays"
+            options={{ setValueAs: numberOrUndefined }}
+          >
+            {(control) => (
+              <Select {...control}>
+                <option value="">Choisissez un pays</option>
+                {countries.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         )}
         <PreparationsField
           countryId={fixedCountry || typeof countryId !== 'number' ? undefined : countryId}

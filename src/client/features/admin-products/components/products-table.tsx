@@ -3,7 +3,7 @@ import { Beef, PackageCheck, Pencil, Trash2 } from 'lucide-react'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import type { AdminProduct } from '@/shared/schemas/products'
 import { Badge } from '@/client/components/ui/badge'
-import { Button } from '@/client/components/ui/button'
+import { RowActions } from '@/client/components/ui/row-actions'
 import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 
@@ -117,36 +117,24 @@ export function ProductsTable({
               <StockCell product={p} />
             </Td>
             <Td>
-              <div className="flex justify-end gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Stock de ${p.name}`}
-                  title="Stock"
-                  onClick={() => onStock(p)}
-                >
-                  <PackageCheck className="h-4 w-4" aria-hidden />
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Modifier ${p.name}`}
-                  title="Modifier"
-                  onClick={() => onEdit(p)}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden />
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Supprimer ${p.name}`}
-                  title="Supprimer"
-                  className="text-red-700"
-                  onClick={() => onDelete(p)}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </Button>
-              </div>
+              <RowActions
+                actions={[
+                  {
+                    label: `Stock de ${p.name}`,
+                    text: 'Stock',
+                    icon: PackageCheck,
+                    onClick: () => onStock(p),
+                  },
+                  { label: `Modifier ${p.name}`, text: 'Modifier', icon: Pencil, onClick: () => onEdit(p) },
+                  {
+                    label: `Supprimer ${p.name}`,
+                    text: 'Supprimer',
+                    icon: Trash2,
+                    destructive: true,
+                    onClick: () => onDelete(p),
+                  },
+                ]}
+              />
             </Td>
           </Tr>
         ))}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { checkNewPassword, PASSWORD_MIN_LENGTH } from '@/shared/domain/password'
 import { homeRouteFor } from '@/shared/domain/roles'
 import { isIdentifier, LOGIN_MESSAGES, normalizeIdentifier } from '@/shared/login-check'
 import type { SessionUser, SignInAnswer } from '@/shared/schemas/auth'
@@ -17,6 +18,11 @@ import { CodeStep, EnrolStep } from '../components/second-step'
  * phone number and answers the same whether an account exists or not; by phone it then takes
  * the SMS's code and the new password; /reset-password takes the e-mailed link's new password.
  * Either way the person is signed in on this device and sent to its home.
+ *
+ * The forms read what was typed from the form itself (before hydration too) and check without
+ * zod nor react-hook-form, as the sign-in form does (docs/decisions/0028): their fields are the
+ * kit's `Field`, which marks each control invalid with its error, and the password's rule is the
+ * shared one (`checkNewPassword`, src/shared/domain/password.ts).
  */
 
 const doors = {
@@ -26,13 +32,8 @@ const doors = {
 } as const
 const loginOf = (door: string | null) => doors[door as keyof typeof doors] ?? doors.client
 
-const PASSWORD_SHORT = 'Le mot de passe doit contenir au moins 8 caractères'
-const PASSWORD_LONG = 'Le mot de passe ne peut pas dépasser 200 caractères'
 const CODE_FORMAT = 'Le code a 6 chiffres.'
 const MISMATCH = 'Les deux mots de passe ne sont pas identiques.'
-
-const checkPassword = (v: string) =>
-  v.length < 8 ? PASSWORD_SHORT : v.length > 200 ? PASSWORD_LONG : undefined
 
 function Alert({ children }: { children: ReactNode }) {
   return (
@@ -116,14 +117,13 @@ function stopAtFirst<F extends string>(form: HTMLFormElement, found: Partial<Rec
 
 function NewPasswordField({ error }: { error?: string }) {
   return (
-    <Field label="Nouveau mot de passe" htmlFor="password" error={error} hint="8 caractères au moins.">
-      <Input
-        id="password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        aria-invalid={!!error}
-      />
+    <Field
+      label="Nouveau mot de passe"
+      htmlFor="password"
+      error={error}
+      hint={`${PASSWORD_MIN_LENGTH} caractères au moins.`}
+    >
+      <Input id="password" name="password" type="password" autoComplete="new-password" />
     </Field>
   )
 }
@@ -178,7 +178,10 @@ export function ForgotPasswordPage() {
     const data = new FormData(e.currentTarget)
     const code = String(data.get('code') ?? '').trim()
     const password = String(data.get('password') ?? '')
-    const found = { code: /^\d{6}$/.test(code) ? undefined : CODE_FORMAT, password: checkPassword(password) }
+    const found = {
+      code: /^\d{6}$/.test(code) ? undefined : CODE_FORMAT,
+      password: checkNewPassword(password),
+    }
     setProblems(found)
     if (stopAtFirst(e.currentTarget, found, ['code', 'password'])) return
     await send(() =>
@@ -212,14 +215,7 @@ export function ForgotPasswordPage() {
             marche pendant 10 minutes, pour 5 essais.
           </Notice>
           <Field label="Code reçu par SMS" htmlFor="code" error={problems.code}>
-            <Input
-              id="code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-invalid={!!problems.code}
-            />
+            <Input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
           </Field>
           <NewPasswordField error={problems.password} />
           <Button type="submit" className="w-full" pending={busy}>
@@ -243,13 +239,7 @@ export function ForgotPasswordPage() {
             error={problems.identifier}
             hint="Par téléphone, vous recevrez un code par SMS."
           >
-            <Input
-              id="identifier"
-              name="identifier"
-              autoComplete="username"
-              defaultValue={identifier}
-              aria-invalid={!!problems.identifier}
-            />
+            <Input id="identifier" name="identifier" autoComplete="username" defaultValue={identifier} />
           </Field>
           <Button type="submit" className="w-full" pending={busy}>
             {sent === 'email' ? 'Renvoyer le lien' : 'Recevoir un lien ou un code'}
@@ -272,8 +262,8 @@ export function ResetPasswordPage() {
     const password = String(data.get('password') ?? '')
     const confirm = String(data.get('confirm') ?? '')
     const found = {
-      password: checkPassword(password),
-      confirm: !checkPassword(password) && confirm !== password ? MISMATCH : undefined,
+      password: checkNewPassword(password),
+      confirm: !checkNewPassword(password) && confirm !== password ? MISMATCH : undefined,
     }
     setProblems(found)
     if (stopAtFirst(e.currentTarget, found, ['password', 'confirm'])) return
@@ -301,13 +291,7 @@ export function ResetPasswordPage() {
           {error && <Alert>{error}</Alert>}
           <NewPasswordField error={problems.password} />
           <Field label="Confirmez le mot de passe" htmlFor="confirm" error={problems.confirm}>
-            <Input
-              id="confirm"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!problems.confirm}
-            />
+            <Input id="confirm" name="confirm" type="password" autoComplete="new-password" />
           </Field>
           <Button type="submit" className="w-full" pending={busy}>
             Enregistrer et me connecter

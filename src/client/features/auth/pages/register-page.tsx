@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
+import { PASSWORD_HINT } from '@/shared/domain/password'
 import { toast } from '@/client/lib/toast'
 import { registerInput, type RegisterInput } from '@/shared/schemas/auth'
 import type { z } from '@/shared/schemas/zod'
@@ -74,13 +75,7 @@ export default function RegisterPage() {
         <FormField form={form} name="email" id="email" label="Email">
           {(control) => <Input type="email" autoComplete="email" inputMode="email" {...control} />}
         </FormField>
-        <FormField
-          form={form}
-          name="password"
-          id="password"
-          label="Mot de passe"
-          hint="Au moins 8 caractères."
-        >
+        <FormField form={form} name="password" id="password" label="Mot de passe" hint={PASSWORD_HINT}>
           {(control) => <Input type="password" autoComplete="new-password" {...control} />}
         </FormField>
         <FormField

@@ -9,6 +9,7 @@ import { Button } from '@/client/components/ui/button'
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog'
 import { Dialog } from '@/client/components/ui/dialog'
 import { Select } from '@/client/components/ui/field'
+import { RowActions } from '@/client/components/ui/row-actions'
 import { Td, Tr } from '@/client/components/ui/table'
 import {
   useDeleteContactMessage,
@@ -58,7 +59,18 @@ export function ContactMessageTableRow({ m }: { m: ContactMessageRow }) {
         <ContactStatusBadge status={m.status} />
       </Td>
       <Td>
-        <div className="flex items-center justify-end gap-1">
+        <RowActions
+          actions={[
+            { label: `Voir le message #${m.id}`, text: 'Voir', icon: Eye, onClick: view },
+            isDeletableContactStatus(m.status) && {
+              label: `Supprimer le message #${m.id}`,
+              text: 'Supprimer',
+              icon: Trash2,
+              destructive: true,
+              onClick: () => setConfirming(true),
+            },
+          ]}
+        >
           <div className="w-32">
             <Select
               aria-label={`Statut du message #${m.id}`}
@@ -73,20 +85,7 @@ export function ContactMessageTableRow({ m }: { m: ContactMessageRow }) {
               ))}
             </Select>
           </div>
-          <Button variant="ghost" size="icon" aria-label={`Voir le message #${m.id}`} onClick={view}>
-            <Eye className="h-4 w-4" aria-hidden />
-          </Button>
-          {isDeletableContactStatus(m.status) && (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Supprimer le message #${m.id}`}
-              onClick={() => setConfirming(true)}
-            >
-              <Trash2 className="h-4 w-4 text-red-700" aria-hidden />
-            </Button>
-          )}
-        </div>
+        </RowActions>
         {viewing && (
           <Dialog
             open

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
+import { PASSWORD_HINT } from '@/shared/domain/password'
 import { toast } from '@/client/lib/toast'
 import { canCreateRole, picksAnyCountry } from '@/shared/domain/permissions'
 import { roles, type Role } from '@/shared/domain/roles'
@@ -87,7 +88,7 @@ export function CreateUserForm({
             name="password"
             id={id('password')}
             label="Mot de passe"
-            hint="Au moins 8 caractères."
+            hint={PASSWORD_HINT}
           >
             {(control) => <Input type="password" autoComplete="new-password" {...control} />}
           </FormField>

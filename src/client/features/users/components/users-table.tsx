@@ -1,11 +1,10 @@
 import { History, Pencil, Percent } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { canEditUser, canSetDiscount, canToggleUser } from '@/shared/domain/permissions'
 import type { AdminUser, ListedUser } from '@/shared/schemas/users'
 import { formatDate, formatNumber, formatPercent } from '@/shared/format'
 import { Badge } from '@/client/components/ui/badge'
-import { Button } from '@/client/components/ui/button'
+import { RowActions } from '@/client/components/ui/row-actions'
 import { RoleBadge } from '@/client/components/ui/status-badges'
 import { Switch } from '@/client/components/ui/switch'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
@@ -94,33 +93,30 @@ export function UsersTable({
                 </Td>
                 {full && <Td className="whitespace-nowrap text-stone-600">{formatDate(u.createdAt)}</Td>}
                 <Td>
-                  <div className="flex justify-end gap-1">
-                    {full && canEditUser(me, u) && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Modifier ${u.displayName}`}
-                        onClick={() => setEditing(u)}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden />
-                      </Button>
-                    )}
-                    {full && canSetDiscount(me.role) && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Rabais de ${u.displayName}`}
-                        onClick={() => setDiscounting(u)}
-                      >
-                        <Percent className="h-4 w-4" aria-hidden />
-                      </Button>
-                    )}
-                    <Button asChild variant="ghost" size="icon">
-                      <Link to={`/admin/users/${u.id}/history`} aria-label={`Historique de ${u.displayName}`}>
-                        <History className="h-4 w-4" aria-hidden />
-                      </Link>
-                    </Button>
-                  </div>
+                  <RowActions
+                    actions={[
+                      full &&
+                        canEditUser(me, u) && {
+                          label: `Modifier ${u.displayName}`,
+                          text: 'Modifier',
+                          icon: Pencil,
+                          onClick: () => setEditing(u),
+                        },
+                      full &&
+                        canSetDiscount(me.role) && {
+                          label: `Rabais de ${u.displayName}`,
+                          text: 'Rabais',
+                          icon: Percent,
+                          onClick: () => setDiscounting(u),
+                        },
+                      {
+                        label: `Historique de ${u.displayName}`,
+                        text: 'Historique',
+                        icon: History,
+                        to: `/admin/users/${u.id}/history`,
+                      },
+                    ]}
+                  />
                 </Td>
               </Tr>
             )

@@ -53,8 +53,8 @@ export const migrationsFolder = resolve(projectRoot, 'drizzle')
 export const functionsFile = resolve(projectRoot, 'src/server/db/functions.sql')
 const liveFunctions = () => readFileSync(functionsFile, 'utf8')
 
-/** Whether the URL names a PostgreSQL server (else the embedded database, PGlite). */
-const rawDialect = new PgDialect()
+/** Renders a raw statement as the database's own drizzle does: a column by its snake_case name. */
+const rawDialect = new PgDialect({ casing: 'snake_case' })
 
 /**
  * A raw statement as a named prepared statement: PostgreSQL parses and plans it once per
@@ -67,6 +67,7 @@ export async function executeNamed<T>(db: Executor, name: string, query: SQL): P
   return result.rows
 }
 
+/** Whether the URL names a PostgreSQL server (else the embedded database, PGlite). */
 export const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://')
 
 /**

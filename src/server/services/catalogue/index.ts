@@ -6,7 +6,8 @@
  *   photos (`photos/`: processed off the request, a few at a time, kept in a store, shared as a
  *   WhatsApp card), their preparations (`preparations.ts`, offered per product with
  *   `preparation-offers.ts`) and their daily stock (`stock.ts`); a sheet of products comes in by
- *   `product-import.ts` (each row read, checked, then applied by `product-import-update.ts`).
+ *   `product-import.ts` (each row read alone by `import-row.ts`, checked against the file and the
+ *   catalogue, then applied by `product-import-update.ts`).
  * - Clients read the storefront (`storefront.ts`): the public products of a country, answered
  *   from one serialized, compressed copy (`storefront-cache.ts`) that every instance drops when
  *   another one writes (`storefront-sync.ts`).

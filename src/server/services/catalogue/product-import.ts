@@ -1,18 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
 import type { SessionUser } from '@/shared/schemas/auth'
-import {
-  createProductInput,
-  productPreparationsInput,
-  type ProductPreparations,
-} from '@/shared/schemas/products'
 import type { ImportRowError, ProductImportAnswer } from '@/shared/schemas/reports'
 import { foldForSearch } from '@/shared/search'
 import type { Db, Executor } from '@/server/db/client'
 import { preparations, productCategories, productPreparations, products } from '@/server/db/schema'
 import { badRequest } from '@/server/http/errors'
 import { productCountryFor } from './products'
-import { parseCsv, parseDecimal, unquoteFormula } from '../money/reports/csv'
 import { productHeadings } from '../money/reports/products-csv'
+import { parseCsv, unquoteFormula } from '../money/reports/csv'
+import { findColumns, inColumnOrder, missingColumns, readImportRow, type RowValues } from './import-row'
 import {
   applyUpdates,
   inListOrder,
@@ -28,82 +24,22 @@ import {
 export const MAX_IMPORT_ROWS = 5000
 const INSERT_BATCH = 500
 
-type Column = keyof typeof productHeadings
-const required: Column[] = ['name', 'price', 'unit']
-/** Headings are matched case and accents aside; "Prix" alone is the price too. */
-const aliases: Record<Column, string[]> = {
-  name: ['nom'],
-  category: ['categorie'],
-  price: ['prix (f cfa)', 'prix'],
-  unit: ['unite'],
-  minQuantity: ['quantite minimale'],
-  description: ['description'],
-  active: ['actif'],
-  origin: ['origine'],
-  halal: ['halal'],
-  slaughterDay: ["jour d'abattage", 'jour dabattage', "date d'abattage", 'abattage'],
-  preparations: ['preparations'],
-}
-const fieldColumn: Record<string, Column> = {
-  name: 'name',
-  pricePerUnit: 'price',
-  unitType: 'unit',
-  minQuantity: 'minQuantity',
-  description: 'description',
-  isActive: 'active',
-  origin: 'origin',
-  halal: 'halal',
-  slaughterDay: 'slaughterDay',
-}
-const units: Record<string, 'kg' | 'unit'> = { kg: 'kg', unite: 'unit', unit: 'unit', piece: 'unit' }
-const yes = new Set(['oui', 'o', 'vrai', '1', 'true', 'yes'])
-const no = new Set(['non', 'n', 'faux', '0', 'false', 'no', ''])
-
-type Valid = {
-  name: string
-  description: string | null
-  pricePerUnit: number
-  unitType: 'kg' | 'unit'
-  minQuantity: number
-  categoryId: number | null
-  isActive: boolean
-  origin: string | null
-  halal: boolean
-  slaughterDay: string | null
-  /** docs/rules/catalogue.md#preparations */
-  preparations: ProductPreparations
-}
-
-/**
- * A "Préparations" cell ("Entier (défaut) | Découpé en morceaux +300") against the country's
- * list: the offers, or the French refusal of the first part at fault.
- */
-function readPreparations(
-  text: string,
-  list: Map<string, number>,
-): { offers: ProductPreparations } | { error: string } {
-  const offers: ProductPreparations = []
-  for (const raw of text.split('|')) {
-    let part = raw.trim()
-    if (!part) continue
-    const mark = /\(\s*d[ée]faut\s*\)/i
-    const isDefault = mark.test(part)
-    part = part.replace(mark, '').trim()
-    const priced = /^(.*?)\s*\+\s*(\d+)$/.exec(part)
-    const name = (priced ? priced[1]! : part).trim()
-    const price = priced ? Number(priced[2]) : 0
-    const preparationId = list.get(foldForSearch(name))
-    if (preparationId === undefined)
-      return {
-        error: `Préparation inconnue dans ce pays : « ${name} ». Ajoutez-la d’abord à la liste des préparations.`,
-      }
-    if (offers.some((o) => o.preparationId === preparationId))
-      return { error: `Préparation en double : « ${name} ».` }
-    offers.push({ preparationId, price, isDefault })
-  }
-  const checked = productPreparationsInput.safeParse(offers)
-  if (!checked.success) return { error: checked.error.issues[0]!.message }
-  return { offers: checked.data }
+/** A valid row as the update compares it with its product: its offers named and in the list's order. */
+function updatable(
+  values: RowValues,
+  list: ReadonlyMap<number, { name: string; position: number }>,
+): Updatable {
+  const { name, description, pricePerUnit, unitType, minQuantity, isActive } = values
+  const preparations = inListOrder(
+    values.preparations.map((o) => ({
+      preparationId: o.preparationId,
+      name: list.get(o.preparationId)!.name,
+      position: list.get(o.preparationId)!.position,
+      price: o.price,
+      isDefault: o.isDefault ?? false,
+    })),
+  )
+  return { name, description, pricePerUnit, unitType, minQuantity, isActive, preparations }
 }
 
 /**
@@ -125,17 +61,9 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
     throw badRequest(
       `Le fichier contient plus de ${MAX_IMPORT_ROWS} produits : découpez-le en plusieurs fichiers.`,
     )
-  const at: Partial<Record<Column, number>> = {}
-  heading.forEach((h, i) => {
-    const key = foldForSearch(h.replace(/\s+/g, ' ').trim())
-    const column = (Object.keys(aliases) as Column[]).find((c) => aliases[c].includes(key))
-    if (column && at[column] === undefined) at[column] = i
-  })
-  const missing = required.filter((c) => at[c] === undefined).map((c) => `« ${productHeadings[c]} »`)
-  if (missing.length)
-    throw badRequest(
-      `Colonne${missing.length > 1 ? 's' : ''} manquante${missing.length > 1 ? 's' : ''} : ${missing.join(', ')}. La première ligne doit porter les en-têtes (Nom;Catégorie;Prix (F CFA);Unité;Quantité minimale;Description;Actif).`,
-    )
+  const at = findColumns(heading)
+  const missing = missingColumns(at)
+  if (missing) throw badRequest(missing)
 
   const categories = new Map(
     (await db.select({ id: productCategories.id, name: productCategories.name }).from(productCategories)).map(
@@ -163,107 +91,43 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
     .where(eq(preparations.countryId, countryId))
   const preparationList = new Map(countryPreparations.map((p) => [foldForSearch(p.name.trim()), p.id]))
   const preparationById = new Map(countryPreparations.map((p) => [p.id, p]))
+  const context = { columns: at, categories, preparations: preparationList }
 
   const errors: ImportRowError[] = []
-  const valid: Valid[] = []
+  const valid: RowValues[] = []
   const preview: ProductImportAnswer['preview'] = []
   records.forEach((cells, index) => {
     if (blank(cells)) return
     const row = index + 2
-    const cell = (c: Column) => unquoteFormula((at[c] === undefined ? '' : cells[at[c]]) ?? '')
-    const fail = (c: Column, message: string) => errors.push({ row, column: productHeadings[c], message })
-    const before = errors.length
+    const read = readImportRow(cells, context)
+    const rowErrors = 'errors' in read ? [...read.errors] : []
+    const fail = (message: string) => rowErrors.push({ column: productHeadings.name, message })
 
-    const price = parseDecimal(cell('price'))
-    if (price === null) fail('price', 'Le prix doit être un nombre entier de francs CFA (ex. 4500).')
-    const unit = units[foldForSearch(cell('unit'))]
-    if (!unit) fail('unit', 'L’unité doit être « kg » ou « unité ».')
-    const minText = cell('minQuantity')
-    const minQuantity = minText === '' ? 1 : parseDecimal(minText)
-    if (minQuantity === null) fail('minQuantity', 'La quantité minimale doit être un nombre (ex. 0,5).')
-    const categoryText = cell('category')
-    const categoryId = categoryText === '' ? null : (categories.get(foldForSearch(categoryText)) ?? null)
-    if (categoryText !== '' && categoryId === null)
-      fail('category', `Catégorie inconnue : « ${categoryText} ».`)
-    const offered = readPreparations(cell('preparations'), preparationList)
-    if ('error' in offered) fail('preparations', offered.error)
-    const activeText = foldForSearch(cell('active'))
-    if (!yes.has(activeText) && !no.has(activeText)) fail('active', 'Actif doit être « oui » ou « non ».')
-    const halalText = foldForSearch(cell('halal'))
-    if (!yes.has(halalText) && !no.has(halalText)) fail('halal', 'Halal doit être « oui » ou « non ».')
-    // A day as a French spreadsheet writes it (25/11/2026), or as the database does (2026-11-25).
-    const dayText = cell('slaughterDay').trim()
-    const french = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(dayText)
-    const slaughterDay = french
-      ? `${french[3]}-${french[2]!.padStart(2, '0')}-${french[1]!.padStart(2, '0')}`
-      : dayText
-
-    // The rules of a product created by hand, with their French messages (src/shared/schemas/products.ts).
-    const parsed = createProductInput.safeParse({
-      name: cell('name'),
-      description: cell('description') || null,
-      pricePerUnit: price ?? 1,
-      unitType: unit ?? 'unit',
-      minQuantity: minQuantity ?? 1,
-      categoryId,
-      isActive: yes.has(activeText),
-      origin: cell('origin'),
-      halal: yes.has(halalText),
-      slaughterDay,
-    })
-    if (!parsed.success) {
-      const seen = new Set<Column>()
-      for (const issue of parsed.error.issues) {
-        const column = fieldColumn[String(issue.path[0])]
-        // A price or unit already said to be unreadable is not said again.
-        if (!column || seen.has(column) || (column === 'price' && price === null)) continue
-        if (column === 'minQuantity' && (minQuantity === null || !unit)) continue
-        seen.add(column)
-        fail(column, issue.message)
-      }
-    }
-    const name = cell('name').trim()
+    const { name } = read.shown
     const key = foldForSearch(name)
     const numberCell = numberAt === undefined ? '' : unquoteFormula(cells[numberAt] ?? '')
     const { product, byNumber } = matchProduct(catalogue, numberCell, name)
     const twice = name !== '' && taken.has(key)
     if (twice) {
-      fail('name', `Nom en double : « ${name} » figure déjà à la ligne ${taken.get(key)}.`)
+      fail(`Nom en double : « ${name} » figure déjà à la ligne ${taken.get(key)}.`)
     } else if (name) {
       taken.set(key, row)
       // Renamed by its number to the name of another product of the catalogue.
       const other = catalogue.byName.get(key)
       if (byNumber && product && other && other.id !== product.id)
-        fail('name', `Nom en double : « ${name} » existe déjà dans le catalogue de ce pays.`)
+        fail(`Nom en double : « ${name} » existe déjà dans le catalogue de ce pays.`)
     }
     if (product && !twice && matched.has(product.id))
-      fail('name', `Ce produit figure déjà à la ligne ${matched.get(product.id)}.`)
+      fail(`Ce produit figure déjà à la ligne ${matched.get(product.id)}.`)
     else if (product) matched.set(product.id, row)
 
-    // A row's errors in the order of the columns.
-    const order = Object.values(productHeadings) as string[]
-    errors.push(...errors.splice(before).sort((a, b) => order.indexOf(a.column) - order.indexOf(b.column)))
+    errors.push(...inColumnOrder(rowErrors).map((e) => ({ row, ...e })))
+    const values = 'ok' in read && rowErrors.length === 0 ? read.ok : null
     const update =
-      product && errors.length === before && parsed.success
+      product && values
         ? productChanges(
             product,
-            {
-              name: parsed.data.name,
-              description: parsed.data.description ?? null,
-              pricePerUnit: parsed.data.pricePerUnit,
-              unitType: parsed.data.unitType,
-              minQuantity: parsed.data.minQuantity,
-              isActive: parsed.data.isActive ?? false,
-              preparations: inListOrder(
-                ('offers' in offered ? offered.offers : []).map((o) => ({
-                  preparationId: o.preparationId,
-                  name: preparationById.get(o.preparationId)!.name,
-                  position: preparationById.get(o.preparationId)!.position,
-                  price: o.price,
-                  isDefault: o.isDefault ?? false,
-                })),
-              ),
-            },
+            updatable(values, preparationById),
             byNumber ? new Set([...present, 'name']) : present,
           )
         : null
@@ -271,26 +135,13 @@ async function readFile(db: Executor, countryId: number, bytes: Buffer) {
     preview.push({
       row,
       name,
-      category: categoryText || null,
-      pricePerUnit: price,
-      unitType: unit ?? null,
+      category: read.shown.category,
+      pricePerUnit: read.shown.pricePerUnit,
+      unitType: read.shown.unitType,
       action: !product ? 'create' : update && update.changes.length === 0 ? 'unchanged' : 'update',
       changes: update?.changes ?? [],
     })
-    if (errors.length === before && parsed.success && !product)
-      valid.push({
-        name: parsed.data.name,
-        description: parsed.data.description ?? null,
-        pricePerUnit: parsed.data.pricePerUnit,
-        unitType: parsed.data.unitType,
-        minQuantity: parsed.data.minQuantity,
-        categoryId,
-        isActive: parsed.data.isActive ?? false,
-        origin: parsed.data.origin ?? null,
-        halal: parsed.data.halal ?? false,
-        slaughterDay: parsed.data.slaughterDay ?? null,
-        preparations: 'offers' in offered ? offered.offers : [],
-      })
+    if (values && !product) valid.push(values)
   })
   return { rows: lines.length, errors, valid, updates, preview }
 }

@@ -1,9 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { PreparationOffer } from '@/shared/domain/preparations'
 import { offersOf } from './preparation-offers'
 import { executeNamed, type Executor } from '@/server/db/client'
 import { countries, productCategories, productDailySales, productPhotos, products } from '@/server/db/schema'
 import { containsFolded } from '@/server/db/queries'
+import { activeCountry } from '@/server/services/delivery/places'
 import { stockColumns, todaysSales } from './stock'
 import type { StorefrontCache } from './storefront-cache'
 import { sortByName } from '@/shared/format'
@@ -52,7 +54,7 @@ export function publicProducts(db: Executor, countryId?: number) {
       and(
         eq(products.isActive, true),
         isNull(products.archivedAt),
-        eq(countries.isActive, true),
+        activeCountry(),
         countryId === undefined ? undefined : eq(products.countryId, countryId),
       ),
     )
@@ -144,7 +146,7 @@ export function sitemapProducts(cache: StorefrontCache, db: Executor) {
       .select({ id: products.id, name: products.name })
       .from(products)
       .innerJoin(countries, eq(countries.id, products.countryId))
-      .where(and(eq(products.isActive, true), isNull(products.archivedAt), eq(countries.isActive, true)))
+      .where(and(eq(products.isActive, true), isNull(products.archivedAt), activeCountry()))
       .orderBy(products.id)
       .limit(SITEMAP_PRODUCTS),
   }))
@@ -164,7 +166,7 @@ export async function activeCountries(db: Executor) {
       halalStatement: countries.halalStatement,
     })
     .from(countries)
-    .where(eq(countries.isActive, true))
+    .where(activeCountry())
   return { countries: sortByName(rows) }
 }
 
@@ -200,6 +202,9 @@ type CatalogueRow = {
   preparations: PreparationOffer[]
 }
 
+/** The statements' `countries c`, for the active country's condition. */
+const countryAsC = alias(countries, 'c')
+
 /** The page's statement: one shape per set of parameters given, each prepared once by name. */
 function catalogueRows(read: CatalogueRead) {
   const { countryId, categoryId, search, cursor, ids } = read
@@ -230,7 +235,7 @@ function catalogueRows(read: CatalogueRead) {
   left join product_categories pc on pc.id = p.category_id
   left join product_photos ph on ph.key = p.photo_key
   left join product_daily_sales s on s.product_id = p.id and s.day = (now() at time zone c.time_zone)::date
-  where p.is_active and p.archived_at is null and c.is_active
+  where p.is_active and p.archived_at is null and ${activeCountry(countryAsC)}
     ${countryId === undefined ? sql`` : sql`and p.country_id = ${countryId}`}
     ${categoryId === undefined ? sql`` : sql`and p.category_id = ${categoryId}`}
     ${search === undefined ? sql`` : sql`and ${containsFolded(sql`p.name`, search)}`}
@@ -253,7 +258,7 @@ async function listingCategories(db: Executor, countryId: number | undefined) {
     countryId === undefined ? 'etal_catalogue_categories' : 'etal_catalogue_categories_c',
     sql`select pc.id, pc.name from product_categories pc
       where exists (select 1 from products p join countries c on c.id = p.country_id
-        where p.category_id = pc.id and p.is_active and p.archived_at is null and c.is_active
+        where p.category_id = pc.id and p.is_active and p.archived_at is null and ${activeCountry(countryAsC)}
         ${countryId === undefined ? sql`` : sql`and p.country_id = ${countryId}`})`,
   )
   return sortByName(rows)

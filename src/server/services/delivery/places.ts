@@ -1,11 +1,32 @@
-import { eq } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { AdminCity, AdminCountry, AdminZone } from '@/shared/schemas/places'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { Executor } from '@/server/db/client'
 import { cities, countries, zones } from '@/server/db/schema'
 import { conflict, isUniqueViolation, notFound } from '@/server/http/errors'
 import { assertInScope } from '../scope'
+
+/*
+ * An active place (docs/rules/delivery.md#places): a country whose flag is on; a city whose flag
+ * is on, in an active country; a zone whose flag is on, in an active city. The one condition the
+ * storefront (products of active countries), the checkout's lists (countries, cities, zones), the
+ * delivery terms and the saved addresses ask. Each takes its tables, or their aliases, joined by
+ * the caller.
+ */
+type Place = { isActive: AnyPgColumn }
+
+export function activeCountry(country: Place = countries): SQL {
+  return sql`${country.isActive}`
+}
+
+export function activeCity(city: Place = cities, country: Place = countries): SQL {
+  return and(sql`${city.isActive}`, activeCountry(country))!
+}
+
+export function activeZone(zone: Place = zones, city: Place = cities, country: Place = countries): SQL {
+  return and(sql`${zone.isActive}`, activeCity(city, country))!
+}
 
 export const countryNotFound = 'Pays introuvable.'
 const cityNotFound = 'Ville introuvable.'

@@ -6,6 +6,7 @@ import type { z } from '@/shared/schemas/zod'
 import type { Db, Executor } from '@/server/db/client'
 import { cities, countries, deliveryAddresses, users, zones } from '@/server/db/schema'
 import { badRequest, HttpError, notFound } from '@/server/http/errors'
+import { activeCity } from '@/server/services/delivery/places'
 import { phoneOrRefuse } from './phones'
 
 /*
@@ -84,9 +85,9 @@ async function checkedValues(db: Executor, user: SessionUser, input: AddressFiel
   if (user.countryId == null) throw new HttpError(400, 'COUNTRY_NOT_SET', "Pays de l'utilisateur non défini")
   const [place] = await db
     .select({
-      cityActive: cities.isActive,
       countryId: cities.countryId,
-      countryActive: countries.isActive,
+      /** The city active, and its country. */
+      cityActive: sql<boolean>`${activeCity()}`,
       code: countries.code,
       zoneCityId: zones.cityId,
       zoneActive: zones.isActive,
@@ -95,7 +96,7 @@ async function checkedValues(db: Executor, user: SessionUser, input: AddressFiel
     .innerJoin(countries, eq(countries.id, cities.countryId))
     .leftJoin(zones, eq(zones.id, input.zoneId))
     .where(eq(cities.id, input.cityId))
-  if (!place || place.countryId !== user.countryId || !place.cityActive || !place.countryActive)
+  if (!place || place.countryId !== user.countryId || !place.cityActive)
     throw field('cityId', 'Ville sélectionnée introuvable')
   if (place.zoneCityId !== input.cityId || !place.zoneActive)
     throw field('zoneId', 'Zone de livraison introuvable ou inactive.')

@@ -2,6 +2,7 @@ import { storefrontCalls } from '@/shared/calls'
 import { and, eq, sql } from 'drizzle-orm'
 import { cities, countries, zones } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { activeCity, activeZone } from '@/server/services/delivery/places'
 import { compareFrench } from '@/shared/format'
 import { sendCached } from '@/server/services/catalogue/storefront-cache'
 
@@ -23,14 +24,14 @@ export default defineEndpoint({
             isActive: cities.isActive,
             createdAt: cities.createdAt,
             country: { id: countries.id, name: countries.name },
-            deliverable: sql<boolean>`exists (select 1 from ${zones} where ${zones.cityId} = ${cities.id} and ${zones.isActive})`,
+            // One of its zones active (the city and its country are: the condition below).
+            deliverable: sql<boolean>`exists (select 1 from ${zones} where ${zones.cityId} = ${cities.id} and ${activeZone()})`,
           })
           .from(cities)
           .innerJoin(countries, eq(countries.id, cities.countryId))
           .where(
             and(
-              eq(cities.isActive, true),
-              eq(countries.isActive, true),
+              activeCity(),
               input.countryId !== undefined ? eq(cities.countryId, input.countryId) : undefined,
             ),
           )

@@ -2,6 +2,7 @@ import { storefrontCalls } from '@/shared/calls'
 import { and, eq } from 'drizzle-orm'
 import { cities, countries, zones } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { activeCountry, activeZone } from '@/server/services/delivery/places'
 import { sendCached } from '@/server/services/catalogue/storefront-cache'
 import { weighTolerance } from '@/server/services/orders/weighin'
 
@@ -24,19 +25,12 @@ export default defineEndpoint({
           .from(zones)
           .innerJoin(cities, eq(cities.id, zones.cityId))
           .innerJoin(countries, eq(countries.id, cities.countryId))
-          .where(
-            and(
-              eq(countries.id, input.countryId),
-              eq(zones.isActive, true),
-              eq(cities.isActive, true),
-              eq(countries.isActive, true),
-            ),
-          ),
+          .where(and(eq(countries.id, input.countryId), activeZone())),
         weighTolerance(db),
         db
           .select({ name: countries.name })
           .from(countries)
-          .where(and(eq(countries.id, input.countryId), eq(countries.isActive, true))),
+          .where(and(eq(countries.id, input.countryId), activeCountry())),
       ])
       return { countryName: country[0]?.name ?? '', zones: rows, weighTolerancePercent: percent }
     })

@@ -2,6 +2,7 @@ import { storefrontCalls } from '@/shared/calls'
 import { and, eq } from 'drizzle-orm'
 import { cities, countries, zones } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { activeZone } from '@/server/services/delivery/places'
 import { compareFrench } from '@/shared/format'
 import { sendCached } from '@/server/services/catalogue/storefront-cache'
 
@@ -29,14 +30,7 @@ export default defineEndpoint({
           .from(zones)
           .innerJoin(cities, eq(cities.id, zones.cityId))
           .innerJoin(countries, eq(countries.id, cities.countryId))
-          .where(
-            and(
-              eq(zones.cityId, input.cityId),
-              eq(zones.isActive, true),
-              eq(cities.isActive, true),
-              eq(countries.isActive, true),
-            ),
-          )
+          .where(and(eq(zones.cityId, input.cityId), activeZone()))
         rows.sort((a, b) => compareFrench(a.name, b.name))
         return {
           zones: rows.map(({ cityName, countryName, ...zone }) => ({

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../setup/test-app'
 
 // This file is about argon2's real cost: not the cheap one of the rest of the suite.
 vi.stubEnv('ETAL_ARGON2_COST', '')
+// The API files share their worker (vitest.config.ts): the next one has the cheap cost again.
+afterAll(() => vi.unstubAllEnvs())
 
 /**
  * Decision 0017: the overload guard (on outside tests) answered 503 to

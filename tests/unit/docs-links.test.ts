@@ -241,6 +241,13 @@ describe('a newcomer reads them once', () => {
     expect(long).toEqual([])
   })
 
+  it('dates every decision record and gives its status, under its title', () => {
+    const undated = walk('docs/decisions', (f) => /\/\d{4}-[^/]*\.md$/.test(f)).filter(
+      (f) => !/^# .*\n\n- Date: \d{4}-\d{2}-\d{2}\n- Status: (accepted|superseded by \d{4})/.test(read(f)),
+    )
+    expect(undated).toEqual([])
+  })
+
   it(`keeps every document of docs/ to ${DOC_MAX_LINES} lines at most`, () => {
     const long = walk('docs', (f) => f.endsWith('.md'))
       .map((f) => `${f}: ${lineCount(read(f))} lines`)

@@ -184,6 +184,8 @@ describe('backup and restore', () => {
     }
   }, 180_000)
 
+  // About 15 s: it runs `npm run backup` and `npm run restore` as real processes (tsx loads the
+  // server's code each time), as the owner's cron would.
   it('works from the command line on the embedded database', async () => {
     const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'cli-db')}`, LOG_LEVEL: 'silent' }
     const cli = (script: string, ...args: string[]) =>

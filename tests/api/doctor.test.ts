@@ -182,6 +182,7 @@ const withDb = async (env: Record<string, string>, opts: Partial<DoctorOptions> 
   return doctor(env, { openDatabase: () => database, ...opts })
 }
 
+// Each test runs `npm run doctor` as a real process (a few seconds each, tsx loading the code).
 describe('npm run doctor', () => {
   it('says every check is fine and exits 0 when the production configuration is right', async () => {
     const r = await withDb(goodEnv())

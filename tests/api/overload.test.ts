@@ -33,6 +33,8 @@ const busy = (ms: number) => {
 }
 const turn = () => new Promise((r) => setImmediate(r))
 
+// Slow on purpose (about 25 s in all): the event loop is kept busy for real seconds, and argon2
+// runs at its production cost, since the guard and the queue are about real time and real CPU.
 describe('the overload guard', () => {
   it('does not shed when the event loop is busy in stretches of about a second, below its 2 s threshold', async () => {
     const statuses: number[] = []

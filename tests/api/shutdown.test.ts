@@ -250,6 +250,8 @@ describe('SIGTERM under load with the output pipe closed', () => {
   const dir = mkdtempSync(join(tmpdir(), 'etal-shutdown-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
+  // Slow on purpose (about 20 s): each round starts a real server process under tsx, loads it,
+  // then stops it; no in-process app can prove a process exits in time.
   it(`PGlite: ${ROUNDS} servers stopped under load each exit in time, every acknowledged order kept`, async () => {
     await rounds(`file:${join(dir, 'db')}`)
   }, 400_000)

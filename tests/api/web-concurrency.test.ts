@@ -113,6 +113,7 @@ describe('WEB_CONCURRENCY on the embedded database', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow()
   })
 
+  // Several seconds: a real server process under tsx, started and read from its output.
   it('the server logs the warning and serves from a single process', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {

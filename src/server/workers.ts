@@ -50,7 +50,7 @@ export async function runPrimary(config: Config, count: number) {
     database.db,
     log,
     createPhotoStore(config, database.db),
-    outboxOptions(config).options,
+    outboxOptions(config, log).options,
     payments,
   )
 

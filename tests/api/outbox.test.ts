@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/server/db/client'
 import { outboxMessages, users } from '../../src/server/db/schema'
 import { drainOutbox, type OutboxOptions } from '../../src/server/services/messages/outbox'
-import { smtpSender } from '../../src/server/services/messages/smtp'
+import { outboxOptions, smtpSender } from '../../src/server/services/messages/smtp'
 import { changeOrderStatus } from '../../src/server/services/orders/order-status'
 import { weighOrder } from '../../src/server/services/orders/weighin'
 import { orderItems } from '../../src/server/db/schema'
@@ -220,6 +220,27 @@ describe('an order’s life, told by e-mail', () => {
     expect(kept).toMatchObject({ state: 'not_sent', subject: `Étal : commande n° ${orderId} reçue` })
     expect(kept!.body).toContain('Nous avons bien reçu votre commande')
     expect(smtp.mails).toHaveLength(0)
+  })
+
+  it('in development, shows each message it cannot send whole in the log, and keeps it not sent', async () => {
+    const { client, orderId } = await placeOrder()
+    const lines: string[] = []
+    const { options: dev } = outboxOptions(
+      { NODE_ENV: 'development', SMTP_FROM: 'x@y.z', OUTBOX_RETRY_MS: 1000 },
+      { info: (line) => lines.push(line) },
+    )
+    expect(await drainOutbox(t.db, dev)).toMatchObject({ notSent: 1 })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`E-mail non envoyé (aucun SMTP_URL), pour ${client.user.email}`)
+    expect(lines[0]).toContain(`Étal : commande n° ${orderId} reçue`)
+    expect(lines[0]).toContain('Nous avons bien reçu votre commande')
+    expect((await messagesOf(orderId))[0]).toMatchObject({ state: 'not_sent' })
+    // Outside development (tests, production) nothing is shown.
+    for (const NODE_ENV of ['test', 'production'] as const)
+      expect(
+        outboxOptions({ NODE_ENV, SMTP_FROM: 'x@y.z', OUTBOX_RETRY_MS: 1000 }, { info: () => {} }).options
+          .show,
+      ).toBeUndefined()
   })
 })
 

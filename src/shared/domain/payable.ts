@@ -1,5 +1,6 @@
 import type { OrderStatus, PaymentStatus } from './order-status'
 import type { PaymentMethod } from './payments'
+import { amountOwed } from './status-effects'
 import type { WeighApproval } from './weighin'
 
 /**
@@ -40,4 +41,19 @@ export function partlyReceived(o: {
   if (o.paymentStatus !== 'pending' && o.paymentStatus !== 'failed' && o.paymentStatus !== 'partly_paid')
     return null
   return { received: o.amountPaid, rest: Math.max(0, o.totalAmount - o.amountPaid) }
+}
+
+/**
+ * docs/rules/money.md#partly-paid: what the client still owes on its order, as every message says
+ * "à régler": nothing once it is paid, refunded or cancelled; else `amountOwed`, its total less
+ * what it has received (an attempt that brought part, a rest not collected yet).
+ */
+export function stillOwed(o: {
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  totalAmount: number
+  amountPaid: number
+}) {
+  if (o.status === 'cancelled' || o.paymentStatus === 'paid' || o.paymentStatus === 'refunded') return 0
+  return amountOwed(o)
 }

@@ -38,6 +38,12 @@ export type OutboxOptions = {
   retryBaseMs?: number
   /** After this many attempts a message is given up ("failed", with the last reason). */
   maxAttempts?: number
+  /**
+   * Outside production, with no mail server or SMS provider: each message not sent is shown here
+   * whole, link and code included, so a reset can be tried on one's own machine
+   * (docs/rules/orders.md#messages). The database keeps it with the link and code hidden.
+   */
+  show?: (message: { channel: 'email' | 'sms'; to: string; subject: string; text: string }) => void
 }
 
 const MAX_DELAY_MS = 3_600_000
@@ -245,6 +251,7 @@ async function deliver(db: Db, opts: OutboxOptions, m: Claimed, leaseMs: number)
   const { subject, text, kept } = rendered
   const sms = m.channel === 'sms' ? (opts.sms ?? null) : null
   if (m.channel === 'sms' ? !sms : !opts.sender) {
+    opts.show?.({ channel: m.channel === 'sms' ? 'sms' : 'email', to: m.recipient, subject, text })
     await settle(db, m, {
       state: 'not_sent',
       lastError:

@@ -1,4 +1,5 @@
 import type { MessageKind } from '@/shared/domain/messages'
+import { stillOwed } from '@/shared/domain/payable'
 import { formatMoney } from '@/shared/format'
 import type { OrderAnswer } from '../orders/orders'
 import { firstName, type MessageFacts } from './render'
@@ -69,7 +70,9 @@ export function renderOrderSms(kind: MessageKind, order: OrderAnswer, facts: Mes
         (driver) =>
           `Étal: commande ${n} en route${driver ? ` avec ${driver}` : ''}` +
           (facts.driverPhone ? ` (${facts.driverPhone})` : '') +
-          `. Montant à régler: ${money(order.totalAmount)}. ${SMS_STOP}`,
+          (stillOwed(order) > 0
+            ? `. Montant à régler: ${money(stillOwed(order))}. ${SMS_STOP}`
+            : `. Déjà payée, rien à régler. ${SMS_STOP}`),
         facts.driverFirstName ?? '',
       )
     case 'delivered': {
@@ -78,6 +81,7 @@ export function renderOrderSms(kind: MessageKind, order: OrderAnswer, facts: Mes
         () =>
           `Étal: commande ${n} livrée. Bon appétit !` +
           (points > 0 ? ` +${points} point${points > 1 ? 's' : ''} de fidélité.` : '') +
+          (stillOwed(order) > 0 ? ` Reste à régler: ${money(stillOwed(order))}.` : '') +
           ` ${SMS_STOP}`,
       )
     }

@@ -2,6 +2,7 @@ import type { MessageKind } from '@/shared/domain/messages'
 import { atAddress } from '@/shared/contact-links'
 import { formatMoney, formatQuantity } from '@/shared/format'
 import { lineName } from '@/shared/domain/preparations'
+import { stillOwed } from '@/shared/domain/payable'
 import type { OrderAnswer } from '../orders/orders'
 
 /** What an event knew when it wrote its message (the outbox row's `facts`). */
@@ -62,6 +63,21 @@ const signature = '\n\nMerci de votre confiance,\nL’équipe Étal'
  * The French e-mail of each message (docs/rules/orders.md#messages), from the order as it is when the
  * message is sent and the facts its event kept.
  */
+/**
+ * What the client pays at the door, as the "en route" e-mail says it (docs/rules/money.md#partly-paid):
+ * nothing when the order is paid, the rest when part was received, else the total.
+ */
+function doorAmount(order: OrderAnswer) {
+  const owed = stillOwed(order)
+  if (owed === 0)
+    return order.paymentMethod === 'mobile_money'
+      ? 'Commande payée par mobile money : rien à régler à la livraison.'
+      : 'Commande déjà payée : rien à régler à la livraison.'
+  if (order.amountPaid > 0)
+    return `Montant à régler à la livraison : ${formatMoney(owed)} (déjà reçu : ${formatMoney(order.amountPaid)}).`
+  return `Montant à régler à la livraison : ${formatMoney(owed)}.`
+}
+
 export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: MessageFacts): Rendered {
   const hello = `Bonjour ${firstName(order.customer.name)},\n\n`
   const n = `n° ${order.id}`
@@ -105,9 +121,8 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
           `Il vous appellera avant d’arriver ${atAddress(order.deliveryAddress)}.\n` +
           landmark(order) +
           '\n' +
-          (order.paymentMethod === 'mobile_money' && order.paymentStatus === 'paid'
-            ? `Commande payée par mobile money : rien à régler à la livraison.${signature}`
-            : `Montant à régler à la livraison : ${formatMoney(order.totalAmount)}.${signature}`),
+          doorAmount(order) +
+          signature,
       }
     }
     case 'delivered': {
@@ -119,6 +134,9 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
           (points > 0
             ? `Vous avez gagné ${points} point${points > 1 ? 's' : ''} de fidélité.`
             : 'Cette commande ne vous a pas rapporté de points de fidélité.') +
+          (stillOwed(order) > 0
+            ? `\nReste à régler : ${formatMoney(stillOwed(order))} (déjà reçu : ${formatMoney(order.amountPaid)}). Nous vous recontacterons pour le reste.`
+            : '') +
           signature,
       }
     }

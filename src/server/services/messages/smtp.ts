@@ -27,10 +27,14 @@ export function smtpSender(url: string): MailSender & { close(): void } {
   }
 }
 
-/** The outbox's options from the configuration (docs/rules/orders.md#messages). */
+/**
+ * The outbox's options from the configuration (docs/rules/orders.md#messages). In development, a
+ * message with no server to take it is written whole to `log` (the development mail catcher).
+ */
 export function outboxOptions(
   config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'OUTBOX_RETRY_MS' | 'PUBLIC_ORIGIN'> &
-    Partial<Pick<Config, 'SMS_URL' | 'SMS_API_KEY' | 'SMS_FROM'>>,
+    Partial<Pick<Config, 'SMS_URL' | 'SMS_API_KEY' | 'SMS_FROM' | 'NODE_ENV'>>,
+  log?: { info(msg: string): void },
 ) {
   const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : null
   const options: OutboxOptions = {
@@ -45,6 +49,15 @@ export function outboxOptions(
     from: config.SMTP_FROM,
     retryBaseMs: config.OUTBOX_RETRY_MS,
     messageIdDomain: config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).hostname : undefined,
+    show:
+      log && config.NODE_ENV === 'development'
+        ? (m) =>
+            log.info(
+              m.channel === 'sms'
+                ? `SMS non envoyé (aucun SMS_URL), pour ${m.to} :\n${m.text}`
+                : `E-mail non envoyé (aucun SMTP_URL), pour ${m.to} : ${m.subject}\n${m.text}`,
+            )
+        : undefined,
   }
   return { options, close: () => sender?.close() }
 }

@@ -187,8 +187,12 @@ describe('the rest paid later', () => {
     ])
     const r = await report()
     expect(r.owed.map((x) => x.orderId)).not.toContain(o.id)
-    // The day's écart stays the first gap: the rest was collected as due.
-    expect(r.drivers.find((d) => d.driverId === driver.user.id)).toMatchObject({ ecart: -1_000 })
+    // Collected the same day, the rest pays back the delivery's gap: the order is due once that day.
+    expect(r.drivers.find((d) => d.driverId === driver.user.id)).toMatchObject({
+      ecart: 0,
+      amountDue: 9_000,
+      collected: 9_000,
+    })
     // Nothing is owed any more.
     const again = await post(t, '/_api/delivery/collect-rest', { orderId: o.id }, driver.cookie)
     expect(again.statusCode).toBe(409)

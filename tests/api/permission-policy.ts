@@ -498,7 +498,10 @@ export const policies: Record<string, Policy> = {
     scope: 'own-records',
     rule: 'Who may do what: delivery dashboard: delivery_driver',
     input: () => ({}),
-    listed: (b) => ({ kind: 'order', ids: [...ids(b.inDeliveryOrders), ...ids(b.deliveredOrders)] }),
+    listed: (b) => ({
+      kind: 'order',
+      ids: [...ids(b.inDeliveryOrders), ...ids(b.assignedOrders), ...ids(b.deliveredOrders)],
+    }),
   },
   'POST /_api/delivery/confirm': {
     who: DRIVER,

@@ -84,7 +84,7 @@ describe('drivers', () => {
       const load = page.getByTestId(`driver-load-${driver.id}`)
       await expect.poll(() => load.isVisible()).toBe(true)
       const text = plain(await load.textContent())
-      expect(text).toMatch(/^\d+ commandes en livraison/)
+      expect(text).toMatch(/^\d+ commandes assignées : \d+ en livraison/)
       expect(text).toContain('08:00–10:00')
       expect(text.indexOf('08:00–10:00')).toBeLessThan(text.indexOf('16:00–18:00'))
       await look(page, `assign-driver-${width}`)

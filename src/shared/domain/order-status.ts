@@ -10,6 +10,14 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   delivered: 'Livrée',
   cancelled: 'Annulée',
 }
+
+/**
+ * An order still to be delivered: neither delivered nor cancelled. A driver's load and its list
+ * count every such order assigned to it (docs/rules/delivery.md#assigning-a-driver).
+ */
+export const openOrderStatuses = ['pending', 'in_preparation', 'in_delivery'] as const satisfies OrderStatus[]
+/** Assigned to a driver but not yet left for delivery: still being prepared, or waiting. */
+export const notYetLeftStatuses = ['pending', 'in_preparation'] as const satisfies OrderStatus[]
 /** The longest reason of a cancellation, which the client reads (docs/rules/orders.md#order-status). */
 export const CANCEL_REASON_MAX = 300
 /** What a client who cancels without a reason is told (the shop reads the reason). */

@@ -3,6 +3,31 @@ import type { PaymentMethod } from './payments'
 import { amountOwed } from './status-effects'
 import type { WeighApproval } from './weighin'
 
+/** The refusal of an order chosen for mobile money leaving for delivery unpaid (409). */
+export const AWAITING_PAYMENT_FOR_DELIVERY =
+  'La commande ne peut pas partir en livraison : elle doit être payée par mobile money, ou passée en espèces.'
+
+/**
+ * docs/rules/money.md#payments ("Bound to the order"): whether a change of status to `to` waits for
+ * the order's payment. An order chosen for mobile money leaves for delivery (or is delivered) only
+ * paid, or once it has received money (an old attempt, a total weighed again: the driver asks the
+ * rest at the door). The server's gate (assertPaidForDelivery) and the staff's status list (the
+ * option marked '(paiement attendu)' and disabled) both ask this.
+ */
+export function awaitsPaymentForDelivery(
+  order: {
+    status: OrderStatus
+    paymentMethod: PaymentMethod
+    paymentStatus: PaymentStatus
+    amountPaid: number
+  },
+  to: OrderStatus | string,
+): boolean {
+  if (to !== 'in_delivery' && to !== 'delivered') return false
+  if (order.status === 'in_delivery' || order.status === 'delivered') return false
+  return order.paymentMethod === 'mobile_money' && order.paymentStatus !== 'paid' && order.amountPaid <= 0
+}
+
 /**
  * docs/rules/money.md#payments: whether the client may pay its order by mobile money now, as the
  * server checks it (services/money/payments/index.ts payableBlocker): not cancelled nor delivered,

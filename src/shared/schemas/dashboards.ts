@@ -97,6 +97,8 @@ export const clientDashboard = z.strictObject({
 export type ClientDashboard = z.infer<typeof clientDashboard>
 export const deliveryDashboard = z.strictObject({
   inDeliveryOrders: z.array(orderView),
+  /** docs/rules/delivery.md#the-drivers-round: assigned to the driver, still waiting or in preparation. */
+  assignedOrders: z.array(orderView),
   deliveredOrders: z.array(orderView),
   cash: driverCashView,
 })

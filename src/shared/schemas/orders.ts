@@ -198,10 +198,14 @@ const driverRow = z.strictObject({
   email: z.string(),
   phoneNumber: z.string().nullable(),
   isActive: z.boolean(),
-  /** docs/rules/delivery.md#assigning-a-driver: its load, its orders in delivery by slot. */
+  /**
+   * docs/rules/delivery.md#assigning-a-driver: its load, every open order assigned to it (waiting,
+   * in preparation or in delivery, not only those in delivery despite the name), by slot.
+   */
   inDelivery: z.array(
     z.strictObject({
       orderId: z.number(),
+      status: z.enum(orderStatuses),
       slotStartsAt: z.date().nullable(),
       slotEndsAt: z.date().nullable(),
       slotTimeZone: z.string().nullable(),

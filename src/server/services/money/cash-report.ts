@@ -65,19 +65,27 @@ export async function cashReport(
   const endAt = sql`${end.toISOString()}::timestamptz`
 
   const inDay = sql`e.created_at >= ${startAt} and e.created_at < ${endAt}`
+  // docs/rules/money.md#partly-paid: an order's amount due counts once in a day, the due of its
+  // first collection that day. A rest collected later that day pays back that collection's gap
+  // (its own due, the rest, is already in the first one's), so a short delivery whose rest was
+  // collected the same day leaves no écart, and it is one delivery, not two.
+  const firstOfDay = sql`not exists (select 1 from cash_entries p where p.order_id = e.order_id
+    and p.type = 'collected' and p.id < e.id and p.created_at >= ${startAt} and p.created_at < ${endAt})`
+  const dayDue = sql`coalesce(sum(e.amount_due) filter (where e.type = 'collected' and ${inDay} and ${firstOfDay}), 0)`
+  const dayCollected = sql`coalesce(sum(e.amount) filter (where e.type = 'collected' and ${inDay}), 0)`
   const driverRows = rowsOf<Record<string, string | number | boolean>>(
     await db.execute(sql`
       select d.id, d.display_name, d.is_active,
         coalesce(sum(e.amount) filter (where e.created_at < ${startAt}), 0) as opening,
-        count(e.id) filter (where e.type = 'collected' and ${inDay}) as deliveries,
-        coalesce(sum(e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as amount_due,
-        coalesce(sum(e.amount) filter (where e.type = 'collected' and ${inDay}), 0) as collected,
+        count(distinct e.order_id) filter (where e.type = 'collected' and ${inDay}) as deliveries,
+        ${dayDue} as amount_due,
+        ${dayCollected} as collected,
         coalesce(-sum(e.amount) filter (where e.type = 'handover' and ${inDay}), 0) as handed_over,
         -- docs/rules/money.md#partly-paid: the écart counts the collections' gaps (collected less due)
         -- as well as the handovers' (handed over less held).
         coalesce(sum(-e.amount - e.held_before) filter (where e.type = 'handover' and ${inDay}), 0)
-          + coalesce(sum(e.amount - e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as ecart,
-        coalesce(sum(e.amount - e.amount_due) filter (where e.type = 'collected' and ${inDay}), 0) as collection_gap,
+          + ${dayCollected} - ${dayDue} as ecart,
+        ${dayCollected} - ${dayDue} as collection_gap,
         coalesce(sum(e.amount) filter (where e.type = 'correction' and ${inDay}), 0) as corrections,
         coalesce(sum(e.amount), 0) as closing,
         (select coalesce(sum(a.amount), 0) from cash_entries a where a.driver_id = d.id) as balance

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { CANCEL_REASON_REQUIRED, type OrderStatus } from '@/shared/domain/order-status'
+import { CANCEL_REASON_REQUIRED, orderStatuses, type OrderStatus } from '@/shared/domain/order-status'
 import { CancelReasonDialog } from '@/client/components/cancel-reason-dialog'
 import { Select } from '@/client/components/ui/field'
 import { OrderStatusOptions } from '@/client/components/ui/order-status-options'
@@ -15,20 +15,31 @@ const gated: readonly OrderStatus[] = ['in_delivery', 'delivered']
  * cancellation dialog first. A correction (a step back, or out of "Annulée") tells the client
  * nothing, as the note under the control says. `blocker` says why the order may not leave for
  * delivery yet (the server refuses it too): those statuses are then offered disabled, and the
- * reason shown under the control.
+ * reason shown under the control. `awaitsPayment` (an order chosen for mobile money, unpaid:
+ * docs/rules/money.md#payments) marks the statuses that wait for the payment '(paiement attendu)'
+ * and disables them, before they are chosen, by the server's own rule (`awaitsPaymentForDelivery`).
  */
 export function OrderStatusControl({
   orderId,
   status,
   blocker,
+  awaitsPayment,
 }: {
   orderId: number
   status: OrderStatus
   blocker?: string | null
+  awaitsPayment?: (to: OrderStatus) => boolean
 }) {
   const update = useUpdateOrderStatus()
   const [cancelling, setCancelling] = useState(false)
-  const notes = [blocker ? 'order-status-blocker' : null, 'order-status-note'].filter(Boolean).join(' ')
+  const unpaid = orderStatuses.some((s) => awaitsPayment?.(s))
+  const notes = [
+    blocker ? 'order-status-blocker' : null,
+    unpaid ? 'order-status-payment' : null,
+    'order-status-note',
+  ]
+    .filter(Boolean)
+    .join(' ')
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
@@ -50,7 +61,10 @@ export function OrderStatusControl({
             }}
           >
             {update.isPending && <option value="">Mise à jour...</option>}
-            <OrderStatusOptions disabled={(s) => !!blocker && gated.includes(s)} />
+            <OrderStatusOptions
+              disabled={(s) => (!!blocker && gated.includes(s)) || !!awaitsPayment?.(s)}
+              note={(s) => (awaitsPayment?.(s) ? 'paiement attendu' : null)}
+            />
           </Select>
         </div>
         {update.isPending && <Spinner label="Mise à jour..." />}
@@ -58,6 +72,12 @@ export function OrderStatusControl({
       {blocker && (
         <p id="order-status-blocker" className="text-sm text-amber-800" data-testid="status-blocker">
           Pas encore de livraison : {blocker}
+        </p>
+      )}
+      {unpaid && (
+        <p id="order-status-payment" className="text-sm text-amber-800" data-testid="status-payment">
+          Paiement attendu : la commande doit être payée par mobile money, ou passée en espèces, avant de
+          partir en livraison.
         </p>
       )}
       <p id="order-status-note" className="text-xs text-stone-500">

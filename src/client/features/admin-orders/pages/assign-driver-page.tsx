@@ -2,7 +2,6 @@ import { Check } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { formatMoney } from '@/shared/format'
-import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { PhoneLinks } from '@/client/components/phone-links'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
@@ -12,27 +11,9 @@ import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton, SkeletonRows } from '@/client/components/ui/skeleton'
 import { useAssignDriver, useDrivers, useOrderDetail } from '../api/orders-api'
+import { driverLoadText } from '../lib/driver-load'
 import { messageToDriver } from '../lib/order-messages'
 import { useOrderIdParam } from '../lib/order-route'
-
-/**
- * A driver's load (docs/rules/delivery.md#assigning-a-driver): how many orders it has in delivery,
- * and their slots in order, each with its count ("10:00–12:00 ×2").
- */
-function loadText(
-  inDelivery: { slotStartsAt: Date | null; slotEndsAt: Date | null; slotTimeZone: string | null }[],
-) {
-  if (inDelivery.length === 0) return { count: 'Aucune commande en livraison', slots: [] as string[] }
-  const slots = new Map<string, number>()
-  for (const o of inDelivery) {
-    const slot = orderSlotText(o) ?? 'Sans créneau'
-    slots.set(slot, (slots.get(slot) ?? 0) + 1)
-  }
-  return {
-    count: `${inDelivery.length} commande${inDelivery.length > 1 ? 's' : ''} en livraison`,
-    slots: [...slots].map(([slot, n]) => (n > 1 ? `${slot} ×${n}` : slot)),
-  }
-}
 
 /** /admin/orders/:orderId/assign-driver. */
 export default function AssignDriverPage() {
@@ -102,7 +83,7 @@ export default function AssignDriverPage() {
             {list.map((d) => {
               const selected = driverId === d.id
               const current = order.data?.driver?.id === d.id
-              const load = loadText(d.inDelivery)
+              const load = driverLoadText(d.inDelivery)
               return (
                 <label
                   key={d.id}

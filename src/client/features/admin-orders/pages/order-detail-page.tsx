@@ -1,5 +1,6 @@
 import { Printer } from 'lucide-react'
 import { Link } from 'react-router'
+import { awaitsPaymentForDelivery } from '@/shared/domain/payable'
 import { deliveryBlocker } from '@/shared/domain/weighin'
 import { formatDateTime } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
@@ -70,6 +71,7 @@ export default function OrderDetailPage() {
                   orderId={order.id}
                   status={order.status}
                   blocker={deliveryBlocker(order, 'in_delivery')}
+                  awaitsPayment={(to) => awaitsPaymentForDelivery(order, to)}
                 />
                 {order.status === 'cancelled' && order.cancelReason && (
                   <p className="mt-3 text-sm text-stone-700" data-testid="cancel-reason">

@@ -12,11 +12,15 @@ import { DeliveryOrderCard } from '../components/delivery-order-card'
 import { DriverCashCard } from '../components/driver-cash-card'
 import { DriverRoundCard } from '../components/driver-round-card'
 import { stopsOfTheDay } from '@/shared/domain/delivery-route'
+import { cashDueFor } from '@/shared/domain/cash'
 import { DoorPayment } from '../components/door-payment'
 
-/** What an order in delivery asks to collect: its total, less what was already collected. */
+/**
+ * What an order asks to collect: its total, less what was already collected (the server's for an
+ * order in delivery; the same rule, `cashDueFor`, for one assigned that has not left yet).
+ */
 const dueOf = (dues: { orderId: number; amountDue: number }[], o: OrderView) =>
-  dues.find((d) => d.orderId === o.id)?.amountDue ?? o.totalAmount
+  dues.find((d) => d.orderId === o.id)?.amountDue ?? cashDueFor(o.totalAmount, o.amountPaid)
 
 function CardsSkeleton() {
   return (
@@ -29,8 +33,8 @@ function CardsSkeleton() {
 }
 
 /**
- * /delivery/dashboard and the driver's /dashboard: its cash in hand, its orders in delivery and
- * delivered. Confirming a delivery records the cash collected (docs/rules/money.md#drivers-cash).
+ * /delivery/dashboard and the driver's /dashboard: its cash in hand, its orders in delivery, those
+ * assigned to it still waiting or in preparation, and those delivered. Confirming a delivery records the cash collected (docs/rules/money.md#drivers-cash).
  */
 export default function DeliveryDashboardPage() {
   const query = useDeliveryDashboard()
@@ -43,7 +47,7 @@ export default function DeliveryDashboardPage() {
     <div className="mx-auto max-w-5xl py-2">
       <PageHeader
         title="Mes livraisons"
-        description="Vos commandes en cours de livraison et celles déjà livrées."
+        description="Vos commandes assignées : à venir, en cours de livraison et déjà livrées."
         back={false}
         actions={
           // A driver may add a second factor and end its other sessions (docs/rules/people.md#accounts).
@@ -95,6 +99,21 @@ export default function DeliveryDashboardPage() {
                         </>
                       }
                     />
+                  ))}
+                </div>
+              )}
+            </section>
+            {/* docs/rules/delivery.md#the-drivers-round: assigned, not yet left, each with its status. */}
+            <section aria-labelledby="assigned">
+              <h2 id="assigned" className="mb-3 text-lg font-semibold text-stone-900">
+                À venir : assignées, pas encore parties ({d.assignedOrders.length})
+              </h2>
+              {d.assignedOrders.length === 0 ? (
+                <EmptyState message="Aucune commande assignée en attente de départ" />
+              ) : (
+                <div className="grid gap-4 md:grid-cols-2">
+                  {d.assignedOrders.map((o) => (
+                    <DeliveryOrderCard key={o.id} order={o} cashAmount={dueOf(d.cash.dues, o)} />
                   ))}
                 </div>
               )}

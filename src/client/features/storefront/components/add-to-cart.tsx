@@ -1,5 +1,4 @@
 import { Minus, Plus, ShoppingCart } from 'lucide-react'
-import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from '@/client/lib/toast'
 import { quantityStep } from '@/shared/domain/units'
@@ -10,7 +9,7 @@ import { addLine, cannotAdd, minQuantityOf, rememberPendingAdd, toCartItem } fro
 import { useNotShopper } from '@/client/lib/first-page-context'
 import { errorMessage } from '@/client/lib/api'
 import { useSession, useSessionWhenKnown } from '@/client/lib/session'
-import { defaultPreparationOf } from '@/shared/domain/preparations'
+import { useLineChoice, type LineChoice } from './line-price'
 import { PreparationPicker } from './preparation-picker'
 
 /**
@@ -24,10 +23,13 @@ export function AddToCart({
   product,
   showQuantity = true,
   returnTo = '/products',
+  choice,
 }: {
   product: PublicProduct
   showQuantity?: boolean
   returnTo?: string
+  /** The line being made, when the price beside it follows it (`LinePrice`); else its own. */
+  choice?: LineChoice
 }) {
   const session = useSession()
   const { user } = session
@@ -35,8 +37,8 @@ export function AddToCart({
   const navigate = useNavigate()
   const step = quantityStep(product.unitType)
   const min = minQuantityOf(product)
-  const [quantity, setQuantity] = useState(Math.max(1, min))
-  const [offer, setOffer] = useState(() => defaultPreparationOf(product.preparations))
+  const own = useLineChoice(product)
+  const { offer, setOffer, quantity, setQuantity } = choice ?? own
   const otherCountry = !!user?.country && user.country !== product.countryName
   // Only shoppers buy: staff and drivers see the catalogue without a cart, from the first HTML on.
   const notShopper = useNotShopper()

@@ -1,12 +1,13 @@
 import { Link } from 'react-router'
 import { lowStockLeft } from '@/shared/domain/stock'
-import { formatMoney, formatQuantity } from '@/shared/format'
+import { formatQuantity } from '@/shared/format'
 import { productPath } from '@/shared/product-links'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 import { Badge } from '@/client/components/ui/badge'
 import { Card } from '@/client/components/ui/card'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { AddToCart } from './add-to-cart'
+import { LinePrice, useLineChoice } from './line-price'
 import { ProductImage } from './product-image'
 import { Provenance } from './provenance'
 
@@ -37,6 +38,7 @@ export function ProductCard({
   // Today's stock (docs/rules/catalogue.md#stock): sold out cannot be added; a low daily quantity is said.
   const soldOut = product.stock.soldOut
   const low = lowStockLeft(product.stock)
+  const choice = useLineChoice(product)
 
   return (
     <Card className="flex overflow-hidden sm:flex-col" data-testid="product-card">
@@ -70,16 +72,13 @@ export function ProductCard({
         </Heading>
         <Provenance product={product} short />
         {product.description && <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>}
-        <p className="mt-auto text-lg font-bold text-brand">
-          {formatMoney(product.pricePerUnit)}{' '}
-          <span className="text-sm font-normal text-stone-600">{perUnit(product.unitType)}</span>
-        </p>
+        <LinePrice product={product} choice={choice} size="card" unitLabel={perUnit(product.unitType)} />
         {low !== null && (
           <p className="text-sm font-medium text-amber-900" data-testid="stock-left">
             Plus que {formatQuantity(low, product.unitType)} aujourd’hui
           </p>
         )}
-        <AddToCart product={product} showQuantity={showQuantity} />
+        <AddToCart product={product} showQuantity={showQuantity} choice={choice} />
       </div>
     </Card>
   )

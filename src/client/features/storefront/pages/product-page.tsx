@@ -2,11 +2,10 @@ import { ArrowLeft, Share2 } from 'lucide-react'
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { lowStockLeft } from '@/shared/domain/stock'
-import { formatMoney, formatQuantity } from '@/shared/format'
+import { formatQuantity } from '@/shared/format'
 import { documentTitle } from '@/shared/pages'
 import {
   parseProductSegment,
-  perUnitLabel,
   productPath,
   productSlug,
   shareText,
@@ -23,6 +22,7 @@ import { FirstPageContext } from '@/client/lib/first-page-context'
 import { useCountries } from '@/client/lib/reference-data'
 import { minQuantityOf } from '@/client/lib/cart-actions'
 import { AddToCart } from '../components/add-to-cart'
+import { LinePrice, useLineChoice } from '../components/line-price'
 import { ProductImage } from '../components/product-image'
 import { Provenance } from '../components/provenance'
 
@@ -90,6 +90,7 @@ function ProductDetails({ product, slug }: { product: PublicProduct; slug: strin
   const text = shareText(product, url)
   const soldOut = product.stock.soldOut
   const low = lowStockLeft(product.stock)
+  const choice = useLineChoice(product)
 
   // An old name's address (a link shared before a rename): the current one, as the server does.
   useEffect(() => {
@@ -129,10 +130,8 @@ function ProductDetails({ product, slug }: { product: PublicProduct; slug: strin
             )}
           </div>
           <h1 className="text-2xl font-bold text-stone-900">{product.name}</h1>
-          <p className="text-2xl font-bold text-brand" data-testid="product-price">
-            {formatMoney(product.pricePerUnit)}{' '}
-            <span className="text-base font-normal text-stone-600">{perUnitLabel(product.unitType)}</span>
-          </p>
+          {/* The line's price: the chosen preparation's added (docs/rules/catalogue.md#product-page). */}
+          <LinePrice product={product} choice={choice} total={!soldOut} />
           <p className="text-sm text-stone-700">
             {`Quantité minimale : ${formatQuantity(minQuantityOf(product), product.unitType)}`}
           </p>
@@ -147,7 +146,7 @@ function ProductDetails({ product, slug }: { product: PublicProduct; slug: strin
               {product.description}
             </p>
           )}
-          <AddToCart product={product} returnTo={path} />
+          <AddToCart product={product} returnTo={path} choice={choice} />
           <div className="flex flex-wrap gap-2 pt-2">
             <Button asChild variant="outline">
               <a

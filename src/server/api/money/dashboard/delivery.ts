@@ -2,6 +2,7 @@ import { deliveryCalls } from '@/shared/calls'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { driverCash } from '@/server/services/money/cash'
 import { driverOrders } from '@/server/services/orders/order-admin'
+import { notYetLeftStatuses } from '@/shared/domain/order-status'
 
 /** How many delivered orders the driver's dashboard lists (the most recent). */
 const DELIVERED_SHOWN = 50
@@ -9,11 +10,14 @@ const DELIVERED_SHOWN = 50
 export default defineEndpoint({
   call: deliveryCalls.dashboard,
   roles: ['delivery_driver'],
-  summary: 'The signed-in driver’s orders (in delivery by delivery slot, the latest delivered) and its cash',
+  summary:
+    'The signed-in driver’s orders (in delivery, then assigned not yet left, by delivery slot; the latest delivered) and its cash',
   async handler({ user, db }) {
     const inDeliveryOrders = await driverOrders(db, user.id, ['in_delivery'], 200, true)
+    // docs/rules/delivery.md#the-drivers-round: assigned, not yet left (labelled by their status).
+    const assignedOrders = await driverOrders(db, user.id, [...notYetLeftStatuses], 200, true)
     const deliveredOrders = await driverOrders(db, user.id, ['delivered'], DELIVERED_SHOWN)
     const cash = await driverCash(db, user.id, inDeliveryOrders, deliveredOrders)
-    return { inDeliveryOrders, deliveredOrders, cash }
+    return { inDeliveryOrders, assignedOrders, deliveredOrders, cash }
   },
 })

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { offeredWallets, type OfferedWallet, type PaymentMethod } from '@/shared/domain/payments'
+import { AWAITING_PAYMENT_FOR_DELIVERY, awaitsPaymentForDelivery } from '@/shared/domain/payable'
 import type { Db, Executor } from '@/server/db/client'
 import { countries, orders } from '@/server/db/schema'
 import { badRequest, conflict } from '@/server/http/errors'
@@ -111,10 +112,5 @@ export function assertPaidForDelivery(
   order: Pick<OrderRow, 'status' | 'paymentMethod' | 'paymentStatus' | 'amountPaid'>,
   to: string,
 ) {
-  if (to !== 'in_delivery' && to !== 'delivered') return
-  if (order.status === 'in_delivery' || order.status === 'delivered') return
-  if (order.paymentMethod === 'mobile_money' && order.paymentStatus !== 'paid' && order.amountPaid <= 0)
-    throw conflict(
-      'La commande ne peut pas partir en livraison : elle doit être payée par mobile money, ou passée en espèces.',
-    )
+  if (awaitsPaymentForDelivery(order, to)) throw conflict(AWAITING_PAYMENT_FOR_DELIVERY)
 }

@@ -100,5 +100,5 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       resolveDependencies: (_file, deps) => deps.filter((dep) => !dep.endsWith('.css')),
     },
   },
-  server: { proxy: { '/_api': 'http://localhost:3000' } },
+  server: { proxy: { '/_api': 'http://127.0.0.1:3000' } },
 }))

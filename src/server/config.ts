@@ -6,7 +6,12 @@ const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'tru
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The interface the server listens on. Unset: every interface (0.0.0.0) in production, this
+   * machine only (127.0.0.1) elsewhere, where the fake payment providers answer "paid" to anyone
+   * who can reach the server (loadConfig).
+   */
+  HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   DATABASE_URL: z.string().default('file:./data/db'),
   SEED_DEMO: bool.optional(),
   REDIS_URL: z.string().optional(),
@@ -183,7 +188,8 @@ function paymentsConfig(
   return { cinetpay, wave: { apiUrl: c.WAVE_API_URL, keys }, fake }
 }
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & {
+  HOST: string
   payments: PaymentsConfig
   seedDemo: boolean
   trustProxy: boolean | number | string
@@ -207,6 +213,8 @@ export function loadConfig(
   const embedded = !parsed.DATABASE_URL.startsWith('postgres')
   return {
     ...parsed,
+    // Outside production the fakes pay any order: only this machine reaches them unless HOST says otherwise.
+    HOST: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     payments: paymentsConfig(parsed, env, opts.checkOrigin ?? true),
     // Demo data by default on the embedded database only (README, "Comptes de démonstration").
     seedDemo: parsed.SEED_DEMO ?? (embedded && parsed.NODE_ENV !== 'production'),

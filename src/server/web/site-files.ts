@@ -49,6 +49,27 @@ export function publicOrigin(config: Config, req: FastifyRequest): string | null
   return LOOPBACK.has(url.hostname) ? url.origin : null
 }
 
+/**
+ * The origin of a link a message carries (the reset e-mail's: docs/rules/people.md#accounts),
+ * always absolute, since a mail client has no page to read a relative link against:
+ * PUBLIC_ORIGIN; unset, outside production, the request's own (a developer's localhost, or the
+ * address a phone on the same network used, HOST allowing); in production, where a Host header
+ * is anyone's to write and a reset link sent to it would hand the token over, the request's only
+ * when it is this machine, else http://localhost:<PORT> (`npm run doctor` asks for PUBLIC_ORIGIN).
+ */
+export function messageOrigin(config: Config, req: FastifyRequest): string {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN
+  if (config.NODE_ENV !== 'production') {
+    try {
+      const url = new URL(`${req.protocol}://${req.host}`)
+      if (url.origin !== 'null') return url.origin
+    } catch {
+      // A Host header no URL can hold: this machine's address below.
+    }
+  }
+  return publicOrigin(config, req) ?? `http://localhost:${config.PORT}`
+}
+
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 

@@ -21,7 +21,7 @@ export function checkOrigin(config: Config): CheckResult {
   const level = needed ? fail : warn
   const why = needed
     ? 'les prestataires de paiement y envoient leurs notifications et y ramènent le client'
-    : 'le plan du site et les liens des messages en ont besoin'
+    : 'le plan du site et les liens des messages (celui d’un nouveau mot de passe) en ont besoin'
   const origin = config.PUBLIC_ORIGIN
   if (!origin) return level(name, `absent : ${why}. Réglez PUBLIC_ORIGIN=https://votre-boutique.example.`)
   const url = new URL(origin)

@@ -92,6 +92,20 @@ export async function findAccountByPhone(db: Executor, raw: string): Promise<Fou
   return rows.length === 1 ? rows[0]! : null
 }
 
+/**
+ * What a per-identifier limit counts under (docs/rules/people.md#accounts), the same whatever the
+ * spelling: an e-mail lowercased; a number in each international form the phone rule reads it as
+ * ("77 842 12 02", "+221 77 842 12 02" and "00221778421202" are one "+221 77 842 12 02"; a local
+ * number several countries read is counted under each of them); one no country reads, its digits.
+ */
+export async function limitKeys(db: Executor, identifier: string): Promise<string[]> {
+  const v = identifier.trim()
+  if (v.includes('@')) return [`email:${v.toLowerCase()}`]
+  const forms = [...new Set((await phoneCandidates(db, v)).map((c) => c.phone))].sort()
+  if (forms.length > 0) return forms.map((phone) => `phone:${phone}`)
+  return [`digits:${v.replace(/^\s*(\+|00)/, '').replace(/\D/g, '')}`]
+}
+
 export async function findAccountByEmail(db: Executor, email: string): Promise<FoundAccount | null> {
   const [row] = await db
     .select(accountColumns)
@@ -155,7 +169,8 @@ export async function requestReset(
   db: Db,
   identifier: string,
   channel: MessageChannel,
-  origin: string | null,
+  /** Where the e-mailed link leads, absolute (web/site-files.ts messageOrigin). */
+  origin: string,
 ) {
   const started = performance.now()
   const account = await findAccount(db, identifier)
@@ -166,7 +181,7 @@ export async function requestReset(
       ? randomBytes(32).toString('base64url')
       : String(randomInt(0, 1_000_000)).padStart(6, '0')
   const ttl = channel === 'email' ? LINK_TTL_MS : CODE_TTL_MS
-  const link = `${origin ?? ''}/reset-password?token=${selector}.${secret}`
+  const link = `${origin}/reset-password?token=${selector}.${secret}`
   await db.transaction(async (tx) => {
     // A new request spends the earlier ones of the same way (one live code or link at a time).
     await tx

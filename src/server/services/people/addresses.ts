@@ -4,7 +4,7 @@ import type { AddressView, addressInput } from '@/shared/schemas/addresses'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { z } from '@/shared/schemas/zod'
 import type { Db, Executor } from '@/server/db/client'
-import { cities, countries, deliveryAddresses, users, zones } from '@/server/db/schema'
+import { cities, countries, deliveryAddresses, zones } from '@/server/db/schema'
 import { badRequest, HttpError, notFound } from '@/server/http/errors'
 import { activeCity } from '@/server/services/delivery/places'
 import { phoneOrRefuse } from './phones'
@@ -113,18 +113,28 @@ async function checkedValues(db: Executor, user: SessionUser, input: AddressFiel
 }
 
 /**
- * Saves a new address, at most MAX_ADDRESSES a client: counted under a lock on the client's row,
- * so two saves at once cannot pass the limit.
+ * Room for one more saved address (docs/rules/people.md#delivery-addresses), or `refusal`: a lock
+ * on the client's addresses taken first (held to the end of the caller's transaction), then its
+ * addresses counted. Every write that saves an address (the account page's, the checkout's) takes
+ * it first, so saves at once wait in turn and each counts the rows of those before it. An
+ * advisory lock named by the client's id rather than its row: the checkout's statement locks the
+ * day's stock before the user's row, and a save locking the row first could deadlock with an
+ * order of the same client.
  */
+export async function holdAddressRoom(tx: Executor, userId: number, refusal: () => Error) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('etal_addresses:' || ${userId}::text))`)
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deliveryAddresses)
+    .where(eq(deliveryAddresses.userId, userId))
+  if (Number(n) >= MAX_ADDRESSES) throw refusal()
+}
+
+/** Saves a new address, at most MAX_ADDRESSES a client, counted under the lock of holdAddressRoom. */
 export async function createAddress(db: Db, user: SessionUser, input: AddressFields) {
   const values = await checkedValues(db, user, input)
   const id = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(deliveryAddresses)
-      .where(eq(deliveryAddresses.userId, user.id))
-    if (Number(n) >= MAX_ADDRESSES) throw badRequest(TOO_MANY_ADDRESSES)
+    await holdAddressRoom(tx, user.id, () => badRequest(TOO_MANY_ADDRESSES))
     const [row] = await tx
       .insert(deliveryAddresses)
       .values({ ...values, userId: user.id })

@@ -6,7 +6,7 @@ import { defineEndpoint } from '@/server/http/define-endpoint'
 import { HttpError, tooManyRequests } from '@/server/http/errors'
 import { openSession } from '@/server/services/people/sign-in'
 import { verifyPassword } from '@/server/services/people/passwords'
-import { findAccount } from '@/server/services/people/accounts'
+import { findAccount, limitKeys } from '@/server/services/people/accounts'
 import { createChallenge, secondStepOf } from '@/server/services/people/two-factor'
 
 export default defineEndpoint({
@@ -15,9 +15,11 @@ export default defineEndpoint({
   summary: 'Sign in with an email or a phone number, and the password',
   async handler({ input, db, deps, req, reply }) {
     // `email` is an e-mail or a phone number (docs/rules/people.md#accounts). A number is counted
-    // under its account's e-mail, so both ways in share one count; an unknown one under its digits.
+    // under its account's e-mail, so both ways in share one count; one that names no account
+    // under its international form(s), whatever its spelling.
     const found = await findAccount(db, input.email)
-    const key = `${found?.email.toLowerCase() ?? input.email.replace(/[\s().-]/g, '')}|${req.ip}`
+    const who = found ? found.email.toLowerCase() : (await limitKeys(db, input.email)).join(',')
+    const key = `${who}|${req.ip}`
     // The attempt is taken before the password is checked, atomically: a burst of guesses in
     // parallel gets at most the limit's number of checks (docs/security/run-time.md "Login limit under a burst").
     const wait = await deps.loginLimiter.reserve(key)

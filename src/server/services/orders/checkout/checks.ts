@@ -79,10 +79,15 @@ export function checkDelivery(user: SessionUser, input: CreateOrder, ctx: Contex
   }
 }
 
-/** "Enregistrer cette adresse": within the limit of saved addresses. */
+/** The refusal of an address saved past the limit, on the checkout's field. */
+export const tooManyAddresses = () => field('saveAddress.label', TOO_MANY_ADDRESSES)
+
+/**
+ * "Enregistrer cette adresse": within the limit of saved addresses, as the context read it (the
+ * write counts again under the client's row lock: index.ts).
+ */
 export function checkSaveAddress(input: CreateOrder, ctx: Context) {
-  if (input.saveAddress && ctx.addressCount >= MAX_ADDRESSES)
-    throw field('saveAddress.label', TOO_MANY_ADDRESSES)
+  if (input.saveAddress && ctx.addressCount >= MAX_ADDRESSES) throw tooManyAddresses()
 }
 
 /** Where the order goes, checked (`checkDelivery`). */

@@ -4,7 +4,16 @@ import type { Db, Executor } from '@/server/db/client'
 import { idempotencyKeys } from '@/server/db/schema'
 import { conflict, notFound } from '@/server/http/errors'
 import { loadOrder } from '../orders'
-import { checkAmounts, checkDelivery, checkLines, checkPoints, checkSaveAddress, checkSlot } from './checks'
+import { holdAddressRoom } from '@/server/services/people/addresses'
+import {
+  checkAmounts,
+  checkDelivery,
+  checkLines,
+  checkPoints,
+  checkSaveAddress,
+  checkSlot,
+  tooManyAddresses,
+} from './checks'
 import { loadContext, readAccount, type Account, type CreateOrder } from './context'
 import { choosePayment, type PaymentChoice } from './payment'
 import { subtotalOf } from './pricing'
@@ -21,7 +30,8 @@ export { orderLineValues } from './pricing'
  *   write.ts    the one statement that writes the order, or nothing
  * and here the order of the steps, and what happens when the write finds the world changed.
  * Three statements in all, none inside a transaction's round trip: the session, the context,
- * the write (docs/decisions/0011).
+ * the write (docs/decisions/0011); an order that saves its address adds one transaction, the
+ * client's addresses locked and counted before the write (the limit under concurrency).
  */
 
 /**
@@ -76,7 +86,14 @@ export async function placeOrder(
     checkPoints(input.pointsToUse, account)
     let written: Awaited<ReturnType<typeof writeOrder>>
     try {
-      written = await writeOrder(db, plan, account)
+      written = input.saveAddress
+        ? // "Enregistrer cette adresse": the limit counted again under the lock on the client's
+          // addresses, in the write's transaction (docs/rules/people.md#delivery-addresses).
+          await db.transaction(async (tx) => {
+            await holdAddressRoom(tx, user.id, tooManyAddresses)
+            return writeOrder(tx, plan, account)
+          })
+        : await writeOrder(db, plan, account)
     } catch (err) {
       if (!key || !isKeyClash(err)) throw err
       written = null

@@ -46,7 +46,13 @@ export async function runServer(config: Config, opts: { warning?: string } = {})
   if (!worker) await reportSharedPhones(deps.database.db, app.log)
   const housekeeping = worker
     ? undefined
-    : startHousekeeping(deps.database.db, app.log, deps.photos, outboxOptions(config, app.log).options, deps.payments)
+    : startHousekeeping(
+        deps.database.db,
+        app.log,
+        deps.photos,
+        outboxOptions(config, app.log).options,
+        deps.payments,
+      )
 
   let closing = false
   async function shutdown(signal: string) {

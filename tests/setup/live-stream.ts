@@ -44,7 +44,10 @@ export async function openStream(
             const value = rest.join(':').replace(/^ /, '')
             if (name === 'id') e.id = lastId = value
             else if (name === 'event') e.event = value
-            else if (name === 'data') (e.data += value), (hasData = true)
+            else if (name === 'data') {
+              e.data += value
+              hasData = true
+            }
           }
           // A block without data is not an event (an id alone, a retry): the browser keeps its id.
           if (hasData) events.push(e)

@@ -166,6 +166,9 @@ describe('the process’s bound and the longest life', () => {
     ;({ t, base } = await serve({ LIVE_STREAMS_MAX: '2', LIVE_STREAM_MAX_LIFE_SECONDS: '3' }))
   })
   afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()))
+    // The refused stream's connection may be kept alive by the client: the server does not wait on it.
+    t?.app.server.closeAllConnections()
     await t?.close()
   })
 

@@ -162,6 +162,9 @@ export async function startServer(
     API_RATE_PER_MINUTE: '1000000000',
     REGISTER_PER_HOUR: '1000000',
     CONTACT_PER_10_MINUTES: '1000000',
+    // 200 staff streams of one account from one IP (bench/lib/live-streams.ts).
+    LIVE_STREAMS_PER_ACCOUNT: '1000',
+    LIVE_STREAMS_PER_IP: '1000',
     ...extraEnv,
   }
   const child = spawn(process.execPath, serverCommand(), {

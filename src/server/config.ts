@@ -44,6 +44,18 @@ const configSchema = z.object({
   REGISTER_PER_HOUR: z.coerce.number().int().positive().default(10),
   CONTACT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * The live orders' streams (docs/rules/orders.md#live): open at once per account and per client
+   * IP (a new one beyond closes the oldest), in this process (beyond, a new one is refused 503 with
+   * Retry-After), each one's longest life (then it ends, and the browser reconnects and catches
+   * up), and how often each one's session is looked at again (signed out, deactivated, its role or
+   * country changed: the stream ends).
+   */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  LIVE_STREAMS_PER_IP: z.coerce.number().int().positive().default(10),
+  LIVE_STREAMS_MAX: z.coerce.number().int().positive().default(1000),
+  LIVE_STREAM_MAX_LIFE_SECONDS: z.coerce.number().int().positive().default(900),
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number().positive().default(5),
   /** How long a storefront answer (products, featured) is kept; 0 turns the cache off. */
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   /**

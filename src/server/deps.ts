@@ -79,7 +79,12 @@ export async function createDeps(
     config,
     config.payments.fake && config.NODE_ENV !== 'production' ? await loadPaymentFakes() : undefined,
   )
-  const orderLive = createOrderLive(database)
+  const orderLive = createOrderLive(database, {
+    perAccount: config.LIVE_STREAMS_PER_ACCOUNT,
+    perIp: config.LIVE_STREAMS_PER_IP,
+    max: config.LIVE_STREAMS_MAX,
+    checkMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
+  })
   await orderLive.ready
   return {
     database,

@@ -6,17 +6,26 @@ export type StreamEvent = { id?: string; event: string; data: string }
  * Opens a live stream (docs/rules/orders.md#live) over real HTTP, as a browser does, and keeps
  * every event it reads; `until` waits for one to match.
  */
-export async function openStream(base: string, cookie: string, lastEventId?: string) {
+export async function openStream(
+  base: string,
+  cookie: string,
+  lastEventId?: string,
+  headers: Record<string, string> = {},
+) {
   const controller = new AbortController()
   const res = await fetch(`${base}/_api/live/orders`, {
     headers: {
       cookie,
       accept: 'text/event-stream',
       ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+      ...headers,
     },
     signal: controller.signal,
   })
   const events: StreamEvent[] = []
+  /** As the browser keeps it: the last `id:` read, an event's or one alone. */
+  let lastId: string | undefined
+  let ended = false
   const reading = (async () => {
     if (!res.ok || !res.body) return
     const decoder = new TextDecoder()
@@ -29,22 +38,25 @@ export async function openStream(base: string, cookie: string, lastEventId?: str
           const block = text.slice(0, cut)
           text = text.slice(cut + 2)
           const e: StreamEvent = { event: 'message', data: '' }
-          let fields = 0
+          let hasData = false
           for (const line of block.split('\n')) {
             const [name, ...rest] = line.split(':')
             const value = rest.join(':').replace(/^ /, '')
-            if (name === 'id') e.id = value
+            if (name === 'id') e.id = lastId = value
             else if (name === 'event') e.event = value
-            else if (name === 'data') e.data += value
-            else continue
-            fields += 1
+            else if (name === 'data') {
+              e.data += value
+              hasData = true
+            }
           }
-          if (fields > 0) events.push(e)
+          // A block without data is not an event (an id alone, a retry): the browser keeps its id.
+          if (hasData) events.push(e)
         }
       }
     } catch {
       // closed by the test
     }
+    ended = true
   })()
   return {
     res,
@@ -58,6 +70,9 @@ export async function openStream(base: string, cookie: string, lastEventId?: str
         if (ok(events)) return
       throw new Error(`timed out waiting for ${what}: ${JSON.stringify(events)}`)
     },
+    lastEventId: () => lastId,
+    /** Whether the server ended the stream (or the test closed it). */
+    ended: () => ended,
     async close() {
       controller.abort()
       await reading

@@ -75,8 +75,9 @@ function notify(orderId: number) {
 /**
  * Opens the stream while mounted and reads again the lists it concerns when an order changes;
  * staff also hear a new order (a ring, the menu's badge, a notification when the tab is hidden).
- * The browser reconnects by itself, sending Last-Event-ID; every reopening reads the lists again,
- * so nothing written while the connection was down is missed.
+ * The browser reconnects by itself (the server ends a stream after its longest life), sending
+ * Last-Event-ID; every reopening reads the lists again, so nothing written while the connection
+ * was down is missed.
  */
 export function useLiveOrders(kind: 'staff' | 'driver') {
   const qc = useQueryClient()
@@ -90,14 +91,9 @@ export function useLiveOrders(kind: 'staff' | 'driver') {
         for (const queryKey of keys) void qc.invalidateQueries({ queryKey: [...queryKey] })
       }, COALESCE_MS)
     }
-    const source = new EventSource(LIVE_PATH)
     let opened = false
-    source.onopen = () => {
-      if (opened) refresh()
-      opened = true
-    }
-    source.addEventListener('resync', refresh)
-    source.addEventListener('order', (msg) => {
+    let source: EventSource | undefined
+    const onOrder = (msg: Event) => {
       refresh()
       const e = JSON.parse((msg as MessageEvent<string>).data) as LiveOrderEvent
       if (kind === 'staff' && e.type === 'created') {
@@ -105,12 +101,33 @@ export function useLiveOrders(kind: 'staff' | 'driver') {
         ring()
         notify(e.orderId)
       }
-    })
+    }
+    const open = () => {
+      source = new EventSource(LIVE_PATH)
+      source.onopen = () => {
+        if (opened) refresh()
+        opened = true
+      }
+      source.addEventListener('resync', refresh)
+      source.addEventListener('order', onOrder)
+      // A newer stream of this account or address took its place (docs/rules/orders.md#live):
+      // closed, and taken back only when this tab is looked at again (not a tug of war of tabs).
+      source.addEventListener('replaced', () => {
+        source?.close()
+        source = undefined
+      })
+    }
+    const onVisible = () => {
+      if (!source && document.visibilityState === 'visible') open()
+    }
+    open()
+    document.addEventListener('visibilitychange', onVisible)
     window.addEventListener('pointerdown', unlockSound, { once: true })
     window.addEventListener('keydown', unlockSound, { once: true })
     return () => {
       clearTimeout(timer)
-      source.close()
+      source?.close()
+      document.removeEventListener('visibilitychange', onVisible)
       window.removeEventListener('pointerdown', unlockSound)
       window.removeEventListener('keydown', unlockSound)
     }

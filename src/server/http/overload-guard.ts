@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 
 /** Past this mean event-loop delay over a second, requests are shed (503). */
 const MAX_EVENT_LOOP_DELAY_MS = 2000
@@ -14,6 +14,15 @@ export const OVERLOADED = {
   error: 'Le service est momentanément surchargé. Veuillez réessayer dans un instant.',
   code: 'SERVICE_UNAVAILABLE',
 } as const
+
+/**
+ * A request refused because this process holds all it may of something that lasts (the live
+ * streams, docs/rules/orders.md#live): the overload's 503, its French message and Retry-After.
+ */
+export function overloadedError(reply: FastifyReply) {
+  reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS))
+  return Object.assign(new Error('overloaded'), { statusCode: 503 })
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,8 +73,7 @@ export function registerOverloadGuard(app: FastifyInstance): OverloadGuard {
   app.addHook('onRequest', (req, reply, done) => {
     if (!overloaded() || req.routeOptions.config.probe) return done()
     // The error handler answers 503 with the French message (http/error-handler.ts).
-    reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS))
-    done(Object.assign(new Error('overloaded'), { statusCode: 503 }))
+    done(overloadedError(reply))
   })
   return { overloaded }
 }

@@ -1,6 +1,15 @@
 import { orderCalls } from '@/shared/calls'
 import { defineEndpoint, SENT } from '@/server/http/define-endpoint'
-import { liveScope, missedEvents, type OrderNotice } from '@/server/services/orders/order-live'
+import { sessionToken } from '@/server/http/auth-context'
+import { overloadedError } from '@/server/http/overload-guard'
+import { hashToken } from '@/server/http/session'
+import {
+  latestEventId,
+  liveScope,
+  missedEvents,
+  type EndReason,
+  type OrderNotice,
+} from '@/server/services/orders/order-live'
 
 /** A comment line every so often keeps proxies and the browser from taking the stream for dead. */
 const HEARTBEAT_MS = 20_000
@@ -9,6 +18,20 @@ const MAX_BUFFERED = 1 << 20
 
 const frame = (e: OrderNotice) =>
   `id: ${e.id}\nevent: order\ndata: ${JSON.stringify({ id: e.id, orderId: e.orderId, type: e.type, to: e.to })}\n\n`
+/**
+ * What a stream says as it ends, by why (docs/rules/orders.md#live). Replaced by a newer stream
+ * of its account or IP: the browser is told, and one that does not know the event waits ten
+ * minutes before it tries again (it would end another tab's stream). Its longest life over, or
+ * its session ended: nothing, the browser reconnects in two seconds (and catches up, or is
+ * refused 401/403 and stops).
+ */
+const farewell: Record<EndReason, string> = {
+  replaced: 'retry: 600000\nevent: replaced\ndata: {}\n\n',
+  session: '',
+  expired: '',
+  closing: '',
+}
+
 /** A batch as the streams write it: made once for all the streams of one scope. */
 const texts = new WeakMap<OrderNotice[], string>()
 const textOf = (events: OrderNotice[]) => {
@@ -23,8 +46,15 @@ export default defineEndpoint({
   summary:
     'Server-sent events (text/event-stream): every change of an order in the caller’s reach as it happens; staff their country (root all), a driver its own orders. Last-Event-ID catches up on what was missed',
   async handler({ user, db, deps, req, reply }) {
+    const live = deps.orderLive
+    // Each open stream holds memory: the process holds a bounded number (the overload's 503).
+    // The connection goes too: a crowd's sockets are what is refused.
+    if (live.full()) throw overloadedError(reply.header('connection', 'close'))
     const scope = liveScope(user)
-    const after = Number(req.headers['last-event-id'])
+    const header = req.headers['last-event-id']
+    const after = header === undefined || header === '' ? NaN : Number(header)
+    const resuming = Number.isSafeInteger(after) && after >= 0
+    const lastSeen = resuming ? after : 0
     reply.hijack()
     const res = reply.raw
     const socket = res.socket
@@ -38,8 +68,8 @@ export default defineEndpoint({
     })
     res.write('retry: 2000\n\n')
 
-    const lastSeen = Number.isSafeInteger(after) && after > 0 ? after : 0
-    let catchingUp = lastSeen > 0
+    // Held until the catch-up is read, or, without Last-Event-ID, the newest event's id.
+    let catchingUp = true
     // Events heard while the history is read wait here; those the catch-up also read are sent
     // once, and so are they when heard later still (a notice may come after the catch-up's read:
     // the fan-out's batches wait up to 100 ms, and a new order is announced after its commit).
@@ -62,20 +92,40 @@ export default defineEndpoint({
       if (!ended) res.write('event: resync\ndata: {}\n\n')
     }
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS)
-    const unsubscribe = deps.orderLive.subscribe(scope, { send, resync, end: () => end() })
-    function end() {
+    const token = sessionToken(req)
+    const owner = {
+      userId: user.id,
+      role: user.role,
+      countryId: user.countryId,
+      sessionId: token ? hashToken(token) : '',
+      ip: req.ip,
+    }
+    const unsubscribe = live.subscribe(scope, owner, { send, resync, end })
+    // Its longest life: then it ends, and the browser reconnects with its Last-Event-ID.
+    const life = setTimeout(() => end('expired'), deps.config.LIVE_STREAM_MAX_LIFE_SECONDS * 1000)
+    function end(reason: EndReason = 'closing') {
       if (ended) return
       ended = true
       clearInterval(heartbeat)
+      clearTimeout(life)
       unsubscribe()
+      if (farewell[reason] && !res.writableEnded) res.write(farewell[reason])
       // The connection goes with the stream: a browser reconnects (to this or another instance).
       res.once('finish', () => socket?.destroy())
       res.end()
     }
     // The browser left (the response's close: the request's may come as soon as it was read).
-    res.on('close', end)
+    res.on('close', () => end())
 
-    if (catchingUp) {
+    if (!resuming) {
+      // Without Last-Event-ID the stream starts from the newest event (0 before the first), said
+      // to the browser as its id: reconnecting (its longest life over, a dropped connection), it
+      // is sent what it missed from there.
+      const mark = await latestEventId(db).catch(() => undefined)
+      if (mark !== undefined && !ended) res.write(`id: ${mark}\n\n`)
+      catchingUp = false
+      send(held.splice(0))
+    } else {
       try {
         const missed = await missedEvents(db, scope, lastSeen)
         catchingUp = false

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { LiveOrderEvent } from '@/shared/schemas/live'
 import type { Database, Db, Executor } from '@/server/db/client'
 import type { Listening } from '@/server/db/listener'
-import { orderEvents, orders } from '@/server/db/schema'
+import { orderEvents, orders, sessions, users } from '@/server/db/schema'
 import { scopeCountryId } from '../scope'
 
 /** The channel the trigger of order_events notifies on (src/server/db/functions.sql). */
@@ -42,20 +42,54 @@ export function inScope(scope: LiveScope, e: Pick<OrderNotice, 'countryId' | 'dr
 /** How long a notice may wait for others to be handed on with it (the lists update within 2 s). */
 const FANOUT_MS = 100
 
+/** Whose a stream is: what bounds it, and what must still hold for it to stay open. */
+export type StreamOwner = {
+  userId: number
+  role: SessionUser['role']
+  countryId: number | null
+  /** The session's id (its token's hash). */
+  sessionId: string
+  ip: string
+}
+
+/**
+ * Why a stream is ended: `replaced` by a newer one of its account or IP beyond the bound,
+ * `session` (signed out, deactivated, its role or country changed), `expired` (its longest life),
+ * `closing` (the server stops).
+ */
+export type EndReason = 'replaced' | 'session' | 'expired' | 'closing'
+
 type Subscriber = {
   scope: LiveScope
+  owner: StreamOwner
   /** The notices of a batch in the stream's scope, oldest first. */
   send(events: OrderNotice[]): void
   resync(): void
-  end(): void
+  end(reason: EndReason): void
 }
+
+/** The bounds of the open streams (docs/rules/orders.md#live; LIVE_* in src/server/config.ts). */
+export type LiveLimits = {
+  perAccount: number
+  perIp: number
+  /** In this process: beyond, a new stream is refused (503). */
+  max: number
+  /** How often every open stream's session is looked at again, in ms. */
+  checkMs: number
+}
+
+const UNBOUNDED: LiveLimits = { perAccount: Infinity, perIp: Infinity, max: Infinity, checkMs: 5000 }
 
 /**
  * The live orders of one instance (docs/rules/orders.md#live): one LISTEN on the database, fanned
  * out in memory to this instance's open streams, each filtered by its scope. Every instance
  * listens, so an order written through any of them reaches every browser.
  */
-export function createOrderLive(database: Pick<Database, 'listen'>) {
+export function createOrderLive(
+  database: Pick<Database, 'listen'> & Partial<Pick<Database, 'db'>>,
+  limits: LiveLimits = UNBOUNDED,
+) {
+  // Oldest first (a Set keeps its insertion order): the one a new stream beyond a bound ends.
   const subscribers = new Set<Subscriber>()
   let listening: Listening | undefined
   let closed = false
@@ -90,6 +124,55 @@ export function createOrderLive(database: Pick<Database, 'listen'>) {
     timer ??= setTimeout(flush, FANOUT_MS)
   }
 
+  function endWhere(match: (o: StreamOwner) => boolean, reason: EndReason) {
+    for (const s of [...subscribers]) if (match(s.owner)) s.end(reason)
+  }
+  function makeRoom(match: (o: StreamOwner) => boolean, bound: number) {
+    const mine = [...subscribers].filter((s) => match(s.owner))
+    for (const s of mine.slice(0, Math.max(0, mine.length - bound + 1))) {
+      s.end('replaced')
+      subscribers.delete(s)
+    }
+  }
+
+  // Every few seconds, one statement for every open stream's session: a stream whose session
+  // ended (signed out, expired), whose account was deactivated or whose role or country changed
+  // is ended, on this instance whichever instance made the change (docs/rules/orders.md#live).
+  let checker: NodeJS.Timeout | undefined
+  let checking: Promise<void> | undefined
+  function stopChecking() {
+    clearInterval(checker)
+    checker = undefined
+  }
+  function check() {
+    checking ??= checkSessions().finally(() => (checking = undefined))
+    return checking
+  }
+  async function checkSessions() {
+    const db = database.db
+    if (!db || subscribers.size === 0) return
+    const open = [...subscribers]
+    let holders: Awaited<ReturnType<typeof sessionHolders>>
+    try {
+      holders = await sessionHolders(db, [...new Set(open.map((s) => s.owner.sessionId))])
+    } catch {
+      // The database failed: the streams are looked at again at the next turn.
+      return
+    }
+    const now = Date.now()
+    for (const s of open) {
+      const h = holders.get(s.owner.sessionId)
+      const holds =
+        h &&
+        h.isActive &&
+        h.expiresAt.getTime() > now &&
+        h.userId === s.owner.userId &&
+        h.role === s.owner.role &&
+        h.countryId === s.owner.countryId
+      if (!holds && subscribers.has(s)) s.end('session')
+    }
+  }
+
   const ready = database
     .listen(ORDERS_CHANNEL, onMessage, () => {
       // The database connection was down: what it said meanwhile went unheard; the browsers read again.
@@ -106,19 +189,44 @@ export function createOrderLive(database: Pick<Database, 'listen'>) {
     get size() {
       return subscribers.size
     },
-    subscribe(scope: LiveScope, handlers: Omit<Subscriber, 'scope'>) {
-      const s: Subscriber = { scope, ...handlers }
-      subscribers.add(s)
-      return () => void subscribers.delete(s)
+    /** Whether this process holds as many streams as it may: a new one is refused (503). */
+    full() {
+      return subscribers.size >= limits.max
     },
+    /**
+     * Adds a stream; beyond its account's bound, or its IP's, the oldest of that account or IP
+     * is ended first (docs/rules/orders.md#live).
+     */
+    subscribe(scope: LiveScope, owner: StreamOwner, handlers: Omit<Subscriber, 'scope' | 'owner'>) {
+      makeRoom((o) => o.userId === owner.userId, limits.perAccount)
+      makeRoom((o) => o.ip === owner.ip, limits.perIp)
+      const s: Subscriber = { scope, owner, ...handlers }
+      subscribers.add(s)
+      checker ??= setInterval(() => void check(), limits.checkMs).unref()
+      return () => {
+        subscribers.delete(s)
+        if (subscribers.size === 0) stopChecking()
+      }
+    },
+    /** Ends the streams of one session at once (its sign-out). */
+    endSession(sessionId: string) {
+      endWhere((o) => o.sessionId === sessionId, 'session')
+    },
+    /** Ends an account's streams at once (deactivated, its role, country or second factor changed). */
+    endUser(userId: number) {
+      endWhere((o) => o.userId === userId, 'session')
+    },
+    /** Looks at every open stream's session again now (the interval does it by itself). */
+    check,
     /** Ends every open stream (the server stops: an open stream would hold its close). */
     endAll() {
-      for (const s of [...subscribers]) s.end()
+      endWhere(() => true, 'closing')
       subscribers.clear()
     },
     async close() {
       closed = true
       clearTimeout(timer)
+      stopChecking()
       subscribers.clear()
       await listening?.close()
     },
@@ -154,4 +262,30 @@ export async function missedEvents(db: Db, scope: LiveScope, after: number) {
     .orderBy(asc(orderEvents.id))
     .limit(CATCH_UP_LIMIT + 1)
   return { events: rows.slice(0, CATCH_UP_LIMIT) as OrderNotice[], more: rows.length > CATCH_UP_LIMIT }
+}
+
+/** The sessions still there among `ids`, with what their user is now. */
+async function sessionHolders(db: Db, ids: string[]) {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      role: users.role,
+      countryId: users.countryId,
+      isActive: users.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.id, ids))
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/**
+ * The newest event's id: a stream opened without Last-Event-ID starts with it as its own, so that
+ * the browser, reconnecting, is sent what it missed even if no event came meanwhile.
+ */
+export async function latestEventId(db: Db) {
+  const [row] = await db.select({ id: max(orderEvents.id) }).from(orderEvents)
+  return row?.id ?? 0
 }

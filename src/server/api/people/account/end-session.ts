@@ -12,6 +12,8 @@ export default defineEndpoint({
   async handler({ input, user, db, deps, req, reply }) {
     const ended = await endOwnSession(db, user.id, input.id)
     if (ended === 0) throw notFound('Cette session est déjà terminée.')
+    // Its live streams end with it (docs/rules/orders.md#live).
+    deps.orderLive.endSession(input.id)
     const token = sessionToken(req)
     if (token && hashToken(token) === input.id) clearSessionCookie(reply, deps.config)
     return { ended }

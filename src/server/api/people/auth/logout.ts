@@ -1,7 +1,7 @@
 import { authCalls } from '@/shared/calls'
 import { clearSessionCookie, sessionToken } from '@/server/http/auth-context'
 import { defineEndpoint } from '@/server/http/define-endpoint'
-import { deleteSession } from '@/server/http/session'
+import { deleteSession, hashToken } from '@/server/http/session'
 
 export default defineEndpoint({
   call: authCalls.logout,
@@ -9,7 +9,11 @@ export default defineEndpoint({
   summary: 'End the current session',
   async handler({ db, deps, req, reply }) {
     const token = sessionToken(req)
-    if (token) await deleteSession(db, token)
+    if (token) {
+      await deleteSession(db, token)
+      // Its live streams end with it (docs/rules/orders.md#live).
+      deps.orderLive.endSession(hashToken(token))
+    }
     clearSessionCookie(reply, deps.config)
     return { success: true as const }
   },

@@ -10,7 +10,7 @@ export default defineEndpoint({
   roles: ['root'],
   summary:
     "root takes away another account's second factor (a lost phone): its sessions end, it enrols again at its next sign-in; the history says who",
-  async handler({ input, user, db }) {
+  async handler({ input, user, db, deps }) {
     if (input.userId === user.id) {
       throw forbidden('Vous ne pouvez pas réinitialiser votre propre double authentification.', 'OWN_ACCOUNT')
     }
@@ -19,6 +19,7 @@ export default defineEndpoint({
       throw badRequest("Ce compte n'a pas de double authentification à réinitialiser.")
     }
     await deleteUserSessions(db, target.id)
+    deps.orderLive.endUser(target.id)
     return { success: true as const }
   },
 })

@@ -20,7 +20,7 @@ export default defineEndpoint({
   roles: ['root', 'super_admin'],
   summary:
     'Edit an account (root: all but other roots; super_admin: admins, drivers, clients of its country)',
-  async handler({ input, user, db }) {
+  async handler({ input, user, db, deps }) {
     const target = await findUserInReach(db, user, input.userId)
     if (!canEditUser(user, target)) throw forbidden()
     if (!editableRoles(user, target).includes(input.role)) throw forbidden()
@@ -51,7 +51,11 @@ export default defineEndpoint({
       throw e
     }
     // A new role or country changes what the account may reach: its sessions end at once.
-    if (input.role !== target.role || countryId !== target.countryId) await deleteUserSessions(db, target.id)
+    if (input.role !== target.role || countryId !== target.countryId) {
+      await deleteUserSessions(db, target.id)
+      // And its live streams (docs/rules/orders.md#live).
+      deps.orderLive.endUser(target.id)
+    }
     return { user: mustExist(await findAdminUser(db, target.id)) }
   },
 })

@@ -17,6 +17,11 @@ export default defineConfig({
     maxWorkers: 2,
     // The suites marked concurrent (a page walk per role) run three of their tests at a time.
     maxConcurrency: 3,
+    // Under CI a failed journey is tried once more, and the retry shows in the report. A stopgap:
+    // two journeys failed once each on an idle machine and passed again (a page that did not
+    // finish loading in 60 s on /admin/payments; a zone still offered just after it was turned
+    // off); their causes are still to be found.
+    retry: process.env.CI ? 1 : 0,
     // A page may take seconds to render on a loaded CI machine: poll for up to 15 s, not 1 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     pool: 'forks',

@@ -41,7 +41,7 @@ export async function runServer(config: Config, opts: { warning?: string } = {})
   const fake = deps.payments.fake
   if (fake && !worker)
     app.log.info(
-      `Paiements mobiles simulés : CinetPay et Wave sont les faux du dépôt (PAYMENTS_FAKE), à l’écoute sur ${fake.origin} ; aucun argent réel ne circule`,
+      `Paiements mobiles simulés : CinetPay et Wave sont les faux du dépôt (PAYMENTS_FAKE), CinetPay à l’écoute sur ${fake.origins.cinetpay} et Wave sur ${fake.origins.wave} ; aucun argent réel ne circule`,
     )
   if (!worker) await reportSharedPhones(deps.database.db, app.log)
   const housekeeping = worker

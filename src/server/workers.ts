@@ -70,7 +70,7 @@ export async function runPrimary(config: Config, count: number) {
     if (listening === count) log.info(`Étal est prêt sur http://localhost:${config.PORT} (${count} workers)`)
     if (listening === count && config.payments.fake)
       log.info(
-        'Paiements mobiles simulés : CinetPay et Wave sont les faux du dépôt (PAYMENTS_FAKE), un par worker sur un port local ; aucun argent réel ne circule',
+        'Paiements mobiles simulés : CinetPay et Wave sont les faux du dépôt (PAYMENTS_FAKE), chacun son serveur, dans chaque worker, sur un port local ; aucun argent réel ne circule',
       )
     log.debug({ worker: worker.process.pid }, 'worker à l’écoute')
   })

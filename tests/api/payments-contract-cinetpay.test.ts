@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../setup/test-app'
  */
 let t: TestApp
 let fake: FakeProviders
-const client = () => cinetpayClient({ ...fake.secrets.cinetpay, apiUrl: fake.origin })
+const client = () => cinetpayClient({ ...fake.secrets.cinetpay, apiUrl: fake.origins.cinetpay })
 const input = (reference: string, returnUrl = 'https://etal.example/paiement/merci') => ({
   reference,
   amount: 12_100,
@@ -58,14 +58,18 @@ describe('the API', () => {
   })
 
   it('a wrong apikey (609) or site_id (613) is ProviderKeyRefused, not an outage', async () => {
-    const wrongKey = cinetpayClient({ ...fake.secrets.cinetpay, apiKey: 'nope', apiUrl: fake.origin })
+    const wrongKey = cinetpayClient({
+      ...fake.secrets.cinetpay,
+      apiKey: 'nope',
+      apiUrl: fake.origins.cinetpay,
+    })
     await expect(wrongKey.create(input('ETALCP2'))).rejects.toBeInstanceOf(ProviderKeyRefused)
-    const wrongSite = cinetpayClient({ ...fake.secrets.cinetpay, siteId: '1', apiUrl: fake.origin })
+    const wrongSite = cinetpayClient({ ...fake.secrets.cinetpay, siteId: '1', apiUrl: fake.origins.cinetpay })
     await expect(
       wrongSite.status({ reference: 'ETALCP1', providerRef: null, countryCode: 'CI' }),
     ).rejects.toBeInstanceOf(ProviderKeyRefused)
     fake.set({ wrongKey: true })
-    const res = await fetch(`${fake.origin}/v2/payment/check`, {
+    const res = await fetch(`${fake.origins.cinetpay}/v2/payment/check`, {
       method: 'POST',
       body: JSON.stringify({ ...fake.secrets.cinetpay, site_id: fake.secrets.cinetpay.siteId }),
     })

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../setup/test-app'
  */
 let t: TestApp
 let fake: FakeProviders
-const client = () => waveClient({ apiUrl: fake.origin, keys: fake.secrets.wave })
+const client = () => waveClient({ apiUrl: fake.origins.wave, keys: fake.secrets.wave })
 const input = (reference: string) => ({
   reference,
   amount: 12_100,
@@ -26,7 +26,7 @@ const input = (reference: string) => ({
   returnUrl: 'https://etal.example/paiement/merci',
 })
 const call = (path: string, init: RequestInit = {}) =>
-  fetch(`${fake.origin}${path}`, {
+  fetch(`${fake.origins.wave}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${fake.secrets.wave.SN!.apiKey}`, ...init.headers },
   })
@@ -48,12 +48,47 @@ describe('the fakes are written from the documentation, not from our code', () =
   })
 })
 
+describe('each provider is its own small server (docs/rules/money.md#payments)', () => {
+  it('Wave and CinetPay answer on their own origins, each only its own protocol', async () => {
+    const { wave, cinetpay } = fake.origins
+    expect(new URL(wave).port).not.toBe(new URL(cinetpay).port)
+    expect((await fetch(`${wave}/v2/payment`, { method: 'POST', body: '{}' })).status).toBe(404)
+    expect((await fetch(`${cinetpay}/v1/checkout/sessions/cos-x`)).status).toBe(404)
+    const event = JSON.stringify({ type: 'test.test_event', country: 'SN' })
+    expect((await fetch(`${cinetpay}/_fake/event`, { method: 'POST', body: event })).status).toBe(404)
+    const session = (await (
+      await call('/v1/checkout/sessions', {
+        method: 'POST',
+        body: JSON.stringify({
+          amount: '1000',
+          currency: 'XOF',
+          success_url: 'https://e.x/ok',
+          error_url: 'https://e.x/ko',
+        }),
+      })
+    ).json()) as { wave_launch_url: string }
+    expect(session.wave_launch_url.startsWith(`${wave}/simulation/wave/`)).toBe(true)
+  })
+
+  it('POST /_fake/behaviour at either origin steers both fakes', async () => {
+    const steer = (origin: string, b: object) =>
+      fetch(`${origin}/_fake/behaviour`, { method: 'POST', body: JSON.stringify(b) })
+    expect((await steer(fake.origins.cinetpay, { down: true })).status).toBe(200)
+    expect((await call('/v1/checkout/sessions/cos-x')).status).toBe(503)
+    await steer(fake.origins.wave, {})
+    expect((await call('/v1/checkout/sessions/cos-x')).status).toBe(404)
+    await steer(fake.origins.wave, { down: true })
+    const check = await fetch(`${fake.origins.cinetpay}/v2/payment/check`, { method: 'POST', body: '{}' })
+    expect(check.status).toBe(503)
+  })
+})
+
 describe('the Checkout API', () => {
   it('answers 401 with Wave’s error codes for a missing or unknown key', async () => {
-    const none = await fetch(`${fake.origin}/v1/checkout/sessions/cos-x`)
+    const none = await fetch(`${fake.origins.wave}/v1/checkout/sessions/cos-x`)
     expect(none.status).toBe(401)
     expect(await none.json()).toMatchObject({ code: 'missing-auth-header' })
-    const wrong = await fetch(`${fake.origin}/v1/checkout/sessions/cos-x`, {
+    const wrong = await fetch(`${fake.origins.wave}/v1/checkout/sessions/cos-x`, {
       headers: { authorization: 'Bearer wave_sn_prod_nope' },
     })
     expect(wrong.status).toBe(401)
@@ -156,7 +191,7 @@ describe('webhooks', () => {
   it('POST /_fake/event sends a given event; a bad signature is still 401', async () => {
     await t.deps.payments.idle()
     const start = fake.sent.length
-    const res = await fetch(`${fake.origin}/_fake/event`, {
+    const res = await fetch(`${fake.origins.wave}/_fake/event`, {
       method: 'POST',
       body: JSON.stringify({ type: 'test.test_event', country: 'CI' }),
     })

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium } from 'playwright-core'
@@ -82,11 +82,19 @@ describe('the built server (node dist/server/main.js)', () => {
   })
 
   it('holds none of the outside services’ fakes: they are built apart, loaded outside production only', () => {
-    const bundle = readFileSync('dist/server/main.js', 'utf8')
-    // The fakes' checkout page, their handlers and the SMS fake: none is in the server.
-    for (const fakeText of ['SIMULATION', 'ceci n’est pas', '/_fake/behaviour', 'startFakeSmsProvider'])
-      expect(bundle, fakeText).not.toContain(fakeText)
-    expect(bundle).not.toMatch(/function startFakeProviders\b/)
+    // Every built script (the server, the pages it renders, the client's), the fakes' own file aside.
+    const built = readdirSync('dist', { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.m?js$/.test(f) && f !== 'server/fakes.js')
+      .map((f) => `dist/${f}`)
+    expect(built).toContain('dist/server/main.js')
+    for (const file of built) {
+      const code = readFileSync(file, 'utf8')
+      // The fakes' checkout page, their steering, each provider's server and the SMS fake.
+      for (const fakeText of ['SIMULATION', 'ceci n’est pas', '/_fake/behaviour', 'startFakeSmsProvider'])
+        expect(code, `${file}: ${fakeText}`).not.toContain(fakeText)
+      for (const start of ['startFakeProviders', 'startWaveFake', 'startCinetpayFake', 'serveFake'])
+        expect(code, `${file}: ${start}`).not.toMatch(new RegExp(`function ${start}\\b`))
+    }
     // They are built beside it, for `npm start` without keys (never in production).
     expect(existsSync('dist/server/fakes.js')).toBe(true)
     expect(readFileSync('dist/server/fakes.js', 'utf8')).toContain('SIMULATION')

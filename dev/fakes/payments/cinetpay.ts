@@ -6,6 +6,7 @@ import {
   reportedAmount,
   reportedCurrency,
   sendBack,
+  serveFake,
   simulationPage,
   type FakeContext,
   type Payment,
@@ -25,6 +26,7 @@ import {
  * - it pings notify_url with a GET, then POSTs a form (the sixteen cpm_* fields) with `x-token`:
  *   the hex HMAC-SHA256, with the secret key, of those fields concatenated in the documented order;
  * - it brings the client back to return_url with a POST form (`token`, `transaction_id`).
+ * It runs as its own small server (`startCinetpayFake`), on its own port: CinetPay's origin.
  */
 
 /** The x-token's fields, in the order of docs.cinetpay.com "X-TOKEN HMAC" (step 1). */
@@ -55,7 +57,7 @@ export function cinetpayXToken(form: Record<string, string>, secretKey: string) 
 
 const dateTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ')
 
-export function createCinetpayFake(ctx: FakeContext) {
+function createCinetpayFake(ctx: FakeContext, origin: () => string) {
   const { secrets } = ctx
 
   /** The form CinetPay posts to notify_url about a payment. */
@@ -212,7 +214,7 @@ export function createCinetpayFake(ctx: FakeContext) {
         code: '201',
         message: 'CREATED',
         description: 'Transaction created with success',
-        data: { payment_token: id, payment_url: `${ctx.origin()}/simulation/cinetpay/${id}` },
+        data: { payment_token: id, payment_url: `${origin()}/simulation/cinetpay/${id}` },
         api_response_id: randomBytes(6).toString('hex'),
       }),
       true
@@ -220,4 +222,13 @@ export function createCinetpayFake(ctx: FakeContext) {
   }
 
   return { handle, decide, notificationOf }
+}
+
+/** CinetPay's fake, its own server: CinetPay's API and its checkout page. */
+export async function startCinetpayFake(ctx: FakeContext, port = 0) {
+  let origin = ''
+  const cinetpay = createCinetpayFake(ctx, () => origin)
+  const server = await serveFake(ctx, cinetpay.handle, port)
+  origin = server.origin
+  return { ...cinetpay, origin: server.origin, close: server.close }
 }

@@ -1,11 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { createCinetpayFake } from './cinetpay'
+import { startCinetpayFake } from './cinetpay'
 import {
-  json,
   normal,
-  parseJson,
-  readBody,
   type Deliver,
   type FakeBehaviour,
   type FakeContext,
@@ -13,23 +8,24 @@ import {
   type Payment,
   type Sent,
 } from './shared'
-import { createWaveFake, WAVE_EVENT_TYPES, type WaveEventType } from './wave'
+import { startWaveFake, type WaveEventType } from './wave'
 
 export { fakeSecrets, type Deliver, type FakeBehaviour, type FakeSecrets } from './shared'
 export { WAVE_EVENT_TYPES, type WaveEventType } from './wave'
 
 /**
  * A fake of each mobile money provider (docs/decisions/0042, 0062, docs/rules/money.md#payments):
- * one small HTTP server speaking CinetPay's (cinetpay.ts) and Wave's (wave.ts) protocols as
- * their documentation describes them, and a checkout page per attempt that says it is a
- * simulation. Neither imports the shop's payment code: their signatures are written from the
- * documented formulas, so they cannot agree with a mistake of ours. Used by the tests and by
- * `npm start` without keys; never in production (startFakeProviders refuses, and the server only
- * starts it outside production).
+ * each its own small HTTP server on its own port, CinetPay's (cinetpay.ts) and Wave's (wave.ts),
+ * speaking its provider's protocol as the documentation describes it, with a checkout page per
+ * attempt that says it is a simulation (`origins.cinetpay`, `origins.wave`). Neither imports the
+ * shop's payment code: their signatures are written from the documented formulas, so they cannot
+ * agree with a mistake of ours. Used by the tests and by `npm start` without keys; never in
+ * production (startFakeProviders refuses, and the server only starts them outside production).
  *
- * Steered by `set(...)` or POST /_fake/behaviour (shared.ts lists the behaviours); any
- * documented Wave event is sent by `sendWaveEvent(...)` or POST /_fake/event
- * `{ type, country, reference? }`.
+ * Both are steered together by `set(...)` or POST /_fake/behaviour at either origin (shared.ts
+ * lists the behaviours); any documented Wave event is sent by `sendWaveEvent(...)` or POST
+ * /_fake/event `{ type, country, reference? }` at Wave's origin. `sent`, `pings`, `refunds` and
+ * `idle()` cover both.
  */
 export type FakeProviders = Awaited<ReturnType<typeof startFakeProviders>>
 
@@ -54,7 +50,6 @@ export async function startFakeProviders(opts: {
   const sent: Sent[] = []
   /** CinetPay's GET pings of notify_url (the shop's answer status). */
   const pings: (number | null)[] = []
-  let origin = ''
   const statusOf = (r: unknown) =>
     (r as { statusCode?: number })?.statusCode ?? (r as { status?: number })?.status ?? null
 
@@ -64,7 +59,6 @@ export async function startFakeProviders(opts: {
     payments: new Map<string, Payment>(),
     byReference: new Map<string, Payment>(),
     refunds: [],
-    origin: () => origin,
     send(url, init, what) {
       const record = (status: number | null) =>
         what.type === 'ping' ? pings.push(status) : sent.push({ ...what, status })
@@ -76,8 +70,11 @@ export async function startFakeProviders(opts: {
       void p.finally(() => inFlight.delete(p))
     },
   }
-  const wave = createWaveFake(ctx)
-  const cinetpay = createCinetpayFake(ctx)
+  const wave = await startWaveFake(ctx)
+  const cinetpay = await startCinetpayFake(ctx).catch(async (e: unknown) => {
+    await wave.close()
+    throw e
+  })
 
   /** The client pays (or refuses) on the provider's page: the same as the simulation's buttons. */
   function decide(idOrReference: string, outcome: 'pay' | 'refuse') {
@@ -95,35 +92,9 @@ export async function startFakeProviders(opts: {
     return wave.sendEvent(type, o)
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', origin)
-    const body = req.method === 'POST' ? await readBody(req) : ''
-    if (url.pathname === '/_fake/behaviour' && req.method === 'POST') {
-      Object.assign(ctx.behaviour, normal(), parseJson(body))
-      return json(res, 200, ctx.behaviour)
-    }
-    if (url.pathname === '/_fake/event' && req.method === 'POST') {
-      const b = parseJson(body)
-      const type = WAVE_EVENT_TYPES.find((t) => t === b.type)
-      if (!type) return json(res, 400, { message: `type: one of ${WAVE_EVENT_TYPES.join(', ')}` })
-      const country = typeof b.country === 'string' ? b.country : 'SN'
-      const reference = typeof b.reference === 'string' ? b.reference : undefined
-      sendWaveEvent(type, { country, reference })
-      return json(res, 202, { sent: type })
-    }
-    if (await wave.handle(req, res, url, body)) return
-    if (await cinetpay.handle(req, res, url, body)) return
-    return json(res, 404, { message: 'not found' })
-  }
-
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => json(res, 500, { message: 'fake failed' }))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
   return {
-    origin,
+    /** Each provider's own server: where its API, its checkout page and the steering answer. */
+    origins: { wave: wave.origin, cinetpay: cinetpay.origin },
     secrets: opts.secrets,
     behaviour: ctx.behaviour,
     /** Back to normal behaviour, with these changes. */
@@ -148,6 +119,8 @@ export async function startFakeProviders(opts: {
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await Promise.all([wave.close(), cinetpay.close()])
+    },
   }
 }

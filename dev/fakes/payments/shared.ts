@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
 /**
  * What the two fakes share: the steerable behaviour, the secrets, the way a notification is sent
- * and recorded, the HTTP helpers and the simulated checkout page. Nothing here comes from the
+ * and recorded, the HTTP helpers, the small server each provider runs and the simulated checkout
+ * page. Nothing here comes from the
  * shop's payment code (docs/decisions/0062): each fake signs and answers from its provider's
  * documentation alone.
  *
@@ -88,7 +90,6 @@ export type FakeContext = {
   payments: Map<string, Payment>
   byReference: Map<string, Payment>
   refunds: string[]
-  origin: () => string
   /** Sends once, recorded in `sent` with the shop's answer status. */
   send(
     url: string,
@@ -165,4 +166,39 @@ export function sendBack(res: ServerResponse, p: Payment, form?: Record<string, 
   // CinetPay: its page shows the outcome, and its "back" button POSTs a form to return_url.
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
   return res.end(simulationPage(p, { form }))
+}
+
+/** A provider's routes: true once answered, false when the path is not the provider's. */
+export type FakeRoutes = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: string,
+) => Promise<boolean>
+
+/**
+ * One provider's own small HTTP server, on its own port of this machine (0: any free one). Each
+ * also answers POST /_fake/behaviour, which steers both fakes (they share `ctx.behaviour`).
+ */
+export async function serveFake(ctx: FakeContext, routes: FakeRoutes, port = 0) {
+  let origin = ''
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', origin)
+    const body = req.method === 'POST' ? await readBody(req) : ''
+    if (url.pathname === '/_fake/behaviour' && req.method === 'POST') {
+      Object.assign(ctx.behaviour, normal(), parseJson(body))
+      return json(res, 200, ctx.behaviour)
+    }
+    if (await routes(req, res, url, body)) return
+    return json(res, 404, { message: 'not found' })
+  }
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => json(res, 500, { message: 'fake failed' }))
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    origin,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }

@@ -6,6 +6,7 @@ import {
   reportedAmount,
   reportedCurrency,
   sendBack,
+  serveFake,
   simulationPage,
   type FakeContext,
   type Payment,
@@ -25,6 +26,7 @@ import {
  * - webhooks: `{ id, type, data }` POSTed with `Wave-Signature: t=<unix seconds>,v1=<hex>`, the
  *   hex HMAC-SHA256 with the webhook secret of the timestamp followed by the raw body, nothing
  *   between (Wave's own samples: `timestamp + webhook_body`, `$timestamp . $webhook_body`).
+ * It runs as its own small server (`startWaveFake`), on its own port: Wave's origin.
  */
 
 /** Every event type Wave documents. */
@@ -46,7 +48,7 @@ export function waveSignatureHeader(body: string, secret: string, t: number) {
   return `t=${t},v1=${v1}`
 }
 
-export function createWaveFake(ctx: FakeContext) {
+function createWaveFake(ctx: FakeContext, origin: () => string) {
   let webhookBase = ''
   /** Idempotency-Key (per wallet) → the session it made: the same key answers the same session. */
   const byKey = new Map<string, Payment>()
@@ -67,7 +69,7 @@ export function createWaveFake(ctx: FakeContext) {
       payment_status: paid ? 'succeeded' : p.state === 'refused' ? 'cancelled' : 'processing',
       success_url: p.returnUrl,
       transaction_id: paid ? `T_${p.id.slice(4, 16).toUpperCase()}` : null,
-      wave_launch_url: `${ctx.origin()}/simulation/wave/${p.id}`,
+      wave_launch_url: `${origin()}/simulation/wave/${p.id}`,
       when_completed: closed ? new Date().toISOString() : null,
       when_created: p.createdAt.toISOString(),
       when_expires: new Date(p.createdAt.getTime() + 30 * 60_000).toISOString(),
@@ -252,4 +254,31 @@ export function createWaveFake(ctx: FakeContext) {
       webhookBase = url
     },
   }
+}
+
+/**
+ * Wave's fake, its own server. Besides Wave's API and its checkout page it answers
+ * POST /_fake/event `{ type, country, reference? }`: sends that documented event.
+ */
+export async function startWaveFake(ctx: FakeContext, port = 0) {
+  let origin = ''
+  const wave = createWaveFake(ctx, () => origin)
+  const server = await serveFake(
+    ctx,
+    async (req, res, url, body) => {
+      if (url.pathname === '/_fake/event' && req.method === 'POST') {
+        const b = parseJson(body)
+        const type = WAVE_EVENT_TYPES.find((t) => t === b.type)
+        if (!type) return (json(res, 400, { message: `type: one of ${WAVE_EVENT_TYPES.join(', ')}` }), true)
+        const country = typeof b.country === 'string' ? b.country : 'SN'
+        const reference = typeof b.reference === 'string' ? b.reference : undefined
+        wave.sendEvent(type, { country, reference })
+        return (json(res, 202, { sent: type }), true)
+      }
+      return wave.handle(req, res, url, body)
+    },
+    port,
+  )
+  origin = server.origin
+  return { ...wave, origin: server.origin, close: server.close }
 }

@@ -45,8 +45,8 @@ export async function createPayments(
     fake.setWaveWebhookBase(`${origin}/_api/payments/notify/wave`)
     settings = {
       fake: true,
-      cinetpay: { ...secrets.cinetpay, apiUrl: fake.origin },
-      wave: { apiUrl: fake.origin, keys: secrets.wave },
+      cinetpay: { ...secrets.cinetpay, apiUrl: fake.origins.cinetpay },
+      wave: { apiUrl: fake.origins.wave, keys: secrets.wave },
     }
   }
   const providers: Payments['providers'] = {}

@@ -11,7 +11,7 @@ import { uploadRequest } from './photo-fixture'
 /**
  * Out-of-range values, one field at a time, in an otherwise valid call of every endpoint
  * (docs/security/run-time.md "Input bounds"). The valid call is the permission matrix's own
- * (permission-policy.ts), made by a caller the endpoint lets in; then each field its input
+ * (permission-policy/), made by a caller the endpoint lets in; then each field its input
  * schema declares, at any depth, is given:
  * - an integer past PostgreSQL's int4 (2,147,483,648, 99,999,999,999) or far past any bound;
  * - a text holding NUL (U+0000) or ESC (U+001B), which no field may hold;

@@ -212,7 +212,7 @@ describe('permission matrix', () => {
     it('answers every caller as its policy says, on its own country and another', async () => {
       const p = policies[name]
       // Deny by default: an endpoint nobody declared is a failure, not a pass.
-      expect(p, `no policy declared for ${name} in tests/api/permission-policy.ts`).toBeDefined()
+      expect(p, `no policy declared for ${name} in tests/api/permission-policy/`).toBeDefined()
       const wrong: string[] = []
       for (const spec of callerSpecs) {
         const caller = f.callers[spec.name]!

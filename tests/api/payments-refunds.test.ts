@@ -124,6 +124,15 @@ describe('the payment history', () => {
 
 describe('reports', () => {
   it('the cash report shows the day’s mobile money per provider; the reconciliation view lists what differs', async () => {
+    // Its own payments of the day: one by each provider, and one the provider reports short.
+    for (const wallet of ['Wave', 'Orange Money']) {
+      const { attempt } = await start((await piecesOrder(10_000)).id, wallet)
+      await pay(attempt!)
+    }
+    fake.set({ amountDelta: -100 })
+    const { attempt: short } = await start((await piecesOrder(10_000)).id, 'Wave')
+    await pay(short!)
+    fake.set({})
     const res = await get(t, '/_api/admin/cash/report', staff)
     expect(res.statusCode).toBe(200)
     const report = decode<{ mobileMoney: { provider: string; payments: number; amount: number }[] }>(res.body)

@@ -1,96 +1,26 @@
-import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cities, deliverySlotBookings, deliverySlots, orders } from '../../src/server/db/schema'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { deliverySlots, orders } from '../../src/server/db/schema'
+import { countryByCode, createOrder, decode, get, post, signedIn } from '../factories'
 import {
-  SLOT_CLOSED_MESSAGE,
-  SLOT_FULL_MESSAGE,
-  SLOT_REACTIVATE_FULL_MESSAGE,
-  SLOT_REQUIRED_MESSAGE,
-} from '../../src/shared/domain/delivery-slots'
-import {
-  countryByCode,
-  createOrder,
-  createProduct,
-  decode,
-  deliveryIn,
-  get,
-  post,
-  postOrder,
-  signedIn,
-  statusChange,
-} from '../factories'
-import { pgBase, pgTitle } from '../setup/postgres-only'
-import { createTestApp, type TestApp } from '../setup/test-app'
+  type Slot,
+  t,
+  root,
+  snSuper,
+  cmSuper,
+  admin,
+  client,
+  dakar,
+  douala,
+  makeSlot,
+  available,
+  order,
+  useSlotsApp,
+} from './delivery-slots-setup'
 
-/* docs/rules/delivery.md#delivery-slots: slots managed by staff in scope, offered for the next days,
- * booked in checkout's one statement, freed by a cancellation. */
-
-type Available = {
-  timeZone: string
-  slots: { slotId: number; date: string; startsAt: Date; endsAt: Date; capacity: number; remaining: number }[]
-}
-type Slot = {
-  id: number
-  cityId: number
-  startsAt: string
-  endsAt: string
-  capacity: number
-  cutoffMinutes: number
-}
-
-let t: TestApp
-let root: string
-let snSuper: string
-let cmSuper: string
-let admin: string
-let client: Awaited<ReturnType<typeof signedIn>>
-let dakar: { id: number }
-let douala: { id: number }
-let delivery: Awaited<ReturnType<typeof deliveryIn>>
-let product: { id: number }
-
-async function cityNamed(countryCode: string, name: string) {
-  const country = await countryByCode(t.db, countryCode)
-  const [city] = await t.db
-    .select()
-    .from(cities)
-    .where(and(eq(cities.countryId, country.id), eq(cities.name, name)))
-  return city!
-}
-
-async function makeSlot(cookie: string, body: Record<string, unknown>) {
-  const res = await post(t, '/_api/admin/slots', body, cookie)
-  expect(res.statusCode, res.body).toBe(201)
-  return decode<{ slot: Slot }>(res.body).slot
-}
-
-/** '2026-11-25', 1 → '2026-11-26'. */
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
-
-const available = async (cityId: number, cookie = client.cookie) =>
-  decode<Available>((await get(t, `/_api/orders/slots?cityId=${cityId}`, cookie)).body)
-
-const order = (slot: { id: number; date: string } | null | undefined, cookie = client.cookie) =>
-  postOrder(
-    t,
-    { items: [{ productId: product.id, quantity: 1.5 }], ...delivery, pointsToUse: 0, slot },
-    cookie,
-  )
-
-beforeAll(async () => {
-  t = await createTestApp()
-  root = (await signedIn(t, 'root', 'SN')).cookie
-  snSuper = (await signedIn(t, 'super_admin', 'SN')).cookie
-  cmSuper = (await signedIn(t, 'super_admin', 'CM')).cookie
-  admin = (await signedIn(t, 'admin', 'SN')).cookie
-  client = await signedIn(t, 'client', 'SN')
-  delivery = await deliveryIn(t.db, 'SN')
-  dakar = await cityNamed('SN', delivery.deliveryCity)
-  douala = await cityNamed('CM', 'Douala')
-  product = await createProduct(t.db, { pricePerUnit: 6000, unitType: 'kg' })
-})
-afterAll(() => t.close())
+// Delivery slots (docs/rules/delivery.md#delivery-slots) as staff manage them, delivery terms and
+// time zones, the driver's list, a city without slots; checkout in delivery-slots-checkout.test.ts.
+useSlotsApp()
 
 describe('slots as staff manage them', () => {
   it('creates, lists and edits a city’s slots, in scope, with French messages', async () => {
@@ -166,136 +96,6 @@ describe('slots as staff manage them', () => {
       expect(s.endsAt.toISOString()).toBe(`${s.date}T11:00:00.000Z`)
     }
     await t.db.delete(deliverySlots).where(eq(deliverySlots.id, slot.id))
-  })
-})
-
-describe('checkout with slots', () => {
-  let slot: Slot
-  beforeAll(async () => {
-    slot = await makeSlot(root, {
-      cityId: dakar.id,
-      startsAt: '10:00',
-      endsAt: '12:00',
-      capacity: 2,
-      cutoffMinutes: 120,
-    })
-  })
-  afterAll(async () => {
-    await t.db.delete(orders).where(eq(orders.slotId, slot.id))
-    await t.db.delete(deliverySlotBookings)
-    await t.db.delete(deliverySlots).where(eq(deliverySlots.cityId, dakar.id))
-  })
-
-  it('offers the next days with their places, and needs a slot where the city has some', async () => {
-    const answer = await available(dakar.id)
-    expect(answer.timeZone).toBe('Africa/Dakar')
-    const days = [...new Set(answer.slots.map((s) => s.date))]
-    // Today (if 10:00 less 2 h is still ahead), tomorrow and the day after.
-    expect(days.length).toBeGreaterThanOrEqual(2)
-    expect(days.length).toBeLessThanOrEqual(3)
-    for (const s of answer.slots) {
-      expect(s.startsAt.toISOString()).toBe(`${s.date}T10:00:00.000Z`)
-      expect(s.remaining).toBe(2)
-    }
-    const res = await order(undefined)
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({
-      error: SLOT_REQUIRED_MESSAGE,
-      fieldErrors: { slot: [SLOT_REQUIRED_MESSAGE] },
-    })
-    // The availability answer is a client's.
-    expect((await get(t, `/_api/orders/slots?cityId=${dakar.id}`, admin)).statusCode).toBe(403)
-  })
-
-  it('stores the slot taken, refuses past, closed and full slots, and a cancellation frees a place', async () => {
-    const offered = (await available(dakar.id)).slots
-    const last = offered[offered.length - 1]!
-    const choice = { id: slot.id, date: last.date }
-    const first = await order(choice)
-    expect(first.statusCode, first.body).toBe(201)
-    const placed = decode<{ order: Record<string, unknown> }>(first.body).order
-    expect(placed).toMatchObject({
-      slotId: slot.id,
-      slotDate: last.date,
-      slotStartsAt: last.startsAt,
-      slotEndsAt: last.endsAt,
-      slotTimeZone: 'Africa/Dakar',
-    })
-    expect((await available(dakar.id)).slots.find((s) => s.date === last.date)!.remaining).toBe(1)
-
-    expect((await order(choice)).statusCode).toBe(201)
-    const full = await order(choice)
-    expect(full.statusCode).toBe(409)
-    expect(full.json().error).toBe(SLOT_FULL_MESSAGE)
-
-    // Yesterday, a day past those offered, and a cut-off already reached (48 h before tomorrow 10:00).
-    const yesterday = addDays(last.date, -3)
-    for (const date of [yesterday, '2099-01-01']) {
-      const res = await order({ id: slot.id, date })
-      expect(res.statusCode).toBe(400)
-      expect(res.json().fieldErrors).toEqual({ slot: [SLOT_CLOSED_MESSAGE] })
-    }
-    const late = await makeSlot(root, {
-      cityId: dakar.id,
-      startsAt: '18:00',
-      endsAt: '20:00',
-      capacity: 5,
-      cutoffMinutes: 2880,
-    })
-    const tomorrow = addDays(last.date, -1)
-    const closed = await order({ id: late.id, date: tomorrow })
-    expect(closed.json().error).toBe(SLOT_CLOSED_MESSAGE)
-    // Another city's slot, an unknown one.
-    const other = await order({ id: 2_000_000, date: last.date })
-    expect(other.json().error).toBe('Créneau de livraison introuvable pour cette ville.')
-    expect((await order({ id: slot.id, date: '2026-02-30' })).json().error).toBe('Date de créneau invalide.')
-
-    // Cancelling frees the place; taking the order back when the slot is full again is refused.
-    const orderId = placed.id as number
-    const cancel = await post(
-      t,
-      '/_api/admin/orders/update-status',
-      statusChange(orderId, 'cancelled'),
-      snSuper,
-    )
-    expect(cancel.statusCode, cancel.body).toBe(200)
-    expect((await available(dakar.id)).slots.find((s) => s.date === last.date)!.remaining).toBe(1)
-    expect((await order(choice)).statusCode).toBe(201)
-    const back = await post(t, '/_api/admin/orders/update-status', { orderId, status: 'pending' }, snSuper)
-    expect(back.statusCode).toBe(409)
-    expect(back.json().error).toBe(SLOT_REACTIVATE_FULL_MESSAGE)
-    const [kept] = await t.db.select().from(orders).where(eq(orders.id, orderId))
-    expect(kept!.status).toBe('cancelled')
-    // Room again: it takes its place back.
-    await t.db.update(deliverySlots).set({ capacity: 3 }).where(eq(deliverySlots.id, slot.id))
-    const again = await post(t, '/_api/admin/orders/update-status', { orderId, status: 'pending' }, snSuper)
-    expect(again.statusCode).toBe(200)
-    const [booking] = await t.db
-      .select()
-      .from(deliverySlotBookings)
-      .where(and(eq(deliverySlotBookings.slotId, slot.id), eq(deliverySlotBookings.day, last.date)))
-    expect(booking!.booked).toBe(3)
-  })
-
-  it('filters and sorts the staff list by slot, and answers the slot to every order view', async () => {
-    const offered = (await available(dakar.id)).slots
-    const day = offered[offered.length - 1]!.date
-    const res = await get(t, `/_api/admin/orders?slotDate=${day}&slotId=${slot.id}&sort=slot`, snSuper)
-    expect(res.statusCode, res.body).toBe(200)
-    const list = decode<{ orders: { slotDate: string; slotId: number }[]; total: number }>(res.body)
-    expect(list.total).toBe(3)
-    expect(list.orders.every((o) => o.slotDate === day && o.slotId === slot.id)).toBe(true)
-    const none = decode<{ total: number }>(
-      (await get(t, `/_api/admin/orders?slotDate=2030-01-01`, snSuper)).body,
-    )
-    expect(none.total).toBe(0)
-    expect((await get(t, `/_api/admin/orders?slotDate=hier`, snSuper)).json().error).toBe(
-      'Date de créneau invalide.',
-    )
-    const mine = decode<{ orders: { slotTimeZone: string | null }[] }>(
-      (await get(t, '/_api/orders', client.cookie)).body,
-    )
-    expect(mine.orders.some((o) => o.slotTimeZone === 'Africa/Dakar')).toBe(true)
   })
 })
 
@@ -398,32 +198,4 @@ describe('a city without slots', () => {
     expect(res.statusCode, res.body).toBe(201)
     expect(decode<{ order: { slotId: number | null } }>(res.body).order.slotId).toBeNull()
   })
-})
-
-describe.skipIf(!pgBase)(pgTitle('slot races on PostgreSQL'), () => {
-  it('30 clients racing for a slot of 3 places: exactly 3 orders, the others 409', async () => {
-    const slot = await makeSlot(root, {
-      cityId: dakar.id,
-      startsAt: '11:00',
-      endsAt: '13:00',
-      capacity: 3,
-      cutoffMinutes: 0,
-    })
-    const date = (await available(dakar.id)).slots.find((s) => s.slotId === slot.id)!.date
-    const clients: Awaited<ReturnType<typeof signedIn>>[] = []
-    for (let i = 0; i < 30; i++) clients.push(await signedIn(t, 'client', 'SN'))
-    const answers = await Promise.all(clients.map((c) => order({ id: slot.id, date }, c.cookie)))
-    const codes = answers.map((a) => a.statusCode)
-    expect(codes.filter((c) => c === 201)).toHaveLength(3)
-    expect(codes.filter((c) => c === 409)).toHaveLength(27)
-    for (const a of answers.filter((x) => x.statusCode === 409))
-      expect(a.json().error).toBe(SLOT_FULL_MESSAGE)
-    const placed = await t.db.select().from(orders).where(eq(orders.slotId, slot.id))
-    expect(placed).toHaveLength(3)
-    const [booking] = await t.db
-      .select()
-      .from(deliverySlotBookings)
-      .where(eq(deliverySlotBookings.slotId, slot.id))
-    expect(booking!.booked).toBe(3)
-  }, 60_000)
 })

@@ -169,6 +169,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource)
   return page.evaluate(async () => {
+    // Colours are read once every transition under way has ended: a button leaving its pending
+    // state is, for 150 ms, between two colours that no one reads as its contrast.
+    // (A spinner turns for ever: not waited for.)
+    const ending = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)))
     const axe = (
       window as unknown as {
         axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> }

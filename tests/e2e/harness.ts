@@ -35,7 +35,7 @@ export const francs = (text: string | null) =>
  * listening on a free port, and the system Chromium.
  */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  const t = await createTestApp({ SEED_DEMO: 'true', ...env })
+  const t = await createTestApp({ SEED_DEMO: 'true', LOG_LEVEL: 'info', ...env }, { logStream: slowOrFailed })
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   const e: E2E = {
@@ -50,6 +50,24 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   }
   running = e
   return e
+}
+
+/**
+ * The server's log, kept quiet but for what explains a journey that stalls: an answer that took
+ * more than 5 s (a live stream is long by nature: left out) and every error, written to the
+ * run's output with its request id.
+ */
+const slowOrFailed = {
+  write(line: string) {
+    let entry: { level?: number; url?: string; responseTime?: number }
+    try {
+      entry = JSON.parse(line) as typeof entry
+    } catch {
+      return
+    }
+    const slow = (entry.responseTime ?? 0) > 5_000 && !entry.url?.startsWith('/_api/live')
+    if (slow || (entry.level ?? 0) >= 50) process.stderr.write(`[e2e server] ${line.trimEnd()}\n`)
+  },
 }
 
 /**

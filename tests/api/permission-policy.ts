@@ -2,6 +2,7 @@ import type { Role } from '../../src/shared/domain/roles'
 import { eq } from 'drizzle-orm'
 import { createHash } from 'node:crypto'
 import {
+  coupons,
   deliveryAddresses,
   deliverySlots,
   orderItems,
@@ -50,7 +51,7 @@ export type Who = 'public' | 'signed-in' | readonly Role[]
 export type Scope = 'global' | 'country' | 'own-records' | 'list' | 'forced-own' | 'refused'
 
 export type Cc = 'SN' | 'ML'
-export type Kind = 'order' | 'user' | 'city' | 'zone' | 'product'
+export type Kind = 'order' | 'user' | 'city' | 'zone' | 'product' | 'coupon'
 export type Caller = { name: string; role: Role | null; cc: Cc; id: number | null }
 /** `reaches`: the policy lets this caller past the role check (else fixtures may be reused: nothing changes). */
 /** `neighbour`: a record of someone else in the caller's own country (own-records scopes only). */
@@ -114,6 +115,15 @@ const partlyPaidOrder = async (f: MatrixFixtures, cc: Cc, driverId: number) => {
     .set({ paymentStatus: 'partly_paid', amountPaid: 1000 })
     .where(eq(orders.id, order.id))
   return order
+}
+
+/** A coupon of country `cc`, made for one call (docs/rules/money.md#coupons). */
+const freshCoupon = async (f: MatrixFixtures, cc: Cc) => {
+  const [row] = await f.db
+    .insert(coupons)
+    .values({ countryId: f[cc].country.id, code: `MATRICE${next()}`, kind: 'amount', value: 500 })
+    .returning({ id: coupons.id })
+  return row!.id
 }
 
 const ids = (rows: unknown) => (rows as { id: number }[]).map((r) => r.id)
@@ -923,6 +933,41 @@ export const policies: Record<string, Policy> = {
     scope: 'country',
     rule: 'Who may do what: zones edit, toggle: root all, super_admin own country',
     input: ({ f, cc }) => ({ id: f[cc].zone.id, isActive: true }),
+  },
+  // ---- coupons (docs/rules/money.md#coupons): root all, super_admin own country; the cart asks shoppers'
+  'GET /_api/admin/coupons': {
+    who: MANAGERS,
+    scope: 'list',
+    rule: 'Who may do what: coupons: root all, super_admin own country',
+    input: async ({ f, cc }) => {
+      await freshCoupon(f, cc)
+      return {}
+    },
+    listed: (b) => ({ kind: 'coupon', ids: ids(b.coupons) }),
+  },
+  'POST /_api/admin/coupons': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: coupons create: root all, super_admin own country',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id, code: `MATRICE${next()}`, kind: 'amount', value: 500 }),
+  },
+  'POST /_api/admin/coupons/update': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: coupons edit: root all, super_admin own country',
+    input: async ({ f, cc }) => ({ id: await freshCoupon(f, cc), value: 700 }),
+  },
+  'POST /_api/admin/coupons/stop': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: coupons stop: root all, super_admin own country',
+    input: async ({ f, cc }) => ({ id: await freshCoupon(f, cc) }),
+  },
+  'POST /_api/coupons/check': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: "Who may do what: the cart's coupon check is client and user's, on their own country's codes",
+    input: () => ({ code: 'INCONNU', subtotal: 10000 }),
   },
   // ---- delivery slots (docs/rules/delivery.md#delivery-slots): as cities, root all, super_admin own country
   'GET /_api/admin/slots': {

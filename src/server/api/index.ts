@@ -14,6 +14,11 @@ import cashHandover from './money/admin/cash/handover'
 import cashReport from './money/admin/cash/report'
 import cashReportExport from './money/admin/cash/report-export'
 import orderCollectRest from './money/admin/collect-rest'
+import adminCoupons from './money/admin/coupons/list'
+import adminCouponCreate from './money/admin/coupons/create'
+import adminCouponUpdate from './money/admin/coupons/update'
+import adminCouponStop from './money/admin/coupons/stop'
+import couponCheck from './money/coupons/check'
 import deliveryCollectRest from './delivery/driver/collect-rest'
 import adminCityCreate from './delivery/admin/cities/create'
 import adminCities from './delivery/admin/cities/list'
@@ -268,4 +273,10 @@ export const endpoints: readonly Endpoint[] = [
   orderPaymentCash,
   orderRefundDone,
   paymentReconciliation,
+  // docs/rules/money.md#coupons
+  adminCoupons,
+  adminCouponCreate,
+  adminCouponUpdate,
+  adminCouponStop,
+  couponCheck,
 ]

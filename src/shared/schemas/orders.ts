@@ -124,6 +124,9 @@ export const orderView = z.strictObject({
   subtotalAmount: z.number(),
   discountPercent: z.number().nullable(),
   discountAmount: z.number(),
+  /** docs/rules/money.md#coupons: the code used (null: none) and its discount on the goods. */
+  couponCode: z.string().nullable(),
+  couponDiscount: z.number(),
   pointsUsed: z.number(),
   pointValue: z.number(),
   pointsDiscountAmount: z.number(),

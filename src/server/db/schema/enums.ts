@@ -7,6 +7,7 @@ import { orderEventTypes, weighApprovals } from '@/shared/domain/weighin'
 import { messageKinds, messageStates } from '@/shared/domain/messages'
 import { loyaltyTypes } from '@/shared/domain/status-effects'
 import { unitTypes } from '@/shared/domain/units'
+import { couponKinds } from '@/shared/domain/coupons'
 
 export const roleEnum = pgEnum('role', roles)
 export const unitTypeEnum = pgEnum('unit_type', unitTypes)
@@ -24,3 +25,5 @@ export const paymentMethodEnum = pgEnum('payment_method', paymentMethods)
 export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders)
 export const attemptStatusEnum = pgEnum('payment_attempt_status', attemptStatuses)
 export const refundStatusEnum = pgEnum('refund_status', refundStatuses)
+// docs/rules/money.md#coupons
+export const couponKindEnum = pgEnum('coupon_kind', couponKinds)

@@ -7,6 +7,7 @@ import { conflict, notFound } from '@/server/http/errors'
 import { releaseSlotPlace, retakeSlotPlace } from '../delivery/delivery-slots'
 import { planCollection, recordCollection } from '../money/cash'
 import { lockUser, movePoints } from '../money/loyalty'
+import { giveBackCoupon, retakeCoupon } from '../money/coupons'
 import { enqueueStatusMessage } from '../messages/status-messages'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
@@ -34,6 +35,7 @@ type LockedOrder = typeof orders.$inferSelect
  *   a correction (a move back, or out of cancelled) none (docs/rules/orders.md#messages);
  * - cancelling keeps `cancelReason`, what the client reads of why (staff must give one).
  * - cancelling frees the order's slot place; leaving cancelled takes one again if there is room (else 409).
+ * - cancelling gives the coupon's use back; leaving cancelled takes it again if its budget has room (else 409).
  * - becoming delivered records the cash the order's driver collected (docs/rules/money.md#drivers-cash):
  *   `cash` is what the driver's confirmation says; without it (staff), the amount due.
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
@@ -93,6 +95,10 @@ export async function changeOrderStatus(
 
     if (to === 'cancelled') await releaseSlotPlace(tx, order)
     else if (from === 'cancelled') await retakeSlotPlace(tx, order)
+    // docs/rules/money.md#coupons: cancelling gives the coupon's use back; leaving cancelled takes
+    // it again if its budget has room (else 409).
+    if (to === 'cancelled') await giveBackCoupon(tx, order.id)
+    else if (from === 'cancelled') await retakeCoupon(tx, order.id)
 
     await tx
       .update(orders)

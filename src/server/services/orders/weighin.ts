@@ -126,6 +126,7 @@ export async function weighOrder(
       .set({
         subtotalAmount: price.subtotal,
         discountAmount: price.discountAmount,
+        couponDiscount: price.couponDiscount,
         pointsUsed: price.pointsUsed,
         pointsDiscountAmount: price.pointsDiscountAmount,
         deliveryFeeAmount: price.deliveryFee,

@@ -20,10 +20,19 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Coupon = { id: number; code: string; countryId: number; stoppedAt: Date | null; value: number; maxUses: number | null }
-const create = (body: Record<string, unknown>, cookie = sn.cookie) => post(t, '/_api/admin/coupons', body, cookie)
+type Coupon = {
+  id: number
+  code: string
+  countryId: number
+  stoppedAt: Date | null
+  value: number
+  maxUses: number | null
+}
+const create = (body: Record<string, unknown>, cookie = sn.cookie) =>
+  post(t, '/_api/admin/coupons', body, cookie)
 const couponOf = (body: string) => decode<{ coupon: Coupon }>(body).coupon
-const errorOf = (body: string) => JSON.parse(body) as { error: string; code: string; fieldErrors?: Record<string, string[]> }
+const errorOf = (body: string) =>
+  JSON.parse(body) as { error: string; code: string; fieldErrors?: Record<string, string[]> }
 
 describe('POST /_api/admin/coupons', () => {
   it('creates a code in the staff member’s country, the optional terms left out', async () => {
@@ -48,7 +57,12 @@ describe('POST /_api/admin/coupons', () => {
       firstOrderOnly: true,
     })
     expect(res.statusCode, res.body).toBe(201)
-    expect(couponOf(res.body)).toMatchObject({ maxUses: 100, perClient: 1, validTo: '2026-03-31', firstOrderOnly: true })
+    expect(couponOf(res.body)).toMatchObject({
+      maxUses: 100,
+      perClient: 1,
+      validTo: '2026-03-31',
+      firstOrderOnly: true,
+    })
   })
 
   it('refuses a code already in the country, whatever its case (409), and allows it in another', async () => {
@@ -61,14 +75,38 @@ describe('POST /_api/admin/coupons', () => {
 
   it('answers each bad term in French on its field (400)', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ code: 'A', kind: 'amount', value: 5 }, 'code', 'Le code promo doit faire 2 à 30 caractères : lettres, chiffres, tirets (sans espace).'],
-      [{ code: 'BON PLAN', kind: 'amount', value: 5 }, 'code', 'Le code promo doit faire 2 à 30 caractères : lettres, chiffres, tirets (sans espace).'],
+      [
+        { code: 'A', kind: 'amount', value: 5 },
+        'code',
+        'Le code promo doit faire 2 à 30 caractères : lettres, chiffres, tirets (sans espace).',
+      ],
+      [
+        { code: 'BON PLAN', kind: 'amount', value: 5 },
+        'code',
+        'Le code promo doit faire 2 à 30 caractères : lettres, chiffres, tirets (sans espace).',
+      ],
       [{ code: 'PCT', kind: 'percent', value: 120 }, 'value', 'Un pourcentage va de 1 à 100.'],
-      [{ code: 'ZERO', kind: 'amount', value: 0 }, 'value', 'La valeur doit être un nombre entier positif (pourcentage ou francs).'],
+      [
+        { code: 'ZERO', kind: 'amount', value: 0 },
+        'value',
+        'La valeur doit être un nombre entier positif (pourcentage ou francs).',
+      ],
       [{ code: 'KIND', kind: 'gift', value: 5 }, 'kind', 'Le type doit être « percent » ou « amount ».'],
-      [{ code: 'USES', kind: 'amount', value: 5, maxUses: 0 }, 'maxUses', 'Le nombre maximal d’utilisations doit être un entier d’au moins 1.'],
-      [{ code: 'DATES', kind: 'amount', value: 5, validFrom: '2026-05-02', validTo: '2026-05-01' }, 'validTo', 'La date de fin doit suivre la date de début.'],
-      [{ code: 'DAY', kind: 'amount', value: 5, validFrom: '2026-02-30' }, 'validFrom', 'La date doit être au format AAAA-MM-JJ.'],
+      [
+        { code: 'USES', kind: 'amount', value: 5, maxUses: 0 },
+        'maxUses',
+        'Le nombre maximal d’utilisations doit être un entier d’au moins 1.',
+      ],
+      [
+        { code: 'DATES', kind: 'amount', value: 5, validFrom: '2026-05-02', validTo: '2026-05-01' },
+        'validTo',
+        'La date de fin doit suivre la date de début.',
+      ],
+      [
+        { code: 'DAY', kind: 'amount', value: 5, validFrom: '2026-02-30' },
+        'validFrom',
+        'La date doit être au format AAAA-MM-JJ.',
+      ],
     ]
     for (const [body, field, message] of cases) {
       const res = await create(body)
@@ -83,7 +121,9 @@ describe('POST /_api/admin/coupons', () => {
     const made = await create({ code: 'ROOT1', kind: 'amount', value: 5, countryId: mali.id }, root.cookie)
     expect(made.statusCode).toBe(201)
     expect(couponOf(made.body).countryId).toBe(mali.id)
-    expect((await create({ code: 'ELSE', kind: 'amount', value: 5, countryId: mali.id })).statusCode).toBe(404)
+    expect((await create({ code: 'ELSE', kind: 'amount', value: 5, countryId: mali.id })).statusCode).toBe(
+      404,
+    )
   })
 })
 
@@ -105,8 +145,12 @@ describe('list, change, stop', () => {
     const res = await post(t, '/_api/admin/coupons/update', { id: c.id, value: 15, maxUses: 40 }, sn.cookie)
     expect(res.statusCode, res.body).toBe(200)
     expect(couponOf(res.body)).toMatchObject({ value: 15, maxUses: 40 })
-    expect((await post(t, '/_api/admin/coupons/update', { id: c.id, value: 150 }, sn.cookie)).statusCode).toBe(400)
-    expect((await post(t, '/_api/admin/coupons/update', { id: c.id, value: 20 }, ml.cookie)).statusCode).toBe(404)
+    expect(
+      (await post(t, '/_api/admin/coupons/update', { id: c.id, value: 150 }, sn.cookie)).statusCode,
+    ).toBe(400)
+    expect((await post(t, '/_api/admin/coupons/update', { id: c.id, value: 20 }, ml.cookie)).statusCode).toBe(
+      404,
+    )
   })
 
   it('stops a code: the cart is told it is no longer active', async () => {
@@ -129,13 +173,21 @@ describe('POST /_api/coupons/check', () => {
       decode<{ applies: boolean; discount: number; message: string; code: string }>(
         (await post(t, '/_api/coupons/check', { code, subtotal }, client.cookie)).body,
       )
-    expect(await check('dix', 12345)).toEqual({ applies: true, code: 'DIX', discount: 1235, message: 'Code « DIX » appliqué.' })
+    expect(await check('dix', 12345)).toEqual({
+      applies: true,
+      code: 'DIX',
+      discount: 1235,
+      message: 'Code « DIX » appliqué.',
+    })
     expect(await check('DIX', 4000)).toMatchObject({
       applies: false,
       discount: 0,
       message: `Ce code promo demande une commande d’au moins ${formatMoney(5000)} (hors livraison).`,
     })
-    expect(await check('NEXISTEPAS', 4000)).toMatchObject({ applies: false, message: 'Ce code promo n’existe pas.' })
+    expect(await check('NEXISTEPAS', 4000)).toMatchObject({
+      applies: false,
+      message: 'Ce code promo n’existe pas.',
+    })
     // Another country's code is not the client's.
     await create({ code: 'MALI-ONLY', kind: 'amount', value: 500 }, ml.cookie)
     expect((await check('MALI-ONLY', 4000)).applies).toBe(false)

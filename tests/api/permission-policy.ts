@@ -949,7 +949,12 @@ export const policies: Record<string, Policy> = {
     who: MANAGERS,
     scope: 'country',
     rule: 'Who may do what: coupons create: root all, super_admin own country',
-    input: ({ f, cc }) => ({ countryId: f[cc].country.id, code: `MATRICE${next()}`, kind: 'amount', value: 500 }),
+    input: ({ f, cc }) => ({
+      countryId: f[cc].country.id,
+      code: `MATRICE${next()}`,
+      kind: 'amount',
+      value: 500,
+    }),
   },
   'POST /_api/admin/coupons/update': {
     who: MANAGERS,

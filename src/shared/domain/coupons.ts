@@ -68,15 +68,16 @@ export function budgetLeft(c: Pick<CouponTerms, 'maxAmount' | 'amountSpent'>): n
  * more than the goods (the order never goes below 0) nor than what the budget in francs leaves
  * (the last use takes the rest: the budget stops at exactly 100 %).
  */
-export function couponDiscountOf(c: Pick<CouponTerms, 'kind' | 'value' | 'maxAmount' | 'amountSpent'>, goods: number) {
+export function couponDiscountOf(
+  c: Pick<CouponTerms, 'kind' | 'value' | 'maxAmount' | 'amountSpent'>,
+  goods: number,
+) {
   const raw = c.kind === 'percent' ? Math.round((goods * c.value) / 100) : c.value
   const left = budgetLeft(c)
   return Math.max(0, Math.min(raw, goods, left ?? Infinity))
 }
 
-export type CouponVerdict =
-  | { ok: true; discount: number }
-  | { ok: false; status: 400 | 409; message: string }
+export type CouponVerdict = { ok: true; discount: number } | { ok: false; status: 400 | 409; message: string }
 
 /** Whether the coupon applies to this order, and its discount; else why not, in French. */
 export function couponVerdict(c: CouponTerms, k: CouponCase): CouponVerdict {

@@ -22,7 +22,11 @@ const DAY_MESSAGE = 'La date doit être au format AAAA-MM-JJ.'
 const day = z
   .string({ error: DAY_MESSAGE })
   .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), DAY_MESSAGE)
+  .refine(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    DAY_MESSAGE,
+  )
 
 export const PERCENT_MESSAGE = 'Un pourcentage va de 1 à 100.'
 export const VALUE_MESSAGE = 'La valeur doit être un nombre entier positif (pourcentage ou francs).'
@@ -55,7 +59,8 @@ export const createCouponInput = z
     ...terms,
   })
   .superRefine((v, ctx) => {
-    if (v.kind === 'percent' && v.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: PERCENT_MESSAGE })
+    if (v.kind === 'percent' && v.value > 100)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: PERCENT_MESSAGE })
     datesInOrder(v, ctx)
   })
 export type CreateCouponInput = z.input<typeof createCouponInput>

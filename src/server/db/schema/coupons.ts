@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { couponKindEnum } from './enums'
 import { orders } from './orders'
 import { countries } from './places'
@@ -70,7 +81,9 @@ export const couponUses = pgTable(
   },
   (t) => [
     uniqueIndex('coupon_uses_order_uq').on(t.orderId),
-    index('coupon_uses_phone_idx').on(t.couponId, t.clientPhone).where(sql`${t.returnedAt} is null`),
+    index('coupon_uses_phone_idx')
+      .on(t.couponId, t.clientPhone)
+      .where(sql`${t.returnedAt} is null`),
     check('coupon_uses_amount_ck', sql`${t.amount} >= 0`),
   ],
 )

@@ -1,10 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import {
-  COUPON_UNKNOWN,
-  couponVerdict,
-  type CouponTerms,
-  type CouponVerdict,
-} from '@/shared/domain/coupons'
+import { COUPON_UNKNOWN, couponVerdict, type CouponTerms, type CouponVerdict } from '@/shared/domain/coupons'
 import type { SessionUser } from '@/shared/schemas/auth'
 import {
   PERCENT_MESSAGE,
@@ -81,11 +76,19 @@ export async function listCoupons(db: Executor, user: SessionUser, q: z.output<t
   return { coupons: rows, total }
 }
 
-export async function createCoupon(db: Executor, user: SessionUser, input: z.output<typeof createCouponInput>) {
+export async function createCoupon(
+  db: Executor,
+  user: SessionUser,
+  input: z.output<typeof createCouponInput>,
+) {
   const scope = scopeCountryId(user)
   const countryId = scope ?? input.countryId
-  if (countryId == null) throw badRequest('Choisissez le pays du code promo.', { countryId: ['Choisissez le pays du code promo.'] })
-  if (scope !== null && input.countryId != null && input.countryId !== scope) throw notFound('Pays introuvable.')
+  if (countryId == null)
+    throw badRequest('Choisissez le pays du code promo.', {
+      countryId: ['Choisissez le pays du code promo.'],
+    })
+  if (scope !== null && input.countryId != null && input.countryId !== scope)
+    throw notFound('Pays introuvable.')
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId))
   if (!country) throw notFound('Pays introuvable.')
   const [row] = await uniquely(COUPON_TAKEN, () =>
@@ -114,15 +117,22 @@ export async function createCoupon(db: Executor, user: SessionUser, input: z.out
  * Changes a coupon's terms. A budget may not be set below what is already used (the check
  * constraint would refuse it: a French 400 first); the uses and the francs spent never change here.
  */
-export async function updateCoupon(db: Executor, user: SessionUser, input: z.output<typeof updateCouponInput>) {
+export async function updateCoupon(
+  db: Executor,
+  user: SessionUser,
+  input: z.output<typeof updateCouponInput>,
+) {
   const { id, ...changes } = input
   const current = await findCouponInScope(db, user, id)
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
   if (Object.keys(set).length === 0) return current
   const next = { ...current, ...set } as AdminCoupon
-  if (next.kind === 'percent' && next.value > 100) throw badRequest(PERCENT_MESSAGE, { value: [PERCENT_MESSAGE] })
+  if (next.kind === 'percent' && next.value > 100)
+    throw badRequest(PERCENT_MESSAGE, { value: [PERCENT_MESSAGE] })
   if (next.validFrom && next.validTo && next.validTo < next.validFrom)
-    throw badRequest('La date de fin doit suivre la date de début.', { validTo: ['La date de fin doit suivre la date de début.'] })
+    throw badRequest('La date de fin doit suivre la date de début.', {
+      validTo: ['La date de fin doit suivre la date de début.'],
+    })
   if (next.maxUses != null && next.maxUses < current.usesCount) {
     const m = `Ce code a déjà servi ${current.usesCount} fois : le maximum ne peut pas être plus bas.`
     throw badRequest(m, { maxUses: [m] })
@@ -172,7 +182,12 @@ export async function readCoupon(db: Executor, countryId: number, code: string, 
  * What the client has done that the coupon counts: its uses of the coupon by its phone (or the
  * order's), and whether it has an order not cancelled (by its account or its phone).
  */
-export async function clientHistory(db: Executor, couponId: number, userId: number, phones: (string | null)[]) {
+export async function clientHistory(
+  db: Executor,
+  couponId: number,
+  userId: number,
+  phones: (string | null)[],
+) {
   const known = phones.filter((p): p is string => !!p)
   const list = `{${known.map((p) => `"${p.replace(/"/g, '')}"`).join(',')}}`
   const rows = await db.execute(sql`
@@ -194,7 +209,8 @@ export async function judgeCoupon(
   lock = false,
 ): Promise<{ coupon: CouponState | null; phone: string | null; verdict: CouponVerdict }> {
   const coupon = user.countryId == null ? null : await readCoupon(db, user.countryId, code, lock)
-  if (!coupon) return { coupon: null, phone: null, verdict: { ok: false, status: 400, message: COUPON_UNKNOWN } }
+  if (!coupon)
+    return { coupon: null, phone: null, verdict: { ok: false, status: 400, message: COUPON_UNKNOWN } }
   // The account's number in its one form (docs/rules/people.md#phones); one kept before that
   // rule, as it is.
   const raw = user.phoneNumber?.trim() || null
@@ -239,6 +255,10 @@ export async function retakeCoupon(tx: Executor, orderId: number) {
       returning id`),
   )
   if (taken.length === 0)
-    throw new HttpError(409, 'COUPON_REFUSED', 'Le code promo de cette commande n’a plus de budget : impossible de la réactiver.')
+    throw new HttpError(
+      409,
+      'COUPON_REFUSED',
+      'Le code promo de cette commande n’a plus de budget : impossible de la réactiver.',
+    )
   await tx.execute(sql`update coupon_uses set returned_at = null where id = ${use.id}`)
 }

@@ -67,7 +67,14 @@ export async function writeOrder(
   coupon: HeldCoupon | null,
 ) {
   const { user, input, delivery, lines, pointValue, key } = plan
-  const price = priceCheckout(lines, account, input.pointsToUse, pointValue, delivery.zone, coupon?.discount ?? 0)
+  const price = priceCheckout(
+    lines,
+    account,
+    input.pointsToUse,
+    pointValue,
+    delivery.zone,
+    coupon?.discount ?? 0,
+  )
   const { discountPercent } = price
   const values = {
     userId: user.id,

@@ -142,6 +142,12 @@ export function Receipt({ order }: { order: OrderView }) {
               value={`−${formatMoney(order.discountAmount)}`}
             />
           )}
+          {order.couponDiscount > 0 && (
+            <Row
+              label={`Code promo ${order.couponCode ?? ''}`}
+              value={`−${formatMoney(order.couponDiscount)}`}
+            />
+          )}
           {order.pointsUsed > 0 && (
             <Row
               label={`Points utilisés (${order.pointsUsed})`}

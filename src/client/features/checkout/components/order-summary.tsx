@@ -8,13 +8,17 @@ import { formatMoney, formatPercent } from '@/shared/format'
 export function AmountLines({
   price,
   discountPercent,
+  couponCode,
   totalLabel = 'Total',
   deliveryNote,
 }: {
   price: Pick<OrderPrice, 'subtotal' | 'discountAmount' | 'pointsUsed' | 'pointsDiscountAmount' | 'total'> & {
     deliveryFee: number | null
+    /** docs/rules/money.md#coupons: the coupon's discount on the goods (0 or absent: none). */
+    couponDiscount?: number
   }
   discountPercent?: number | null
+  couponCode?: string | null
   totalLabel?: string
   /** Under the delivery line, e.g. 'Livraison offerte dès 30 000 F CFA.' */
   deliveryNote?: string | null
@@ -29,6 +33,12 @@ export function AmountLines({
         <div className="flex justify-between text-emerald-700">
           <dt>Remise{discountPercent ? ` (${formatPercent(discountPercent)})` : ''}</dt>
           <dd data-testid="discount">− {formatMoney(price.discountAmount)}</dd>
+        </div>
+      )}
+      {(price.couponDiscount ?? 0) > 0 && (
+        <div className="flex justify-between text-emerald-700">
+          <dt>Code promo{couponCode ? ` ${couponCode}` : ''}</dt>
+          <dd data-testid="coupon-discount">− {formatMoney(price.couponDiscount ?? 0)}</dd>
         </div>
       )}
       {price.pointsUsed > 0 && (

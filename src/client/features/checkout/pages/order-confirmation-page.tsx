@@ -176,12 +176,14 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
             price={{
               subtotal: o.subtotalAmount,
               discountAmount: o.discountAmount,
+              couponDiscount: o.couponDiscount,
               pointsUsed: o.pointsUsed,
               pointsDiscountAmount: o.pointsDiscountAmount,
               deliveryFee: o.deliveryFeeAmount,
               total: o.totalAmount,
             }}
             discountPercent={o.discountPercent}
+            couponCode={o.couponCode}
             totalLabel={progress.totalLabel}
           />
           <OrderedTotalNote order={o} />

@@ -266,7 +266,7 @@ export const pages = {
     layout: 'admin',
     opens: 'managers',
     module: 'features/admin-coupons/pages/coupons-page',
-    // docs/rules/money.md#coupons
+    // docs/rules/commerce.md#coupons
     menu: { rank: 10.5, label: 'Codes promo', roles: ['root', 'super_admin'] },
   },
   '/admin/countries': {

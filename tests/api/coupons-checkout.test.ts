@@ -14,7 +14,7 @@ import {
 } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-// docs/rules/money.md#coupons: a code at checkout. Its discount on the goods (never the delivery,
+// docs/rules/commerce.md#coupons: a code at checkout. Its discount on the goods (never the delivery,
 // never below 0, a percentage rounded to whole francs), the budget that stops at exactly 100 %,
 // the limit per phone, the first order, the minimum, the dates in the country's time zone, and a
 // cancelled order's use given back.

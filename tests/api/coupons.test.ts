@@ -3,7 +3,7 @@ import { formatMoney } from '../../src/shared/format'
 import { countryByCode, decode, get, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
-// docs/rules/money.md#coupons: staff's codes per country (create, list, change, stop) and the
+// docs/rules/commerce.md#coupons: staff's codes per country (create, list, change, stop) and the
 // cart's question about one.
 
 let t: TestApp

@@ -117,7 +117,7 @@ const partlyPaidOrder = async (f: MatrixFixtures, cc: Cc, driverId: number) => {
   return order
 }
 
-/** A coupon of country `cc`, made for one call (docs/rules/money.md#coupons). */
+/** A coupon of country `cc`, made for one call (docs/rules/commerce.md#coupons). */
 const freshCoupon = async (f: MatrixFixtures, cc: Cc) => {
   const [row] = await f.db
     .insert(coupons)
@@ -934,7 +934,7 @@ export const policies: Record<string, Policy> = {
     rule: 'Who may do what: zones edit, toggle: root all, super_admin own country',
     input: ({ f, cc }) => ({ id: f[cc].zone.id, isActive: true }),
   },
-  // ---- coupons (docs/rules/money.md#coupons): root all, super_admin own country; the cart asks shoppers'
+  // ---- coupons (docs/rules/commerce.md#coupons): root all, super_admin own country; the cart asks shoppers'
   'GET /_api/admin/coupons': {
     who: MANAGERS,
     scope: 'list',

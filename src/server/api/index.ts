@@ -273,7 +273,7 @@ export const endpoints: readonly Endpoint[] = [
   orderPaymentCash,
   orderRefundDone,
   paymentReconciliation,
-  // docs/rules/money.md#coupons
+  // docs/rules/commerce.md#coupons
   adminCoupons,
   adminCouponCreate,
   adminCouponUpdate,

@@ -1,4 +1,4 @@
-// Coupons (docs/rules/money.md#coupons): staff's codes, and the cart's question about one.
+// Coupons (docs/rules/commerce.md#coupons): staff's codes, and the cart's question about one.
 import {
   adminCouponAnswer,
   adminCouponsAnswer,

@@ -1,6 +1,6 @@
 import { formatMoney } from '../format'
 
-// Coupons (docs/rules/money.md#coupons): a code of a country, a percentage or an amount off the
+// Coupons (docs/rules/commerce.md#coupons): a code of a country, a percentage or an amount off the
 // goods, within a global budget and a limit per client's phone. One pure verdict, read by the
 // checkout (under the coupon's row lock) and by the cart's preview.
 

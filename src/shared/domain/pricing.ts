@@ -45,7 +45,7 @@ export type OrderPrice = {
   lineTotals: number[]
   subtotal: number
   discountAmount: number
-  /** The coupon's discount on the goods (docs/rules/money.md#coupons), 0 without one. */
+  /** The coupon's discount on the goods (docs/rules/commerce.md#coupons), 0 without one. */
   couponDiscount: number
   pointsUsed: number
   pointsDiscountAmount: number
@@ -76,7 +76,7 @@ export function priceOrder(
   pointsToUse = 0,
   pointValue = 1,
   delivery: DeliveryTerms = NO_DELIVERY_FEE,
-  // docs/rules/money.md#coupons: the coupon's discount as decided, never more than the goods left.
+  // docs/rules/commerce.md#coupons: the coupon's discount as decided, never more than the goods left.
   coupon = 0,
 ): OrderPrice {
   const lineTotals = lines.map((l) => lineTotal(l.unitPrice, l.quantity))

@@ -41,7 +41,7 @@ type PricingTerms = {
   pointValue: number
   deliveryFee: number
   freeDeliveryFrom: number | null
-  /** docs/rules/money.md#coupons: the coupon's discount given at checkout, kept (at most the goods). */
+  /** docs/rules/commerce.md#coupons: the coupon's discount given at checkout, kept (at most the goods). */
   couponDiscount?: number
 }
 

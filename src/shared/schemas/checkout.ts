@@ -128,7 +128,7 @@ export const createOrderInput = z
       // No order can take more points than its ceiling in francs (docs/rules/api.md#limits).
       .max(MAX_ORDER_AMOUNT, 'Les points dépassent le montant maximal d’une commande.')
       .default(0),
-    /** docs/rules/money.md#coupons: a promotion code of the client's country (any case). */
+    /** docs/rules/commerce.md#coupons: a promotion code of the client's country (any case). */
     couponCode: couponCodeInput.nullish(),
     /** docs/rules/money.md#payments: cash at the door (default), or mobile money with one of the country's wallets. */
     paymentMethod: z.enum(paymentMethods, { error: 'Mode de paiement invalide.' }).default('cash'),

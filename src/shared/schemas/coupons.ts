@@ -3,7 +3,7 @@ import { MAX_ORDER_AMOUNT } from '../domain/pricing'
 import { id, limit, page, text } from './common'
 import { z } from './zod'
 
-/* Coupons as staff write them and the cart asks about them (docs/rules/money.md#coupons). */
+/* Coupons as staff write them and the cart asks about them (docs/rules/commerce.md#coupons). */
 
 export const COUPON_CODE_MESSAGE =
   'Le code promo doit faire 2 à 30 caractères : lettres, chiffres, tirets (sans espace).'

@@ -124,7 +124,7 @@ export const orderView = z.strictObject({
   subtotalAmount: z.number(),
   discountPercent: z.number().nullable(),
   discountAmount: z.number(),
-  /** docs/rules/money.md#coupons: the code used (null: none) and its discount on the goods. */
+  /** docs/rules/commerce.md#coupons: the code used (null: none) and its discount on the goods. */
   couponCode: z.string().nullable(),
   couponDiscount: z.number(),
   pointsUsed: z.number(),

@@ -17,7 +17,7 @@ import { countries } from './places'
 import { users } from './users'
 
 /**
- * A country's promotion codes (docs/rules/money.md#coupons). `uses_count` and `amount_spent` are
+ * A country's promotion codes (docs/rules/commerce.md#coupons). `uses_count` and `amount_spent` are
  * the budget used, moved only under the coupon's row lock, in the transaction of the order that
  * uses it (or cancels: its use is given back); they always equal the sums of its live uses.
  */

@@ -25,5 +25,5 @@ export const paymentMethodEnum = pgEnum('payment_method', paymentMethods)
 export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders)
 export const attemptStatusEnum = pgEnum('payment_attempt_status', attemptStatuses)
 export const refundStatusEnum = pgEnum('refund_status', refundStatuses)
-// docs/rules/money.md#coupons
+// docs/rules/commerce.md#coupons
 export const couponKindEnum = pgEnum('coupon_kind', couponKinds)

@@ -48,7 +48,7 @@ export const orders = pgTable(
     subtotalAmount: integer().notNull(),
     discountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
     discountAmount: integer().notNull().default(0),
-    // docs/rules/money.md#coupons: the code used (coupon_uses links the coupon) and its discount on the goods.
+    // docs/rules/commerce.md#coupons: the code used (coupon_uses links the coupon) and its discount on the goods.
     couponCode: text(),
     couponDiscount: integer().notNull().default(0),
     pointsUsed: integer().notNull().default(0),

@@ -39,7 +39,7 @@ function lines(order: OrderAnswer): string {
 function amounts(order: OrderAnswer): string {
   const out = [`Sous-total : ${formatMoney(order.subtotalAmount)}`]
   if (order.discountAmount > 0) out.push(`Remise : −${formatMoney(order.discountAmount)}`)
-  // docs/rules/money.md#coupons
+  // docs/rules/commerce.md#coupons
   if (order.couponDiscount > 0)
     out.push(`Code promo ${order.couponCode ?? ''} : −${formatMoney(order.couponDiscount)}`)
   if (order.pointsDiscountAmount > 0)

@@ -20,7 +20,7 @@ import { uniquely } from '@/server/services/delivery/places'
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /*
- * Coupons (docs/rules/money.md#coupons): staff's codes per country, and what one is worth to a
+ * Coupons (docs/rules/commerce.md#coupons): staff's codes per country, and what one is worth to a
  * client. The checkout's use of a code, under the coupon's row lock, is in
  * orders/checkout/coupon.ts; a cancelled order gives its use back (orders/order-status.ts).
  */

@@ -95,7 +95,7 @@ export async function changeOrderStatus(
 
     if (to === 'cancelled') await releaseSlotPlace(tx, order)
     else if (from === 'cancelled') await retakeSlotPlace(tx, order)
-    // docs/rules/money.md#coupons: cancelling gives the coupon's use back; leaving cancelled takes
+    // docs/rules/commerce.md#coupons: cancelling gives the coupon's use back; leaving cancelled takes
     // it again if its budget has room (else 409).
     if (to === 'cancelled') await giveBackCoupon(tx, order.id)
     else if (from === 'cancelled') await retakeCoupon(tx, order.id)

@@ -7,7 +7,7 @@ import { toast } from '@/client/lib/toast'
 
 export const COUPONS_PER_PAGE = 20
 
-/** One page of the promotion codes (docs/rules/money.md#coupons), searched by code on the server. */
+/** One page of the promotion codes (docs/rules/commerce.md#coupons), searched by code on the server. */
 export function useAdminCoupons(search: string, page: number) {
   return useQuery({
     ...queryOptionsFor('/_api/admin/coupons', {

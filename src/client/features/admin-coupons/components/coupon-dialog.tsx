@@ -15,7 +15,7 @@ const optionalDay = { setValueAs: (v: unknown) => (v === '' || v == null ? null 
 const numeric = { type: 'number', inputMode: 'numeric', min: 1, step: 1 } as const
 
 /**
- * "Créer un code promo" (docs/rules/money.md#coupons): the code, percent or amount, and the
+ * "Créer un code promo" (docs/rules/commerce.md#coupons): the code, percent or amount, and the
  * limits (each left empty: none). Root chooses the country; staff create in their own.
  */
 export function CouponDialog({

@@ -47,7 +47,7 @@ function termsOf(c: AdminCoupon) {
   return out.join(' · ') || '—'
 }
 
-/** /admin/coupons: the country's promotion codes (docs/rules/money.md#coupons), created and stopped here. */
+/** /admin/coupons: the country's promotion codes (docs/rules/commerce.md#coupons), created and stopped here. */
 export default function CouponsPage() {
   const { user } = useSession()
   const [search, setSearch] = useState('')

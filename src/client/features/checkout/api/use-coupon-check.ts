@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '@/client/lib/api'
 
 /**
- * POST /_api/coupons/check (docs/rules/money.md#coupons): what the applied code gives on the
+ * POST /_api/coupons/check (docs/rules/commerce.md#coupons): what the applied code gives on the
  * cart's goods, asked again when they change; none asked without a code.
  */
 export function useCouponCheck(code: string | null, subtotal: number) {

@@ -8,7 +8,7 @@ import { useCouponCheck } from '../api/use-coupon-check'
 import type { CartForm } from '../lib/cart-form'
 
 /**
- * "Code promo" (docs/rules/money.md#coupons): the client types a code and applies it; the server
+ * "Code promo" (docs/rules/commerce.md#coupons): the client types a code and applies it; the server
  * answers its discount on the goods, or why it does not apply, in French, under the field. The
  * checkout decides again when the order is placed.
  */

@@ -14,7 +14,7 @@ export function AmountLines({
 }: {
   price: Pick<OrderPrice, 'subtotal' | 'discountAmount' | 'pointsUsed' | 'pointsDiscountAmount' | 'total'> & {
     deliveryFee: number | null
-    /** docs/rules/money.md#coupons: the coupon's discount on the goods (0 or absent: none). */
+    /** docs/rules/commerce.md#coupons: the coupon's discount on the goods (0 or absent: none). */
     couponDiscount?: number
   }
   discountPercent?: number | null

@@ -19,7 +19,7 @@ export type CartForm = {
   pointsToUse: number
   /** The slot the client picked; until then the first with places (docs/rules/delivery.md#delivery-slots). */
   slot: SlotPick | null
-  /** docs/rules/money.md#coupons: the code typed ("Code promo"). */
+  /** docs/rules/commerce.md#coupons: the code typed ("Code promo"). */
   couponCode: string
 }
 
@@ -79,7 +79,7 @@ export function cartEstimate({
   zone: ZoneTerms | null
   points: number
   pointValue: number
-  /** docs/rules/money.md#coupons: the applied code's discount, as the server answered it. */
+  /** docs/rules/commerce.md#coupons: the applied code's discount, as the server answered it. */
   couponDiscount?: number
 }) {
   const lines = items.map((i) => ({

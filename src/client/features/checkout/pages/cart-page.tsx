@@ -83,7 +83,7 @@ export default function CartPage() {
   // (docs/rules/delivery.md#delivery-fees); the server prices the order with the same rule.
   const zones = useZones(place.cityId)
   const zone = zones.data?.find((z) => z.id === place.zoneId) ?? null
-  // docs/rules/money.md#coupons: the code applied, and what the server says it gives now.
+  // docs/rules/commerce.md#coupons: the code applied, and what the server says it gives now.
   const [couponCode, setCouponCode] = useState<string | null>(null)
   const [coupon, setCoupon] = useState<{ discount: number; code: string | null }>({ discount: 0, code: null })
   const onCouponDiscount = useCallback(

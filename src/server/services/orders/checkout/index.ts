@@ -95,7 +95,7 @@ export async function placeOrder(
               // "Enregistrer cette adresse": the limit counted again under the lock on the client's
               // addresses, in the write's transaction (docs/rules/people.md#delivery-addresses).
               if (input.saveAddress) await holdAddressRoom(tx, user.id, tooManyAddresses)
-              // docs/rules/money.md#coupons: the coupon's row locked and judged in the same transaction.
+              // docs/rules/commerce.md#coupons: the coupon's row locked and judged in the same transaction.
               const coupon = couponCode ? await holdCoupon(tx, user, couponCode, lines, account) : null
               return writeOrder(tx, plan, account, coupon)
             })

@@ -43,7 +43,7 @@ export function priceCheckout(
   pointsToUse: number,
   pointValue: number,
   zone: { deliveryFee: number; freeDeliveryFrom: number | null },
-  // docs/rules/money.md#coupons: the coupon's discount, as judged under its lock.
+  // docs/rules/commerce.md#coupons: the coupon's discount, as judged under its lock.
   couponDiscount = 0,
 ) {
   const discountPercent =

@@ -63,7 +63,7 @@ export async function writeOrder(
   db: Executor,
   plan: OrderPlan,
   account: Account,
-  // docs/rules/money.md#coupons: the coupon judged under its row lock (this transaction's), or none.
+  // docs/rules/commerce.md#coupons: the coupon judged under its row lock (this transaction's), or none.
   coupon: HeldCoupon | null,
 ) {
   const { user, input, delivery, lines, pointValue, key } = plan
@@ -233,7 +233,7 @@ export async function writeOrder(
       select ${user.id}::int, new_order.id, 'redeemed', -${price.pointsUsed}::int, 'Points utilisés pour la commande #' || new_order.id from new_order
       where ${price.pointsUsed}::int > 0
     ), coupon_counted as (
-      -- docs/rules/money.md#coupons: the budget used, on the row this transaction locked.
+      -- docs/rules/commerce.md#coupons: the budget used, on the row this transaction locked.
       update coupons set uses_count = uses_count + 1, amount_spent = amount_spent + ${v.couponDiscount}::int, updated_at = now()
       where id = ${coupon?.id ?? null}::int and exists (select 1 from new_order)
     ), coupon_use as (

@@ -91,6 +91,17 @@ describe('the discount', () => {
     expect(await couponRow(c.id)).toMatchObject({ usesCount: 1, amountSpent: 864 })
     const [use] = await t.db.select().from(couponUses).where(eq(couponUses.orderId, o.id))
     expect(use).toMatchObject({ couponId: c.id, amount: 864, returnedAt: null })
+    // The orders' CSV names the code and its discount.
+    const csv = (
+      await t.app.inject({ method: 'GET', url: '/_api/admin/orders/export', headers: { cookie: staff } })
+    ).body
+    const lines = csv
+      .slice(1)
+      .split('\r\n')
+      .map((l) => l.split(';'))
+    const row = lines.find((l) => l[0] === String(o.id))!
+    expect(row[lines[0]!.indexOf('Code promo')]).toBe('PCT7')
+    expect(row[lines[0]!.indexOf('Remise code promo (F CFA)')]).toBe('864')
   })
 
   it('an amount above the goods takes the goods only: the order never goes below 0, the delivery is paid', async () => {

@@ -68,7 +68,7 @@ describe('coupons', () => {
     await context.close()
   })
 
-  it('at 1280 px: the cart shows the field and the staff page its table', async () => {
+  it('at 1280 px: the staff page shows its table; the cart says why a used code does not apply', async () => {
     const { page, context } = await newPage(e, DESKTOP)
     await loginAt(page, '/employee/login', 'superadmin@etal.demo')
     await page.waitForURL((u) => u.pathname === '/admin/dashboard')
@@ -76,5 +76,23 @@ describe('coupons', () => {
     await page.getByRole('table', { name: 'Codes promo' }).waitFor()
     await shot(page, 'coupons-admin-1280')
     await context.close()
+
+    const client = await newPage(e, DESKTOP)
+    await loginAt(client.page, '/client/login', 'client@etal.demo')
+    await client.page.waitForURL((u) => u.pathname !== '/client/login')
+    await client.page.goto('/products')
+    await client.page.getByLabel('Rechercher un produit').fill('filet de')
+    const card = client.page.getByTestId('product-card').filter({ hasText: 'Filet de bœuf' })
+    await expect.poll(() => card.count()).toBe(1)
+    await card.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
+    await client.page.goto('/cart')
+    await client.page.getByLabel('Code promo').fill('TABASKI10')
+    await client.page.getByRole('button', { name: 'Appliquer' }).click()
+    // The client used it at 390 px, and the code allows one use per phone: the cart says why.
+    await client.page.getByText('Vous avez déjà utilisé ce code promo autant de fois que permis.').waitFor()
+    expect(await client.page.getByTestId('coupon-discount').count()).toBe(0)
+    await shot(client.page, 'coupons-cart-1280')
+    expect(await seriousViolations(client.page)).toEqual([])
+    await client.context.close()
   })
 })

@@ -48,15 +48,16 @@ export function AmountLines({
         </div>
       )}
       {price.deliveryFee != null && (
-        <div className="flex justify-between">
+        <div className="flex flex-wrap justify-between">
           <dt className="text-stone-600">{price.deliveryFee > 0 ? 'Livraison' : 'Livraison offerte'}</dt>
           <dd data-testid="delivery-fee">{formatMoney(price.deliveryFee)}</dd>
+          {/* A list of terms holds only terms and their values: the note is the delivery's second value. */}
+          {deliveryNote && (
+            <dd className="mt-1 w-full text-xs text-stone-600" data-testid="delivery-note">
+              {deliveryNote}
+            </dd>
+          )}
         </div>
-      )}
-      {deliveryNote && (
-        <p className="text-xs text-stone-600" data-testid="delivery-note">
-          {deliveryNote}
-        </p>
       )}
       <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
         <dt>{totalLabel}</dt>

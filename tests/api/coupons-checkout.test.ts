@@ -124,6 +124,24 @@ describe('the discount', () => {
   })
 })
 
+describe('the daily report', () => {
+  it('says what the codes took off the orders delivered that day', async () => {
+    await coupon({ code: 'LIVRE', value: 1500 })
+    const before = decode<{ coupons: { orders: number; amount: number } }>(
+      (await t.app.inject({ method: 'GET', url: '/_api/admin/cash/report', headers: { cookie: staff } }))
+        .body,
+    ).coupons
+    const o = placed((await order((await client()).cookie, 'LIVRE')).body)
+    const done = await post(t, '/_api/admin/orders/update-status', statusChange(o.id, 'delivered'), staff)
+    expect(done.statusCode, done.body).toBe(200)
+    const after = decode<{ coupons: { orders: number; amount: number } }>(
+      (await t.app.inject({ method: 'GET', url: '/_api/admin/cash/report', headers: { cookie: staff } }))
+        .body,
+    ).coupons
+    expect(after).toEqual({ orders: before.orders + 1, amount: before.amount + 1500 })
+  })
+})
+
 describe('the budget', () => {
   it('ten clients checking out at once with a code of three uses: exactly three discounts, the others 409 in French', async () => {
     const c = await coupon({ code: 'TROIS', maxUses: 3 })

@@ -79,6 +79,10 @@ export function createStorefrontCache(opts: {
     key: string,
     load: () => Promise<{ text: string; keep: boolean; value?: T }>,
   ): Promise<CachedAnswer<T>> {
+    // A kept answer not yet expired: served as is, without the load's promises (lru-cache's
+    // `get` neither loads nor drops an expired answer, which `fetch` below reads again).
+    const kept = off ? undefined : cache.get(key, { noDeleteOnStaleGet: true })
+    if (kept && !notKept.has(kept)) return kept as CachedAnswer<T>
     const answer = (await cache.fetch(key, { context: load }))!
     // Served to the callers that waited for it; the next one reads again.
     if (notKept.has(answer) && cache.peek(key) === answer) cache.delete(key)
@@ -119,10 +123,25 @@ export function createStorefrontCache(opts: {
 
 export type StorefrontCache = ReturnType<typeof createStorefrontCache>
 
+/** Every answer made here: a handler may return one (isCachedAnswer), the kernel sends it. */
+const made = new WeakSet<object>()
+
+/** Whether `v` is an answer made here (the kernel sends it as is: http/kernel.ts). */
+export const isCachedAnswer = (v: unknown): v is CachedAnswer =>
+  typeof v === 'object' && v !== null && made.has(v)
+
+/**
+ * An answer serialized now, for a handler that keeps or shares it (the order list:
+ * api/orders/admin/list.ts): whoever is served it after the first is sent the same bytes, each
+ * compressed form made once, on first demand, as fast as `@fastify/compress` makes it
+ * (docs/decisions/0065). The kernel holds `value` to the call's answer outside production.
+ */
+export const preparedAnswer = <T>(value: T): CachedAnswer<T> => makeAnswer(answerText(value), 'once', value)
+
 function makeAnswer<T>(text: string, use: CachedAnswer['use'], value?: T): CachedAnswer<T> {
   const body = Buffer.from(text)
   let read: { value: T } | undefined = value === undefined ? undefined : { value }
-  return {
+  const answer: CachedAnswer<T> = {
     text,
     body,
     use,
@@ -132,6 +151,8 @@ function makeAnswer<T>(text: string, use: CachedAnswer['use'], value?: T): Cache
       return read.value
     },
   }
+  made.add(answer)
+  return answer
 }
 
 /** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */

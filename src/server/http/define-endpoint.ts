@@ -7,7 +7,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import type { AppDeps } from '../deps'
 import type { Sent } from './sent'
-import type { CachedAnswer } from '../services/catalogue/storefront-cache'
+import type { CachedAnswer } from './prepared-answer'
 
 // Re-exported for the page-serving modules still in http/ (first-pages.ts); the rest import it
 // from deps.ts.

@@ -5,7 +5,7 @@ import { SENT, type Endpoint } from './define-endpoint'
 import { currentUser } from './auth-context'
 import { forbidden, HttpError, unauthorized } from './errors'
 import { z } from '@/shared/schemas/zod'
-import { isCachedAnswer, sendCached } from '../services/catalogue/storefront-cache'
+import { isCachedAnswer, sendCached } from './prepared-answer'
 
 const isJson = (type: string | undefined) => !!type && /^application\/json(\s*;|$)/i.test(type)
 const isBytes = (type: string | undefined) => !!type && /^application\/octet-stream(\s*;|$)/i.test(type)

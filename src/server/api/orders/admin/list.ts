@@ -2,7 +2,7 @@ import { orderCalls } from '@/shared/calls'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { listAdminOrders } from '@/server/services/orders/order-admin'
 import { sharedReads } from '@/server/db/shared-reads'
-import { preparedAnswer, type CachedAnswer } from '@/server/services/catalogue/storefront-cache'
+import { preparedAnswer, type CachedAnswer } from '@/server/http/prepared-answer'
 
 type Page = Awaited<ReturnType<typeof listAdminOrders>>
 

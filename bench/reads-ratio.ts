@@ -4,7 +4,7 @@
  * the read ratios of `npm run bench` (bench/run.ts) while working on the request path, on a small
  * data set (PGlite, or PostgreSQL when DATABASE_URL names it, as bench/lib/datasets.ts chooses).
  *
- * Settings (environment): RATIO_READS (names of bench/lib/targets.ts, comma separated; default
+ * Settings (environment): RATIO_READS (names of bench/lib/targets.ts, separated by ';'; default
  * the cached catalogue, a small public read and the order list's first page), RATIO_TURNS (3),
  * RATIO_SECONDS (3 s a turn), RATIO_ORDERS (1,000), BENCH_CONNECTIONS (32), and
  * BENCH_SERVER_FLAGS (node flags of the server: `--cpu-prof --cpu-prof-dir=…` writes its profile
@@ -26,7 +26,7 @@ const env = process.env
 const turns = Number(env.RATIO_TURNS ?? 3)
 const seconds = Number(env.RATIO_SECONDS ?? 3)
 const connections = Number(env.BENCH_CONNECTIONS ?? 32)
-const names = (env.RATIO_READS ?? 'products,countries,admin/orders, first page (root)').split(',')
+const names = (env.RATIO_READS ?? 'products;countries;admin/orders, first page (root)').split(';')
 const size = {
   ...fullSize,
   orders: Number(env.RATIO_ORDERS ?? 1_000),

@@ -74,9 +74,13 @@ export function pickEncoding(accept: string | undefined): Encoding {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity'
 }
 
+/** How many compressed forms of answers this process made (tests/api/admin-orders-coalesced.test.ts reads it). */
+export const compressedForms = { made: 0 }
+
 function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
   let done = answer.encoded.get(encoding)
   if (!done) {
+    compressedForms.made++
     done =
       encoding === 'br'
         ? brotli(answer.body, {

@@ -42,12 +42,15 @@ export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>
 
 /**
  * A change of status; cancelling takes the reason the client reads (on its order page and in the
- * cancellation message), any other status none.
+ * cancellation message), any other status none. `from` is the status the staff member saw: the
+ * change is made only if the order still has it (docs/rules/orders.md#order-status), and leaving
+ * "cancelled" needs it said.
  */
 export const updateOrderStatusInput = z
   .strictObject({
     orderId: orderId(),
     status: orderStatus,
+    from: orderStatus.optional(),
     reason: paragraph(CANCEL_REASON_MAX).optional(),
   })
   .superRefine((v, ctx) => {

@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { publishUser, signOutQuietly, useLogin } from '@/client/lib/session'
 import { Spinner } from '@/client/components/ui/spinner'
+import { deviceCountryId } from '@/client/lib/catalogue'
 import { type Gate, safeRedirect } from '@/client/lib/login-gates'
 
 // The second step is a staff sign-in's (its code, or its enrolment): loaded when the server
@@ -73,7 +74,9 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
     setError(null)
     setSubmitting(true)
     try {
-      const answer = await login.mutateAsync(loginValues(values))
+      // The country chosen on this device goes along: a number as dialled is read there too
+      // (docs/rules/people.md#accounts).
+      const answer = await login.mutateAsync(loginValues({ ...values, countryId: deviceCountryId() }))
       if ('twoFactor' in answer) setSecondStep(answer.twoFactor)
       else await finish(answer.user)
     } catch (e) {

@@ -8,6 +8,7 @@ import type { SessionUser, SignInAnswer } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { api } from '@/client/lib/api'
+import { deviceCountryId } from '@/client/lib/catalogue'
 import { publishUser } from '@/client/lib/session'
 import { toast } from '@/client/lib/toast'
 import { AuthCard } from '../components/auth-card'
@@ -164,7 +165,11 @@ export function ForgotPasswordPage() {
     setError(null)
     setBusy(true)
     try {
-      const { channel } = await api.post('/_api/auth/password/forgot', { identifier: value })
+      // The page's country picks among accounts of the same local digits (docs/rules/people.md#accounts).
+      const { channel } = await api.post('/_api/auth/password/forgot', {
+        identifier: value,
+        countryId: deviceCountryId() ?? undefined,
+      })
       setSent(channel)
     } catch (err) {
       setError(messageOf(err))
@@ -187,6 +192,7 @@ export function ForgotPasswordPage() {
     await send(() =>
       api.post('/_api/auth/password/reset_with_code', {
         identifier: normalizeIdentifier(identifier),
+        countryId: deviceCountryId() ?? undefined,
         code,
         password,
       }),

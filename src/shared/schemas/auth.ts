@@ -69,6 +69,13 @@ export const registerInput = z.strictObject({
       .min(1, 'Le pays est requis')
       .max(100, 'Le pays ne peut pas dépasser 100 caractères'),
   ),
+  /**
+   * "Recevoir les avis de commande par SMS" (docs/rules/people.md#accounts): on when left out, the
+   * account having a phone; off only when the client unticks it.
+   */
+  smsNotices: z
+    .boolean({ error: 'Cochez ou décochez « Recevoir les avis de commande par SMS ».' })
+    .optional(),
 })
 export type RegisterInput = z.input<typeof registerInput>
 

@@ -112,6 +112,7 @@ export async function processRefunds(db: Db, payments: Payments, limit = 10) {
       if (!row) return
       await recordPaymentEvent(tx, {
         orderId: a.orderId,
+        reservationId: a.reservationId,
         attemptId: a.id,
         provider: a.provider,
         type: 'refunded',

@@ -77,7 +77,7 @@ export async function closeAtProviders(payments: Payments, attempts: Attempt[]) 
  */
 export async function flagRefund(
   tx: Executor,
-  orderId: number,
+  orderId: number | null,
   actorId: number | null,
   detail: string,
   target: { attempt: Attempt } | { excess: number },
@@ -90,7 +90,8 @@ export async function flagRefund(
       .set({ refundStatus: refundBy, refundAmount: null, nextCheckAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(paymentAttempts.id, a.id))
     await recordPaymentEvent(tx, {
-      orderId,
+      orderId: a.orderId,
+      reservationId: a.reservationId,
       attemptId: a.id,
       actorId,
       provider: a.provider,
@@ -99,6 +100,7 @@ export async function flagRefund(
     })
     return
   }
+  if (orderId === null) throw new Error('an excess is taken from an order’s attempts')
   let left = target.excess
   const paid = await tx
     .select()

@@ -84,7 +84,7 @@ describe('campaigns: the calls', () => {
       total: 150_000,
     })
     expect(r.payToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(r.payLink).toBe(`${t.deps.payments.origin}/campagnes/payer/${r.payToken}`)
+    expect(r.payLink).toBe(`${t.deps.payments.origin}/campagnes/payer?token=${r.payToken}`)
     const [row] = await t.db.select().from(campaignReservations).where(eq(campaignReservations.id, r.id))
     expect(row!.payTokenHash).toBe(hashToken(r.payToken))
     expect(JSON.stringify(row)).not.toContain(r.payToken)

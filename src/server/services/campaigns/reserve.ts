@@ -13,8 +13,11 @@ import { releaseExpiredHolds, takeAnimal, takeShare } from './items'
 export const ANIMAL_TAKEN = 'Cet animal vient d’être réservé par un autre client. Choisissez-en un autre.'
 export const SHARE_TAKEN = 'Il ne reste plus de cette part. Choisissez-en une autre.'
 
-/** The pay link's address: a page of the shop, the token in its path. */
-export const payLinkOf = (origin: string, token: string) => `${origin}/campagnes/payer/${token}`
+/**
+ * The pay link's address: a page of the shop, the token in its query string, whose `token` value
+ * the request log hides (`safeUrl`, src/server/runtime/log-safety.ts).
+ */
+export const payLinkOf = (origin: string, token: string) => `${origin}/campagnes/payer?token=${token}`
 
 /**
  * A client reserves one animal or one share of an open campaign: taken at once (a rush has one

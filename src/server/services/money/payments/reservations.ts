@@ -132,7 +132,7 @@ export async function startReservationAttempt(
     payments,
     attempt,
     `Réservation ${found.id}`,
-    `/campagnes/payer/${encodeURIComponent(token)}`,
+    `/campagnes/payer?token=${encodeURIComponent(token)}`,
   )
   return attemptView(opened, opened.amount)
 }

@@ -1,6 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { campaignAnimals, paymentAttempts, paymentEvents } from '../../src/server/db/schema'
+import {
+  campaignAnimals,
+  campaignReservations,
+  paymentAttempts,
+  paymentEvents,
+} from '../../src/server/db/schema'
+import { releaseExpiredHolds } from '../../src/server/services/campaigns'
 import { formatMoney } from '../../src/shared/format'
 import { post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
@@ -172,5 +178,39 @@ describe('campaigns: deposit and instalments', () => {
       0,
     )
     expect(flaggedBack).toBe(60_000 + 150_000 - 200_000)
+  })
+  it('a deposit the provider confirms after the hold expired: the animal taken again if free, else all given back', async () => {
+    const expireNow = async (id: number) => {
+      await t.db
+        .update(campaignReservations)
+        .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(campaignReservations.id, id))
+      await releaseExpiredHolds(t.db)
+    }
+    // Still free: taken again, booked.
+    const free = await reserved()
+    const late = await startPaying(t, free.r.payToken, 45_000)
+    await expireNow(free.r.id)
+    expect(await animalStatus(free.animal.id)).toBe('available')
+    await providerPays(t, late)
+    await confirm(t, late)
+    expect(await reservationRow(t, free.r.id)).toMatchObject({ status: 'booked', amountPaid: 45_000 })
+    expect(await animalStatus(free.animal.id)).toBe('booked')
+    // Taken by another client meanwhile: nothing counts, all of it flagged to give back.
+    const gone = await reserved()
+    const tooLate = await startPaying(t, gone.r.payToken, 45_000)
+    await expireNow(gone.r.id)
+    const other = (await signedIn(t, 'client', 'SN')).cookie
+    const next = await reserveAnimal(t, other, gone.animal.id)
+    await providerPays(t, tooLate)
+    await confirm(t, tooLate)
+    expect(await reservationRow(t, gone.r.id)).toMatchObject({ status: 'expired', amountPaid: 0 })
+    expect(await attemptRow(t, tooLate.id)).toMatchObject({
+      status: 'paid',
+      refundStatus: 'to_do',
+      refundAmount: null,
+    })
+    expect((await reservationRow(t, next.id)).status).toBe('held')
+    expect(await animalStatus(gone.animal.id)).toBe('held')
   })
 })

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../setup/test-app'
 
 /*
  * What the client reads of its money, through the real server and the outbox
- * (docs/rules/money.md#refunds-told, docs/rules/money.md#payments "Told", docs/rules/orders.md#messages):
+ * (docs/rules/money-told.md#refunds-told, docs/rules/money-told.md#payment-received, docs/rules/orders.md#messages):
  * a cancelled order's refund, to do then done, never "Remboursé" before the money moved; a mobile
  * money payment received, told once; the weigh-in's link and "payez maintenant".
  */
@@ -245,7 +245,9 @@ describe('the weigh-in message', () => {
     expect(weighedMsgs.email[0]).toContain(
       `Payez maintenant ${money(10_500)} par mobile money sur la page de votre commande : ${link}`,
     )
-    expect(weighedMsgs.sms[0]).toContain(`Payez maintenant ${money(10_500)}: ${link} STOP SMS: Mon compte`)
+    expect(weighedMsgs.sms[0]).toContain(
+      `Nouveau total: ${money(10_500)} (avant: ${money(10_000)}). Payez maintenant: ${link} STOP SMS: Mon compte`,
+    )
     oneSegment(weighedMsgs.sms[0]!)
   })
 

@@ -4,7 +4,7 @@ import { paymentStatusLabels } from './order-status'
 import type { PaymentProvider, RefundStatus } from './payments'
 
 /**
- * docs/rules/money.md#refunds-told: what an order has to give back to its client, and what it
+ * docs/rules/money-told.md#refunds-told: what an order has to give back to its client, and what it
  * has given back, as the client reads it (its order page, its receipt, the cancellation and
  * "remboursé" messages). Never "Remboursé" before the money has moved.
  *

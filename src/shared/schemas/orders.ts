@@ -185,7 +185,7 @@ const orderEventView = z.strictObject({
 })
 export type OrderEventView = z.infer<typeof orderEventView>
 
-/** docs/rules/money.md#refunds-told: money to give back to the client, or given back. */
+/** docs/rules/money-told.md#refunds-told: money to give back to the client, or given back. */
 const refundPartView = z.strictObject({
   amount: z.number(),
   way: z.enum(['provider', 'shop', 'cash']),

@@ -4,7 +4,7 @@ import { formatMoney } from '@/shared/format'
 import type { OrderAnswer } from '../orders/orders'
 
 /**
- * What the messages say of money (docs/rules/money.md#refunds-told, docs/rules/orders.md#messages):
+ * What the messages say of money (docs/rules/money-told.md#refunds-told, docs/rules/orders.md#messages):
  * the refunds of a cancelled order, a payment received, a refund made, and the weigh-in's "payez
  * maintenant". The e-mails' sentences here; the SMS' shorter ones beside them.
  */

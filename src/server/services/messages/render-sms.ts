@@ -80,7 +80,7 @@ export function renderOrderSms(kind: MessageKind, order: OrderAnswer, facts: Mes
     case 'cancelled':
       return fit(
         (reason) =>
-          // docs/rules/money.md#refunds-told: the money first; the reason takes what room is left.
+          // docs/rules/money-told.md#refunds-told: the money first; the reason takes what room is left.
           `Étal: commande ${n} annulée. ${cancelledMoneySms(order.refunds)}` +
           (order.pointsUsed > 0 ? ` ${order.pointsUsed} points rendus.` : '') +
           (reason ? ` Raison: ${reason}` : '') +
@@ -105,19 +105,21 @@ function weighedSms(order: OrderAnswer, facts: MessageFacts): string {
   const n = order.id
   const pay = weighedPayNow(order)
   const link = facts.orderLink ? ` ${facts.orderLink}` : ' sur la page de la commande'
+  const newTotal = facts.totalAfter ?? order.totalAmount
+  // The amount is said again only when it is not the new total (part was received).
   const todo = pay
-    ? ` Payez maintenant ${money(pay.owed)}${pay.needsAgreement ? ' (vaut accord)' : ''}:${link}`
+    ? ` Payez maintenant${pay.owed === newTotal ? '' : ` ${money(pay.owed)}`}${pay.needsAgreement ? ' (vaut accord)' : ''}:${link}`
     : order.weighApproval === 'awaiting'
       ? ` Acceptez-le ou refusez-le:${link}`
       : facts.orderLink
         ? ` Voir:${link}`
         : ''
-  const total = `Nouveau total: ${money(facts.totalAfter ?? order.totalAmount)}`
+  const total = `Nouveau total: ${money(newTotal)}`
   const before = facts.totalBefore != null ? ` (avant: ${money(facts.totalBefore)})` : ''
   for (const text of [
     `Étal: commande ${n} pesée. ${total}${before}.${todo} ${SMS_STOP}`,
     `Étal: commande ${n} pesée. ${total}.${todo} ${SMS_STOP}`,
-    `Étal: commande ${n} pesée: ${money(facts.totalAfter ?? order.totalAmount)}.${todo} ${SMS_STOP}`,
+    `Étal: commande ${n} pesée: ${money(newTotal)}.${todo} ${SMS_STOP}`,
   ]) {
     const sms = toGsm7(text)
     if ((gsm7Length(sms) ?? Infinity) <= SMS_SEGMENT) return sms

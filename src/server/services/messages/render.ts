@@ -113,9 +113,8 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
           `Montant après pesée : ${formatMoney(facts.totalAfter ?? order.totalAmount)}\n\n${amounts(order)}` +
           // docs/rules/money.md#payments: weighed, an order chosen for mobile money is paid now.
           (pay
-            ? `\n\nPayez maintenant ${formatMoney(pay.owed)} par mobile money` +
-              (pay.needsAgreement ? ' (en payant, vous acceptez le nouveau montant)' : '') +
-              ` sur ${page}`
+            ? `\n\nPayez maintenant ${formatMoney(pay.owed)} par mobile money sur ${page}` +
+              (pay.needsAgreement ? '\nEn payant, vous acceptez le nouveau montant.' : '')
             : order.weighApproval === 'awaiting'
               ? `\n\nLe nouveau montant dépasse la marge prévue : acceptez-le ou refusez-le sur ${page}`
               : `\n\nVotre commande : ${facts.orderLink ?? 'sur votre compte, « Mes commandes »'}`) +
@@ -158,7 +157,7 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
         text:
           `${hello}Votre commande ${n} a été annulée.` +
           (facts.cancelReason ? `\nRaison de l’annulation : ${facts.cancelReason}` : '') +
-          // docs/rules/money.md#refunds-told: what happens to the money, as it is now.
+          // docs/rules/money-told.md#refunds-told: what happens to the money, as it is now.
           `\n\n${cancelledMoneyText(order)}` +
           (order.pointsUsed > 0 ? `\nLes ${order.pointsUsed} points utilisés vous ont été rendus.` : '') +
           `\n\nPour toute question, répondez à ce message ou contactez-nous depuis la page Contact.${signature}`,

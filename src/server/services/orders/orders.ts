@@ -51,7 +51,7 @@ const eventsColumn = sql<(Omit<EventAnswer, 'createdAt'> & { createdAt: Date | s
   from order_events e left join users a on a.id = e.actor_id where e.order_id = ${orders.id}), '[]'::json)`
 
 /**
- * docs/rules/money.md#refunds-told: the order's paid attempts flagged to be given back, each with
+ * docs/rules/money-told.md#refunds-told: the order's paid attempts flagged to be given back, each with
  * when it was given back (its 'refund_done' or 'refunded' payment event), and what paid attempts
  * brought in all.
  */
@@ -145,7 +145,7 @@ const shapeRow = ({ order, cityName, customer, driver, items }: OrderParts) =>
 type ListedOrder = ReturnType<typeof shapeOrder>
 /**
  * An order's own answer (`{ order }`): the listed shape, its events, oldest first, and its
- * refunds (docs/rules/money.md#refunds-told).
+ * refunds (docs/rules/money-told.md#refunds-told).
  */
 export type OrderAnswer = ListedOrder & { events: EventAnswer[]; refunds: RefundPart[] }
 

@@ -129,7 +129,7 @@ export function progressOf(o: {
       }
     case 'cancelled':
       return {
-        // docs/rules/money.md#refunds-told: "remboursée" only once the money has moved.
+        // docs/rules/money-told.md#refunds-told: "remboursée" only once the money has moved.
         totalLabel:
           o.paymentStatus === 'refunded'
             ? `Total (${clientPaymentLabel(o).toLowerCase()})`

@@ -71,7 +71,7 @@ export async function recordRefundDone(db: Db, actorId: number, attemptId: numbe
 }
 
 /**
- * docs/rules/money.md#refunds-told: the client is told its money was given back (how much, where,
+ * docs/rules/money-told.md#refunds-told: the client is told its money was given back (how much, where,
  * how, the day in its country), in the transaction that records it done: once per refund.
  */
 async function tellRefunded(tx: Executor, a: typeof paymentAttempts.$inferSelect, way: RefundWay) {

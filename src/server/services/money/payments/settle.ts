@@ -191,7 +191,7 @@ export async function receiveOnAttempt(tx: Executor, a: Attempt, order: OrderRow
       wallet: a.wallet,
     })
   }
-  // docs/rules/money.md#payments, "Told": the client reads what was received and what is left, once
+  // docs/rules/money-told.md#payment-received: the client reads what was received and what is left, once
   // per attempt (an attempt becomes paid once: confirmation.ts), in this transaction.
   await enqueueOrderMessage(tx, order.id, 'payment_received', {
     amount: a.amount,

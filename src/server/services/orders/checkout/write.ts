@@ -287,7 +287,7 @@ export async function writeOrder(db: Executor, plan: OrderPlan, account: Account
     },
     user.displayName,
   )
-  // A new order has received nothing: no refund (docs/rules/money.md#refunds-told).
+  // A new order has received nothing: no refund (docs/rules/money-told.md#refunds-told).
   return {
     order: { ...listed, events: [created], refunds: [] } satisfies OrderAnswer,
     drewStock: Number(row.drawn) > 0,

@@ -20,6 +20,7 @@ import { AmountLines } from '../components/order-summary'
 import { WeighApprovalCard } from '../components/weigh-approval-card'
 import { PayCard } from '../components/pay-card'
 import { payNow } from '@/shared/domain/payable'
+import { clientPaymentLabel } from '@/shared/domain/refunds'
 import { CancelOrderCard } from '../components/cancel-order-card'
 import { WeighNote } from '../components/weigh-note'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
@@ -139,7 +140,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
           </div>
           <div>
             <p className="text-xs text-stone-500">Paiement</p>
-            <PaymentStatusBadge status={o.paymentStatus} />
+            <PaymentStatusBadge status={o.paymentStatus} label={clientPaymentLabel(o)} />
           </div>
           <div>
             <p className="text-xs text-stone-500">Total</p>

@@ -112,7 +112,7 @@ export function Receipt({ order }: { order: OrderDetailView }) {
                 <td className="py-1">
                   {i.productName}
                   <LinePreparation item={i} className="text-xs sm:text-sm" />
-                  <span className="text-xs text-stone-600">
+                  <span className="block text-xs text-stone-600">
                     {formatMoney(i.unitPrice)} / {i.unitType === 'kg' ? 'kg' : 'unité'}
                   </span>
                 </td>

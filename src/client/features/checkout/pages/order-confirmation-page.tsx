@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, MapPin } from 'lucide-react'
-import { Link, useLocation, useParams } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { isShopper } from '@/shared/domain/roles'
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format'
@@ -9,6 +9,7 @@ import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { PageSpinner } from '@/client/components/ui/spinner'
 import { ShopDenied } from '@/client/components/shop-denied'
+import { usePageParams } from '@/client/lib/page-url'
 import { useSession } from '@/client/lib/session'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import { ProductImage } from '@/client/features/storefront/components/product-image'
@@ -63,7 +64,7 @@ export default function OrderConfirmationRoute() {
 
 /** The spec's second version, with the order's stored amounts. */
 function OrderConfirmationPage() {
-  const orderId = parseOrderId(useParams().orderId)
+  const orderId = parseOrderId(usePageParams()?.orderId)
   const order = useOrderDetails(orderId)
   // Straight from the cart: thanks; opened from the history: the order's number.
   const justPlaced = (useLocation().state as { justPlaced?: boolean } | null)?.justPlaced === true

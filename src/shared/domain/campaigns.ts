@@ -1,5 +1,5 @@
 /**
- * Campaigns: the feast days sold ahead (docs/rules/campaigns.md, docs/decisions/0065). Pure rules,
+ * Campaigns: the feast days sold ahead (docs/rules/campaigns.md, docs/decisions/0066). Pure rules,
  * used by the server and the pages: the states, the deposit, what an instalment may be.
  */
 import { formatMoney } from '../format'

@@ -18,7 +18,7 @@ import { countries } from './places'
 import { users } from './users'
 
 /**
- * A feast sold ahead in one country (docs/rules/campaigns.md, decision 0065): when ordering opens
+ * A feast sold ahead in one country (docs/rules/campaigns.md, decision 0066): when ordering opens
  * and closes, when the balance is due, the deposit rule, the cancellation rule and the services'
  * prices (null: not offered). Amounts are whole francs of the country's currency.
  */

@@ -25,7 +25,7 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: serial().primaryKey(),
-    /** What it pays: an order, or a campaign's reservation (exactly one, decision 0065). */
+    /** What it pays: an order, or a campaign's reservation (exactly one, decision 0066). */
     orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
     reservationId: integer().references(() => campaignReservations.id, { onDelete: 'cascade' }),
     reference: text().notNull(),

@@ -1,5 +1,5 @@
 /**
- * Campaigns, the feast days sold ahead (docs/rules/campaigns.md, decision 0065), top to bottom.
+ * Campaigns, the feast days sold ahead (docs/rules/campaigns.md, decision 0066), top to bottom.
  *
  * 1. Staff write a campaign of their country (`admin.ts`): its dates, deposit and cancellation
  *    rules, services and prices, then its animals, shares and slots.

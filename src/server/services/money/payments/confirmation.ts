@@ -65,7 +65,7 @@ export async function applyTruth(
       .from(paymentAttempts)
       .where(eq(paymentAttempts.id, attemptId))
     if (!found) return { changed: false, status: null }
-    // What the attempt pays, its row locked first: an order, or a campaign's reservation (decision 0065).
+    // What the attempt pays, its row locked first: an order, or a campaign's reservation (decision 0066).
     const order = found.orderId !== null ? await lockOrder(tx, found.orderId) : null
     const reservation = found.reservationId !== null ? await lockReservation(tx, found.reservationId) : null
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update')

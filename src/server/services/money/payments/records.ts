@@ -25,7 +25,7 @@ export const PROVIDER_RETRY_AFTER = 30
 export async function recordPaymentEvent(
   tx: Executor,
   e: {
-    /** What the payment is for: an order, or a campaign's reservation (decision 0065). */
+    /** What the payment is for: an order, or a campaign's reservation (decision 0066). */
     orderId: number | null
     reservationId?: number | null
     attemptId?: number | null

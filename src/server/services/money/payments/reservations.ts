@@ -24,7 +24,7 @@ import type { Payments } from './connect'
 import { walletsOfCountry } from './method'
 import { type Attempt, type AttemptView, attemptView, recordPaymentEvent } from './records'
 
-// docs/rules/campaigns.md#instalments (decision 0065): a reservation is paid by instalments, each a
+// docs/rules/campaigns.md#instalments (decision 0066): a reservation is paid by instalments, each a
 // payment attempt as an order's, decided by the provider's status query alone (confirmation.ts);
 // what they bring is bound to the reservation's balance, never past it.
 

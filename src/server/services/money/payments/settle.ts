@@ -6,6 +6,7 @@ import { formatMoney } from '@/shared/format'
 import type { Executor } from '@/server/db/client'
 import { orders, paymentAttempts } from '@/server/db/schema'
 import { lockUser, movePoints } from '../loyalty'
+import { enqueueOrderMessage } from '@/server/services/messages/outbox'
 import type { Payments } from './connect'
 import { orderPaymentEvent, recordPaymentEvent, type Attempt, type OrderRow } from './records'
 
@@ -192,6 +193,13 @@ export async function receiveOnAttempt(tx: Executor, a: Attempt, order: OrderRow
       wallet: a.wallet,
     })
   }
+  // docs/rules/money-told.md#payment-received: the client reads what was received and what is left, once
+  // per attempt (an attempt becomes paid once: confirmation.ts), in this transaction.
+  await enqueueOrderMessage(tx, order.id, 'payment_received', {
+    amount: a.amount,
+    wallet: a.wallet,
+    rest: Math.max(0, order.totalAmount - r.amountPaid),
+  })
   if (!r.covered)
     await recordPaymentEvent(tx, {
       orderId: order.id,

@@ -75,6 +75,8 @@ export async function recordRefundDone(db: Db, actorId: number, attemptId: numbe
  * how, the day in its country), in the transaction that records it done: once per refund.
  */
 async function tellRefunded(tx: Executor, a: typeof paymentAttempts.$inferSelect, way: RefundWay) {
+  // A campaign reservation's refund has no message of its own yet (docs/rules/campaigns.md).
+  if (a.orderId === null) return
   const [day] = (
     (await tx.execute(sql`
       select to_char(now() at time zone c.time_zone, 'DD/MM/YYYY') as day

@@ -188,8 +188,20 @@ const orderEventView = z.strictObject({
 })
 export type OrderEventView = z.infer<typeof orderEventView>
 
+/** docs/rules/money-told.md#refunds-told: money to give back to the client, or given back. */
+const refundPartView = z.strictObject({
+  amount: z.number(),
+  way: z.enum(['provider', 'shop', 'cash']),
+  wallet: z.string().nullable(),
+  done: z.boolean(),
+  doneAt: z.date().nullable(),
+})
+
 /** An order's own answer (order details, status change, driver assignment, checkout). */
-const orderDetailView = orderView.extend({ events: z.array(orderEventView) })
+const orderDetailView = orderView.extend({
+  events: z.array(orderEventView),
+  refunds: z.array(refundPartView),
+})
 export type OrderDetailView = z.infer<typeof orderDetailView>
 export const orderAnswer = z.strictObject({ order: orderDetailView })
 export const ordersAnswer = z.strictObject({ orders: z.array(orderView) })

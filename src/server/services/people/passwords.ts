@@ -55,7 +55,7 @@ export async function verifyPassword(passwordHash: string | null, password: stri
  * A number as dialled that several countries read costs at least this many checks, whether it
  * names no account, one or two (docs/rules/people.md#accounts): the time of a sign-in does not
  * tell that the same local digits are an account's in two countries. Two, not one per country
- * that reads it (up to five): argon2 is the server's scarcest work (docs/decisions/0065).
+ * that reads it (up to five): argon2 is the server's scarcest work (docs/decisions/0067).
  */
 export const CHECKS_OF_A_LOCAL_NUMBER = 2
 

@@ -494,7 +494,9 @@ describe('SMS, the second channel', () => {
       expect(gsm7Length(m.text)!, m.text).toBeLessThanOrEqual(160)
     }
     expect(sms.inbox[0]!.text).toContain(`commande ${orderId}`)
-    expect(sms.inbox[1]!.text).toContain('annulée. Raison: Rupture de stock')
+    // The money first (nothing was taken), then the reason in the room left.
+    expect(sms.inbox[1]!.text).toContain("annulée. Rien n'a été débité, vous ne devez rien.")
+    expect(sms.inbox[1]!.text).toContain('Raison: Rupture de stock')
 
     // Staff read each SMS on the order's page, with its channel.
     const root = await createUser(t.db, { role: 'root' })

@@ -119,7 +119,7 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   }
   // With them, the request id, set on the way in so that an answer written by hand (the live
   // stream) carries it as well; a file has none. One synchronous hook for every request: each
-  // hook costs its share of a cached read's time (docs/decisions/0065).
+  // hook costs its share of a cached read's time (docs/decisions/0068).
   app.addHook('onRequest', (req, reply, done) => {
     if (isFile(req.url)) reply.headers(assetHeaders)
     else {

@@ -114,7 +114,7 @@ describe('admin order list kept until the next write (PGlite, PGLITE_READ_CACHE)
     }
   })
 
-  it('sends a kept answer as it was serialized and compressed the first time (docs/decisions/0065)', async () => {
+  it('sends a kept answer as it was serialized and compressed the first time (docs/decisions/0068)', async () => {
     if (c.deps.database.kind !== 'pglite') return // PostgreSQL: nothing kept
     const client = await createUser(c.db, { country: 'SN' })
     for (let i = 0; i < 20; i++) await createOrder(c.db, { user: client })

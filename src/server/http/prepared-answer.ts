@@ -39,7 +39,7 @@ export const isCachedAnswer = (v: unknown): v is CachedAnswer =>
  * An answer serialized now, for a handler that keeps or shares it (the order list:
  * api/orders/admin/list.ts): whoever is served it after the first is sent the same bytes, each
  * compressed form made once, on first demand, as fast as `@fastify/compress` makes it
- * (docs/decisions/0065). The kernel holds `value` to the call's answer outside production.
+ * (docs/decisions/0068). The kernel holds `value` to the call's answer outside production.
  */
 export const preparedAnswer = <T>(value: T): CachedAnswer<T> => makeAnswer(answerText(value), 'once', value)
 

@@ -9,7 +9,7 @@ type Log = (...args: unknown[]) => void
  * Fastify makes each request a pino child carrying its request id; with the redaction paths of
  * runtime/log-safety.ts, pino runs every binding through the redaction's wildcard stringifier,
  * and that child cost about a twentieth of the CPU of a cached storefront read, for a logger
- * most requests never write to but once, for their line (http/request-log.ts; docs/decisions/0065).
+ * most requests never write to but once, for their line (http/request-log.ts; docs/decisions/0068).
  * An object and its message go through the app's logger with the request id put first among the
  * object's fields: the very line the child writes. Anything else makes the child, once.
  */

@@ -17,6 +17,7 @@ import { settingsCalls } from './settings'
 import { reportCalls } from './reports'
 import { cashCalls } from './cash'
 import { paymentCalls } from './payments'
+import { campaignCalls } from './campaigns'
 
 export {
   authCalls,
@@ -32,6 +33,7 @@ export {
   reportCalls,
   cashCalls,
   paymentCalls,
+  campaignCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -50,3 +52,4 @@ export type AnyCall =
   | Each<typeof reportCalls>
   | Each<typeof cashCalls>
   | Each<typeof paymentCalls>
+  | Each<typeof campaignCalls>

@@ -20,7 +20,7 @@ const shared = sharedReads<CachedAnswer<Page>>({ keep: 'in-flight' })
  *
  * Either way the answer is serialized once, with the page (preparedAnswer): the callers that share
  * it, or are served it until the next write, are sent its bytes, each compressed form made once
- * (docs/decisions/0065).
+ * (docs/decisions/0068).
  */
 const kept = sharedReads<CachedAnswer<Page>>({ keep: 'until-write' })
 /** How many list computations this process started (tests/api/admin-orders-coalesced.test.ts reads it). */

@@ -287,5 +287,9 @@ export async function writeOrder(db: Executor, plan: OrderPlan, account: Account
     },
     user.displayName,
   )
-  return { order: { ...listed, events: [created] } satisfies OrderAnswer, drewStock: Number(row.drawn) > 0 }
+  // A new order has received nothing: no refund (docs/rules/money-told.md#refunds-told).
+  return {
+    order: { ...listed, events: [created], refunds: [] } satisfies OrderAnswer,
+    drewStock: Number(row.drawn) > 0,
+  }
 }

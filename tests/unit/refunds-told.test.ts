@@ -83,6 +83,9 @@ describe('refunds as the client reads them', () => {
   it('nothing received: nothing taken, nothing owed', () => {
     const o = { ...cancelled([]), paymentStatus: 'pending' as const, amountPaid: 0 }
     expect(progressOf(o).steps).toContain('Rien ne vous a été débité : vous ne devez rien.')
+    // Its payment waits for nothing: not "En attente".
+    expect(clientPaymentLabel(o)).toBe('Rien à payer')
+    expect(clientPaymentLabel({ ...o, status: 'pending' })).toBe('En attente')
     expect(progressOf(o).totalLabel).toBe('Total (rien à payer)')
   })
 })

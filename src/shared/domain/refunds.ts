@@ -65,9 +65,15 @@ const waiting = (parts: readonly RefundPart[]) => parts.filter((p) => !p.done)
 
 /**
  * The payment's label the client reads: a refunded order is "À rembourser" until every part is
- * given back; the other statuses keep their label.
+ * given back; a cancelled order that received nothing waits for no payment ("Rien à payer", not
+ * "En attente"); the other statuses keep their label.
  */
-export function clientPaymentLabel(o: { paymentStatus: PaymentStatus; refunds: readonly RefundPart[] }) {
+export function clientPaymentLabel(o: {
+  status?: string
+  paymentStatus: PaymentStatus
+  refunds: readonly RefundPart[]
+}) {
+  if (o.status === 'cancelled' && o.paymentStatus === 'pending') return 'Rien à payer'
   if (o.paymentStatus !== 'refunded') return paymentStatusLabels[o.paymentStatus]
   return o.refunds.length > 0 && waiting(o.refunds).length === 0 ? 'Remboursé' : 'À rembourser'
 }

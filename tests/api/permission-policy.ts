@@ -26,6 +26,7 @@ import {
   PASSWORD,
 } from '../factories'
 import type { MatrixFixtures } from './permission-fixtures'
+import { campaignPolicies } from './permission-policy-campaigns'
 
 /**
  * Who may call what: one policy per endpoint of the registry, keyed `METHOD path`, written from
@@ -51,7 +52,7 @@ export type Who = 'public' | 'signed-in' | readonly Role[]
 export type Scope = 'global' | 'country' | 'own-records' | 'list' | 'forced-own' | 'refused'
 
 export type Cc = 'SN' | 'ML'
-export type Kind = 'order' | 'user' | 'city' | 'zone' | 'product' | 'coupon'
+export type Kind = 'order' | 'user' | 'city' | 'zone' | 'product' | 'campaign' | 'coupon'
 export type Caller = { name: string; role: Role | null; cc: Cc; id: number | null }
 /** `reaches`: the policy lets this caller past the role check (else fixtures may be reused: nothing changes). */
 /** `neighbour`: a record of someone else in the caller's own country (own-records scopes only). */
@@ -201,6 +202,7 @@ const payableOrder = async ({ f, caller, cc, neighbour, reaches }: Cell) => {
 }
 
 export const policies: Record<string, Policy> = {
+  ...campaignPolicies,
   // ---- auth ------------------------------------------------------------------------------
   'GET /_api/auth/session': {
     who: 'signed-in',

@@ -1,4 +1,17 @@
 import type { Endpoint } from '../http/define-endpoint'
+import campaignsOpen from './campaigns/open'
+import campaignAnimals from './campaigns/animals'
+import campaignReserve from './campaigns/reserve'
+import campaignReservation from './campaigns/reservation'
+import campaignPay from './campaigns/pay'
+import adminCampaigns from './campaigns/admin/list'
+import adminCampaignCreate from './campaigns/admin/create'
+import adminCampaignUpdate from './campaigns/admin/update'
+import adminCampaignAnimalCreate from './campaigns/admin/animal-create'
+import adminCampaignAnimalUpdate from './campaigns/admin/animal-update'
+import adminCampaignShareCreate from './campaigns/admin/share-create'
+import adminCampaignSlotCreate from './campaigns/admin/slot-create'
+import adminCampaignReservations from './campaigns/admin/reservations'
 import paymentWallets from './money/payments/wallets'
 import paymentStart from './money/payments/start'
 import paymentStatus from './money/payments/status'
@@ -247,6 +260,23 @@ const oversight = [
 /** The drivers' cash as staff keep it: the daily report, handovers, corrections. */
 const driversCash = [cashReport, cashReportExport, cashHandover, cashCorrection, orderCollectRest]
 
+/** The feast days sold ahead (docs/rules/campaigns.md): the public's, the pay link's, the staff's. */
+const campaignEndpoints = [
+  campaignsOpen,
+  campaignAnimals,
+  campaignReserve,
+  campaignReservation,
+  campaignPay,
+  adminCampaigns,
+  adminCampaignCreate,
+  adminCampaignUpdate,
+  adminCampaignAnimalCreate,
+  adminCampaignAnimalUpdate,
+  adminCampaignShareCreate,
+  adminCampaignSlotCreate,
+  adminCampaignReservations,
+]
+
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
  * walk them. A test fails when a file under api/ is missing from here.
@@ -262,6 +292,7 @@ export const endpoints: readonly Endpoint[] = [
   ...people,
   ...oversight,
   ...driversCash,
+  ...campaignEndpoints,
   // docs/rules/money.md#payments
   paymentWallets,
   paymentStart,

@@ -17,6 +17,7 @@ import { settingsCalls } from './settings'
 import { reportCalls } from './reports'
 import { cashCalls } from './cash'
 import { paymentCalls } from './payments'
+import { campaignCalls } from './campaigns'
 import { couponCalls } from './coupons'
 
 export {
@@ -33,6 +34,7 @@ export {
   reportCalls,
   cashCalls,
   paymentCalls,
+  campaignCalls,
   couponCalls,
 }
 
@@ -52,4 +54,5 @@ export type AnyCall =
   | Each<typeof reportCalls>
   | Each<typeof cashCalls>
   | Each<typeof paymentCalls>
+  | Each<typeof campaignCalls>
   | Each<typeof couponCalls>

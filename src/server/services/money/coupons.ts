@@ -163,7 +163,7 @@ export type CouponState = CouponTerms & { id: number; code: string; today: strin
 
 /**
  * The coupon of this code in the country (any case), its state and the country's day; with
- * `lock`, its row is locked until the transaction ends (the checkout's budget, decision 0065).
+ * `lock`, its row is locked until the transaction ends (the checkout's budget, decision 0069).
  */
 export async function readCoupon(db: Executor, countryId: number, code: string, lock = false) {
   const rows = await db.execute(sql`

@@ -18,6 +18,25 @@ import type { StorefrontCache } from '../catalogue/storefront-cache'
 
 type LockedOrder = typeof orders.$inferSelect
 
+export const CANCELLED_MEANWHILE =
+  'Cette commande a été annulée entre-temps : elle n’a pas été modifiée. Pour la reprendre, rouvrez-la et choisissez de nouveau son statut.'
+export const changedMeanwhile = (now: OrderStatus) =>
+  `Le statut de cette commande a changé entre-temps (maintenant « ${orderStatusLabels[now]} ») : elle n’a pas été modifiée. Rouvrez-la avant de changer son statut.`
+
+/**
+ * Staff's change applies to the status the staff member saw, checked on the locked row
+ * (docs/rules/orders.md#order-status): a client's cancel (or any change) that came first is never
+ * overwritten, the loser gets 409 and nothing is written. A cancelled order comes back only by a
+ * change that says it leaves "cancelled" (`from`): never by a change sent before the cancel.
+ */
+export function staffSaw(from: OrderStatus | undefined, to: OrderStatus) {
+  return (order: LockedOrder) => {
+    if (order.status === 'cancelled' && to !== 'cancelled' && from !== 'cancelled')
+      throw conflict(CANCELLED_MEANWHILE)
+    if (from && order.status !== from) throw conflict(changedMeanwhile(order.status))
+  }
+}
+
 /**
  * The one way an order's status changes (staff update, driver confirmation), in one transaction
  * with the order row locked, so two changes of one order run one after the other:

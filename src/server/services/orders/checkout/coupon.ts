@@ -8,7 +8,7 @@ import { priceCheckout, type CheckoutLine } from './pricing'
 export type HeldCoupon = { id: number; code: string; discount: number; phone: string | null }
 
 /**
- * The checkout's code (docs/rules/commerce.md#coupons, decision 0065): the coupon's row locked in
+ * The checkout's code (docs/rules/commerce.md#coupons, decision 0069): the coupon's row locked in
  * the order's transaction, so checkouts of one code run one after the other and each judges the
  * budget and the client's uses as the previous one left them; its verdict on the goods after
  * the account's own discount. A refusal is thrown (409 when the budget is spent, else 400), the

@@ -33,7 +33,7 @@ export { orderLineValues } from './pricing'
  * Three statements in all, none inside a transaction's round trip: the session, the context,
  * the write (docs/decisions/0011); an order that saves its address adds one transaction, the
  * client's addresses locked and counted before the write (the limit under concurrency), and so
- * does an order with a coupon code, the coupon's row locked and judged before it (decision 0065).
+ * does an order with a coupon code, the coupon's row locked and judged before it (decision 0069).
  */
 
 /**

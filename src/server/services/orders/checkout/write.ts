@@ -313,5 +313,9 @@ export async function writeOrder(
     },
     user.displayName,
   )
-  return { order: { ...listed, events: [created] } satisfies OrderAnswer, drewStock: Number(row.drawn) > 0 }
+  // A new order has received nothing: no refund (docs/rules/money-told.md#refunds-told).
+  return {
+    order: { ...listed, events: [created], refunds: [] } satisfies OrderAnswer,
+    drewStock: Number(row.drawn) > 0,
+  }
 }

@@ -178,7 +178,12 @@ describe('the budget', () => {
     expect(await couponRow(c.id)).toMatchObject({ usesCount: 0, amountSpent: 0 })
     expect((await order(second.cookie, 'UNSEUL')).statusCode).toBe(201)
     // The cancelled order cannot come back: its use went to another.
-    const back = await post(t, '/_api/admin/orders/update-status', statusChange(o.id, 'pending'), staff)
+    const back = await post(
+      t,
+      '/_api/admin/orders/update-status',
+      statusChange(o.id, 'pending', 'cancelled'),
+      staff,
+    )
     expect(back.statusCode).toBe(409)
     expect(errorOf(back.body).error).toBe(
       'Le code promo de cette commande n’a plus de budget : impossible de la réactiver.',

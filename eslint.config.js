@@ -15,9 +15,17 @@ const farRelative = {
   group: ['../../*'],
   message: 'Beyond the parent folder, import by the @/ alias (@/shared/…, @/client/…, @/server/…).',
 }
-const restrict = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns: [...patterns, farRelative] }],
+const restrict = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { paths, patterns: [...patterns, farRelative] }],
 })
+// A page is hydrated from the build's shell, drawn at a sample URL: its URL's inputs are read
+// through lib/page-url.ts, which gives none until the markup is taken over (docs/rules/phones-offline.md#phone-first-load).
+const urlInputs = {
+  name: 'react-router',
+  importNames: ['useParams', 'useSearchParams'],
+  message:
+    'Read the URL through usePageParams or usePageSearch (@/client/lib/page-url): the page hydrates a shell drawn at another URL.',
+}
 const features = readdirSync('src/client/features')
 const featureZones = features.map((feature) => ({
   target: `./src/client/features/${feature}`,
@@ -116,17 +124,23 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
-      ...restrict([
-        { group: ['@/server/*', '**/server/**', 'node:*'], message: 'The client never imports the server.' },
-        {
-          group: [
-            '@/client/features/*/*',
-            '!@/client/features/*/components',
-            '!@/client/features/*/components/*',
-          ],
-          message: 'Use another feature only through its components/, or move the piece to lib/.',
-        },
-      ]),
+      ...restrict(
+        [
+          {
+            group: ['@/server/*', '**/server/**', 'node:*'],
+            message: 'The client never imports the server.',
+          },
+          {
+            group: [
+              '@/client/features/*/*',
+              '!@/client/features/*/components',
+              '!@/client/features/*/components/*',
+            ],
+            message: 'Use another feature only through its components/, or move the piece to lib/.',
+          },
+        ],
+        [urlInputs],
+      ),
     },
   },
   {

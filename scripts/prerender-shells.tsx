@@ -10,8 +10,10 @@
  * through React Router's <StaticRouter>), so it cannot drift from the components, and React can take it
  * over as it is (docs/decisions/0012, 0020). / and /products are rendered again at request time
  * with their products (src/server/web/first-pages.ts); these shells serve when that cannot be.
- * A page with a parameter gets one shell for every value: its page is not drawn before the
- * session is in (its guard's spinner), so the value shows nowhere.
+ * A page with a parameter gets one shell for every value, drawn at a sample URL (`sample`) and
+ * without a query string: a page reads its URL through src/client/lib/page-url.ts, which gives
+ * nothing in the shell nor in the render that hydrates it, so the sample shows nowhere and the
+ * markup matches at any real URL (docs/rules/phones-offline.md#phone-first-load).
  */
 import { existsSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'

@@ -8,7 +8,9 @@
  *   page) is precached; any other built chunk is kept once used. Their names change with their
  *   content, so a kept copy is never stale.
  * - A page is asked of the network first, then its last copy; without one, a page that works
- *   offline (OFFLINE_PAGES) opens the app itself (index.html), any other the offline page. Only the public pages' copies are kept (src/shared/pages.ts), and the browser drops them at sign-out
+ *   offline (OFFLINE_PAGES) opens the app itself (index.html), any other the offline page. Only
+ *   the public pages' copies are kept (src/shared/public-pages.ts: the storefront's, and each
+ *   product's own page once visited), and the browser drops them at sign-out
  *   (forgetAccount, src/client/lib/offline-caches.ts).
  * - The catalogue's public answers are asked of the network first, with a short wait before the
  *   last copy is used; the photos (/images/…, whose URLs change with the image) are taken from
@@ -83,7 +85,9 @@ keep(
         cacheWillUpdate: async ({ request, response }) =>
           response.status === 200 && isPublicPage(new URL(request.url).pathname) ? response : null,
       },
-      new ExpirationPlugin({ maxEntries: 20 }),
+      // The storefront's pages and the products' own pages visited: 50, so that a browse through
+      // a few dozen products does not push / and /products out (the least recently kept first).
+      new ExpirationPlugin({ maxEntries: 50 }),
     ],
   }),
 )

@@ -15,6 +15,7 @@ import { registerHealth } from './http/health'
 import { registerOverloadGuard } from './http/overload-guard'
 import { safeLogOptions } from './runtime/log-safety'
 import { RequestLog } from './http/request-log'
+import { requestLogger } from './http/request-logger'
 import { registerEndpoints } from './http/kernel'
 import { perIpLimits } from './http/rate-limits'
 import { securityHeaders } from './http/security-headers'
@@ -50,6 +51,8 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
     },
     // One line per request, once answered, instead of Fastify's two (http/request-log.ts).
     logController: new RequestLog(),
+    // A request's logger is made when it writes, not for every request (http/request-logger.ts).
+    childLoggerFactory: requestLogger,
     // Fastify also takes a hop count, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: BODY_LIMIT,
@@ -114,8 +117,15 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
       ? { 'strict-transport-security': security['strict-transport-security'] }
       : {}),
   }
+  // With them, the request id, set on the way in so that an answer written by hand (the live
+  // stream) carries it as well; a file has none. One synchronous hook for every request: each
+  // hook costs its share of a cached read's time (docs/decisions/0068).
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isFile(req.url) ? assetHeaders : req.url.startsWith('/_api/') ? apiHeaders : security)
+    if (isFile(req.url)) reply.headers(assetHeaders)
+    else {
+      reply.headers(req.url.startsWith('/_api/') ? apiHeaders : security)
+      reply.header('x-request-id', req.id)
+    }
     done()
   })
   // Brotli's default quality (11) costs tens of milliseconds per answer; 5 beats gzip on size at a
@@ -136,10 +146,6 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // ready. Off under test: a shared CI machine stalls for reasons of its own, and the suites
   // measure correctness, not capacity.
   const guard = config.NODE_ENV !== 'test' ? registerOverloadGuard(app) : undefined
-  // Set on the way in, so that an answer written by hand (the live stream) carries it as well.
-  app.addHook('onRequest', async (req, reply) => {
-    if (!isFile(req.url)) reply.header('x-request-id', req.id)
-  })
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined
   app.addHook('onClose', async () => {
     redis?.disconnect()
@@ -161,13 +167,15 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   await app.register(async (api) => {
     await api.register(rateLimit, { ...limits, max: config.API_RATE_PER_MINUTE, timeWindow: '1 minute' })
-    api.addHook('onRequest', async (_req, reply) => {
+    api.addHook('onRequest', (_req, reply, done) => {
       reply.header('cache-control', 'no-store')
+      done()
     })
     // A write has finished (committed or failed) once its answer is on its way: coalesced reads
     // started before it are not shared with later callers (db/shared-reads.ts).
-    api.addHook('onSend', async (req) => {
+    api.addHook('onSend', (req, _reply, payload, done) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') writeFinished(deps.database.db)
+      done(null, payload)
     })
     registerEndpoints(api, endpoints, deps)
     api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())

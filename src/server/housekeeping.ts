@@ -8,6 +8,7 @@ import { drainOutbox, type OutboxOptions } from './services/messages/outbox'
 import { foldRollups } from './services/money/stats'
 import type { Payments } from './services/money/payments/connect'
 import { processRefunds, reconcileDue } from './services/money/payments'
+import { releaseExpiredHolds } from './services/campaigns/items'
 
 type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
 
@@ -16,7 +17,7 @@ type Log = { error(obj: object, msg: string): void; info(obj: object, msg: strin
  * orders' differences into the dashboards' rollups (services/money/stats.ts); every 2 seconds, the
  * outbox's due messages (services/messages/outbox.ts); every 2 seconds, the mobile money attempts
  * whose next question is due and the refunds asked of a provider (services/money/payments/index.ts,
- * docs/rules/money.md#payments); hourly, expired sessions, day-old checkout keys and the photos no
+ * docs/rules/money.md#payments) and the campaigns' holds past their time (docs/rules/campaigns.md#holds); hourly, expired sessions, day-old checkout keys and the photos no
  * product has shown for a day.
  */
 export function startHousekeeping(
@@ -61,7 +62,12 @@ export function startHousekeeping(
   let reconciling: Promise<unknown> | undefined
   const reconcile = setInterval(() => {
     if (reconciling || !payments) return
-    reconciling = Promise.all([reconcileDue(db, payments), processRefunds(db, payments)])
+    reconciling = Promise.all([
+      reconcileDue(db, payments),
+      processRefunds(db, payments),
+      // docs/rules/campaigns.md#holds: holds past their 15 minutes return their animal or share.
+      releaseExpiredHolds(db),
+    ])
       .then(
         ([r, f]) => {
           if (r.changed + f.done > 0)

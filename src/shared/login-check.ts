@@ -45,8 +45,12 @@ export function checkLogin(values: LoginInput): Partial<Record<keyof LoginInput,
   return problems
 }
 
-/** What the form sends: the email (or phone) as the server will read it. */
+/**
+ * What the form sends: the email (or phone) as the server will read it, and the country chosen on
+ * the page, if any (it tells apart accounts of the same local digits in two countries).
+ */
 export const loginValues = (values: LoginInput): LoginInput => ({
   email: normalizeIdentifier(values.email),
   password: values.password,
+  ...(values.countryId != null && { countryId: values.countryId }),
 })

@@ -261,6 +261,14 @@ export const pages = {
     module: 'features/admin-products/pages/products-page',
     menu: { rank: 10, label: 'Produits', roles: ['root', 'super_admin'] },
   },
+  '/admin/coupons': {
+    title: 'Codes promo',
+    layout: 'admin',
+    opens: 'managers',
+    module: 'features/admin-coupons/pages/coupons-page',
+    // docs/rules/commerce.md#coupons
+    menu: { rank: 10.5, label: 'Codes promo', roles: ['root', 'super_admin'] },
+  },
   '/admin/countries': {
     title: 'Gestion des pays',
     layout: 'admin',

@@ -32,9 +32,17 @@ export const publicPagePaths = [
   '/register',
 ] as const satisfies readonly PagePath[]
 
-const publicPatterns = publicPagePaths.map(pathPattern)
+/**
+ * A product's own page (src/shared/product-links.ts): public too, one per product, which the
+ * sitemap lists product by product and the service worker keeps once visited, as it keeps the
+ * catalogue (docs/rules/phones-offline.md#offline). Written here rather than imported, so that
+ * the worker carries no more of the shared code than this module.
+ */
+export const productPagePath = '/produits/:product' satisfies PagePath
 
-/** Whether a URL's path (its query string aside) is one of the public pages. */
+const publicPatterns = [...publicPagePaths, productPagePath].map(pathPattern)
+
+/** Whether a URL's path (its query string aside) is one of the public pages, a product's included. */
 export function isPublicPage(url: string): boolean {
   const end = url.search(/[?#]/)
   const path = end === -1 ? url : url.slice(0, end)

@@ -329,16 +329,19 @@ describe('sign-in with a phone number', () => {
     expect(wrong.json().error).toBe('Email ou mot de passe incorrect.')
   })
 
-  it('refuses a number two accounts share (kept from before the rule), with the answer of a wrong password', async () => {
+  it('tells apart two accounts sharing a number (kept from before the rule) by their passwords', async () => {
     const a = await createUser(t.db)
-    const b = await createUser(t.db)
+    const b = await createUser(t.db, { password: 'Autre-secret-9' })
     await t.db.update(users).set({ phoneNumber: '+221 76 111 22 33' }).where(eq(users.id, a.id))
     await t.db.update(users).set({ phoneNumber: '+221 76 111 22 33' }).where(eq(users.id, b.id))
-    const res = await post(t, '/_api/auth/login_with_password', { email: '76 111 22 33', password: PASSWORD })
-    expect(res.statusCode).toBe(401)
+    const signIn = (password: string) =>
+      post(t, '/_api/auth/login_with_password', { email: '76 111 22 33', password })
+    expect((await signIn(PASSWORD)).json().user.id).toBe(a.id)
+    expect((await signIn('Autre-secret-9')).json().user.id).toBe(b.id)
+    expect((await signIn('faux-faux')).statusCode).toBe(401)
     // Both still sign in by e-mail.
     await login(t, a.email)
-    await login(t, b.email)
+    await login(t, b.email, 'Autre-secret-9')
   })
 
   it('counts failed sign-ins by phone and by e-mail together, per account and IP', async () => {
@@ -491,7 +494,9 @@ describe('SMS, the second channel', () => {
       expect(gsm7Length(m.text)!, m.text).toBeLessThanOrEqual(160)
     }
     expect(sms.inbox[0]!.text).toContain(`commande ${orderId}`)
-    expect(sms.inbox[1]!.text).toContain('annulée. Raison: Rupture de stock')
+    // The money first (nothing was taken), then the reason in the room left.
+    expect(sms.inbox[1]!.text).toContain("annulée. Rien n'a été débité, vous ne devez rien.")
+    expect(sms.inbox[1]!.text).toContain('Raison: Rupture de stock')
 
     // Staff read each SMS on the order's page, with its channel.
     const root = await createUser(t.db, { role: 'root' })

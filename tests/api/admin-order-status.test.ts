@@ -49,8 +49,10 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const setStatus = (orderId: unknown, status: unknown, cookie = staff.cookie) =>
-  post(t, '/_api/admin/orders/update-status', statusChange(orderId, status), cookie)
+const setStatus = (orderId: unknown, status: unknown, cookie = staff.cookie, from?: string) =>
+  post(t, '/_api/admin/orders/update-status', statusChange(orderId, status, from), cookie)
+/** Staff bring a cancelled order back, saying so (docs/rules/orders.md#order-status). */
+const reactivate = (orderId: number, status: string) => setStatus(orderId, status, staff.cookie, 'cancelled')
 const client = (country = 'SN') => createUser(t.db, { country, displayName: 'Aminata Sow' })
 
 /** The user's balance, the sum of its ledger, and the order's own movements by type. */
@@ -223,7 +225,7 @@ describe('status changes: payment and points', () => {
       order: { redeemed: 0, earned: 97, reversed: -97 },
     })
 
-    order = decode<{ order: Order }>((await setStatus(o.id, 'delivered')).body).order
+    order = decode<{ order: Order }>((await reactivate(o.id, 'delivered')).body).order
     expect(order).toMatchObject({ status: 'delivered', paymentStatus: 'paid', pointsEarned: 97 })
     expect(await points(c.id, o.id)).toEqual({
       balance: 797,
@@ -282,7 +284,7 @@ describe('status changes: payment and points', () => {
     const o = await createOrder(t.db, { user: c, pointsUsed: 100 })
     await setStatus(o.id, 'cancelled')
     await createOrder(t.db, { user: c, pointsUsed: 60 }) // spends 60 of the 100 given back
-    const res = await setStatus(o.id, 'pending')
+    const res = await reactivate(o.id, 'pending')
     expect(res.statusCode).toBe(409)
     expect(res.json().error).toBe('Le client n’a plus assez de points pour réactiver cette commande.')
     const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id))
@@ -404,7 +406,7 @@ describe('an order placed through the checkout', () => {
 
     expect((await setStatus(placed.id, 'cancelled')).statusCode).toBe(200)
     expect(await points(user.id, placed.id)).toEqual({ balance: 400, ledger: 400, order: { redeemed: 0 } })
-    const { order } = decode<{ order: Order }>((await setStatus(placed.id, 'delivered')).body)
+    const { order } = decode<{ order: Order }>((await reactivate(placed.id, 'delivered')).body)
     expect(order).toMatchObject({ status: 'delivered', paymentStatus: 'paid', pointsEarned: 156 })
     expect(await points(user.id, placed.id)).toEqual({
       balance: 156,

@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminListRuns } from '../../src/server/api/orders/admin/list'
+import { compressedForms } from '../../src/server/http/prepared-answer'
 import { createOrder, createUser, decode, get, post, signedIn, statusChange } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
@@ -110,5 +112,27 @@ describe('admin order list kept until the next write (PGlite, PGLITE_READ_CACHE)
         status,
       )
     }
+  })
+
+  it('sends a kept answer as it was serialized and compressed the first time (docs/decisions/0068)', async () => {
+    if (c.deps.database.kind !== 'pglite') return // PostgreSQL: nothing kept
+    const client = await createUser(c.db, { country: 'SN' })
+    for (let i = 0; i < 20; i++) await createOrder(c.db, { user: client })
+    await post(c, '/_api/auth/logout', {})
+    const root = await signedIn(c, 'root', 'SN')
+    const read = () =>
+      c.app.inject({
+        method: 'GET',
+        url: '/_api/admin/orders?page=1&limit=15',
+        headers: { cookie: root.cookie, 'accept-encoding': 'br' },
+      })
+    const first = await read()
+    expect(first.headers['content-encoding']).toBe('br')
+    expect(first.headers.vary).toBe('accept-encoding')
+    const made = compressedForms.made
+    const again = await read()
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+    expect(compressedForms.made, 'the kept answer is not compressed again').toBe(made)
+    expect(decode<Page>(brotliDecompressSync(again.rawPayload).toString()).orders).toHaveLength(15)
   })
 })

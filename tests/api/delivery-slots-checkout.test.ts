@@ -120,14 +120,15 @@ describe('checkout with slots', () => {
     expect(cancel.statusCode, cancel.body).toBe(200)
     expect((await available(dakar.id)).slots.find((s) => s.date === last.date)!.remaining).toBe(1)
     expect((await order(choice)).statusCode).toBe(201)
-    const back = await post(t, '/_api/admin/orders/update-status', { orderId, status: 'pending' }, snSuper)
+    const reactivate = { orderId, status: 'pending', from: 'cancelled' }
+    const back = await post(t, '/_api/admin/orders/update-status', reactivate, snSuper)
     expect(back.statusCode).toBe(409)
     expect(back.json().error).toBe(SLOT_REACTIVATE_FULL_MESSAGE)
     const [kept] = await t.db.select().from(orders).where(eq(orders.id, orderId))
     expect(kept!.status).toBe('cancelled')
     // Room again: it takes its place back.
     await t.db.update(deliverySlots).set({ capacity: 3 }).where(eq(deliverySlots.id, slot.id))
-    const again = await post(t, '/_api/admin/orders/update-status', { orderId, status: 'pending' }, snSuper)
+    const again = await post(t, '/_api/admin/orders/update-status', reactivate, snSuper)
     expect(again.statusCode).toBe(200)
     const [booking] = await t.db
       .select()

@@ -76,7 +76,7 @@ describe('at the door', () => {
     expect(await text(cash.id)).toContain('Montant à régler à la livraison : 7\u202f100\u00a0F\u202fCFA.')
   })
 
-  it('the weigh-in message of an order chosen for mobile money says "Payer …" on its page; a cash one does not', async () => {
+  it('the weigh-in message of an order chosen for mobile money says "Payez maintenant …" on its page; a cash one does not', async () => {
     const mobile = await piecesOrder(7_200)
     await post(
       t,
@@ -87,9 +87,9 @@ describe('at the door', () => {
     const cash = await piecesOrder(7_300)
     const text = async (id: number) => renderMessage('order_weighed', (await loadOrder(t.db, id))!, {}).text
     expect(await text(mobile.id)).toContain(
-      'Payer 7\u202f200\u00a0F\u202fCFA : payez par mobile money sur la page de votre commande.',
+      'Payez maintenant 7\u202f200\u00a0F\u202fCFA par mobile money sur la page de votre commande',
     )
-    expect(await text(cash.id)).not.toContain('Payer')
+    expect(await text(cash.id)).not.toContain('Payez')
   })
 
   it('the driver has it paid by QR code: the amount due is 0 and the ledger records nothing', async () => {

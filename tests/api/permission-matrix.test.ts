@@ -3,7 +3,16 @@ import type { LightMyRequestResponse } from 'fastify'
 import { injectAnswer } from '../setup/live-stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../src/server/api'
-import { cities, contactMessages, orders, products, users, zones } from '../../src/server/db/schema'
+import {
+  campaigns,
+  cities,
+  contactMessages,
+  coupons,
+  orders,
+  products,
+  users,
+  zones,
+} from '../../src/server/db/schema'
 import type { Endpoint } from '../../src/server/http/define-endpoint'
 import type { Role } from '../../src/shared/domain/roles'
 import { decode } from '../factories'
@@ -134,6 +143,17 @@ async function owners(kind: Kind, ids: number[]) {
     case 'product':
       return (
         await f.db.select({ countryId: products.countryId }).from(products).where(inArray(products.id, ids))
+      ).map((r) => ({ ...r, userId: null, driverId: null }))
+    case 'campaign':
+      return (
+        await f.db
+          .select({ countryId: campaigns.countryId })
+          .from(campaigns)
+          .where(inArray(campaigns.id, ids))
+      ).map((r) => ({ ...r, userId: null, driverId: null }))
+    case 'coupon':
+      return (
+        await f.db.select({ countryId: coupons.countryId }).from(coupons).where(inArray(coupons.id, ids))
       ).map((r) => ({ ...r, userId: null, driverId: null }))
   }
 }

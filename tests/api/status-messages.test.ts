@@ -104,7 +104,7 @@ describe('cancelling (item 13)', () => {
     expect(message).toMatchObject({ kind: 'cancelled', subject: `Étal : commande n° ${o.id} annulée` })
     expect(message!.body).toContain(`Raison de l’annulation : ${reason}`)
     // Reactivated: a correction, no message, and no reason any more.
-    const back = await setStatus(o.id, 'pending')
+    const back = await setStatus(o.id, 'pending', { from: 'cancelled' })
     expect(back.statusCode, back.body).toBe(200)
     expect(decode<{ order: { cancelReason: string | null } }>(back.body).order.cancelReason).toBeNull()
     expect(await kinds(o.id)).toEqual(['cancelled'])
@@ -128,8 +128,11 @@ describe('corrections tell the client nothing (item 13)', () => {
 
   it('out of cancelled is a correction; after it, the next real step is told, and a second cancellation too', async () => {
     const { order: o } = await order('in_preparation')
-    for (const status of ['cancelled', 'in_preparation', 'in_delivery', 'cancelled'])
-      expect((await setStatus(o.id, status)).statusCode, status).toBe(200)
+    let from = 'in_preparation'
+    for (const status of ['cancelled', 'in_preparation', 'in_delivery', 'cancelled']) {
+      expect((await setStatus(o.id, status, { from })).statusCode, status).toBe(200)
+      from = status
+    }
     expect(await kinds(o.id)).toEqual(['cancelled', 'out_for_delivery', 'cancelled'])
   })
 })

@@ -71,8 +71,8 @@ async function clientsOf(n: number) {
   return list
 }
 
-const setStatus = (orderId: number, status: string) =>
-  post(t, '/_api/admin/orders/update-status', statusChange(orderId, status), root)
+const setStatus = (orderId: number, status: string, from?: string) =>
+  post(t, '/_api/admin/orders/update-status', statusChange(orderId, status, from), root)
 
 describe('POST /_api/admin/products/stock', () => {
   it('marks out of stock for today, until further notice, and back; the storefront follows at once', async () => {
@@ -222,14 +222,14 @@ describe('checkout and stock', () => {
     expect((await listed(p.id))!.stock.left).toBe(1)
     expect((await setStatus(first.id, 'cancelled')).statusCode).toBe(200)
     expect((await listed(p.id))!.stock.left).toBe(3)
-    expect((await setStatus(first.id, 'pending')).statusCode).toBe(200)
+    expect((await setStatus(first.id, 'pending', 'cancelled')).statusCode).toBe(200)
     expect((await listed(p.id))!.stock.left).toBe(1)
 
     expect((await setStatus(first.id, 'cancelled')).statusCode).toBe(200)
     // Meanwhile another client takes what it gave back.
     const other = await signedIn(t, 'client', 'SN')
     expect((await order(p.id, 2, other.cookie)).statusCode).toBe(201)
-    const again = await setStatus(first.id, 'in_preparation')
+    const again = await setStatus(first.id, 'in_preparation', 'cancelled')
     expect(again.statusCode).toBe(409)
     expect(JSON.parse(again.body).error).toBe(
       "Impossible de réactiver cette commande. Il ne reste que 1 unité de « Poulet fermier » aujourd'hui.",

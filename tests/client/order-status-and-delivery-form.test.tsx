@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 describe('OrderStatusControl', () => {
-  it('sends the chosen status at once, locks the control while it is sent, and does not send the current one', async () => {
+  it('sends the chosen status at once with the status it starts from, locks the control while it is sent, and does not send the current one', async () => {
     let release: () => void = () => undefined
     const sent = fakeNetwork({
       'POST /_api/admin/orders/update-status': (body) => ({
@@ -39,7 +39,9 @@ describe('OrderStatusControl', () => {
     expect(sent[0]).toMatchObject({
       method: 'POST',
       url: '/_api/admin/orders/update-status',
-      body: { orderId: 7, status: 'in_preparation' },
+      // The status it saw: the server refuses the change if the order changed meanwhile
+      // (docs/rules/orders.md#order-status).
+      body: { orderId: 7, status: 'in_preparation', from: 'pending' },
     })
     await waitFor(() => expect(select.disabled).toBe(false))
   })

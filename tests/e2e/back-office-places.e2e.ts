@@ -215,7 +215,10 @@ describe('root: countries, cities and zones', () => {
 
     // Deactivated here, gone from the cascade at once: Accra has no active zone left, so it is
     // no longer offered, and the form says why.
+    // Its answer is waited for, not its toast: the first switch's "inactive" toast may still show.
+    const switched = page.waitForResponse((r) => r.url().endsWith('/_api/admin/zones/update'))
     await page.getByRole('switch', { name: 'Désactiver la zone Osu' }).click()
+    expect((await switched).status()).toBe(200)
     await expect.poll(() => visible(page, 'La zone "Osu" est maintenant inactive.')).toBe(true)
     expect(await zonesOf()).toEqual([])
     await shopper.page.goto('/cart')

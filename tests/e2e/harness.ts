@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { users } from '../../src/server/db/schema'
 import { totpCode } from '../../src/server/services/people/two-factor'
 import { freshCode, secretOf } from '../two-factor'
@@ -31,13 +31,64 @@ export const francs = (text: string | null) =>
   Number((text ?? '').replace(/\u2212/g, '-').replace(/[^\d-]/g, ''))
 
 /**
+ * What React says when the markup a page was served does not match the browser's first render
+ * (its production errors 418 to 425, or a development build's words), in a console message.
+ */
+const HYDRATION = /hydrat|did not match|react\.dev\/errors\/(418|419|421|422|423|425)\b/i
+
+/** Errors seen on any page of this file's browser since the last test ended: each fails that test. */
+const pageErrors: string[] = []
+/** The errors seen on the pages since the last test ended (the test fails on them at its end anyway). */
+export const seenPageErrors = (): readonly string[] => [...pageErrors]
+
+/**
+ * Watches every page of a browser profile: an error thrown on the page (uncaught, or reported,
+ * as React reports a hydration mismatch) and a hydration error React logs are kept, with the
+ * page's address, for the test to fail on.
+ */
+function watchErrors(context: BrowserContext) {
+  const watch = (page: Page) => {
+    page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`))
+    page.on('console', (m) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION.test(m.text()))
+        pageErrors.push(`${page.url()}: ${m.text()}`)
+    })
+  }
+  context.pages().forEach(watch)
+  context.on('page', watch)
+}
+
+// No page may throw: a test during which one did fails, and so does the file if one did after
+// its last test (a page of a shared profile, say). Registered on each e2e file that imports the
+// harness, before its own hooks, so that its own `afterAll` (closing the app) runs first.
+afterEach(() => {
+  expect(pageErrors.splice(0), 'errors on the pages (pageerror, hydration)').toEqual([])
+})
+afterAll(() => {
+  expect(pageErrors.splice(0), 'errors on the pages (pageerror, hydration)').toEqual([])
+})
+
+/** A browser whose every profile, hence every page, is watched for errors (watchErrors). */
+async function watchedBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  const newContext = browser.newContext.bind(browser)
+  // browser.newPage opens its own profile through newContext too.
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    watchErrors(context)
+    return context
+  }
+  return browser
+}
+
+/**
  * The built app (run `npm run build` first) on a fresh in-memory database with the demo data,
  * listening on a free port, and the system Chromium.
  */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  const t = await createTestApp({ SEED_DEMO: 'true', ...env })
+  const t = await createTestApp({ SEED_DEMO: 'true', LOG_LEVEL: 'info', ...env }, { logStream: slowOrFailed })
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  const browser = await watchedBrowser()
   const e: E2E = {
     t,
     baseUrl: address,
@@ -50,6 +101,24 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   }
   running = e
   return e
+}
+
+/**
+ * The server's log, kept quiet but for what explains a journey that stalls: an answer that took
+ * more than 5 s (a live stream is long by nature: left out) and every error, written to the
+ * run's output with its request id.
+ */
+const slowOrFailed = {
+  write(line: string) {
+    let entry: { level?: number; url?: string; responseTime?: number }
+    try {
+      entry = JSON.parse(line) as typeof entry
+    } catch {
+      return
+    }
+    const slow = (entry.responseTime ?? 0) > 5_000 && !entry.url?.startsWith('/_api/live')
+    if (slow || (entry.level ?? 0) >= 50) process.stderr.write(`[e2e server] ${line.trimEnd()}\n`)
+  },
 }
 
 /**
@@ -169,6 +238,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource)
   return page.evaluate(async () => {
+    // Colours are read once every transition under way has ended: a button leaving its pending
+    // state is, for 150 ms, between two colours that no one reads as its contrast.
+    // (A spinner turns for ever: not waited for.)
+    const ending = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)))
     const axe = (
       window as unknown as {
         axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> }

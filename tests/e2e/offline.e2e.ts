@@ -5,7 +5,11 @@ import { brotliCompressSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { clientDist } from '@/server/app'
-import { axeViolations, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
+import { eq } from 'drizzle-orm'
+import { products } from '@/server/db/schema'
+import { formatMoney } from '@/shared/format'
+import { productPath } from '@/shared/product-links'
+import { axeViolations, DESKTOP, loginAt, newPage, PHONE, plain, shot, e2eApp } from './harness'
 
 /**
  * Installable and usable offline (docs/rules/phones-offline.md#offline, docs/decisions/0021): the built app's
@@ -104,6 +108,56 @@ describe('offline', () => {
     expect(await cacheNames(page, 'etal-account')).toEqual([])
     // The public catalogue is nobody's: it stays.
     expect(await cacheNames(page, 'etal-catalogue')).toEqual(expect.arrayContaining(catalogueKept))
+    await context.close()
+  })
+
+  it('keeps a product’s own page visited online: opened again offline, by its address or from the catalogue', async () => {
+    // Found by a walk-through: the catalogue opened offline, a product's page visited just before
+    // did not (only the storefront's pages were kept).
+    // Two products of the catalogue's first page, as a visitor's /products links them.
+    const listed = await (await fetch(`${e.baseUrl}/products`)).text()
+    const ids = [...new Set([...listed.matchAll(/href="\/produits\/(\d+)-/g)].map((m) => Number(m[1])))]
+    const productOf = async (id: number) => {
+      const [row] = await e.t.db.select().from(products).where(eq(products.id, id))
+      return { name: row!.name, path: productPath(row!), price: plain(formatMoney(row!.pricePerUnit)) }
+    }
+    const first = await productOf(ids[0]!)
+    const second = await productOf(ids[1]!)
+    const drawn = async (page: Page, p: typeof first) => {
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(p.name)
+      await expect
+        .poll(async () => plain(await page.getByTestId('product-page').textContent()))
+        .toContain(p.price)
+    }
+    const { page, context } = await newPage(e, PHONE)
+    // The first page of the visit is the product's (a shared link): loaded before the worker,
+    // it hands its own HTML over once the worker has taken it.
+    await page.goto(first.path)
+    await drawn(page, first)
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await expect.poll(() => cacheHolds(page, 'etal-pages', first.path)).toBe(true)
+    // Another product's page, opened under the worker, and the catalogue.
+    await page.goto(second.path)
+    await drawn(page, second)
+    await expect.poll(() => cacheHolds(page, 'etal-pages', second.path)).toBe(true)
+    await page.goto('/products')
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(0)
+
+    await context.setOffline(true)
+    await page.goto(first.path)
+    await drawn(page, first)
+    await page.reload()
+    await drawn(page, first)
+    await shot(page, 'offline-product-page-390')
+    await page.goto(second.path)
+    await drawn(page, second)
+    // From the catalogue's kept copy, by the card's link: the page's code and data kept too.
+    await page.goto('/products')
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(0)
+    await page.locator(`a[data-testid="product-link"][href="${first.path}"]`).click()
+    await page.waitForURL(`**${first.path}`)
+    await drawn(page, first)
+    expect(await page.getByRole('heading', { name: 'Vous êtes hors connexion' }).count()).toBe(0)
     await context.close()
   })
 

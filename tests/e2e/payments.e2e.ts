@@ -284,9 +284,9 @@ describe('mobile money in the browser', () => {
       expect(await staff.page.getByTestId(`reconciliation-${kgId}`).textContent()).toContain('Remboursé')
       await shots(staff.page, 'reconciliation-refunds')
 
-      // The client reads it refunded.
+      // The client reads it refunded once Wave gave it back (docs/rules/money-told.md#refunds-told).
       await client.page.goto(`/order-confirmation/${kgId}`)
-      await expect.poll(() => progress.textContent()).toContain('Cette commande a été annulée et remboursée.')
+      await expect.poll(() => progress.textContent()).toMatch(/vous ont été rendus sur votre compte Wave le /)
       await client.context.close()
       await staff.context.close()
     },

@@ -112,7 +112,7 @@ describe('walk-through gaps', () => {
       [
         await demoOrderId('cancelled'),
         'Total (rien à payer)',
-        /annulée : vous ne paierez rien/,
+        /Rien ne vous a été débité : vous ne devez rien\./,
         /Total à payer|crédités à la livraison|Nos bouchers/,
       ],
       [

@@ -327,10 +327,12 @@ export async function awaitingAgreement(db: Db, opts: Parameters<typeof createOr
 
 /**
  * The body of POST /_api/admin/orders/update-status: a cancellation carries the reason staff must
- * give the client (docs/rules/orders.md#order-status).
+ * give the client; `from`, the status staff saw, is needed to bring a cancelled order back
+ * (docs/rules/orders.md#order-status).
  */
-export const statusChange = (orderId: unknown, status: unknown) => ({
+export const statusChange = (orderId: unknown, status: unknown, from?: string) => ({
   orderId,
   status,
+  ...(from && { from }),
   ...(status === 'cancelled' && { reason: 'Le produit n’est plus disponible aujourd’hui.' }),
 })

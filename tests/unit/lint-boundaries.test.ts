@@ -134,4 +134,23 @@ describe('lint boundaries', () => {
     )
     expect(await rulesHit('src/client/components/ui/probe.tsx', code)).toEqual([])
   }, 60_000)
+
+  it('refuses reading the URL’s parameters or query string but through lib/page-url.ts (docs/rules/phones-offline.md#phone-first-load)', async () => {
+    const page = 'src/client/features/checkout/pages/probe.tsx'
+    for (const hook of ['useParams', 'useSearchParams'])
+      expect(
+        await rulesHit(page, `import { ${hook} } from 'react-router'\nexport const p = ${hook}\n`),
+        hook,
+      ).toContain('no-restricted-imports')
+    // The router's other hooks stay open; the page reads its address through page-url.
+    expect(
+      await rulesHit(page, "import { useNavigate } from 'react-router'\nexport const p = useNavigate\n"),
+    ).toEqual([])
+    expect(
+      await rulesHit(
+        page,
+        "import { usePageParams } from '@/client/lib/page-url'\nexport const p = usePageParams\n",
+      ),
+    ).toEqual([])
+  }, 60_000)
 })

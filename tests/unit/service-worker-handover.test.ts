@@ -24,6 +24,21 @@ describe('urlsToKeep', () => {
     ])
   })
 
+  it('hands over a product’s own page as it does the catalogue’s, and no page of the staff’s', () => {
+    const product = `${origin}/produits/12-gigot-d-agneau?utm_source=whatsapp`
+    expect(urlsToKeep(fetched, product, origin)[0]).toEqual([
+      product,
+      { headers: { [WARM_HEADER]: 'page' }, cache: 'force-cache' },
+    ])
+    expect(urlsToKeep(fetched, `${origin}/produits/12-gigot-d-agneau/`, origin)[0]).toEqual([
+      `${origin}/produits/12-gigot-d-agneau/`,
+      { headers: { [WARM_HEADER]: 'page' }, cache: 'force-cache' },
+    ])
+    // One segment only: nothing below a product's page is one.
+    expect(urlsToKeep(fetched, `${origin}/produits/12/edit`, origin)[0]).toBe(`${origin}/assets/index-abc.js`)
+    expect(urlsToKeep(fetched, `${origin}/admin/products`, origin)[0]).toBe(`${origin}/assets/index-abc.js`)
+  })
+
   it('keeps no copy of an account’s page', () => {
     expect(urlsToKeep(fetched, `${origin}/dashboard`, origin)[0]).toBe(`${origin}/assets/index-abc.js`)
   })

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { paymentStatusLabels } from '@/shared/domain/order-status'
+import { clientPaymentLabel } from '@/shared/domain/refunds'
 import { amountOwed } from '@/shared/domain/status-effects'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatDateTime, formatMoney, formatPercent, formatQuantity } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
 import { mapPointOf } from '@/client/components/map-point-link'
 import { useCountries } from '@/client/lib/reference-data'
-import type { OrderView } from '@/client/lib/order-view'
+import type { OrderDetailView } from '@/client/lib/order-view'
 import { LinePreparation } from './line-preparation'
 
 export type ReceiptFormat = 'a4' | 'ticket'
@@ -26,7 +26,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  * payment, laid out for A4 or an 80 mm thermal printer by the print stylesheet (styles.css,
  * `.receipt`). The buttons pick the format and open the browser's print dialog.
  */
-export function Receipt({ order }: { order: OrderView }) {
+export function Receipt({ order }: { order: OrderDetailView }) {
   const [format, setFormat] = useState<ReceiptFormat>('a4')
   const country = useCountries().data?.find((c) => c.id === order.countryId)
   const slot = orderSlotText(order)
@@ -112,7 +112,7 @@ export function Receipt({ order }: { order: OrderView }) {
                 <td className="py-1">
                   {i.productName}
                   <LinePreparation item={i} className="text-xs sm:text-sm" />
-                  <span className="text-xs text-stone-600">
+                  <span className="block text-xs text-stone-600">
                     {formatMoney(i.unitPrice)} / {i.unitType === 'kg' ? 'kg' : 'unité'}
                   </span>
                 </td>
@@ -142,6 +142,12 @@ export function Receipt({ order }: { order: OrderView }) {
               value={`−${formatMoney(order.discountAmount)}`}
             />
           )}
+          {order.couponDiscount > 0 && (
+            <Row
+              label={`Code promo ${order.couponCode ?? ''}`}
+              value={`−${formatMoney(order.couponDiscount)}`}
+            />
+          )}
           {order.pointsUsed > 0 && (
             <Row
               label={`Points utilisés (${order.pointsUsed})`}
@@ -155,7 +161,7 @@ export function Receipt({ order }: { order: OrderView }) {
           <Row label="Total" value={formatMoney(order.totalAmount)} strong />
           <Row
             label="Paiement"
-            value={`${paymentStatusLabels[order.paymentStatus]} · ${
+            value={`${clientPaymentLabel(order)} · ${
               order.paymentMethod === 'mobile_money'
                 ? `mobile money${order.paymentWallet ? ` (${order.paymentWallet})` : ''}`
                 : 'à la livraison'

@@ -106,6 +106,13 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
+/**
+ * The country chosen on this device, read now (null: none): a sign-in or a reset sends it with a
+ * number as dialled, to read it there and to tell apart two accounts of the same local digits
+ * (docs/rules/people.md#accounts). A client's own country becomes this choice on its first visit.
+ */
+export const deviceCountryId = (): number | null => readChoice()
+
 /** Keeps the device's choice (null: every country) and tells every page that shows it. */
 export function chooseCatalogueCountry(countryId: number | null) {
   writeCookie(countryId)

@@ -1,4 +1,17 @@
 import type { Endpoint } from '../http/define-endpoint'
+import campaignsOpen from './campaigns/open'
+import campaignAnimals from './campaigns/animals'
+import campaignReserve from './campaigns/reserve'
+import campaignReservation from './campaigns/reservation'
+import campaignPay from './campaigns/pay'
+import adminCampaigns from './campaigns/admin/list'
+import adminCampaignCreate from './campaigns/admin/create'
+import adminCampaignUpdate from './campaigns/admin/update'
+import adminCampaignAnimalCreate from './campaigns/admin/animal-create'
+import adminCampaignAnimalUpdate from './campaigns/admin/animal-update'
+import adminCampaignShareCreate from './campaigns/admin/share-create'
+import adminCampaignSlotCreate from './campaigns/admin/slot-create'
+import adminCampaignReservations from './campaigns/admin/reservations'
 import paymentWallets from './money/payments/wallets'
 import paymentStart from './money/payments/start'
 import paymentStatus from './money/payments/status'
@@ -14,6 +27,11 @@ import cashHandover from './money/admin/cash/handover'
 import cashReport from './money/admin/cash/report'
 import cashReportExport from './money/admin/cash/report-export'
 import orderCollectRest from './money/admin/collect-rest'
+import adminCoupons from './money/admin/coupons/list'
+import adminCouponCreate from './money/admin/coupons/create'
+import adminCouponUpdate from './money/admin/coupons/update'
+import adminCouponStop from './money/admin/coupons/stop'
+import couponCheck from './money/coupons/check'
 import deliveryCollectRest from './delivery/driver/collect-rest'
 import adminCityCreate from './delivery/admin/cities/create'
 import adminCities from './delivery/admin/cities/list'
@@ -242,6 +260,23 @@ const oversight = [
 /** The drivers' cash as staff keep it: the daily report, handovers, corrections. */
 const driversCash = [cashReport, cashReportExport, cashHandover, cashCorrection, orderCollectRest]
 
+/** The feast days sold ahead (docs/rules/campaigns.md): the public's, the pay link's, the staff's. */
+const campaignEndpoints = [
+  campaignsOpen,
+  campaignAnimals,
+  campaignReserve,
+  campaignReservation,
+  campaignPay,
+  adminCampaigns,
+  adminCampaignCreate,
+  adminCampaignUpdate,
+  adminCampaignAnimalCreate,
+  adminCampaignAnimalUpdate,
+  adminCampaignShareCreate,
+  adminCampaignSlotCreate,
+  adminCampaignReservations,
+]
+
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
  * walk them. A test fails when a file under api/ is missing from here.
@@ -257,6 +292,7 @@ export const endpoints: readonly Endpoint[] = [
   ...people,
   ...oversight,
   ...driversCash,
+  ...campaignEndpoints,
   // docs/rules/money.md#payments
   paymentWallets,
   paymentStart,
@@ -268,4 +304,10 @@ export const endpoints: readonly Endpoint[] = [
   orderPaymentCash,
   orderRefundDone,
   paymentReconciliation,
+  // docs/rules/commerce.md#coupons
+  adminCoupons,
+  adminCouponCreate,
+  adminCouponUpdate,
+  adminCouponStop,
+  couponCheck,
 ]

@@ -7,6 +7,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import type { AppDeps } from '../deps'
 import type { Sent } from './sent'
+import type { CachedAnswer } from './prepared-answer'
 
 // Re-exported for the page-serving modules still in http/ (first-pages.ts); the rest import it
 // from deps.ts.
@@ -52,10 +53,13 @@ export type Endpoint<C extends Call = Call, R extends Roles = Roles> = {
   /** A stricter limit per client IP than the API's general one. */
   rateLimit?: (config: Config) => RateLimit
   summary?: string
-  /** The call's answer, or SENT when the handler sent a prepared answer itself. */
+  /**
+   * The call's answer, or SENT when the handler sent a prepared answer itself, or an answer
+   * serialized once for several requests (services/catalogue/storefront-cache.ts, preparedAnswer).
+   */
   handler(
     ctx: EndpointContext<z.output<C['input']>, R, C extends { upload: object } ? Buffer : undefined>,
-  ): Promise<z.input<C['output']> | Sent>
+  ): Promise<z.input<C['output']> | Sent | CachedAnswer<z.input<C['output']>>>
 }
 
 export { SENT } from './sent'

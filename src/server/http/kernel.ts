@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerText } from './answer-text'
 import type { AppDeps } from '../deps'
 import { SENT, type Endpoint } from './define-endpoint'
 import { currentUser } from './auth-context'
 import { forbidden, HttpError, unauthorized } from './errors'
 import { z } from '@/shared/schemas/zod'
+import { isCachedAnswer, sendCached } from './prepared-answer'
 
 const isJson = (type: string | undefined) => !!type && /^application\/json(\s*;|$)/i.test(type)
 const isBytes = (type: string | undefined) => !!type && /^application\/octet-stream(\s*;|$)/i.test(type)
@@ -28,6 +29,39 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
     app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     )
+  /** The route's first hook: the caller's role (401, 403), then the body's type (415, 413). */
+  function checkCaller(ep: Endpoint) {
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      if (ep.roles !== 'public') {
+        const user = await currentUser(req, reply, db, deps.config)
+        if (!user) throw unauthorized()
+        if (!ep.roles.includes(user.role)) throw forbidden()
+      }
+      if (ep.upload) {
+        // A file, never a form: a cross-site form cannot send this type without the browser
+        // asking first (CORS), as with JSON.
+        if (!isBytes(req.headers['content-type']))
+          throw new HttpError(
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Type de contenu non pris en charge : envoyez le fichier (application/octet-stream).',
+          )
+        if (Number(req.headers['content-length']) > ep.upload.maxBytes)
+          throw new HttpError(
+            413,
+            'PAYLOAD_TOO_LARGE',
+            `Le fichier est trop lourd : ${megabytes(ep.upload.maxBytes)} Mo au plus.`,
+          )
+      } else if (ep.method === 'POST' && !isJson(req.headers['content-type'])) {
+        throw new HttpError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Type de contenu non pris en charge : envoyez du JSON.',
+        )
+      }
+    }
+  }
+
   for (const ep of endpoints) {
     const limit = ep.rateLimit?.(deps.config)
     app.route({
@@ -48,35 +82,10 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
       ...(ep.upload ? { bodyLimit: ep.upload.maxBytes } : {}),
       // The answer is written by the handler's format below; its schema above is for the document.
       serializerCompiler: () => (data) => JSON.stringify(data),
-      async onRequest(req, reply) {
-        if (ep.roles !== 'public') {
-          const user = await currentUser(req, reply, db, deps.config)
-          if (!user) throw unauthorized()
-          if (!ep.roles.includes(user.role)) throw forbidden()
-        }
-        if (ep.upload) {
-          // A file, never a form: a cross-site form cannot send this type without the browser
-          // asking first (CORS), as with JSON.
-          if (!isBytes(req.headers['content-type']))
-            throw new HttpError(
-              415,
-              'UNSUPPORTED_MEDIA_TYPE',
-              'Type de contenu non pris en charge : envoyez le fichier (application/octet-stream).',
-            )
-          if (Number(req.headers['content-length']) > ep.upload.maxBytes)
-            throw new HttpError(
-              413,
-              'PAYLOAD_TOO_LARGE',
-              `Le fichier est trop lourd : ${megabytes(ep.upload.maxBytes)} Mo au plus.`,
-            )
-        } else if (ep.method === 'POST' && !isJson(req.headers['content-type'])) {
-          throw new HttpError(
-            415,
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Type de contenu non pris en charge : envoyez du JSON.',
-          )
-        }
-      },
+      // A GET has no body to inflate: no request decompression hook (@fastify/compress's preParsing).
+      ...(ep.method === 'GET' ? { decompress: false as const } : {}),
+      // Only where there is something to check: a public GET's hooks are the app's alone.
+      ...(ep.roles !== 'public' || ep.upload || ep.method === 'POST' ? { onRequest: checkCaller(ep) } : {}),
       async handler(req, reply) {
         // Looked up once per request: the onRequest hook's answer, or a visitor's on a public call.
         const user =
@@ -100,10 +109,17 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
           if (ep.writesStorefront) await deps.storefrontCache.afterWrite()
         }
         if (result === SENT) return reply
+        // An answer serialized once for several requests (kept or shared): held to the contract
+        // as any other, then sent as it is, compressed once per encoding.
+        const prepared = isCachedAnswer(result) ? result : undefined
         if (checkAnswers) {
-          const checked = ep.output.safeParse(result)
+          const checked = ep.output.safeParse(prepared ? prepared.value : result)
           if (!checked.success)
             throw new Error(`${ep.method} ${ep.path} answered outside its contract: ${checked.error.message}`)
+        }
+        if (prepared) {
+          await sendCached(req, reply, prepared)
+          return reply
         }
         if (ep.format === 'json') return reply.type('application/json; charset=utf-8').send(result)
         return reply.type('application/json; charset=utf-8').send(answerText(result))

@@ -23,6 +23,7 @@ export const errorCodes = [
   'RESET_INVALID', // a password reset link or code that is wrong, used, expired or spent
   'OUT_OF_STOCK',
   'WEIGHED_TOTAL_CHANGED', // the order was weighed again since the total the answer names
+  'COUPON_REFUSED', // a promotion code that does not apply to this order (409: its budget is spent)
   // the request itself
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

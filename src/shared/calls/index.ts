@@ -17,6 +17,8 @@ import { settingsCalls } from './settings'
 import { reportCalls } from './reports'
 import { cashCalls } from './cash'
 import { paymentCalls } from './payments'
+import { campaignCalls } from './campaigns'
+import { couponCalls } from './coupons'
 
 export {
   authCalls,
@@ -32,6 +34,8 @@ export {
   reportCalls,
   cashCalls,
   paymentCalls,
+  campaignCalls,
+  couponCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -50,3 +54,5 @@ export type AnyCall =
   | Each<typeof reportCalls>
   | Each<typeof cashCalls>
   | Each<typeof paymentCalls>
+  | Each<typeof campaignCalls>
+  | Each<typeof couponCalls>

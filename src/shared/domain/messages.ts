@@ -9,6 +9,9 @@ export const messageKinds = [
   'out_for_delivery',
   'delivered',
   'cancelled',
+  // docs/rules/money.md#payments: a mobile money payment received; money given back.
+  'payment_received',
+  'refunded',
   // About the account, not an order (docs/rules/people.md#accounts).
   'password_reset_link',
   'password_reset_code',
@@ -25,6 +28,8 @@ export const messageKindLabels: Record<MessageKind, string> = {
   out_for_delivery: 'En route',
   delivered: 'Livrée',
   cancelled: 'Annulée',
+  payment_received: 'Paiement reçu',
+  refunded: 'Remboursé',
   password_reset_link: 'Lien de nouveau mot de passe',
   password_reset_code: 'Code de nouveau mot de passe',
   password_changed: 'Mot de passe changé',

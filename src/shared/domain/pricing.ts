@@ -45,6 +45,8 @@ export type OrderPrice = {
   lineTotals: number[]
   subtotal: number
   discountAmount: number
+  /** The coupon's discount on the goods (docs/rules/commerce.md#coupons), 0 without one. */
+  couponDiscount: number
   pointsUsed: number
   pointsDiscountAmount: number
   deliveryFee: number
@@ -74,20 +76,32 @@ export function priceOrder(
   pointsToUse = 0,
   pointValue = 1,
   delivery: DeliveryTerms = NO_DELIVERY_FEE,
+  // docs/rules/commerce.md#coupons: the coupon's discount as decided, never more than the goods left.
+  coupon = 0,
 ): OrderPrice {
   const lineTotals = lines.map((l) => lineTotal(l.unitPrice, l.quantity))
   const subtotal = lineTotals.reduce((a, b) => a + b, 0)
   const discountAmount =
     discountPercent && discountPercent > 0 ? Math.round((subtotal * discountPercent) / 100) : 0
+  const couponDiscount = Math.max(0, Math.min(Math.trunc(coupon), subtotal - discountAmount))
   const pointsUsed = Math.min(
     Math.max(0, Math.trunc(pointsToUse)),
-    maxPointsFor(subtotal, discountAmount, pointValue),
+    maxPointsFor(subtotal, discountAmount + couponDiscount, pointValue),
   )
   const pointsDiscountAmount = pointsUsed * pointValue
-  // The discount and the points pay for the meat, never for the delivery.
+  // The discount, the coupon and the points pay for the meat, never for the delivery.
   const deliveryFee = deliveryFeeFor(subtotal, delivery)
-  const total = Math.max(0, subtotal - discountAmount - pointsDiscountAmount) + deliveryFee
-  return { lineTotals, subtotal, discountAmount, pointsUsed, pointsDiscountAmount, deliveryFee, total }
+  const total = Math.max(0, subtotal - discountAmount - couponDiscount - pointsDiscountAmount) + deliveryFee
+  return {
+    lineTotals,
+    subtotal,
+    discountAmount,
+    couponDiscount,
+    pointsUsed,
+    pointsDiscountAmount,
+    deliveryFee,
+    total,
+  }
 }
 
 /** floor(total / 100) points (the delivery fee included), credited when the order is delivered. */

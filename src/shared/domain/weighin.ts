@@ -41,6 +41,8 @@ type PricingTerms = {
   pointValue: number
   deliveryFee: number
   freeDeliveryFrom: number | null
+  /** docs/rules/commerce.md#coupons: the coupon's discount given at checkout, kept (at most the goods). */
+  couponDiscount?: number
 }
 
 /**
@@ -54,6 +56,7 @@ export function repriceWeighed(order: PricingTerms, lines: readonly WeighedLine[
     order.pointsUsed,
     order.pointValue,
     deliveryTermsOf(order),
+    order.couponDiscount ?? 0,
   )
 }
 

@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from '../domain/password'
 import { roles } from '../domain/roles'
 import { isIdentifier, LOGIN_MESSAGES, normalizeIdentifier } from '../login-check'
-import { oneLine } from './common'
+import { id, oneLine } from './common'
 import { z } from './zod'
 
 /** An e-mail or a phone number (docs/rules/people.md#accounts); `email` keeps its name in the login body. */
@@ -21,9 +21,16 @@ export const newPassword = (end: '' | '.' = '') => {
   )
 }
 
+/**
+ * The country chosen on the page (the storefront's), when one is: a number as dialled is read in
+ * it too, and it tells apart two accounts of the same local digits (docs/rules/people.md#accounts).
+ */
+const chosenCountry = id('Pays invalide.').optional()
+
 export const loginInput = z.strictObject({
   email: identifier,
   password: oneLine(z.string().min(1, 'Le mot de passe est requis.').max(200, 'Mot de passe trop long.')),
+  countryId: chosenCountry,
 })
 export type LoginInput = z.input<typeof loginInput>
 
@@ -62,6 +69,13 @@ export const registerInput = z.strictObject({
       .min(1, 'Le pays est requis')
       .max(100, 'Le pays ne peut pas dépasser 100 caractères'),
   ),
+  /**
+   * "Recevoir les avis de commande par SMS" (docs/rules/people.md#accounts): on when left out, the
+   * account having a phone; off only when the client unticks it.
+   */
+  smsNotices: z
+    .boolean({ error: 'Cochez ou décochez « Recevoir les avis de commande par SMS ».' })
+    .optional(),
 })
 export type RegisterInput = z.input<typeof registerInput>
 
@@ -99,7 +113,7 @@ export type PublicCountry = z.infer<typeof publicCountry>
 export const successAnswer = z.strictObject({ success: z.literal(true) })
 
 /** POST /_api/auth/password/forgot: an e-mail or a phone number (docs/rules/people.md#accounts). */
-export const forgotPasswordInput = z.strictObject({ identifier })
+export const forgotPasswordInput = z.strictObject({ identifier, countryId: chosenCountry })
 /** The same answer whether an account exists or not: which way the message went, if any. */
 export const forgotPasswordAnswer = z.strictObject({
   success: z.literal(true),
@@ -114,6 +128,7 @@ export const resetWithLinkInput = z.strictObject({
 /** POST /_api/auth/password/reset_with_code: the phone, the SMS's code and the new password. */
 export const resetWithCodeInput = z.strictObject({
   identifier,
+  countryId: chosenCountry,
   code: z
     .string({ error: 'Le code a 6 chiffres.' })
     .trim()

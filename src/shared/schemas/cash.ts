@@ -154,6 +154,8 @@ export const cashReportAnswer = z.strictObject({
       deliveredOn: z.string().nullable(),
     }),
   ),
+  /** docs/rules/commerce.md#coupons: the orders delivered that day with a code, and what the codes took off. */
+  coupons: z.strictObject({ orders: z.number(), amount: z.number() }),
   /** docs/rules/money.md#payments: the day's mobile money received, per provider, beside the cash. */
   mobileMoney: z.array(
     z.strictObject({ provider: z.enum(paymentProviders), payments: z.number(), amount: z.number() }),

@@ -7,6 +7,7 @@ import { paymentMethods } from '../domain/payments'
 import { slotChoice } from './slots'
 import { ADDRESS_NOT_FOUND } from '../domain/addresses'
 import { addressFields, addressMessages } from './addresses'
+import { couponCodeInput } from './coupons'
 import { z } from './zod'
 
 const required = (message: string, max: number) =>
@@ -127,6 +128,8 @@ export const createOrderInput = z
       // No order can take more points than its ceiling in francs (docs/rules/api.md#limits).
       .max(MAX_ORDER_AMOUNT, 'Les points dépassent le montant maximal d’une commande.')
       .default(0),
+    /** docs/rules/commerce.md#coupons: a promotion code of the client's country (any case). */
+    couponCode: couponCodeInput.nullish(),
     /** docs/rules/money.md#payments: cash at the door (default), or mobile money with one of the country's wallets. */
     paymentMethod: z.enum(paymentMethods, { error: 'Mode de paiement invalide.' }).default('cash'),
     paymentWallet: text(50).nullish(),

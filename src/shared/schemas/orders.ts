@@ -42,12 +42,15 @@ export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>
 
 /**
  * A change of status; cancelling takes the reason the client reads (on its order page and in the
- * cancellation message), any other status none.
+ * cancellation message), any other status none. `from` is the status the staff member saw: the
+ * change is made only if the order still has it (docs/rules/orders.md#order-status), and leaving
+ * "cancelled" needs it said.
  */
 export const updateOrderStatusInput = z
   .strictObject({
     orderId: orderId(),
     status: orderStatus,
+    from: orderStatus.optional(),
     reason: paragraph(CANCEL_REASON_MAX).optional(),
   })
   .superRefine((v, ctx) => {
@@ -124,6 +127,9 @@ export const orderView = z.strictObject({
   subtotalAmount: z.number(),
   discountPercent: z.number().nullable(),
   discountAmount: z.number(),
+  /** docs/rules/commerce.md#coupons: the code used (null: none) and its discount on the goods. */
+  couponCode: z.string().nullable(),
+  couponDiscount: z.number(),
   pointsUsed: z.number(),
   pointValue: z.number(),
   pointsDiscountAmount: z.number(),
@@ -185,8 +191,20 @@ const orderEventView = z.strictObject({
 })
 export type OrderEventView = z.infer<typeof orderEventView>
 
+/** docs/rules/money-told.md#refunds-told: money to give back to the client, or given back. */
+const refundPartView = z.strictObject({
+  amount: z.number(),
+  way: z.enum(['provider', 'shop', 'cash']),
+  wallet: z.string().nullable(),
+  done: z.boolean(),
+  doneAt: z.date().nullable(),
+})
+
 /** An order's own answer (order details, status change, driver assignment, checkout). */
-const orderDetailView = orderView.extend({ events: z.array(orderEventView) })
+const orderDetailView = orderView.extend({
+  events: z.array(orderEventView),
+  refunds: z.array(refundPartView),
+})
 export type OrderDetailView = z.infer<typeof orderDetailView>
 export const orderAnswer = z.strictObject({ order: orderDetailView })
 export const ordersAnswer = z.strictObject({ orders: z.array(orderView) })

@@ -4,6 +4,8 @@ import { paymentPolicies } from './payments'
 import { staffPolicies } from './staff'
 import { userPolicies } from './users'
 import { cataloguePolicies } from './catalogue'
+import { campaignPolicies } from './campaigns'
+import { couponPolicies } from './coupons'
 import type { Policy } from './shared'
 
 export type { Caller, Cc, Cell, Kind, Policy, Scope, Who } from './shared'
@@ -21,4 +23,6 @@ export const policies: Record<string, Policy> = {
   ...staffPolicies,
   ...userPolicies,
   ...cataloguePolicies,
+  ...campaignPolicies,
+  ...couponPolicies,
 }

@@ -4,7 +4,7 @@ import { cn } from './cn'
 import { Spinner } from './spinner'
 
 const variants = {
-  default: 'bg-brand text-white hover:bg-brand-dark disabled:bg-brand/50',
+  default: 'bg-brand text-white hover:bg-brand-dark',
   secondary: 'bg-stone-100 text-stone-900 hover:bg-stone-200',
   outline: 'border border-stone-300 bg-white text-stone-900 hover:bg-stone-50',
   ghost: 'text-stone-700 hover:bg-stone-100',

@@ -7,9 +7,13 @@ export function OrderStatusBadge({ status }: { status: string | null | undefined
   return <Badge variant={b.variant}>{b.label}</Badge>
 }
 
-export function PaymentStatusBadge({ status }: { status: string | null | undefined }) {
+/**
+ * `label`: the label read from the order's real state, where it is known (a refunded order is
+ * "À rembourser" until the money has moved: clientPaymentLabel, docs/rules/money-told.md#refunds-told).
+ */
+export function PaymentStatusBadge({ status, label }: { status: string | null | undefined; label?: string }) {
   const b = paymentStatusBadge(status)
-  return <Badge variant={b.variant}>{b.label}</Badge>
+  return <Badge variant={b.variant}>{label ?? b.label}</Badge>
 }
 
 export function RoleBadge({ role }: { role: string | null | undefined }) {

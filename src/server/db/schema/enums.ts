@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
+import { animalStatuses, depositKinds, reservationStatuses, slotKinds } from '@/shared/domain/campaigns'
 import { attemptStatuses, paymentMethods, paymentProviders, refundStatuses } from '@/shared/domain/payments'
 import { cashEntryTypes } from '@/shared/domain/cash'
 import { contactStatuses, orderStatuses, paymentStatuses } from '@/shared/domain/order-status'
@@ -7,6 +8,7 @@ import { orderEventTypes, weighApprovals } from '@/shared/domain/weighin'
 import { messageKinds, messageStates } from '@/shared/domain/messages'
 import { loyaltyTypes } from '@/shared/domain/status-effects'
 import { unitTypes } from '@/shared/domain/units'
+import { couponKinds } from '@/shared/domain/coupons'
 
 export const roleEnum = pgEnum('role', roles)
 export const unitTypeEnum = pgEnum('unit_type', unitTypes)
@@ -24,3 +26,10 @@ export const paymentMethodEnum = pgEnum('payment_method', paymentMethods)
 export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders)
 export const attemptStatusEnum = pgEnum('payment_attempt_status', attemptStatuses)
 export const refundStatusEnum = pgEnum('refund_status', refundStatuses)
+// docs/rules/campaigns.md
+export const animalStatusEnum = pgEnum('animal_status', animalStatuses)
+export const reservationStatusEnum = pgEnum('reservation_status', reservationStatuses)
+export const depositKindEnum = pgEnum('deposit_kind', depositKinds)
+export const campaignSlotKindEnum = pgEnum('campaign_slot_kind', slotKinds)
+// docs/rules/commerce.md#coupons
+export const couponKindEnum = pgEnum('coupon_kind', couponKinds)

@@ -48,6 +48,9 @@ export const orders = pgTable(
     subtotalAmount: integer().notNull(),
     discountPercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
     discountAmount: integer().notNull().default(0),
+    // docs/rules/commerce.md#coupons: the code used (coupon_uses links the coupon) and its discount on the goods.
+    couponCode: text(),
+    couponDiscount: integer().notNull().default(0),
     pointsUsed: integer().notNull().default(0),
     pointValue: integer().notNull().default(1),
     pointsDiscountAmount: integer().notNull().default(0),
@@ -120,6 +123,7 @@ export const orders = pgTable(
     // The staff lists filtered by slot day, and sorted by slot.
     index('orders_country_slot_idx').on(t.countryId, t.slotDate, t.slotStartsAt),
     check('orders_amount_paid_ck', sql`${t.amountPaid} >= 0`),
+    check('orders_coupon_discount_ck', sql`${t.couponDiscount} >= 0`),
     // docs/rules/money.md#partly-paid: the daily cash report lists the orders that still owe, across days.
     index('orders_country_partly_paid_idx')
       .on(t.countryId, t.id)

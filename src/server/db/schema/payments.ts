@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { attemptStatusEnum, paymentProviderEnum, refundStatusEnum } from './enums'
+import { campaignReservations } from './campaigns'
 import { orders } from './orders'
 import { users } from './users'
 
@@ -24,9 +25,9 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: serial().primaryKey(),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** What it pays: an order, or a campaign's reservation (exactly one, decision 0066). */
+    orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
+    reservationId: integer().references(() => campaignReservations.id, { onDelete: 'cascade' }),
     reference: text().notNull(),
     provider: paymentProviderEnum().notNull(),
     /** The wallet as the country lists it ("Orange Money"); null: the provider's page chooses. */
@@ -53,6 +54,10 @@ export const paymentAttempts = pgTable(
   (t) => [
     uniqueIndex('payment_attempts_provider_reference_idx').on(t.provider, t.reference),
     index('payment_attempts_order_idx').on(t.orderId),
+    index('payment_attempts_reservation_idx')
+      .on(t.reservationId)
+      .where(sql`${t.reservationId} is not null`),
+    check('payment_attempts_pays_one_ck', sql`(${t.orderId} is null) <> (${t.reservationId} is null)`),
     // The worker's question: attempts not yet paid whose next check is due (it keeps asking 48 h
     // after an attempt expired: money a provider took late still counts).
     index('payment_attempts_due_idx')
@@ -82,9 +87,8 @@ export const paymentEvents = pgTable(
   'payment_events',
   {
     id: serial().primaryKey(),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
+    reservationId: integer().references(() => campaignReservations.id, { onDelete: 'cascade' }),
     attemptId: integer().references(() => paymentAttempts.id, { onDelete: 'cascade' }),
     actorId: integer().references(() => users.id),
     /** The provider that told us, when a provider did (a notification, a status query). */
@@ -96,7 +100,13 @@ export const paymentEvents = pgTable(
       .notNull()
       .default(sql`clock_timestamp()`),
   },
-  (t) => [index('payment_events_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('payment_events_order_idx').on(t.orderId, t.id),
+    index('payment_events_reservation_idx')
+      .on(t.reservationId, t.id)
+      .where(sql`${t.reservationId} is not null`),
+    check('payment_events_about_ck', sql`${t.orderId} is not null or ${t.reservationId} is not null`),
+  ],
 )
 
 /**

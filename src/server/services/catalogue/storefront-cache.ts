@@ -1,32 +1,9 @@
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
-import superjson from 'superjson'
 import { answerText } from '@/server/http/answer-text'
-import { SENT } from '@/server/http/sent'
+import { makeAnswer, type CachedAnswer } from '@/server/http/prepared-answer'
 
-const brotli = promisify(brotliCompress)
-const gz = promisify(gzip)
-
-export type Encoding = 'br' | 'gzip' | 'identity'
-
-/**
- * One answer, serialized once; each compressed form made once, on first demand. `use`: 'kept'
- * for an answer served until it expires (compressed hard, once), 'once' for one made for a
- * single request when the cache is off (compressed as fast as `@fastify/compress` does).
- * `value` is what was serialized (read, never changed: the server renders pages with it,
- * web/first-pages.ts; for an answer whose loader wrote its text, read back from that text on
- * first use); the same object is served for as long as the answer does not change, even past
- * its expiry.
- */
-export type CachedAnswer<T = unknown> = {
-  text: string
-  readonly value: T
-  body: Buffer
-  use: 'kept' | 'once'
-  encoded: Map<Encoding, Promise<Buffer>>
-}
+// The answers' shape and how they are sent live in http/prepared-answer.ts (the kernel sends them too).
+export { pickEncoding, sendCached, type CachedAnswer, type Encoding } from '@/server/http/prepared-answer'
 
 type Loaded = { text: string; keep: boolean; value?: unknown }
 
@@ -79,6 +56,10 @@ export function createStorefrontCache(opts: {
     key: string,
     load: () => Promise<{ text: string; keep: boolean; value?: T }>,
   ): Promise<CachedAnswer<T>> {
+    // A kept answer not yet expired: served as is, without the load's promises (lru-cache's
+    // `get` neither loads nor drops an expired answer, which `fetch` below reads again).
+    const kept = off ? undefined : cache.get(key, { noDeleteOnStaleGet: true })
+    if (kept && !notKept.has(kept)) return kept as CachedAnswer<T>
     const answer = (await cache.fetch(key, { context: load }))!
     // Served to the callers that waited for it; the next one reads again.
     if (notKept.has(answer) && cache.peek(key) === answer) cache.delete(key)
@@ -118,59 +99,3 @@ export function createStorefrontCache(opts: {
 }
 
 export type StorefrontCache = ReturnType<typeof createStorefrontCache>
-
-function makeAnswer<T>(text: string, use: CachedAnswer['use'], value?: T): CachedAnswer<T> {
-  const body = Buffer.from(text)
-  let read: { value: T } | undefined = value === undefined ? undefined : { value }
-  return {
-    text,
-    body,
-    use,
-    encoded: new Map([['identity', Promise.resolve(body)]]),
-    get value() {
-      read ??= { value: superjson.parse<T>(text) }
-      return read.value
-    },
-  }
-}
-
-/** The best encoding the client accepts: br, then gzip, else none (q=0 refuses one). */
-export function pickEncoding(accept: string | undefined): Encoding {
-  if (!accept) return 'identity'
-  const offered = new Map(
-    accept.split(',').map((part) => {
-      const [name, ...params] = part.trim().toLowerCase().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      return [name ?? '', q ? Number(q.slice(2)) : 1] as const
-    }),
-  )
-  const ok = (e: string) => (offered.get(e) ?? offered.get('*') ?? 0) > 0
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity'
-}
-
-function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
-  let done = answer.encoded.get(encoding)
-  if (!done) {
-    done =
-      encoding === 'br'
-        ? brotli(answer.body, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: answer.use === 'kept' ? 9 : 5,
-              [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
-            },
-          })
-        : gz(answer.body, { level: answer.use === 'kept' ? 9 : 6 })
-    answer.encoded.set(encoding, done)
-  }
-  return done
-}
-
-/** Sends a cached answer, compressed once per encoding rather than at every request. */
-export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  const encoding = answer.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : 'identity'
-  const body = await encode(answer, encoding)
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
-  if (encoding !== 'identity') reply.header('content-encoding', encoding)
-  reply.send(body)
-  return SENT
-}

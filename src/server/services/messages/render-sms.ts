@@ -3,6 +3,7 @@ import { stillOwed } from '@/shared/domain/payable'
 import { formatMoney } from '@/shared/format'
 import type { OrderAnswer } from '../orders/orders'
 import { firstName, type MessageFacts } from './render'
+import { cancelledMoneySms, paymentReceivedSms, refundedSms, weighedPayNow } from './render-money'
 import { SMS_SEGMENT, gsm7Length, toGsm7 } from './sms'
 
 /**
@@ -55,16 +56,7 @@ export function renderOrderSms(kind: MessageKind, order: OrderAnswer, facts: Mes
       return withPrepared('Préparations notées')
     }
     case 'order_weighed':
-      return fit(
-        () =>
-          `Étal: commande ${n} pesée. Nouveau total: ${money(facts.totalAfter ?? order.totalAmount)}` +
-          (facts.totalBefore != null ? ` (avant: ${money(facts.totalBefore)})` : '') +
-          '.' +
-          (order.weighApproval === 'awaiting'
-            ? ' Acceptez-le ou refusez-le sur la page de la commande.'
-            : '') +
-          ` ${SMS_STOP}`,
-      )
+      return weighedSms(order, facts)
     case 'out_for_delivery':
       return fit(
         (driver) =>
@@ -88,13 +80,50 @@ export function renderOrderSms(kind: MessageKind, order: OrderAnswer, facts: Mes
     case 'cancelled':
       return fit(
         (reason) =>
-          `Étal: commande ${n} annulée.` +
+          // docs/rules/money-told.md#refunds-told: the money first; the reason takes what room is left.
+          `Étal: commande ${n} annulée. ${cancelledMoneySms(order.refunds)}` +
           (order.pointsUsed > 0 ? ` ${order.pointsUsed} points rendus.` : '') +
           (reason ? ` Raison: ${reason}` : '') +
           ` ${SMS_STOP}`,
         facts.cancelReason ?? '',
       )
+    case 'payment_received':
+      return fit(() => `${paymentReceivedSms(order, facts)} ${SMS_STOP}`)
+    case 'refunded':
+      return fit(() => `${refundedSms(order, facts)} ${SMS_STOP}`)
     default:
       return fit(() => `Étal: ${firstName(order.customer.name)}, votre commande ${n} a changé. ${SMS_STOP}`)
   }
+}
+
+/**
+ * The weigh-in's SMS (docs/rules/orders.md#messages): the new total, then what to do with the
+ * order page's absolute link ("Payez maintenant" the amount owed, or accept or refuse it); the
+ * longest text that fits one segment, the total before dropped first, the link kept.
+ */
+function weighedSms(order: OrderAnswer, facts: MessageFacts): string {
+  const n = order.id
+  const pay = weighedPayNow(order)
+  const link = facts.orderLink ? ` ${facts.orderLink}` : ' sur la page de la commande'
+  const newTotal = facts.totalAfter ?? order.totalAmount
+  // The amount is said again only when it is not the new total (part was received).
+  const todo = pay
+    ? ` Payez maintenant${pay.owed === newTotal ? '' : ` ${money(pay.owed)}`}${pay.needsAgreement ? ' (vaut accord)' : ''}:${link}`
+    : order.weighApproval === 'awaiting'
+      ? ` Acceptez-le ou refusez-le:${link}`
+      : facts.orderLink
+        ? ` Voir:${link}`
+        : ''
+  const total = `Nouveau total: ${money(newTotal)}`
+  const before = facts.totalBefore != null ? ` (avant: ${money(facts.totalBefore)})` : ''
+  for (const text of [
+    `Étal: commande ${n} pesée. ${total}${before}.${todo} ${SMS_STOP}`,
+    `Étal: commande ${n} pesée. ${total}.${todo} ${SMS_STOP}`,
+    `Étal: commande ${n} pesée: ${money(newTotal)}.${todo} ${SMS_STOP}`,
+  ]) {
+    const sms = toGsm7(text)
+    if ((gsm7Length(sms) ?? Infinity) <= SMS_SEGMENT) return sms
+  }
+  // An origin too long for one segment: the link is on the e-mail and the account's orders.
+  return fit(() => `Étal: commande ${n} pesée. ${total}. Voir la page de la commande. ${SMS_STOP}`)
 }

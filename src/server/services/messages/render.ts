@@ -4,9 +4,16 @@ import { formatMoney, formatQuantity } from '@/shared/format'
 import { lineName } from '@/shared/domain/preparations'
 import { stillOwed } from '@/shared/domain/payable'
 import type { OrderAnswer } from '../orders/orders'
+import {
+  cancelledMoneyText,
+  paymentReceivedMail,
+  refundedMail,
+  weighedPayNow,
+  type MoneyFacts,
+} from './render-money'
 
 /** What an event knew when it wrote its message (the outbox row's `facts`). */
-export type MessageFacts = {
+export type MessageFacts = MoneyFacts & {
   /** out_for_delivery: the driver's first name and phone at that moment. */
   driverFirstName?: string
   driverPhone?: string | null
@@ -39,6 +46,9 @@ function lines(order: OrderAnswer): string {
 function amounts(order: OrderAnswer): string {
   const out = [`Sous-total : ${formatMoney(order.subtotalAmount)}`]
   if (order.discountAmount > 0) out.push(`Remise : −${formatMoney(order.discountAmount)}`)
+  // docs/rules/commerce.md#coupons
+  if (order.couponDiscount > 0)
+    out.push(`Code promo ${order.couponCode ?? ''} : −${formatMoney(order.couponDiscount)}`)
   if (order.pointsDiscountAmount > 0)
     out.push(`Points utilisés : −${formatMoney(order.pointsDiscountAmount)}`)
   out.push(
@@ -92,24 +102,28 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
           `Les produits au kilo sont pesés à la préparation : le montant final peut varier légèrement.\n` +
           `Nous vous écrirons quand votre commande partira en livraison.${signature}`,
       }
-    case 'order_weighed':
+    case 'order_weighed': {
+      // docs/rules/orders.md#messages: the order's page, absolute; "payez maintenant" when it is owed.
+      const page = facts.orderLink
+        ? `la page de votre commande : ${facts.orderLink}`
+        : 'la page de votre commande'
+      const pay = weighedPayNow(order)
       return {
         subject: `Étal : commande ${n} pesée, nouveau montant`,
         text:
           `${hello}Votre commande ${n} a été pesée.\n\n${lines(order)}\n\n` +
           (facts.totalBefore != null ? `Montant à la commande : ${formatMoney(facts.totalBefore)}\n` : '') +
           `Montant après pesée : ${formatMoney(facts.totalAfter ?? order.totalAmount)}\n\n${amounts(order)}` +
-          (order.weighApproval === 'awaiting'
-            ? '\n\nLe nouveau montant dépasse la marge prévue : acceptez-le ou refusez-le sur la page de votre commande.'
-            : '') +
           // docs/rules/money.md#payments: weighed, an order chosen for mobile money is paid now.
-          (order.paymentMethod === 'mobile_money' &&
-          (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')
-            ? `\n\nPayer ${formatMoney(facts.totalAfter ?? order.totalAmount)} : payez par mobile money sur la page de votre commande` +
-              (order.weighApproval === 'awaiting' ? ' (en payant, vous acceptez le nouveau montant).' : '.')
-            : '') +
+          (pay
+            ? `\n\nPayez maintenant ${formatMoney(pay.owed)} par mobile money sur ${page}` +
+              (pay.needsAgreement ? '\nEn payant, vous acceptez le nouveau montant.' : '')
+            : order.weighApproval === 'awaiting'
+              ? `\n\nLe nouveau montant dépasse la marge prévue : acceptez-le ou refusez-le sur ${page}`
+              : `\n\nVotre commande : ${facts.orderLink ?? 'sur votre compte, « Mes commandes »'}`) +
           signature,
       }
+    }
     case 'out_for_delivery': {
       const driver = facts.driverFirstName
         ? `Votre livreur, ${facts.driverFirstName}${facts.driverPhone ? ` (${facts.driverPhone})` : ''}, est en route.`
@@ -145,10 +159,20 @@ export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: Mess
         subject: `Étal : commande ${n} annulée`,
         text:
           `${hello}Votre commande ${n} a été annulée.` +
-          (order.pointsUsed > 0 ? ` Les ${order.pointsUsed} points utilisés vous ont été rendus.` : '') +
           (facts.cancelReason ? `\nRaison de l’annulation : ${facts.cancelReason}` : '') +
-          `\nPour toute question, répondez à ce message ou contactez-nous depuis la page Contact.${signature}`,
+          // docs/rules/money-told.md#refunds-told: what happens to the money, as it is now.
+          `\n\n${cancelledMoneyText(order)}` +
+          (order.pointsUsed > 0 ? `\nLes ${order.pointsUsed} points utilisés vous ont été rendus.` : '') +
+          `\n\nPour toute question, répondez à ce message ou contactez-nous depuis la page Contact.${signature}`,
       }
+    case 'payment_received': {
+      const mail = paymentReceivedMail(order, facts)
+      return { subject: mail.subject, text: `${hello}${mail.text}${signature}` }
+    }
+    case 'refunded': {
+      const mail = refundedMail(order, facts)
+      return { subject: mail.subject, text: `${hello}${mail.text}${signature}` }
+    }
     default:
       // Account messages (a password reset) are no order's: account-messages.ts writes them.
       throw new Error(`no order e-mail for ${kind}`)

@@ -171,7 +171,18 @@ export async function cashReport(
       group by a.provider order by a.provider`),
   ).map((r) => ({ provider: r.provider, payments: Number(r.payments), amount: Number(r.amount) }))
 
+  // docs/rules/commerce.md#coupons: what the codes took off the orders delivered that day.
+  const [coupon] = rowsOf<{ orders: number; amount: number }>(
+    await db.execute(sql`
+      select count(*) as orders, coalesce(sum(o.coupon_discount), 0) as amount
+      from orders o
+      where o.country_id = ${countryId} and o.status = 'delivered' and o.coupon_discount > 0 and o.updated_at >= ${startAt}
+        and exists (select 1 from order_events ev where ev.order_id = o.id and ev.type = 'status'
+          and ev.to_value = 'delivered' and ev.created_at >= ${startAt} and ev.created_at < ${endAt})`),
+  )
+
   return {
+    coupons: { orders: Number(coupon?.orders ?? 0), amount: Number(coupon?.amount ?? 0) },
     mobileMoney,
     owed: await owedOrders(db, countryId),
     country: { id: Number(place.id), name: place.name, timeZone: place.time_zone },

@@ -7,6 +7,7 @@
  *   the day's report per driver (`cash-report.ts`). An order delivered short is partly paid and
  *   its rest collected later (`partly-paid.ts`).
  * - Points (`loyalty.ts`): earned and spent with a written movement each time.
+ * - Coupons (`coupons.ts`): staff's codes per country and what one is worth to a client.
  * - Figures (`stats.ts`) for every dashboard, and the exports (`reports/`).
  */
 export * from './payments'
@@ -15,3 +16,4 @@ export * from './cash-report'
 export * from './partly-paid'
 export * from './loyalty'
 export * from './stats'
+export * from './coupons'

@@ -7,6 +7,7 @@ import { conflict, notFound } from '@/server/http/errors'
 import { releaseSlotPlace, retakeSlotPlace } from '../delivery/delivery-slots'
 import { planCollection, recordCollection } from '../money/cash'
 import { lockUser, movePoints } from '../money/loyalty'
+import { giveBackCoupon, retakeCoupon } from '../money/coupons'
 import { enqueueStatusMessage } from '../messages/status-messages'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
@@ -16,6 +17,25 @@ import { drawStockAgain, giveBackStock } from '../catalogue/stock'
 import type { StorefrontCache } from '../catalogue/storefront-cache'
 
 type LockedOrder = typeof orders.$inferSelect
+
+export const CANCELLED_MEANWHILE =
+  'Cette commande a été annulée entre-temps : elle n’a pas été modifiée. Pour la reprendre, rouvrez-la et choisissez de nouveau son statut.'
+export const changedMeanwhile = (now: OrderStatus) =>
+  `Le statut de cette commande a changé entre-temps (maintenant « ${orderStatusLabels[now]} ») : elle n’a pas été modifiée. Rouvrez-la avant de changer son statut.`
+
+/**
+ * Staff's change applies to the status the staff member saw, checked on the locked row
+ * (docs/rules/orders.md#order-status): a client's cancel (or any change) that came first is never
+ * overwritten, the loser gets 409 and nothing is written. A cancelled order comes back only by a
+ * change that says it leaves "cancelled" (`from`): never by a change sent before the cancel.
+ */
+export function staffSaw(from: OrderStatus | undefined, to: OrderStatus) {
+  return (order: LockedOrder) => {
+    if (order.status === 'cancelled' && to !== 'cancelled' && from !== 'cancelled')
+      throw conflict(CANCELLED_MEANWHILE)
+    if (from && order.status !== from) throw conflict(changedMeanwhile(order.status))
+  }
+}
 
 /**
  * The one way an order's status changes (staff update, driver confirmation), in one transaction
@@ -34,6 +54,7 @@ type LockedOrder = typeof orders.$inferSelect
  *   a correction (a move back, or out of cancelled) none (docs/rules/orders.md#messages);
  * - cancelling keeps `cancelReason`, what the client reads of why (staff must give one).
  * - cancelling frees the order's slot place; leaving cancelled takes one again if there is room (else 409).
+ * - cancelling gives the coupon's use back; leaving cancelled takes it again if its budget has room (else 409).
  * - becoming delivered records the cash the order's driver collected (docs/rules/money.md#drivers-cash):
  *   `cash` is what the driver's confirmation says; without it (staff), the amount due.
  * `guard` checks the locked row (e.g. the driver's own in_delivery order) before any change.
@@ -93,6 +114,10 @@ export async function changeOrderStatus(
 
     if (to === 'cancelled') await releaseSlotPlace(tx, order)
     else if (from === 'cancelled') await retakeSlotPlace(tx, order)
+    // docs/rules/commerce.md#coupons: cancelling gives the coupon's use back; leaving cancelled takes
+    // it again if its budget has room (else 409).
+    if (to === 'cancelled') await giveBackCoupon(tx, order.id)
+    else if (from === 'cancelled') await retakeCoupon(tx, order.id)
 
     await tx
       .update(orders)

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
+import { refundParts, type AttemptRefund, type RefundPart } from '@/shared/domain/refunds'
 import type { Executor } from '@/server/db/client'
 import type { orderEvents, orderItems } from '@/server/db/schema'
 import { cities, orders, users } from '@/server/db/schema'
@@ -50,6 +51,21 @@ const eventsColumn = sql<(Omit<EventAnswer, 'createdAt'> & { createdAt: Date | s
   from order_events e left join users a on a.id = e.actor_id where e.order_id = ${orders.id}), '[]'::json)`
 
 /**
+ * docs/rules/money-told.md#refunds-told: the order's paid attempts flagged to be given back, each with
+ * when it was given back (its 'refund_done' or 'refunded' payment event), and what paid attempts
+ * brought in all.
+ */
+const refundsColumn = sql<{ attempts: AttemptRefund[] | null; walletReceived: number | null }>`(
+  select json_build_object(
+    'attempts', json_agg(json_build_object('amount', a.amount, 'refundAmount', a.refund_amount,
+      'provider', a.provider, 'wallet', a.wallet, 'refundStatus', a.refund_status,
+      'doneAt', (select max(pe.created_at) from payment_events pe
+                 where pe.attempt_id = a.id and pe.type in ('refund_done', 'refunded')))
+      order by a.id) filter (where a.refund_status is not null),
+    'walletReceived', sum(a.amount) filter (where a.status = 'paid'))
+  from payment_attempts a where a.order_id = ${orders.id} and a.status in ('paid', 'mismatch'))`
+
+/**
  * Orders with their lines (and, for one order's own answer, its events) in one statement:
  * PostgreSQL builds the lines and events as JSON in their answered shape (itemAnswer,
  * eventAnswer), which the driver parses natively, instead of three queries mapped row by row.
@@ -66,7 +82,7 @@ function buildOrderReads(db: Executor) {
     listed: byIds(db.select(orderColumns).from(orders).$dynamic()).prepare('orders_with_lines_by_ids'),
     whole: byIds(
       db
-        .select({ ...orderColumns, events: eventsColumn })
+        .select({ ...orderColumns, events: eventsColumn, refunds: refundsColumn })
         .from(orders)
         .$dynamic(),
     ).prepare('orders_with_lines_and_events_by_ids'),
@@ -127,14 +143,23 @@ const shapeRow = ({ order, cityName, customer, driver, items }: OrderParts) =>
 
 /** An order in a list. */
 type ListedOrder = ReturnType<typeof shapeOrder>
-/** An order's own answer (`{ order }`): the listed shape and its events, oldest first. */
-export type OrderAnswer = ListedOrder & { events: EventAnswer[] }
+/**
+ * An order's own answer (`{ order }`): the listed shape, its events, oldest first, and its
+ * refunds (docs/rules/money-told.md#refunds-told).
+ */
+export type OrderAnswer = ListedOrder & { events: EventAnswer[]; refunds: RefundPart[] }
 
 export async function loadOrder(db: Executor, id: number): Promise<OrderAnswer | null> {
   const [row] = await preparedOrderReads(db).whole.execute({ ids: [id] })
   if (!row) return null
+  const order = shapeRow(row)
   return {
-    ...shapeRow(row),
+    ...order,
+    refunds: refundParts({
+      ...order,
+      attempts: row.refunds.attempts ?? [],
+      walletReceived: Number(row.refunds.walletReceived ?? 0),
+    }),
     // JSON has no dates: the answer's are Dates (superjson sends them as such).
     events: row.events.map((e) => Object.assign(e, { createdAt: new Date(e.createdAt) })),
   }

@@ -14,6 +14,7 @@ import { orderItems, orders, shopSettings } from '@/server/db/schema'
 import { badRequest, conflict, HttpError, notFound } from '@/server/http/errors'
 import { movePoints } from '../money/loyalty'
 import { enqueueOrderMessage } from '../messages/outbox'
+import { orderPageLink } from '../messages/render-money'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 import { rebindToNewTotal } from '../money/payments/settle'
@@ -63,6 +64,8 @@ export async function weighOrder(
   actorId: number,
   orderId: number,
   weighed: readonly { itemId: number; weighedQuantity: number }[],
+  /** Where the client's order page is (messageOrigin): its message links to it. */
+  origin?: string,
 ) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
@@ -126,6 +129,7 @@ export async function weighOrder(
       .set({
         subtotalAmount: price.subtotal,
         discountAmount: price.discountAmount,
+        couponDiscount: price.couponDiscount,
         pointsUsed: price.pointsUsed,
         pointsDiscountAmount: price.pointsDiscountAmount,
         deliveryFeeAmount: price.deliveryFee,
@@ -144,6 +148,7 @@ export async function weighOrder(
       await enqueueOrderMessage(tx, order.id, 'order_weighed', {
         totalBefore: order.totalAmount,
         totalAfter: price.total,
+        ...(origin ? { orderLink: orderPageLink(origin, order.id) } : {}),
       })
   })
   return (await loadOrder(db, orderId))!

@@ -1,15 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { MessageChannel } from '@/shared/domain/messages'
-import type { Role } from '@/shared/domain/roles'
 import type { Db, Executor } from '@/server/db/client'
-import { countries, passwordResets, users } from '@/server/db/schema'
+import { passwordResets, users } from '@/server/db/schema'
 import { conflict, HttpError } from '@/server/http/errors'
 import { deleteUserSessions } from '@/server/http/session'
 import { enqueueAccountMessage } from '../messages/outbox'
 import { hashPassword } from './passwords'
-import { internationalPhone } from './phones'
+import {
+  accountColumns,
+  accountsNamed,
+  ownNumberOnly,
+  phoneCandidates,
+  type FoundAccount,
+} from './named-accounts'
 
 /**
  * Accounts reached by e-mail or phone, and the forgotten password (docs/rules/people.md#accounts).
@@ -31,67 +36,6 @@ function sameDigest(a: string, b: string) {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-export type FoundAccount = {
-  id: number
-  email: string
-  passwordHash: string
-  isActive: boolean
-  displayName: string
-  role: Role
-}
-
-const accountColumns = {
-  id: users.id,
-  email: users.email,
-  passwordHash: users.passwordHash,
-  isActive: users.isActive,
-  displayName: users.displayName,
-  role: users.role,
-}
-
-/**
- * The international forms a typed number may be (docs/rules/people.md#phones), each with the
- * country it was read in (null: it carried its code, any account's country).
- */
-async function phoneCandidates(db: Executor, raw: string) {
-  const v = raw.trim()
-  if (v.startsWith('+') || v.startsWith('00')) {
-    const phone = internationalPhone(v, null)
-    return phone ? [{ phone, countryId: null as number | null }] : []
-  }
-  const rows = await db.select({ id: countries.id, code: countries.code }).from(countries)
-  const out: { phone: string; countryId: number | null }[] = []
-  for (const c of rows) {
-    const phone = internationalPhone(v, c.code)
-    if (phone) out.push({ phone, countryId: c.id })
-  }
-  return out
-}
-
-/**
- * The one account a phone number names: read with its code, or in the account's own country.
- * Null when none does, or when several do (a number shared before the rule of one account per
- * number: those sign in by e-mail until staff resolve them).
- */
-export async function findAccountByPhone(db: Executor, raw: string): Promise<FoundAccount | null> {
-  const candidates = await phoneCandidates(db, raw)
-  if (candidates.length === 0) return null
-  const rows = await db
-    .select(accountColumns)
-    .from(users)
-    .where(
-      or(
-        ...candidates.map((c) =>
-          c.countryId == null
-            ? eq(users.phoneNumber, c.phone)
-            : and(eq(users.phoneNumber, c.phone), eq(users.countryId, c.countryId)),
-        ),
-      ),
-    )
-    .limit(2)
-  return rows.length === 1 ? rows[0]! : null
-}
-
 /**
  * What a per-identifier limit counts under (docs/rules/people.md#accounts), the same whatever the
  * spelling: an e-mail lowercased; a number in each international form the phone rule reads it as
@@ -106,18 +50,7 @@ export async function limitKeys(db: Executor, identifier: string): Promise<strin
   return [`digits:${v.replace(/^\s*(\+|00)/, '').replace(/\D/g, '')}`]
 }
 
-export async function findAccountByEmail(db: Executor, email: string): Promise<FoundAccount | null> {
-  const [row] = await db
-    .select(accountColumns)
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1)
-  return row ?? null
-}
-
-/** The account an identifier (an e-mail or a phone number, normalized by the schema) names. */
-export const findAccount = (db: Executor, identifier: string) =>
-  identifier.includes('@') ? findAccountByEmail(db, identifier) : findAccountByPhone(db, identifier)
+export { findAccountByEmail, type FoundAccount } from './named-accounts'
 
 export const PHONE_TAKEN = 'Ce numéro de téléphone est déjà celui d’un autre compte.'
 
@@ -163,7 +96,10 @@ export const RESET_ANSWER_MS = 100
  * account or not (an insert that inserts nothing, a message that goes nowhere), and none ends
  * sooner than `RESET_ANSWER_MS` after its lookup, so the answer's time tells nothing. By e-mail a
  * link `<origin>/reset-password?token=<selector>.<secret>`; by SMS a 6-digit code. A deactivated
- * account is treated as none.
+ * account is treated as none. A number as dialled that names accounts of several countries
+ * (docs/rules/people.md#accounts): the code goes to the account of the page's country
+ * (`chosenCountryId`), or, without one there, to each of them, each its own code to its own
+ * number; only to a number that is one account's own.
  */
 export async function requestReset(
   db: Db,
@@ -171,10 +107,23 @@ export async function requestReset(
   channel: MessageChannel,
   /** Where the e-mailed link leads, absolute (web/site-files.ts messageOrigin). */
   origin: string,
+  chosenCountryId?: number | null,
 ) {
   const started = performance.now()
-  const account = await findAccount(db, identifier)
-  const live = account?.isActive ? account : null
+  const named = (await accountsNamed(db, identifier, chosenCountryId)).accounts.filter((a) => a.isActive)
+  const reached = channel === 'sms' ? inCountryOrEach(await ownNumberOnly(db, named), chosenCountryId) : named
+  for (const live of reached.length > 0 ? reached : [null]) await writeReset(db, live, channel, origin)
+  await sleep(Math.max(0, RESET_ANSWER_MS - (performance.now() - started)))
+}
+
+/** The accounts of the page's country, if any is among them; else all of them. */
+function inCountryOrEach(accounts: FoundAccount[], chosenCountryId?: number | null) {
+  const inCountry = accounts.filter((a) => chosenCountryId != null && a.countryId === chosenCountryId)
+  return inCountry.length > 0 ? inCountry : accounts
+}
+
+/** One account's new link or code and its message; for none, the same statements writing nothing. */
+async function writeReset(db: Db, live: FoundAccount | null, channel: MessageChannel, origin: string) {
   const selector = randomBytes(12).toString('base64url')
   const secret =
     channel === 'email'
@@ -207,7 +156,6 @@ export async function requestReset(
       channel === 'email' ? { link } : { code: secret },
     )
   })
-  await sleep(Math.max(0, RESET_ANSWER_MS - (performance.now() - started)))
 }
 
 export const RESET_INVALID_LINK =
@@ -244,34 +192,52 @@ function isLive(reset: typeof passwordResets.$inferSelect, account: FoundAccount
 }
 
 /**
- * The live code of the account a phone names, compared in constant time. A wrong code counts one
- * try, atomically; the fifth spends it (the right code then fails too). An unknown phone gets
- * the same refusal as a wrong code.
+ * The live code of an account the phone names (each account a local number names may have its own
+ * code: docs/rules/people.md#accounts), compared in constant time with each. A wrong code counts
+ * one try on each live code, atomically; the fifth spends it (the right code then fails too). An
+ * unknown phone gets the same refusal as a wrong code.
  */
-export async function resetFromCode(db: Db, identifier: string, code: string) {
-  const account = await findAccount(db, identifier)
-  const [reset] = account
-    ? await db
-        .select()
-        .from(passwordResets)
-        .where(and(eq(passwordResets.userId, account.id), eq(passwordResets.channel, 'sms')))
-        .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
-        .limit(1)
-    : []
-  const right = sameDigest(reset?.secretHash ?? sha256('no reset'), sha256(code))
-  if (!account || !reset || !isLive(reset, account) || reset.attempts >= CODE_TRIES)
-    throw refuse(RESET_INVALID_CODE)
-  if (!right) {
+export async function resetFromCode(
+  db: Db,
+  identifier: string,
+  code: string,
+  chosenCountryId?: number | null,
+) {
+  const named = await ownNumberOnly(db, (await accountsNamed(db, identifier, chosenCountryId)).accounts)
+  const rows =
+    named.length > 0
+      ? await db
+          .select()
+          .from(passwordResets)
+          .where(
+            and(
+              inArray(
+                passwordResets.userId,
+                named.map((a) => a.id),
+              ),
+              eq(passwordResets.channel, 'sms'),
+            ),
+          )
+          .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
+      : []
+  // Each account's latest code; one comparison at least, found or not.
+  const pairs = (named.length > 0 ? named : [null]).map((account) => {
+    const reset = account ? rows.find((r) => r.userId === account.id) : undefined
+    const right = sameDigest(reset?.secretHash ?? sha256('no reset'), sha256(code))
+    const live = !!account && !!reset && isLive(reset, account) && reset.attempts < CODE_TRIES
+    return { account, reset, right, live }
+  })
+  const won = pairs.find((p) => p.right && p.live)
+  if (won) return { reset: won.reset!, account: won.account! }
+  for (const p of pairs.filter((x) => x.live))
     await db
       .update(passwordResets)
       .set({
         attempts: sql`${passwordResets.attempts} + 1`,
         usedAt: sql`case when ${passwordResets.attempts} + 1 >= ${CODE_TRIES} then now() else ${passwordResets.usedAt} end`,
       })
-      .where(eq(passwordResets.id, reset.id))
-    throw refuse(RESET_INVALID_CODE)
-  }
-  return { reset, account }
+      .where(eq(passwordResets.id, p.reset!.id))
+  throw refuse(RESET_INVALID_CODE)
 }
 
 /**

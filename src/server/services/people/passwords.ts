@@ -50,3 +50,27 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false
   }
 }
+
+/**
+ * A number as dialled that several countries read costs at least this many checks, whether it
+ * names no account, one or two (docs/rules/people.md#accounts): the time of a sign-in does not
+ * tell that the same local digits are an account's in two countries. Two, not one per country
+ * that reads it (up to five): argon2 is the server's scarcest work (docs/decisions/0067).
+ */
+export const CHECKS_OF_A_LOCAL_NUMBER = 2
+
+/**
+ * The password checked against each account (a real hash's work in place of each one missing, up
+ * to the spelling's due: `readings`, how many numbers it is); the accounts it opens.
+ */
+export async function checkAgainstEach<T extends { passwordHash: string }>(
+  accounts: T[],
+  password: string,
+  readings: number,
+): Promise<T[]> {
+  const checks = Math.max(accounts.length, Math.min(readings, CHECKS_OF_A_LOCAL_NUMBER), 1)
+  const opened = await Promise.all(
+    Array.from({ length: checks }, (_, i) => verifyPassword(accounts[i]?.passwordHash ?? null, password)),
+  )
+  return accounts.filter((_, i) => opened[i])
+}

@@ -93,6 +93,8 @@ export async function insertAccount(
     countryId: number
     role: Role
     lastLogin?: Date
+    /** Order notices by SMS too (docs/rules/orders.md#messages); off unless said. */
+    notifyBySms?: boolean
   },
 ): Promise<number> {
   if (await findUserByEmail(db, account.email)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN')
@@ -112,6 +114,7 @@ export async function insertAccount(
           countryId: account.countryId,
           role: account.role,
           lastLogin: account.lastLogin,
+          notifyBySms: account.notifyBySms ?? false,
         })
         .returning({ id: users.id })
       return inserted!.id

@@ -43,10 +43,15 @@ export function useUpdateOrderStatus() {
       void qc.invalidateQueries({ queryKey: orderPaymentsKey(order.id) })
       toast.success(`Statut mis à jour : ${orderStatusLabels[order.status]}`)
     },
-    onError: (e) =>
+    onError: (e, input) => {
+      // Refused because the order changed meanwhile (a client's cancel, another staff member):
+      // the page reads it again, so the next choice starts from its real status.
+      void qc.invalidateQueries({ queryKey: orderKeys.detail(Number(input.orderId)) })
+      void qc.invalidateQueries({ queryKey: orderKeys.lists })
       toast.error(
         `Erreur lors de la mise à jour du statut: ${errorMessage(e, 'Erreur lors du mise à jour du statut')}`,
-      ),
+      )
+    },
   })
 }
 
@@ -103,7 +108,7 @@ export function useRecordAgreement() {
     // Weighed again meanwhile (409): the message names the new total, which the page reads again.
     onError: (e, input) => {
       toast.error(`Accord non enregistré : ${errorMessage(e, 'erreur inconnue')}`)
-      void qc.invalidateQueries({ queryKey: orderKeys.detail(input.orderId) })
+      void qc.invalidateQueries({ queryKey: orderKeys.detail(Number(input.orderId)) })
     },
   })
 }

@@ -53,6 +53,12 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
               <dd>− {formatMoney(order.discountAmount)}</dd>
             </div>
           )}
+          {order.couponDiscount > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Code promo {order.couponCode}</dt>
+              <dd>− {formatMoney(order.couponDiscount)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt className="text-stone-600">Points utilisés ({order.pointsUsed})</dt>
             <dd>− {formatMoney(order.pointsDiscountAmount)}</dd>

@@ -8,7 +8,8 @@ import { PhoneLinks } from '@/client/components/phone-links'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PaymentStatusBadge } from '@/client/components/ui/status-badges'
-import type { OrderView } from '@/client/lib/order-view'
+import type { OrderDetailView } from '@/client/lib/order-view'
+import { clientPaymentLabel } from '@/shared/domain/refunds'
 import { amountOwed } from '@/shared/domain/status-effects'
 import { messageToClient, messageToDriver } from '../lib/order-messages'
 import { CollectRestDialog } from './collect-rest-dialog'
@@ -23,7 +24,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Customer, delivery, payment and points, driver. */
-export function OrderSideCards({ order }: { order: OrderView }) {
+export function OrderSideCards({ order }: { order: OrderDetailView }) {
   const slot = orderSlotText(order)
   const [collecting, setCollecting] = useState(false)
   const partlyPaid = order.paymentStatus === 'partly_paid'
@@ -90,7 +91,7 @@ export function OrderSideCards({ order }: { order: OrderView }) {
         <CardContent>
           <dl className="space-y-2">
             <Line label="Paiement">
-              <PaymentStatusBadge status={order.paymentStatus} />
+              <PaymentStatusBadge status={order.paymentStatus} label={clientPaymentLabel(order)} />
             </Line>
             <Line label="Mode">
               {order.paymentMethod === 'mobile_money'

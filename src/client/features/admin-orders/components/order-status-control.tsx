@@ -18,6 +18,8 @@ const gated: readonly OrderStatus[] = ['in_delivery', 'delivered']
  * reason shown under the control. `awaitsPayment` (an order chosen for mobile money, unpaid:
  * docs/rules/money.md#payments) marks the statuses that wait for the payment '(paiement attendu)'
  * and disables them, before they are chosen, by the server's own rule (`awaitsPaymentForDelivery`).
+ * Each change says the status it starts from: the server refuses it if the order changed
+ * meanwhile (a client's cancel), docs/rules/orders.md#order-status.
  */
 export function OrderStatusControl({
   orderId,
@@ -57,7 +59,7 @@ export function OrderStatusControl({
               const next = e.target.value as OrderStatus
               if (!next || next === status) return
               if (next === 'cancelled') setCancelling(true)
-              else update.mutate({ orderId, status: next })
+              else update.mutate({ orderId, status: next, from: status })
             }}
           >
             {update.isPending && <option value="">Mise à jour...</option>}
@@ -96,7 +98,10 @@ export function OrderStatusControl({
         keepLabel="Garder la commande"
         pending={update.isPending}
         onConfirm={(reason) =>
-          update.mutate({ orderId, status: 'cancelled', reason }, { onSuccess: () => setCancelling(false) })
+          update.mutate(
+            { orderId, status: 'cancelled', from: status, reason },
+            { onSuccess: () => setCancelling(false) },
+          )
         }
       />
     </div>

@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type FormEvent } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { checkLogin, loginValues } from '@/shared/login-check'
 import type { LoginInput, SessionUser } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { publishUser, signOutQuietly, useLogin } from '@/client/lib/session'
 import { Spinner } from '@/client/components/ui/spinner'
+import { deviceCountryId } from '@/client/lib/catalogue'
 import { type Gate, safeRedirect } from '@/client/lib/login-gates'
+import { usePageSearch } from '@/client/lib/page-url'
 
 // The second step is a staff sign-in's (its code, or its enrolment): loaded when the server
 // asks for it, not with every client's sign-in (docs/rules/phones-offline.md#phone-first-load).
@@ -27,7 +29,7 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
   const login = useLogin((user) => gate.roles.includes(user.role))
   const qc = useQueryClient()
   const navigate = useNavigate()
-  const [params] = useSearchParams()
+  const params = usePageSearch()
   const [error, setError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
   const [submitting, setSubmitting] = useState(false)
@@ -45,7 +47,7 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
       return
     }
     setRedirecting(true)
-    const target = safeRedirect(params.get('redirect')) ?? gate.destination(user.role)
+    const target = safeRedirect(params?.get('redirect') ?? null) ?? gate.destination(user.role)
     setTimeout(() => navigate(target, { replace: true }), 200)
   }
   const finishSecondStep = (user: SessionUser) => {
@@ -73,7 +75,9 @@ export function LoginForm({ gate, submitLabel = 'Se connecter' }: { gate: Gate; 
     setError(null)
     setSubmitting(true)
     try {
-      const answer = await login.mutateAsync(loginValues(values))
+      // The country chosen on this device goes along: a number as dialled is read there too
+      // (docs/rules/people.md#accounts).
+      const answer = await login.mutateAsync(loginValues({ ...values, countryId: deviceCountryId() }))
       if ('twoFactor' in answer) setSecondStep(answer.twoFactor)
       else await finish(answer.user)
     } catch (e) {

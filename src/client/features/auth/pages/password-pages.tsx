@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from '@/shared/domain/password'
 import { homeRouteFor } from '@/shared/domain/roles'
 import { isIdentifier, LOGIN_MESSAGES, normalizeIdentifier } from '@/shared/login-check'
@@ -8,6 +8,8 @@ import type { SessionUser, SignInAnswer } from '@/shared/schemas/auth'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { api } from '@/client/lib/api'
+import { deviceCountryId } from '@/client/lib/catalogue'
+import { usePageSearch } from '@/client/lib/page-url'
 import { publishUser } from '@/client/lib/session'
 import { toast } from '@/client/lib/toast'
 import { AuthCard } from '../components/auth-card'
@@ -140,8 +142,8 @@ function BackToLogin({ door }: { door: string | null }) {
 }
 
 export function ForgotPasswordPage() {
-  const [params] = useSearchParams()
-  const door = params.get('door')
+  // The sign-in page to go back to (`?door=`): the client's until the URL is known (lib/page-url.ts).
+  const door = usePageSearch()?.get('door') ?? null
   const { busy, setBusy, error, setError, send, step } = useResetAnswer()
   const [identifier, setIdentifier] = useState('')
   const [sent, setSent] = useState<'email' | 'sms' | null>(null)
@@ -164,7 +166,11 @@ export function ForgotPasswordPage() {
     setError(null)
     setBusy(true)
     try {
-      const { channel } = await api.post('/_api/auth/password/forgot', { identifier: value })
+      // The page's country picks among accounts of the same local digits (docs/rules/people.md#accounts).
+      const { channel } = await api.post('/_api/auth/password/forgot', {
+        identifier: value,
+        countryId: deviceCountryId() ?? undefined,
+      })
       setSent(channel)
     } catch (err) {
       setError(messageOf(err))
@@ -187,6 +193,7 @@ export function ForgotPasswordPage() {
     await send(() =>
       api.post('/_api/auth/password/reset_with_code', {
         identifier: normalizeIdentifier(identifier),
+        countryId: deviceCountryId() ?? undefined,
         code,
         password,
       }),
@@ -251,8 +258,11 @@ export function ForgotPasswordPage() {
 }
 
 export function ResetPasswordPage() {
-  const [params] = useSearchParams()
-  const token = params.get('token')
+  // The e-mailed link's `?token=`: the build's shell is drawn without it (lib/page-url.ts), with
+  // the form, as the link opens it; a link without it is told so once the URL is known.
+  const search = usePageSearch()
+  const token = search?.get('token') ?? null
+  const incomplete = search !== null && !token
   const { busy, error, send, step } = useResetAnswer()
   const [problems, setProblems] = useState<{ password?: string; confirm?: string }>({})
 
@@ -284,7 +294,7 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      {!token ? (
+      {incomplete ? (
         <Alert>Ce lien est incomplet. Ouvrez le lien reçu par e-mail, ou demandez-en un nouveau.</Alert>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">

@@ -22,9 +22,18 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null)
   const form = useForm<RegisterInput, unknown, z.output<typeof registerInput>>({
     resolver: zodResolver(registerInput),
-    defaultValues: { email: '', password: '', displayName: '', phoneNumber: '', city: '', country: '' },
+    defaultValues: {
+      email: '',
+      password: '',
+      displayName: '',
+      phoneNumber: '',
+      city: '',
+      country: '',
+      smsNotices: true,
+    },
   })
   const countryName = useWatch({ control: form.control, name: 'country' })
+  const phoneTyped = useWatch({ control: form.control, name: 'phoneNumber' }).trim() !== ''
   const dialCode = countries.data?.find((c) => c.name === countryName)?.dialCode
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -128,6 +137,26 @@ export default function RegisterPage() {
             </div>
           )}
         </FormField>
+        {/* Asked once a number is typed, ticked by default: many clients read SMS, not e-mail
+            (docs/rules/people.md#accounts); changed later on the account page. */}
+        {phoneTyped && (
+          <div className="space-y-1">
+            <label className="flex min-h-10 items-center gap-3 text-sm text-stone-800">
+              <input
+                id="smsNotices"
+                type="checkbox"
+                className="h-5 w-5 accent-brand"
+                aria-describedby="smsNotices-hint"
+                {...form.register('smsNotices')}
+              />
+              Recevoir les avis de commande par SMS
+            </label>
+            <p id="smsNotices-hint" className="text-xs text-stone-600">
+              Commande reçue, pesée, en route, livrée ou annulée, à ce numéro. Vous pourrez changer d’avis
+              dans votre compte.
+            </p>
+          </div>
+        )}
         <Button type="submit" className="w-full" pending={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Création du compte…' : 'Créer mon compte'}
         </Button>

@@ -8,13 +8,17 @@ import { formatMoney, formatPercent } from '@/shared/format'
 export function AmountLines({
   price,
   discountPercent,
+  couponCode,
   totalLabel = 'Total',
   deliveryNote,
 }: {
   price: Pick<OrderPrice, 'subtotal' | 'discountAmount' | 'pointsUsed' | 'pointsDiscountAmount' | 'total'> & {
     deliveryFee: number | null
+    /** docs/rules/commerce.md#coupons: the coupon's discount on the goods (0 or absent: none). */
+    couponDiscount?: number
   }
   discountPercent?: number | null
+  couponCode?: string | null
   totalLabel?: string
   /** Under the delivery line, e.g. 'Livraison offerte dès 30 000 F CFA.' */
   deliveryNote?: string | null
@@ -31,6 +35,12 @@ export function AmountLines({
           <dd data-testid="discount">− {formatMoney(price.discountAmount)}</dd>
         </div>
       )}
+      {(price.couponDiscount ?? 0) > 0 && (
+        <div className="flex justify-between text-emerald-700">
+          <dt>Code promo{couponCode ? ` ${couponCode}` : ''}</dt>
+          <dd data-testid="coupon-discount">− {formatMoney(price.couponDiscount ?? 0)}</dd>
+        </div>
+      )}
       {price.pointsUsed > 0 && (
         <div className="flex justify-between text-emerald-700">
           <dt>Points utilisés ({price.pointsUsed})</dt>
@@ -38,15 +48,16 @@ export function AmountLines({
         </div>
       )}
       {price.deliveryFee != null && (
-        <div className="flex justify-between">
+        <div className="flex flex-wrap justify-between">
           <dt className="text-stone-600">{price.deliveryFee > 0 ? 'Livraison' : 'Livraison offerte'}</dt>
           <dd data-testid="delivery-fee">{formatMoney(price.deliveryFee)}</dd>
+          {/* A list of terms holds only terms and their values: the note is the delivery's second value. */}
+          {deliveryNote && (
+            <dd className="mt-1 w-full text-xs text-stone-600" data-testid="delivery-note">
+              {deliveryNote}
+            </dd>
+          )}
         </div>
-      )}
-      {deliveryNote && (
-        <p className="text-xs text-stone-600" data-testid="delivery-note">
-          {deliveryNote}
-        </p>
       )}
       <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
         <dt>{totalLabel}</dt>

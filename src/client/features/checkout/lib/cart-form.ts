@@ -19,6 +19,8 @@ export type CartForm = {
   pointsToUse: number
   /** The slot the client picked; until then the first with places (docs/rules/delivery.md#delivery-slots). */
   slot: SlotPick | null
+  /** docs/rules/commerce.md#coupons: the code typed ("Code promo"). */
+  couponCode: string
 }
 
 /**
@@ -48,6 +50,7 @@ export function cartFormDefaults(user: SessionUser | null): CartForm {
     },
     pointsToUse: 0,
     slot: null,
+    couponCode: '',
   }
 }
 
@@ -69,12 +72,15 @@ export function cartEstimate({
   zone,
   points,
   pointValue,
+  couponDiscount = 0,
 }: {
   items: readonly { pricePerUnit: number; quantity: number; preparationPrice?: number }[]
   user: Pick<SessionUser, 'customDiscountPercent' | 'loyaltyPoints'> | null
   zone: ZoneTerms | null
   points: number
   pointValue: number
+  /** docs/rules/commerce.md#coupons: the applied code's discount, as the server answered it. */
+  couponDiscount?: number
 }) {
   const lines = items.map((i) => ({
     unitPrice: unitPriceWith(i.pricePerUnit, i.preparationPrice ?? 0),
@@ -84,11 +90,11 @@ export function cartEstimate({
   const base = priceOrder(lines, discount)
   const maxPoints = Math.min(
     user?.loyaltyPoints ?? 0,
-    maxPointsFor(base.subtotal, base.discountAmount, pointValue),
+    maxPointsFor(base.subtotal, base.discountAmount + couponDiscount, pointValue),
   )
   const pointsToUse = Math.min(points, maxPoints)
   const terms = zone ? deliveryTermsOf(zone) : NO_DELIVERY_FEE
-  const price = priceOrder(lines, discount, pointsToUse, pointValue, terms)
+  const price = priceOrder(lines, discount, pointsToUse, pointValue, terms, couponDiscount)
   return {
     price,
     maxPoints,

@@ -4,6 +4,7 @@ import type { PaymentMethod } from '@/shared/domain/payments'
 import { amountOwed } from '@/shared/domain/status-effects'
 import type { WeighApproval } from '@/shared/domain/weighin'
 import { formatMoney } from '@/shared/format'
+import { cancelledMoneyLines, clientPaymentLabel, type RefundPart } from '@/shared/domain/refunds'
 
 /**
  * The first step of an order in preparation, from its weigh-in (docs/rules/orders.md#weigh-in): what
@@ -76,6 +77,7 @@ export function progressOf(o: {
   totalAmount: number
   amountPaid: number
   items: { unitType: string; weighedQuantity: number | null }[]
+  refunds: readonly RefundPart[]
 }) {
   const pay = paymentOf(o)
   const upcoming = (first: string) => [
@@ -127,13 +129,16 @@ export function progressOf(o: {
       }
     case 'cancelled':
       return {
-        totalLabel: o.paymentStatus === 'refunded' ? 'Total (remboursé)' : 'Total (rien à payer)',
+        // docs/rules/money-told.md#refunds-told: "remboursée" only once the money has moved.
+        totalLabel:
+          o.paymentStatus === 'refunded'
+            ? `Total (${clientPaymentLabel(o).toLowerCase()})`
+            : 'Total (rien à payer)',
         pointsNote: ' (aucun point pour une commande annulée)',
         title: 'Commande annulée',
         steps: [
-          o.paymentStatus === 'refunded'
-            ? 'Cette commande a été annulée et remboursée.'
-            : 'Cette commande a été annulée : vous ne paierez rien.',
+          'Cette commande a été annulée.',
+          ...cancelledMoneyLines(o),
           ...(o.cancelReason ? [`Raison de l’annulation : ${o.cancelReason}`] : []),
           ...(o.pointsUsed > 0 ? ['Les points utilisés vous ont été rendus.'] : []),
         ],

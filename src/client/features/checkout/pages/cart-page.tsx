@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { toast } from '@/client/lib/toast'
@@ -26,6 +26,7 @@ import { resolveAddressChoice } from '../lib/address-choice'
 import { SaveAddressFields } from '../components/save-address-fields'
 import { WeighNote } from '../components/weigh-note'
 import { AmountLines } from '../components/order-summary'
+import { CouponField } from '../components/coupon-field'
 import { SlotPicker } from '../components/slot-picker'
 import { cartEstimate, cartFormDefaults, type CartForm } from '../lib/cart-form'
 import { cartReadiness, checkoutBlocker } from '../lib/checkout-blocker'
@@ -82,7 +83,15 @@ export default function CartPage() {
   // (docs/rules/delivery.md#delivery-fees); the server prices the order with the same rule.
   const zones = useZones(place.cityId)
   const zone = zones.data?.find((z) => z.id === place.zoneId) ?? null
-  const estimate = cartEstimate({ items, user, zone, points, pointValue })
+  // docs/rules/commerce.md#coupons: the code applied, and what the server says it gives now.
+  const [couponCode, setCouponCode] = useState<string | null>(null)
+  const [coupon, setCoupon] = useState<{ discount: number; code: string | null }>({ discount: 0, code: null })
+  const onCouponDiscount = useCallback(
+    (discount: number, code: string | null) =>
+      setCoupon((c) => (c.discount === discount && c.code === code ? c : { discount, code })),
+    [],
+  )
+  const estimate = cartEstimate({ items, user, zone, points, pointValue, couponDiscount: coupon.discount })
   const { price, maxPoints, pointsToUse } = estimate
 
   // The delivery slot (docs/rules/delivery.md#delivery-slots): the first with places is picked until the
@@ -147,6 +156,7 @@ export default function CartPage() {
           slot: slotChoice,
           paymentMethod: payment.method,
           paymentWallet: payment.wallet,
+          couponCode: coupon.code ?? undefined,
         },
       })
       attemptKey.current = null
@@ -161,6 +171,12 @@ export default function CartPage() {
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) attemptKey.current = null
       // A product ran out meanwhile: its line says so (the catalogue is read again, too).
       if (e instanceof ApiError && e.code === 'OUT_OF_STOCK') setRefused(refusalsOf(e.fieldErrors, sent))
+      // The code does not apply any more (its budget spent meanwhile): said on its field, the
+      // order can be placed without it.
+      if (e instanceof ApiError && e.code === 'COUPON_REFUSED') {
+        form.setError('couponCode', { message: e.message })
+        setCouponCode(null)
+      }
       // A slot taken meanwhile: show the places as they are now.
       if (e instanceof ApiError && e.status === 409) void slots.refetch()
       toast.error(e instanceof Error && e.message ? e.message : 'Erreur lors de la création de la commande')
@@ -254,9 +270,19 @@ export default function CartPage() {
                 )}
               />
             )}
+            {shopper && (
+              <CouponField
+                form={form}
+                applied={couponCode}
+                subtotal={price.subtotal}
+                onApply={setCouponCode}
+                onDiscount={onCouponDiscount}
+              />
+            )}
             <AmountLines
               price={{ ...price, deliveryFee: zone ? price.deliveryFee : null }}
               discountPercent={user?.customDiscountPercent}
+              couponCode={coupon.code}
               deliveryNote={estimate.deliveryNote}
             />
             <WeighNote countryId={place.countryId} hasKg={items.some((i) => i.unitType === 'kg')} />

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, MapPin } from 'lucide-react'
-import { Link, useLocation, useParams } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { isShopper } from '@/shared/domain/roles'
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format'
@@ -9,6 +9,7 @@ import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { PageSpinner } from '@/client/components/ui/spinner'
 import { ShopDenied } from '@/client/components/shop-denied'
+import { usePageParams } from '@/client/lib/page-url'
 import { useSession } from '@/client/lib/session'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import { ProductImage } from '@/client/features/storefront/components/product-image'
@@ -20,6 +21,7 @@ import { AmountLines } from '../components/order-summary'
 import { WeighApprovalCard } from '../components/weigh-approval-card'
 import { PayCard } from '../components/pay-card'
 import { payNow } from '@/shared/domain/payable'
+import { clientPaymentLabel } from '@/shared/domain/refunds'
 import { CancelOrderCard } from '../components/cancel-order-card'
 import { WeighNote } from '../components/weigh-note'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
@@ -62,7 +64,7 @@ export default function OrderConfirmationRoute() {
 
 /** The spec's second version, with the order's stored amounts. */
 function OrderConfirmationPage() {
-  const orderId = parseOrderId(useParams().orderId)
+  const orderId = parseOrderId(usePageParams()?.orderId)
   const order = useOrderDetails(orderId)
   // Straight from the cart: thanks; opened from the history: the order's number.
   const justPlaced = (useLocation().state as { justPlaced?: boolean } | null)?.justPlaced === true
@@ -139,7 +141,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
           </div>
           <div>
             <p className="text-xs text-stone-500">Paiement</p>
-            <PaymentStatusBadge status={o.paymentStatus} />
+            <PaymentStatusBadge status={o.paymentStatus} label={clientPaymentLabel(o)} />
           </div>
           <div>
             <p className="text-xs text-stone-500">Total</p>
@@ -176,12 +178,14 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
             price={{
               subtotal: o.subtotalAmount,
               discountAmount: o.discountAmount,
+              couponDiscount: o.couponDiscount,
               pointsUsed: o.pointsUsed,
               pointsDiscountAmount: o.pointsDiscountAmount,
               deliveryFee: o.deliveryFeeAmount,
               total: o.totalAmount,
             }}
             discountPercent={o.discountPercent}
+            couponCode={o.couponCode}
             totalLabel={progress.totalLabel}
           />
           <OrderedTotalNote order={o} />

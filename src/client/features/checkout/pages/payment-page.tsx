@@ -1,5 +1,5 @@
 import { CheckCircle2, Smartphone, XCircle } from 'lucide-react'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { formatMoney } from '@/shared/format'
 import { paymentProviderLabels } from '@/shared/domain/payments'
 import { Button } from '@/client/components/ui/button'
@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui
 import { QueryState } from '@/client/components/ui/query-state'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { Spinner } from '@/client/components/ui/spinner'
+import { usePageParams } from '@/client/lib/page-url'
 import { usePaymentStatus, useSetPaymentMethod, useStartPayment } from '../api/use-payments'
 import { parseOrderId } from '../lib/order-id'
 
@@ -17,7 +18,7 @@ import { parseOrderId } from '../lib/order-id'
  * instead.
  */
 export default function PaymentPage() {
-  const orderId = parseOrderId(useParams().orderId)
+  const orderId = parseOrderId(usePageParams()?.orderId)
   const status = usePaymentStatus(orderId)
   const toCash = useSetPaymentMethod()
   const retry = useStartPayment()

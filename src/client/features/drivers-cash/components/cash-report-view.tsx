@@ -151,6 +151,14 @@ export function CashReportView({
         <p className="mt-2 text-xs text-stone-600">
           Reçu par les opérateurs, hors caisse des livreurs : ces commandes n’ont rien à encaisser à la porte.
         </p>
+        {/* docs/rules/commerce.md#coupons */}
+        <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
+          <Figure
+            label={`Codes promo · ${formatNumber(report.coupons.orders)} commande${report.coupons.orders > 1 ? 's' : ''} livrée${report.coupons.orders > 1 ? 's' : ''}`}
+            value={formatMoney(report.coupons.amount)}
+            testId="cash-coupons"
+          />
+        </div>
       </section>
 
       <section aria-labelledby="cash-drivers">

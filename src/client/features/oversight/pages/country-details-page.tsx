@@ -1,10 +1,11 @@
 import { Banknote, ShoppingBag, Users } from 'lucide-react'
 import { Tabs } from 'radix-ui'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { formatMoney, formatNumber } from '@/shared/format'
 import { cn } from '@/client/components/ui/cn'
 import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { PageSpinner } from '@/client/components/ui/spinner'
+import { usePageParams } from '@/client/lib/page-url'
 import { UsersPanel } from '@/client/features/users/components/users-panel'
 import { useRootDashboard } from '../api/dashboards-api'
 import { StatCard } from '../components/stat-card'
@@ -20,7 +21,7 @@ const tabs = [
 
 /** /admin/country-details/:countryName: the country's figures and its four tabs. */
 export default function CountryDetailsPage() {
-  const { countryName = '' } = useParams()
+  const { countryName = '' } = usePageParams() ?? {}
   const name = decodeURIComponent(countryName)
   const all = useRootDashboard({})
   const country = all.data?.countries.find((c) => c.name.toLowerCase() === name.toLowerCase())

@@ -1,6 +1,6 @@
 import { ArrowLeft, Share2 } from 'lucide-react'
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { lowStockLeft } from '@/shared/domain/stock'
 import { formatQuantity } from '@/shared/format'
 import { documentTitle } from '@/shared/pages'
@@ -19,6 +19,7 @@ import { Skeleton } from '@/client/components/ui/skeleton'
 import { useProductsByIds } from '@/client/lib/products-by-ids'
 import { catalogueErrorText } from '@/client/lib/error-text'
 import { FirstPageContext } from '@/client/lib/first-page-context'
+import { usePageParams } from '@/client/lib/page-url'
 import { useCountries } from '@/client/lib/reference-data'
 import { minQuantityOf } from '@/client/lib/cart-actions'
 import { AddToCart } from '../components/add-to-cart'
@@ -57,11 +58,12 @@ function useCanShare() {
  * the head (src/server/web/product-head.ts). A product no longer on sale is the Not Found page.
  */
 export default function ProductPage() {
-  const segment = useParams().product ?? ''
-  const parsed = parseProductSegment(segment)
+  const params = usePageParams()
+  const parsed = parseProductSegment(params?.product ?? '')
   const query = useProductsByIds(null, parsed ? [parsed.id] : [], parsed !== null)
-  // '0' is the build's shell (scripts/prerender-shells.tsx): the page as it loads.
-  if (!parsed) return segment === '0' ? <ProductPageSkeleton /> : <ProductNotFound />
+  // The build's shell (served when the server could not render the page): the page as it loads.
+  if (!params) return <ProductPageSkeleton />
+  if (!parsed) return <ProductNotFound />
   return (
     <QueryState
       query={query}

@@ -1,9 +1,9 @@
-import { useParams } from 'react-router'
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format'
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { EmptyState, ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { Skeleton, SkeletonRows } from '@/client/components/ui/skeleton'
+import { usePageParams } from '@/client/lib/page-url'
 import { OrderSummaryTable } from '@/client/features/admin-orders/components/order-summary-table'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useUserHistory, type UserHistory } from '../api/users-api'
@@ -11,7 +11,7 @@ import { AccountSecurityCard } from '../components/account-security-card'
 
 /** /admin/users/:userId/history: the account, its orders and its points. */
 export default function UserHistoryPage() {
-  const { userId } = useParams()
+  const { userId } = usePageParams() ?? {}
   const id = Number(userId)
   const query = useUserHistory(id)
   if (!Number.isInteger(id) || id <= 0)

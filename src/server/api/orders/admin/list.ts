@@ -2,6 +2,9 @@ import { orderCalls } from '@/shared/calls'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { listAdminOrders } from '@/server/services/orders/order-admin'
 import { sharedReads } from '@/server/db/shared-reads'
+import { preparedAnswer, type CachedAnswer } from '@/server/http/prepared-answer'
+
+type Page = Awaited<ReturnType<typeof listAdminOrders>>
 
 /**
  * Identical list reads in flight at the same moment, for the same scope (a country, or all for
@@ -9,13 +12,17 @@ import { sharedReads } from '@/server/db/shared-reads'
  * main thread, 32 staff reading the list queued 32 copies of the same statements (docs/security/run-time.md
  * "The overload guard and argon2"). Never across a write: a read after a write never shares an older one.
  */
-const shared = sharedReads<Awaited<ReturnType<typeof listAdminOrders>>>({ keep: 'in-flight' })
+const shared = sharedReads<CachedAnswer<Page>>({ keep: 'in-flight' })
 /**
  * On PGlite (PGLITE_READ_CACHE, on by default), an answer is also kept until the next write: all
  * writes go through this process, so it is never stale, and a crowd of staff reading the list
  * no longer queues the same statements again in front of the one connection.
+ *
+ * Either way the answer is serialized once, with the page (preparedAnswer): the callers that share
+ * it, or are served it until the next write, are sent its bytes, each compressed form made once
+ * (docs/decisions/0068).
  */
-const kept = sharedReads<Awaited<ReturnType<typeof listAdminOrders>>>({ keep: 'until-write' })
+const kept = sharedReads<CachedAnswer<Page>>({ keep: 'until-write' })
 /** How many list computations this process started (tests/api/admin-orders-coalesced.test.ts reads it). */
 export const adminListRuns = { count: 0 }
 
@@ -26,15 +33,11 @@ export default defineEndpoint({
   async handler({ input, user, db, deps }) {
     const scope = user.role === 'root' ? 'all' : `country:${user.countryId}`
     const key = `${scope}|${JSON.stringify(input)}`
-    if (deps.database.kind === 'pglite' && deps.config.PGLITE_READ_CACHE) {
-      return kept(db, key, () => {
-        adminListRuns.count++
-        return listAdminOrders(db, user, input)
-      })
-    }
-    return shared(db, key, () => {
+    const compute = async () => {
       adminListRuns.count++
-      return listAdminOrders(db, user, input)
-    })
+      return preparedAnswer(await listAdminOrders(db, user, input))
+    }
+    if (deps.database.kind === 'pglite' && deps.config.PGLITE_READ_CACHE) return kept(db, key, compute)
+    return shared(db, key, compute)
   },
 })

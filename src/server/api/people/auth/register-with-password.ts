@@ -27,6 +27,9 @@ export default defineEndpoint({
       countryId: country.id,
       role: 'client',
       lastLogin: new Date(),
+      // Asked at registration, ticked by default: many clients read SMS, not e-mail
+      // (docs/rules/people.md#accounts). A registration always gives a phone.
+      notifyBySms: input.smsNotices ?? true,
     })
     const { token, expiresAt } = await createSession(db, id)
     setSessionCookie(reply, deps.config, token, expiresAt)

@@ -192,7 +192,24 @@ export async function startAttempt(
   // The attempts the new one replaced: closed at their provider too.
   await closeAtProviders(payments, closing)
 
-  const attempt = prepared.attempt
+  return attemptView(
+    await openAtProvider(db, payments, prepared.attempt, `Commande ${orderId}`, opts.returnPath),
+    owed,
+  )
+}
+
+/**
+ * Asks the attempt's provider for its checkout (an order's, or a reservation's instalment) and
+ * keeps its session and address. The provider down: the attempt is marked failed, 503 with
+ * Retry-After, nothing was charged (no checkout address reached anyone).
+ */
+export async function openAtProvider(
+  db: Db,
+  payments: Payments,
+  attempt: Attempt,
+  description: string,
+  returnPath: string,
+): Promise<Attempt> {
   const client = payments.providers[attempt.provider]
   try {
     if (!client) throw new ProviderUnavailable(attempt.provider, 'not configured')
@@ -202,9 +219,9 @@ export async function startAttempt(
         amount: attempt.amount,
         currency: attempt.currency,
         countryCode: attempt.countryCode,
-        description: `Commande ${orderId}`,
+        description,
         notifyUrl: `${payments.origin}/_api/payments/notify/${attempt.provider}`,
-        returnUrl: `${payments.origin}${opts.returnPath}`,
+        returnUrl: `${payments.origin}${returnPath}`,
       }),
     )
     const [row] = await db
@@ -217,7 +234,7 @@ export async function startAttempt(
       })
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')))
       .returning()
-    return attemptView(row ?? attempt, owed)
+    return row ?? attempt
   } catch (err) {
     if (!(err instanceof ProviderUnavailable)) throw err
     await db.transaction(async (tx) => {
@@ -228,7 +245,8 @@ export async function startAttempt(
         .returning({ id: paymentAttempts.id })
       if (row)
         await recordPaymentEvent(tx, {
-          orderId,
+          orderId: attempt.orderId,
+          reservationId: attempt.reservationId,
           attemptId: attempt.id,
           provider: attempt.provider,
           type: err instanceof ProviderKeyRefused ? 'provider_key_refused' : 'provider_unavailable',

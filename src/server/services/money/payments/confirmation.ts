@@ -14,6 +14,7 @@ import {
   setAttempt,
 } from './records'
 import { flagRefund, receiveOnAttempt } from './settle'
+import { lockReservation, receiveOnReservation } from './reservations'
 
 // docs/rules/money.md#payments: an attempt is confirmed only from the provider's status query
 // (prompted by a notification, the client's waiting page or the worker); every change is a
@@ -60,16 +61,19 @@ export async function applyTruth(
 ): Promise<{ changed: boolean; status: AttemptStatus | null }> {
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ orderId: paymentAttempts.orderId })
+      .select({ orderId: paymentAttempts.orderId, reservationId: paymentAttempts.reservationId })
       .from(paymentAttempts)
       .where(eq(paymentAttempts.id, attemptId))
     if (!found) return { changed: false, status: null }
-    const order = await lockOrder(tx, found.orderId)
+    // What the attempt pays, its row locked first: an order, or a campaign's reservation (decision 0066).
+    const order = found.orderId !== null ? await lockOrder(tx, found.orderId) : null
+    const reservation = found.reservationId !== null ? await lockReservation(tx, found.reservationId) : null
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update')
     if (!a) return { changed: false, status: null }
     const event = (type: string, detail?: string) =>
       recordPaymentEvent(tx, {
         orderId: a.orderId,
+        reservationId: a.reservationId,
         attemptId: a.id,
         provider: a.provider,
         type,
@@ -84,7 +88,7 @@ export async function applyTruth(
       if (a.status === 'pending' && a.expiresAt.getTime() <= Date.now()) {
         await setAttempt(tx, a.id, 'expired')
         await event('expired')
-        await failOrderIfNoneLeft(tx, order)
+        if (order) await failOrderIfNoneLeft(tx, order)
         return { changed: true, status: 'expired' }
       }
       return { changed: false, status: a.status }
@@ -93,7 +97,7 @@ export async function applyTruth(
       if (a.status !== 'pending') return { changed: false, status: a.status }
       await setAttempt(tx, a.id, truth.state)
       await event(truth.state)
-      await failOrderIfNoneLeft(tx, order)
+      if (order) await failOrderIfNoneLeft(tx, order)
       return { changed: true, status: truth.state }
     }
 
@@ -110,8 +114,9 @@ export async function applyTruth(
     await setAttempt(tx, a.id, 'paid')
     await event('paid')
     // docs/rules/money.md#payments, "Bound to the order": counted towards the order's total, or
-    // given back.
-    await receiveOnAttempt(tx, a, order)
+    // given back; a reservation's towards its balance (docs/rules/campaigns.md#instalments).
+    if (order) await receiveOnAttempt(tx, a, order)
+    else if (reservation) await receiveOnReservation(tx, a, reservation)
     return { changed: true, status: 'paid' }
   })
 }

@@ -16,6 +16,9 @@
  *    flagged for staff where it cannot (`recordRefundDone` when done by hand).
  * 6. The watch (`worker.ts`): attempts nobody came back for are asked again, up to 48 hours after
  *    they expired, then never.
+ * 6b. A campaign's reservation (`reservations.ts`, decision 0066): the same attempts, each an
+ *    instalment of its balance started from the pay link (`startReservationAttempt`), confirmed
+ *    by the same status query; `receiveOnReservation` binds what it brought to the balance.
  * 7. The day's reconciliation (`reconciliation.ts`): every attempt of a day against what the
  *    provider says; `faults.ts` keeps a provider's refused key for the back-office.
  *
@@ -33,3 +36,4 @@ export * from './reads'
 export * from './reconciliation'
 export * from './faults'
 export * from './notification-log'
+export * from './reservations'

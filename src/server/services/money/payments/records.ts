@@ -25,7 +25,9 @@ export const PROVIDER_RETRY_AFTER = 30
 export async function recordPaymentEvent(
   tx: Executor,
   e: {
-    orderId: number
+    /** What the payment is for: an order, or a campaign's reservation (decision 0066). */
+    orderId: number | null
+    reservationId?: number | null
     attemptId?: number | null
     actorId?: number | null
     provider?: PaymentProvider | null
@@ -36,6 +38,7 @@ export async function recordPaymentEvent(
 ) {
   await tx.insert(paymentEvents).values({
     orderId: e.orderId,
+    reservationId: e.reservationId ?? null,
     attemptId: e.attemptId ?? null,
     actorId: e.actorId ?? null,
     provider: e.provider ?? null,

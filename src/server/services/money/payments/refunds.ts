@@ -7,6 +7,8 @@ import type { Payments } from './connect'
 import { ProviderUnavailable } from './providers/types'
 import { CLAIM_LEASE_SECONDS, recordPaymentEvent } from './records'
 import { flagRefund } from './settle'
+import { enqueueOrderMessage } from '@/server/services/messages/outbox'
+import type { RefundWay } from '@/shared/domain/refunds'
 import { watchKey } from './faults'
 
 // docs/rules/money.md#payments, "Refunds": money given back, by the provider's API (Wave, whole
@@ -64,6 +66,29 @@ export async function recordRefundDone(db: Db, actorId: number, attemptId: numbe
       type: 'refund_done',
       detail: `remboursé à la main${a.refundAmount !== null ? ` : ${formatMoney(a.refundAmount)}` : ''}`,
     })
+    await tellRefunded(tx, a, 'shop')
+  })
+}
+
+/**
+ * docs/rules/money-told.md#refunds-told: the client is told its money was given back (how much, where,
+ * how, the day in its country), in the transaction that records it done: once per refund.
+ */
+async function tellRefunded(tx: Executor, a: typeof paymentAttempts.$inferSelect, way: RefundWay) {
+  // A campaign reservation's refund has no message of its own yet (docs/rules/campaigns.md).
+  if (a.orderId === null) return
+  const [day] = (
+    (await tx.execute(sql`
+      select to_char(now() at time zone c.time_zone, 'DD/MM/YYYY') as day
+      from orders o join countries c on c.id = o.country_id where o.id = ${a.orderId}`)) as {
+      rows: { day: string }[]
+    }
+  ).rows
+  await enqueueOrderMessage(tx, a.orderId, 'refunded', {
+    amount: a.refundAmount ?? a.amount,
+    wallet: a.wallet,
+    refundWay: way,
+    ...(day ? { refundedOn: day.day } : {}),
   })
 }
 
@@ -112,11 +137,13 @@ export async function processRefunds(db: Db, payments: Payments, limit = 10) {
       if (!row) return
       await recordPaymentEvent(tx, {
         orderId: a.orderId,
+        reservationId: a.reservationId,
         attemptId: a.id,
         provider: a.provider,
         type: 'refunded',
         detail: 'remboursé par l’API du prestataire',
       })
+      await tellRefunded(tx, a, 'provider')
       done++
     })
   }

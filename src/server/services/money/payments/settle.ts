@@ -6,6 +6,7 @@ import { formatMoney } from '@/shared/format'
 import type { Executor } from '@/server/db/client'
 import { orders, paymentAttempts } from '@/server/db/schema'
 import { lockUser, movePoints } from '../loyalty'
+import { enqueueOrderMessage } from '@/server/services/messages/outbox'
 import type { Payments } from './connect'
 import { orderPaymentEvent, recordPaymentEvent, type Attempt, type OrderRow } from './records'
 
@@ -77,7 +78,7 @@ export async function closeAtProviders(payments: Payments, attempts: Attempt[]) 
  */
 export async function flagRefund(
   tx: Executor,
-  orderId: number,
+  orderId: number | null,
   actorId: number | null,
   detail: string,
   target: { attempt: Attempt } | { excess: number },
@@ -90,7 +91,8 @@ export async function flagRefund(
       .set({ refundStatus: refundBy, refundAmount: null, nextCheckAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(paymentAttempts.id, a.id))
     await recordPaymentEvent(tx, {
-      orderId,
+      orderId: a.orderId,
+      reservationId: a.reservationId,
       attemptId: a.id,
       actorId,
       provider: a.provider,
@@ -99,6 +101,7 @@ export async function flagRefund(
     })
     return
   }
+  if (orderId === null) throw new Error('an excess is taken from an order’s attempts')
   let left = target.excess
   const paid = await tx
     .select()
@@ -190,6 +193,13 @@ export async function receiveOnAttempt(tx: Executor, a: Attempt, order: OrderRow
       wallet: a.wallet,
     })
   }
+  // docs/rules/money-told.md#payment-received: the client reads what was received and what is left, once
+  // per attempt (an attempt becomes paid once: confirmation.ts), in this transaction.
+  await enqueueOrderMessage(tx, order.id, 'payment_received', {
+    amount: a.amount,
+    wallet: a.wallet,
+    rest: Math.max(0, order.totalAmount - r.amountPaid),
+  })
   if (!r.covered)
     await recordPaymentEvent(tx, {
       orderId: order.id,

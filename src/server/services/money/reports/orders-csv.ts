@@ -25,6 +25,9 @@ const HEADINGS = [
   'Sous-total (F CFA)',
   'Remise (F CFA)',
   'Remise points (F CFA)',
+  // docs/rules/commerce.md#coupons: the code used and its discount on the goods.
+  'Code promo',
+  'Remise code promo (F CFA)',
   'Frais de livraison (F CFA)',
   'Total (F CFA)',
   'Livreur',
@@ -48,6 +51,8 @@ type Row = {
   subtotal_amount: number
   discount_amount: number
   points_discount_amount: number
+  coupon_code: string | null
+  coupon_discount: number
   delivery_fee_amount: number
   total_amount: number
   driver: string | null
@@ -85,7 +90,7 @@ async function* pieces(db: Executor, matching: SQL | null): AsyncGenerator<strin
         to_char(o.created_at at time zone c.time_zone, 'DD/MM/YYYY HH24:MI') as local, c.time_zone,
         o.customer_name, o.delivery_phone, o.delivery_country, o.delivery_city, o.zone_name,
         o.delivery_address, o.status::text as status, o.payment_status::text as payment_status,
-        o.subtotal_amount, o.discount_amount, o.points_discount_amount, o.delivery_fee_amount,
+        o.subtotal_amount, o.discount_amount, o.points_discount_amount, o.coupon_code, o.coupon_discount, o.delivery_fee_amount,
         o.total_amount, d.display_name as driver,
         (select json_agg(json_build_object('productName', i.product_name, 'preparationName', i.preparation_name,
           'quantity', coalesce(i.weighed_quantity, i.quantity), 'unitType', i.unit_type) order by i.id)
@@ -114,6 +119,8 @@ async function* pieces(db: Executor, matching: SQL | null): AsyncGenerator<strin
         Number(r.subtotal_amount),
         Number(r.discount_amount),
         Number(r.points_discount_amount),
+        r.coupon_code,
+        Number(r.coupon_discount),
         Number(r.delivery_fee_amount),
         Number(r.total_amount),
         r.driver,

@@ -15,6 +15,7 @@ import {
   tooManyAddresses,
 } from './checks'
 import { loadContext, readAccount, type Account, type CreateOrder } from './context'
+import { holdCoupon } from './coupon'
 import { choosePayment, type PaymentChoice } from './payment'
 import { subtotalOf } from './pricing'
 import { isKeyClash, writeOrder, type OrderPlan } from './write'
@@ -31,7 +32,8 @@ export { orderLineValues } from './pricing'
  * and here the order of the steps, and what happens when the write finds the world changed.
  * Three statements in all, none inside a transaction's round trip: the session, the context,
  * the write (docs/decisions/0011); an order that saves its address adds one transaction, the
- * client's addresses locked and counted before the write (the limit under concurrency).
+ * client's addresses locked and counted before the write (the limit under concurrency), and so
+ * does an order with a coupon code, the coupon's row locked and judged before it (decision 0069).
  */
 
 /**
@@ -86,14 +88,18 @@ export async function placeOrder(
     checkPoints(input.pointsToUse, account)
     let written: Awaited<ReturnType<typeof writeOrder>>
     try {
-      written = input.saveAddress
-        ? // "Enregistrer cette adresse": the limit counted again under the lock on the client's
-          // addresses, in the write's transaction (docs/rules/people.md#delivery-addresses).
-          await db.transaction(async (tx) => {
-            await holdAddressRoom(tx, user.id, tooManyAddresses)
-            return writeOrder(tx, plan, account)
-          })
-        : await writeOrder(db, plan, account)
+      const couponCode = input.couponCode || null
+      written =
+        input.saveAddress || couponCode
+          ? await db.transaction(async (tx) => {
+              // "Enregistrer cette adresse": the limit counted again under the lock on the client's
+              // addresses, in the write's transaction (docs/rules/people.md#delivery-addresses).
+              if (input.saveAddress) await holdAddressRoom(tx, user.id, tooManyAddresses)
+              // docs/rules/commerce.md#coupons: the coupon's row locked and judged in the same transaction.
+              const coupon = couponCode ? await holdCoupon(tx, user, couponCode, lines, account) : null
+              return writeOrder(tx, plan, account, coupon)
+            })
+          : await writeOrder(db, plan, account, null)
     } catch (err) {
       if (!key || !isKeyClash(err)) throw err
       written = null

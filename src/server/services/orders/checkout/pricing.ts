@@ -43,10 +43,19 @@ export function priceCheckout(
   pointsToUse: number,
   pointValue: number,
   zone: { deliveryFee: number; freeDeliveryFrom: number | null },
+  // docs/rules/commerce.md#coupons: the coupon's discount, as judged under its lock.
+  couponDiscount = 0,
 ) {
   const discountPercent =
     account.customDiscountPercent && account.customDiscountPercent > 0 ? account.customDiscountPercent : null
-  const price = priceOrder(priceLines(lines), discountPercent, pointsToUse, pointValue, deliveryTermsOf(zone))
+  const price = priceOrder(
+    priceLines(lines),
+    discountPercent,
+    pointsToUse,
+    pointValue,
+    deliveryTermsOf(zone),
+    couponDiscount,
+  )
   return { ...price, discountPercent }
 }
 

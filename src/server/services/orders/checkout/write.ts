@@ -7,6 +7,7 @@ import { receivedMessageInsert } from '@/server/services/messages/outbox'
 import { createdEventInsert } from '../order-events'
 import { eventAnswer, itemAnswer, shapeOrder, type OrderAnswer } from '../orders'
 import type { Delivery } from './checks'
+import type { HeldCoupon } from './coupon'
 import type { Account, CreateOrder } from './context'
 import { paymentWrites, type PaymentChoice } from './payment'
 import { orderLineValues, priceCheckout, type CheckoutLine } from './pricing'
@@ -58,9 +59,22 @@ export const isKeyClash = (err: unknown) => {
  * still covers the points, every product still has room and the slot a place. Null when it
  * wrote nothing (index.ts looks again to say why).
  */
-export async function writeOrder(db: Executor, plan: OrderPlan, account: Account) {
+export async function writeOrder(
+  db: Executor,
+  plan: OrderPlan,
+  account: Account,
+  // docs/rules/commerce.md#coupons: the coupon judged under its row lock (this transaction's), or none.
+  coupon: HeldCoupon | null,
+) {
   const { user, input, delivery, lines, pointValue, key } = plan
-  const price = priceCheckout(lines, account, input.pointsToUse, pointValue, delivery.zone)
+  const price = priceCheckout(
+    lines,
+    account,
+    input.pointsToUse,
+    pointValue,
+    delivery.zone,
+    coupon?.discount ?? 0,
+  )
   const { discountPercent } = price
   const values = {
     userId: user.id,
@@ -70,6 +84,8 @@ export async function writeOrder(db: Executor, plan: OrderPlan, account: Account
     subtotalAmount: price.subtotal,
     discountPercent,
     discountAmount: price.discountAmount,
+    couponCode: coupon?.code ?? null,
+    couponDiscount: price.couponDiscount,
     pointsUsed: price.pointsUsed,
     pointValue,
     pointsDiscountAmount: price.pointsDiscountAmount,
@@ -178,14 +194,16 @@ export async function writeOrder(db: Executor, plan: OrderPlan, account: Account
       insert into orders (user_id, country_id, city_id, zone_id, subtotal_amount, discount_percent, discount_amount, points_used,
         point_value, points_discount_amount, delivery_fee_amount, delivery_fee, free_delivery_from, total_amount, notes, delivery_address, delivery_city, delivery_country, delivery_phone,
         zone_name, customer_name, slot_id, slot_date, slot_starts_at, slot_ends_at, slot_time_zone,
-        payment_method, payment_wallet, delivery_landmark, delivery_second_phone, delivery_latitude, delivery_longitude)
+        payment_method, payment_wallet, delivery_landmark, delivery_second_phone, delivery_latitude, delivery_longitude,
+        coupon_code, coupon_discount)
       select buyer.id, ${v.countryId}::int, ${v.cityId}::int, ${v.zoneId}::int, ${v.subtotalAmount}::int, ${v.discountPercent}::numeric,
         ${v.discountAmount}::int, ${v.pointsUsed}::int, ${v.pointValue}::int, ${v.pointsDiscountAmount}::int, ${v.deliveryFeeAmount}::int, ${v.deliveryFee}::int, ${v.freeDeliveryFrom}::int, ${v.totalAmount}::int,
         ${v.notes}::text, ${v.deliveryAddress}::text, ${v.deliveryCity}::text, ${v.deliveryCountry}::text, ${v.deliveryPhone}::text,
         ${v.zoneName}::text, ${v.customerName}::text, open_slot.id, case when open_slot.id is null then null else ${slot.date}::date end,
         open_slot.starts_at, open_slot.ends_at, open_slot.tz,
         ${v.paymentMethod}::payment_method, ${v.paymentWallet}::text,
-        ${v.deliveryLandmark}::text, ${v.deliverySecondPhone}::text, ${v.deliveryLatitude}::numeric, ${v.deliveryLongitude}::numeric
+        ${v.deliveryLandmark}::text, ${v.deliverySecondPhone}::text, ${v.deliveryLatitude}::numeric, ${v.deliveryLongitude}::numeric,
+        ${v.couponCode}::text, ${v.couponDiscount}::int
       from buyer left join open_slot on true
       where ${slot.id}::int is null or exists (select 1 from slot_booking)
       returning id, status, payment_status, points_earned, delivery_driver_id, created_at, updated_at,
@@ -214,6 +232,14 @@ export async function writeOrder(db: Executor, plan: OrderPlan, account: Account
       insert into loyalty_transactions (user_id, order_id, transaction_type, points, description)
       select ${user.id}::int, new_order.id, 'redeemed', -${price.pointsUsed}::int, 'Points utilisés pour la commande #' || new_order.id from new_order
       where ${price.pointsUsed}::int > 0
+    ), coupon_counted as (
+      -- docs/rules/commerce.md#coupons: the budget used, on the row this transaction locked.
+      update coupons set uses_count = uses_count + 1, amount_spent = amount_spent + ${v.couponDiscount}::int, updated_at = now()
+      where id = ${coupon?.id ?? null}::int and exists (select 1 from new_order)
+    ), coupon_use as (
+      insert into coupon_uses (coupon_id, order_id, user_id, client_phone, amount)
+      select ${coupon?.id ?? null}::int, new_order.id, ${user.id}::int, ${coupon?.phone ?? null}::text, ${v.couponDiscount}::int
+      from new_order where ${coupon?.id ?? null}::int is not null
     ), address_used as (
       -- docs/rules/people.md#delivery-addresses: the saved address used is the last used now.
       update delivery_addresses set last_used_at = now()
@@ -287,5 +313,9 @@ export async function writeOrder(db: Executor, plan: OrderPlan, account: Account
     },
     user.displayName,
   )
-  return { order: { ...listed, events: [created] } satisfies OrderAnswer, drewStock: Number(row.drawn) > 0 }
+  // A new order has received nothing: no refund (docs/rules/money-told.md#refunds-told).
+  return {
+    order: { ...listed, events: [created], refunds: [] } satisfies OrderAnswer,
+    drewStock: Number(row.drawn) > 0,
+  }
 }

@@ -21,7 +21,7 @@ export default defineEndpoint({
         `Trop de demandes de nouveau mot de passe. Réessayez dans ${Math.ceil(wait / 60)} minute(s).`,
       )
     // The same work, the same answer and the same time whether an account exists or not.
-    await requestReset(db, input.identifier, channel, messageOrigin(deps.config, req))
+    await requestReset(db, input.identifier, channel, messageOrigin(deps.config, req), input.countryId)
     return { success: true as const, channel }
   },
 })

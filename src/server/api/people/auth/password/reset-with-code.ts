@@ -9,7 +9,7 @@ export default defineEndpoint({
   summary:
     'Choose a new password with the SMS code (5 tries a code): every session ends, this device is signed in (or asked for its second factor)',
   async handler({ input, db, deps, req, reply }) {
-    const { reset, account } = await resetFromCode(db, input.identifier, input.code)
+    const { reset, account } = await resetFromCode(db, input.identifier, input.code, input.countryId)
     await setNewPassword(db, reset.id, account.id, input.password)
     return signInOrChallenge(db, deps.config, req, reply, account)
   },

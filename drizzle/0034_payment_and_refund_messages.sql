@@ -1,0 +1,2 @@
+ALTER TYPE "public"."message_kind" ADD VALUE 'payment_received' BEFORE 'password_reset_link';--> statement-breakpoint
+ALTER TYPE "public"."message_kind" ADD VALUE 'refunded' BEFORE 'password_reset_link';

@@ -1,0 +1,18 @@
+/**
+ * Campaigns, the feast days sold ahead (docs/rules/campaigns.md, decision 0066), top to bottom.
+ *
+ * 1. Staff write a campaign of their country (`admin.ts`): its dates, deposit and cancellation
+ *    rules, services and prices, then its animals, shares and slots.
+ * 2. The public reads the open campaigns and their animals (`reads.ts`); holds whose 15 minutes
+ *    are over are returned first (`releaseExpiredHolds`, `items.ts`; the housekeeping too).
+ * 3. A client reserves an animal or a share (`reserve.ts`): one conditional update takes it (a
+ *    rush has one winner), held 15 minutes, with a pay link whose token is kept hashed.
+ * 4. Anyone with the link pays the deposit, then instalments (`startReservationAttempt` in
+ *    services/money/payments/reservations.ts): each a payment attempt as an order's, decided by the
+ *    provider's status query, bound to the balance (`receiveOnReservation`): deposit → booked,
+ *    balance → paid, anything past the balance flagged to give back.
+ */
+export * from './items'
+export * from './reads'
+export * from './reserve'
+export * from './admin'

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { campaignAnimals, campaignReservations, campaigns } from '../../../src/server/db/schema'
+import { hashToken } from '../../../src/server/http/session'
+import type { Cc, Cell, Policy } from './shared'
+
+// The campaigns' calls in the permission matrix (docs/rules/people.md#who-may-do-what,
+// docs/rules/campaigns.md#who-may-do-what), as each area has its file.
+
+const STAFF = ['root', 'super_admin', 'admin'] as const
+const SHOPPERS = ['client', 'user'] as const
+const DAY = 86_400_000
+let n = 0
+
+/** A campaign of country `cc` open now. */
+async function campaignOf({ f, cc }: { f: Cell['f']; cc: Cc }) {
+  const [c] = await f.db
+    .insert(campaigns)
+    .values({
+      countryId: f[cc].country.id,
+      name: `Matrice ${++n}`,
+      feastDate: '2099-06-01',
+      opensAt: new Date(Date.now() - DAY),
+      closesAt: new Date(Date.now() + 30 * DAY),
+      balanceDueAt: new Date(Date.now() + 30 * DAY),
+    })
+    .returning()
+  return c!
+}
+async function animalOf(cell: Cell) {
+  const c = await campaignOf(cell)
+  const [a] = await cell.f.db
+    .insert(campaignAnimals)
+    .values({ campaignId: c.id, tag: `M-${++n}`, breed: 'Ladoum', weightKg: 60, price: 100_000 })
+    .returning()
+  return a!
+}
+/** A reservation held by the country's customer, and its pay link's token. */
+async function reservationOf(cell: Cell) {
+  const a = await animalOf(cell)
+  const token = randomBytes(32).toString('base64url')
+  await cell.f.db.update(campaignAnimals).set({ status: 'held' }).where(eq(campaignAnimals.id, a.id))
+  await cell.f.db.insert(campaignReservations).values({
+    campaignId: a.campaignId,
+    userId: cell.f[cell.cc].customer.id,
+    animalId: a.id,
+    price: a.price,
+    depositAmount: 30_000,
+    payTokenHash: hashToken(token),
+    holdExpiresAt: new Date(Date.now() + 15 * 60_000),
+  })
+  return token
+}
+const window = () => ({
+  feastDate: '2099-06-01',
+  opensAt: new Date(Date.now() - DAY).toISOString(),
+  closesAt: new Date(Date.now() + DAY).toISOString(),
+  balanceDueAt: new Date(Date.now() + DAY).toISOString(),
+})
+const ids = (rows: unknown) => (rows as { id: number }[]).map((r) => r.id)
+
+export const campaignPolicies: Record<string, Policy> = {
+  'GET /_api/campaigns': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Campaigns: anyone reads a country’s open campaigns',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id }),
+  },
+  'GET /_api/campaigns/animals': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Campaigns: anyone reads an open campaign’s animals',
+    input: async (cell) => ({ campaignId: (await campaignOf(cell)).id }),
+  },
+  'POST /_api/campaigns/reserve': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: 'Campaigns: a client reserves an animal of any open campaign (a son abroad for his parents)',
+    input: async (cell) => ({ animalId: (await animalOf(cell)).id }),
+  },
+  'GET /_api/campaigns/reservation': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Campaigns: anyone holding the pay link reads what it shows',
+    input: async (cell) => ({ token: await reservationOf(cell) }),
+  },
+  'POST /_api/campaigns/pay': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Campaigns: anyone holding the pay link pays an instalment',
+    input: async (cell) => ({ token: await reservationOf(cell), amount: 30_000, wallet: 'Orange Money' }),
+  },
+  'GET /_api/admin/campaigns': {
+    who: STAFF,
+    scope: 'list',
+    rule: 'Campaigns: staff list their country’s campaigns, root all',
+    input: async (cell) => {
+      await campaignOf(cell)
+      return { countryId: cell.f[cell.cc].country.id }
+    },
+    listed: (b) => ({ kind: 'campaign', ids: ids(b.campaigns) }),
+  },
+  'POST /_api/admin/campaigns/create': {
+    who: STAFF,
+    scope: 'forced-own',
+    rule: 'Campaigns: staff create in their own country, root in any',
+    input: ({ f, cc }) => ({ countryId: f[cc].country.id, name: `Korité ${++n}`, ...window() }),
+    created: (b) => (b.campaign as { countryId: number }).countryId,
+  },
+  'POST /_api/admin/campaigns/update': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Campaigns: staff edit their own country’s campaigns, root any',
+    input: async (cell) => ({ campaignId: (await campaignOf(cell)).id, name: `Tabaski ${++n}`, ...window() }),
+  },
+  'POST /_api/admin/campaigns/animals/create': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Campaigns: staff add animals to their own country’s campaigns, root any',
+    input: async (cell) => ({
+      campaignId: (await campaignOf(cell)).id,
+      tag: `A-${++n}`,
+      breed: 'Touabire',
+      weightKg: 55,
+      price: 120_000,
+    }),
+  },
+  'POST /_api/admin/campaigns/animals/update': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Campaigns: staff edit their own country’s animals, root any',
+    input: async (cell) => ({
+      animalId: (await animalOf(cell)).id,
+      tag: `U-${++n}`,
+      breed: 'Bali-Bali',
+      weightKg: 70,
+      price: 100_000,
+    }),
+  },
+  'POST /_api/admin/campaigns/shares/create': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Campaigns: staff add shares to their own country’s campaigns, root any',
+    input: async (cell) => ({
+      campaignId: (await campaignOf(cell)).id,
+      name: 'Une moitié',
+      price: 60_000,
+      stock: 4,
+    }),
+  },
+  'POST /_api/admin/campaigns/slots/create': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Campaigns: staff add slots to their own country’s campaigns, root any',
+    input: async (cell) => ({
+      campaignId: (await campaignOf(cell)).id,
+      kind: 'collection',
+      startsAt: new Date(Date.now() + DAY).toISOString(),
+      endsAt: new Date(Date.now() + DAY + 3_600_000).toISOString(),
+      capacity: 20,
+    }),
+  },
+  'GET /_api/admin/campaigns/reservations': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Campaigns: staff read their own country’s reservations, root any',
+    input: async (cell) => ({ campaignId: (await campaignOf(cell)).id }),
+  },
+}

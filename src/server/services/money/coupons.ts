@@ -194,7 +194,7 @@ export async function clientHistory(
     select
       (select count(*)::int from coupon_uses u where u.coupon_id = ${couponId} and u.returned_at is null
         and u.client_phone = any(${list}::text[])) as "phoneUses",
-      exists (select 1 from orders o where o.status <> 'cancelled' and (o.user_id = ${userId}
+      exists (select 1 from orders o where etal_sells(o.status) and (o.user_id = ${userId}
         or o.user_id in (select id from users where phone_number = any(${list}::text[])))) as "hasOrdered"`)
   const row = rowsOf<{ phoneUses: number; hasOrdered: boolean }>(rows)[0]!
   return { phoneUses: Number(row.phoneUses), hasOrdered: !!row.hasOrdered }

@@ -1,6 +1,6 @@
 import { Ban, Plus, Search } from 'lucide-react'
 import { useState } from 'react'
-import { formatCount, formatMoney } from '@/shared/format'
+import { formatCount, formatMoney, formatPercent } from '@/shared/format'
 import type { AdminCoupon } from '@/shared/schemas/coupons'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
@@ -22,7 +22,7 @@ import { CouponDialog } from '../components/coupon-dialog'
 const frenchDay = (d: string) => d.split('-').reverse().join('/')
 
 /** What the code gives: "10 %" or "2 000 F CFA". */
-const valueOf = (c: AdminCoupon) => (c.kind === 'percent' ? `${c.value} %` : formatMoney(c.value))
+const valueOf = (c: AdminCoupon) => (c.kind === 'percent' ? formatPercent(c.value) : formatMoney(c.value))
 
 /** The budget used: uses of the maximum, francs of the budget. */
 function budgetOf(c: AdminCoupon) {

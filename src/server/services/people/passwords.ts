@@ -21,8 +21,15 @@ const argon2 = pLimit(ARGON2_CONCURRENCY)
 const cost = () => (process.env.ETAL_ARGON2_COST === 'test' ? { memoryCost: 1024, timeCost: 1 } : undefined)
 export const hashPassword = (password: string) => argon2(() => hash(password, cost()))
 
-// A real hash to check against when the email is unknown, so both answers take the same time.
-let dummyHash: Promise<string> | undefined
+// A real hash to check against when the email is unknown, so both answers take the same time:
+// one per cost (only the tests change it), of the cost the accounts' hashes are made with.
+const dummyHashes = new Map<string, Promise<string>>()
+function dummyHash() {
+  const key = process.env.ETAL_ARGON2_COST ?? 'real'
+  let made = dummyHashes.get(key)
+  if (!made) dummyHashes.set(key, (made = hash('etal-timing-equaliser', cost())))
+  return made
+}
 
 /** How many password verifications this process has started: the login-limit tests count them. */
 export const passwordVerifications = { count: 0 }
@@ -41,7 +48,7 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   passwordVerifications.count++
   try {
     if (!passwordHash) {
-      const dummy = await (dummyHash ??= hash('etal-timing-equaliser', cost()))
+      const dummy = await dummyHash()
       await argon2(() => verify(dummy, password))
       return false
     }

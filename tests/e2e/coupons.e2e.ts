@@ -23,6 +23,17 @@ describe('coupons', () => {
     await expect.poll(async () => plain(await table.textContent())).toContain('TABASKI10')
     await shot(staff.page, 'coupons-admin-390')
     expect(await seriousViolations(staff.page)).toEqual([])
+    // Changed: its limits, not its code nor its type (said in the dialog, not asked).
+    await table.getByRole('button', { name: 'Modifier TABASKI10' }).click()
+    const edit = staff.page.getByRole('dialog', { name: 'Modifier le code promo TABASKI10' })
+    expect(await edit.getByLabel('Code', { exact: true }).count()).toBe(0)
+    expect(plain(await edit.textContent())).toContain('Code TABASKI10 · Pourcentage')
+    expect(await edit.getByLabel('Utilisations au total').inputValue()).toBe('50')
+    await edit.getByLabel('Utilisations au total').fill('40')
+    await shot(staff.page, 'coupons-edit-390')
+    expect(await seriousViolations(staff.page)).toEqual([])
+    await edit.getByRole('button', { name: 'Enregistrer' }).click()
+    await expect.poll(async () => plain(await table.textContent())).toContain('0 / 40')
     await staff.context.close()
 
     const { page, context } = await newPage(e, PHONE)

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CreateCouponInput } from '@/shared/schemas/coupons'
+import type { CreateCouponInput, UpdateCouponInput } from '@/shared/schemas/coupons'
 import { api } from '@/client/lib/api'
 import { staffErrorText } from '@/client/lib/error-text'
 import { callKey, queryOptionsFor } from '@/client/lib/queries'
@@ -31,6 +31,18 @@ export function useCreateCoupon() {
       toast.success(`Le code promo « ${coupon.code} » a été créé.`)
     },
     onError: (e) => toast.error(`Erreur lors de la création : ${staffErrorText(e)}`),
+  })
+}
+
+export function useUpdateCoupon() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: UpdateCouponInput) => api.post('/_api/admin/coupons/update', input),
+    onSuccess: ({ coupon }) => {
+      refresh(qc)
+      toast.success(`Le code promo « ${coupon.code} » a été enregistré.`)
+    },
+    onError: (e) => toast.error(`Erreur lors de l’enregistrement : ${staffErrorText(e)}`),
   })
 }
 

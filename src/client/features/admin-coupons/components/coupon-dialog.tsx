@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { createCouponInput, type CreateCouponInput } from '@/shared/schemas/coupons'
+import { createCouponInput, type AdminCoupon, type CreateCouponInput } from '@/shared/schemas/coupons'
 import type { z } from '@/shared/schemas/zod'
 import { Dialog, FormActions } from '@/client/components/ui/dialog'
 import { FormField } from '@/client/components/ui/form-field'
 import { Input, numberOrNull, Select } from '@/client/components/ui/field'
-import { useCreateCoupon } from '../api/use-coupons'
+import { useCreateCoupon, useUpdateCoupon } from '../api/use-coupons'
 
 /** An empty number field is "no limit" (null); anything else a number the schema checks. */
 const optionalNumber = { setValueAs: numberOrNull }
@@ -16,47 +16,73 @@ const numeric = { type: 'number', inputMode: 'numeric', min: 1, step: 1 } as con
 
 /**
  * "Créer un code promo" (docs/rules/commerce.md#coupons): the code, percent or amount, and the
- * limits (each left empty: none). Root chooses the country; staff create in their own.
+ * limits (each left empty: none). Root chooses the country; staff create in their own. Given a
+ * `coupon`, "Modifier": its value and limits change; its country, code and type stay.
  */
 export function CouponDialog({
   open,
   onOpenChange,
   countries,
+  coupon,
 }: {
   open: boolean
   onOpenChange: (o: boolean) => void
   /** The countries root chooses from; none for staff of one country. */
   countries: { id: number; name: string }[] | null
+  /** The code being changed; none: a new one. */
+  coupon?: AdminCoupon | null
 }) {
   const create = useCreateCoupon()
+  const update = useUpdateCoupon()
   const form = useForm<CreateCouponInput, unknown, z.output<typeof createCouponInput>>({
     resolver: zodResolver(createCouponInput),
   })
   useEffect(() => {
     if (open)
-      form.reset({
-        code: '',
-        kind: 'percent',
-        value: 10,
-        maxUses: null,
-        maxAmount: null,
-        perClient: 1,
-        minOrder: null,
-        validFrom: null,
-        validTo: null,
-        firstOrderOnly: false,
-      })
-  }, [open, form])
+      form.reset(
+        coupon
+          ? {
+              countryId: coupon.countryId,
+              code: coupon.code,
+              kind: coupon.kind,
+              value: coupon.value,
+              maxUses: coupon.maxUses,
+              maxAmount: coupon.maxAmount,
+              perClient: coupon.perClient,
+              minOrder: coupon.minOrder,
+              validFrom: coupon.validFrom,
+              validTo: coupon.validTo,
+              firstOrderOnly: coupon.firstOrderOnly,
+            }
+          : {
+              code: '',
+              kind: 'percent',
+              value: 10,
+              maxUses: null,
+              maxAmount: null,
+              perClient: 1,
+              minOrder: null,
+              validFrom: null,
+              validTo: null,
+              firstOrderOnly: false,
+            },
+      )
+  }, [open, form, coupon])
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    await create.mutateAsync(values)
+  const onSubmit = form.handleSubmit(async ({ countryId: _country, code: _code, kind: _kind, ...terms }) => {
+    if (coupon) await update.mutateAsync({ id: coupon.id, ...terms })
+    else await create.mutateAsync({ countryId: _country, code: _code, kind: _kind, ...terms })
     onOpenChange(false)
   })
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Créer un code promo">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={coupon ? `Modifier le code promo ${coupon.code}` : 'Créer un code promo'}
+    >
       <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} noValidate className="space-y-4">
-        {countries && (
+        {countries && !coupon && (
           <FormField form={form} name="countryId" id="coupon-country" label="Pays" options={optionalNumber}>
             {(control) => (
               <Select {...control}>
@@ -71,17 +97,27 @@ export function CouponDialog({
           </FormField>
         )}
         <div className="grid gap-3 sm:grid-cols-3">
-          <FormField form={form} name="code" id="coupon-code" label="Code" hint="Ex. TABASKI10">
-            {(control) => <Input autoCapitalize="characters" autoComplete="off" {...control} />}
-          </FormField>
-          <FormField form={form} name="kind" id="coupon-kind" label="Type">
-            {(control) => (
-              <Select {...control}>
-                <option value="percent">Pourcentage</option>
-                <option value="amount">Montant (F CFA)</option>
-              </Select>
-            )}
-          </FormField>
+          {coupon ? (
+            // Its code and type stay (the orders that used it name them): said, not asked.
+            <p className="text-sm text-stone-700 sm:col-span-2">
+              Code <strong className="font-semibold text-stone-900">{coupon.code}</strong> ·{' '}
+              {coupon.kind === 'percent' ? 'Pourcentage' : 'Montant (F CFA)'} · {coupon.countryName}
+            </p>
+          ) : (
+            <>
+              <FormField form={form} name="code" id="coupon-code" label="Code" hint="Ex. TABASKI10">
+                {(control) => <Input autoCapitalize="characters" autoComplete="off" {...control} />}
+              </FormField>
+              <FormField form={form} name="kind" id="coupon-kind" label="Type">
+                {(control) => (
+                  <Select {...control}>
+                    <option value="percent">Pourcentage</option>
+                    <option value="amount">Montant (F CFA)</option>
+                  </Select>
+                )}
+              </FormField>
+            </>
+          )}
           <FormField form={form} name="value" id="coupon-value" label="Valeur" options={requiredNumber}>
             {(control) => <Input {...numeric} {...control} />}
           </FormField>
@@ -144,8 +180,8 @@ export function CouponDialog({
         </fieldset>
         <FormActions
           onCancel={() => onOpenChange(false)}
-          pending={create.isPending}
-          submitLabel="Créer le code"
+          pending={create.isPending || update.isPending}
+          submitLabel={coupon ? 'Enregistrer' : 'Créer le code'}
         />
       </form>
     </Dialog>

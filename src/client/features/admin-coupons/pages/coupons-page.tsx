@@ -1,4 +1,4 @@
-import { Ban, Plus, Search } from 'lucide-react'
+import { Ban, Pencil, Plus, Search } from 'lucide-react'
 import { useState } from 'react'
 import { formatCount, formatMoney, formatPercent } from '@/shared/format'
 import type { AdminCoupon } from '@/shared/schemas/coupons'
@@ -58,6 +58,7 @@ export default function CouponsPage() {
   const countries = useCountries(isRoot)
   const stop = useStopCoupon()
   const [creating, setCreating] = useState(false)
+  const [editing, setEditing] = useState<AdminCoupon | null>(null)
   const [stopping, setStopping] = useState<AdminCoupon | null>(null)
   const [lastSearch, setLastSearch] = useState('')
   if (debounced !== lastSearch) {
@@ -132,6 +133,13 @@ export default function CouponsPage() {
                         <RowActions
                           actions={[
                             !c.stoppedAt && {
+                              label: `Modifier ${c.code}`,
+                              text: 'Modifier',
+                              icon: Pencil,
+                              show: 'wide',
+                              onClick: () => setEditing(c),
+                            },
+                            !c.stoppedAt && {
                               label: `Arrêter ${c.code}`,
                               text: 'Arrêter',
                               icon: Ban,
@@ -155,6 +163,12 @@ export default function CouponsPage() {
         open={creating}
         onOpenChange={setCreating}
         countries={isRoot ? (countries.data ?? []) : null}
+      />
+      <CouponDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        countries={null}
+        coupon={editing}
       />
       <ConfirmDialog
         open={stopping !== null}

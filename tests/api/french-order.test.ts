@@ -38,7 +38,7 @@ const before = (names: string[], first: string, second: string) => {
   return names.indexOf(first) < names.indexOf(second)
 }
 
-describe('names in French order (item 15)', () => {
+describe('names in French order', () => {
   it('countries: the back office, the storefront, the root dashboard', async () => {
     type Named = { name: string }
     const admin = (await read<{ countries: Named[] }>('/_api/admin/countries')).countries.map((c) => c.name)

@@ -62,7 +62,7 @@ async function order(status: 'pending' | 'in_preparation' | 'in_delivery' | 'del
   return { client, order: o }
 }
 
-describe('cancelling (item 13)', () => {
+describe('cancelling', () => {
   it('refuses a cancellation without a reason, in French on the field, and changes nothing', async () => {
     const { order: o } = await order()
     for (const reason of [undefined, '', '   ']) {
@@ -111,7 +111,7 @@ describe('cancelling (item 13)', () => {
   })
 })
 
-describe('corrections tell the client nothing (item 13)', () => {
+describe('corrections tell the client nothing', () => {
   it('a delivered order moved back to delivery, then delivered again: one "en route", one "livrée"', async () => {
     const { order: o } = await order('in_preparation')
     for (const status of ['in_delivery', 'delivered', 'in_delivery', 'delivered'])
@@ -137,7 +137,7 @@ describe('corrections tell the client nothing (item 13)', () => {
   })
 })
 
-describe('the address in the messages (item 15)', () => {
+describe('the address in the messages', () => {
   it('reads right whatever the address: "à l’adresse : …", never "au Rue 12 x"', async () => {
     const { order: o } = await order('in_preparation')
     await t.db.update(orders).set({ deliveryAddress: 'Rue 12 x' }).where(eq(orders.id, o.id))

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest'
 import { users } from '../../src/server/db/schema'
-import { pagePaths } from '../../src/shared/pages'
+import { pagePaths, pages, roleGroups, type PagePath } from '../../src/shared/pages'
+import type { Role } from '../../src/shared/domain/roles'
 import {
   axeViolations,
   DESKTOP,
@@ -20,7 +21,9 @@ import {
  * Every page of src/shared/pages.ts, opened by every role (and a visitor), passes axe-core
  * without a serious or critical violation, has exactly one h1, its own title and the skip link
  * as its first Tab stop. A page a role may not open shows its refusal (or the sign-in it is sent
- * to), which must pass too.
+ * to), which must pass too: once per layout and role group, since the refusal is the guard's of
+ * that group (src/client/app/router.tsx) whatever the page behind it, and tests/unit/pages.test.ts
+ * checks that every page is behind its group's guard.
  */
 
 let e: E2E
@@ -33,7 +36,7 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-const roles: { who: string; login?: [string, string] }[] = [
+const roles: { who: Role | 'visitor'; login?: [string, string] }[] = [
   { who: 'visitor' },
   { who: 'client', login: ['/client/login', 'client@etal.demo'] },
   { who: 'delivery_driver', login: ['/delivery/login', 'livreur@etal.demo'] },
@@ -44,6 +47,26 @@ const roles: { who: string; login?: [string, string] }[] = [
 
 /** Each page's path pattern (src/shared/pages.ts), and one no page has. */
 const patterns = [...pagePaths, '/nulle-part']
+
+/** Whether a role opens the page of a pattern (the unknown one is everyone's Not Found). */
+function opens(who: Role | 'visitor', pattern: string) {
+  const page = pages[pattern as PagePath]
+  if (!page || page.opens === 'anyone') return true
+  return who !== 'visitor' && (roleGroups[page.opens] as readonly Role[]).includes(who)
+}
+
+/** A role's walk: every page it opens, and one refusal per layout and role group it is refused. */
+function walkOf(who: Role | 'visitor') {
+  const refusals = new Set<string>()
+  return patterns.filter((pattern) => {
+    if (opens(who, pattern)) return true
+    const { layout, opens: group } = pages[pattern as PagePath]
+    const key = `${layout} ${group}`
+    if (refusals.has(key)) return false
+    refusals.add(key)
+    return true
+  })
+}
 
 /** A pattern's URL, its parameters filled with demo records (order 1 and its client are of Senegal). */
 const urlOf = (pattern: string) =>
@@ -124,7 +147,7 @@ for (const { who, login } of roles) {
     })
     afterAll(() => profile?.close())
     // it.for: a concurrent test asserts with its own context's expect.
-    it.for(patterns)('%s', async (pattern, { expect }) => {
+    it.for(walkOf(who))('%s', async (pattern, { expect }) => {
       expect((await auditPage(profile, PHONE, pattern, expect)) ?? []).toEqual([])
     })
   })

@@ -8,7 +8,7 @@ import { axeViolations, DESKTOP, demoUser, loginAt, newPage, PHONE, plain, shot,
 const e = e2eApp()
 
 describe('second walk-through', () => {
-  it('item 13: "Annulée" asks first, in a dialog, for the reason the client then reads', async () => {
+  it('"Annulée" asks first, in a dialog, for the reason the client then reads', async () => {
     const client = await demoUser(e, 'client@etal.demo')
     const order = await createOrder(e.t.db, {
       user: client,
@@ -71,7 +71,7 @@ describe('second walk-through', () => {
     await mine.context.close()
   })
 
-  it('item 15: the confirmation follows a refused weigh-in', async () => {
+  it('the confirmation follows a refused weigh-in', async () => {
     const client = await demoUser(e, 'client@etal.demo')
     const order = await createOrder(e.t.db, { user: client, status: 'in_preparation' })
     await e.t.db
@@ -91,7 +91,7 @@ describe('second walk-through', () => {
     await context.close()
   })
 
-  it('item 15: the hero offers a signed-in person its space, not the sign-in', async () => {
+  it('the hero offers a signed-in person its space, not the sign-in', async () => {
     const visitor = await newPage(e, PHONE)
     await visitor.page.goto('/')
     const hero = visitor.page.locator('section').first()
@@ -111,7 +111,7 @@ describe('second walk-through', () => {
     await context.close()
   })
 
-  it('item 15: the staff menu says the role, then the country it manages', async () => {
+  it('the staff menu says the role, then the country it manages', async () => {
     for (const [email, home, want] of [
       ['root@etal.demo', '/root/dashboard', 'Root · Tous les pays'],
       ['admin.ml@etal.demo', '/admin/orders-only', 'Admin · Mali'],
@@ -126,7 +126,7 @@ describe('second walk-through', () => {
     }
   })
 
-  it('item 15: the contact page shows the caller’s country, or every country to a visitor who chose none', async () => {
+  it('the contact page shows the caller’s country, or every country to a visitor who chose none', async () => {
     const active = await e.t.db.select().from(countries).where(eq(countries.isActive, true))
     const visitor = await newPage(e, PHONE)
     await visitor.page.goto('/contact')

@@ -23,7 +23,7 @@ const countryId = async (code: string) =>
   (await e.t.db.select().from(countries).where(eq(countries.code, code)))[0]!.id
 
 describe('walk-through gaps', () => {
-  it('item 1: the Mali admin adds a driver and a client of Mali, and its pending order lists Mali drivers to assign', async () => {
+  it('the Mali admin adds a driver and a client of Mali, and its pending order lists Mali drivers to assign', async () => {
     const { page, context } = await newPage(e, DESKTOP)
     await loginAt(page, '/employee/login', 'admin.ml@etal.demo')
     await page.waitForURL('**/admin/orders-only')
@@ -74,7 +74,7 @@ describe('walk-through gaps', () => {
     await context.close()
   })
 
-  it('item 2: the admin’s orders list shows each order’s status and its payment, under their own headings', async () => {
+  it('the admin’s orders list shows each order’s status and its payment, under their own headings', async () => {
     const { page, context } = await newPage(e, DESKTOP)
     await loginAt(page, '/employee/login', 'admin@etal.demo')
     await page.waitForURL('**/admin/orders-only')
@@ -88,7 +88,7 @@ describe('walk-through gaps', () => {
     await context.close()
   })
 
-  it('item 3: the /admin/dashboard sign-in tells a client and a driver why it refuses them', async () => {
+  it('the /admin/dashboard sign-in tells a client and a driver why it refuses them', async () => {
     for (const email of ['client@etal.demo', 'livreur@etal.demo']) {
       const { page, context } = await newPage(e, PHONE)
       await loginAt(page, '/admin/dashboard', email)
@@ -103,7 +103,7 @@ describe('walk-through gaps', () => {
     }
   })
 
-  it('item 5: an order’s page says what is true for its status', async () => {
+  it('an order’s page says what is true for its status', async () => {
     const { page, context } = await newPage(e, PHONE)
     await loginAt(page, '/client/login', 'client@etal.demo')
     await page.waitForURL('**/dashboard')
@@ -148,7 +148,7 @@ describe('walk-through gaps', () => {
     await context.close()
   })
 
-  it('item 8: a driver and staff see the catalogue without a cart or add buttons', async () => {
+  it('a driver and staff see the catalogue without a cart or add buttons', async () => {
     for (const [login, email] of [
       ['/delivery/login', 'livreur@etal.demo'],
       ['/employee/login', 'admin@etal.demo'],
@@ -186,7 +186,7 @@ describe('walk-through gaps', () => {
     await context.close()
   })
 
-  it('item 9: French formats: a 12,5 % discount, countries in French order, quantities sold with their unit', async () => {
+  it('French formats: a 12,5 % discount, countries in French order, quantities sold with their unit', async () => {
     await e.t.db
       .update(orders)
       .set({ discountPercent: 12.5, discountAmount: 1500, totalAmount: 10_500 })
@@ -229,7 +229,7 @@ describe('walk-through gaps', () => {
     await root.context.close()
   })
 
-  it('item 7: root’s edit dialog shows the user’s country; a city is renamed, a taken name refused in French', async () => {
+  it('root’s edit dialog shows the user’s country; a city is renamed, a taken name refused in French', async () => {
     const { page, context } = await newPage(e, DESKTOP)
     await loginAt(page, '/employee/login', 'root@etal.demo')
     await page.waitForURL('**/root/dashboard')
@@ -262,7 +262,7 @@ describe('walk-through gaps', () => {
     await context.close()
   })
 
-  it('item 4: the checkout offers only the client’s own country, the one the server accepts', async () => {
+  it('the checkout offers only the client’s own country, the one the server accepts', async () => {
     const { page, context } = await newPage(e, PHONE)
     await page.goto('/')
     await page.evaluate(() =>
@@ -283,7 +283,7 @@ describe('walk-through gaps', () => {
     await context.close()
   })
 
-  it('item 11: a product added while signed out is in the cart after signing in, or dropped with the reason', async () => {
+  it('a product added while signed out is in the cart after signing in, or dropped with the reason', async () => {
     const card = (page: Page, name: string) => page.getByTestId('product-card').filter({ hasText: name })
     /** A visitor asks for 1,5 kg of filet (one step above the minimum) and is sent to the sign-in. */
     const askSignedOut = async (page: Page) => {

@@ -56,6 +56,7 @@ function start() {
     </StrictMode>
   )
   if (!rendered) {
+    container.dataset.ready = 'true'
     createRoot(container).render(app)
     return
   }
@@ -68,7 +69,11 @@ function start() {
   // take every tap: one on a part not hydrated yet hydrates that part first, then runs
   // (selective hydration). A page whose code fails to load shows its error (route-error.tsx),
   // which can then be tapped.
-  const active = () => container.removeAttribute('inert')
+  // `data-ready`: the page's code is in and React holds the page (the browser tests wait for it).
+  const active = () => {
+    container.removeAttribute('inert')
+    container.dataset.ready = 'true'
+  }
   pageCode(matchPage(window.location.pathname) ?? '*').then(active, active)
   // The session the page was drawn with, which the parts hydrated late are hydrated with
   // (lib/session.ts).

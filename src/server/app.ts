@@ -66,7 +66,8 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(() => (data) => JSON.stringify(data))
   installErrorHandler(app)
-  // Only JSON bodies: a cross-site form (urlencoded, multipart, text/plain) gets 415.
+  // Only JSON bodies: a cross-site form (urlencoded, multipart, text/plain) gets 415; the one
+  // form route, "Ajouter" before the script, reads its own (web/cart-form.ts).
   app.removeContentTypeParser('text/plain')
 
   const security = await securityHeaders({

@@ -63,6 +63,8 @@ export type RenderEntry<Answer = unknown, Country = unknown, Product = unknown> 
   renderFirstPage(input: FirstPageInput<Answer, Country>): Promise<{ html: string; data: string }>
   /** The markup of `#root` for a product's page (/produits/<id>-<slug>) with its product, and its data. */
   renderProductPage(input: ProductPageInput<Product, Country>): Promise<{ html: string; data: string }>
+  /** The markup inside the header's cart link for a count (src/server/web/cart-count.ts). */
+  cartLink(count: number): string
 }
 
 /**

@@ -118,8 +118,8 @@ describe('a catalogue read a page at a time, at 390 px', () => {
     })
     await page.goto('/products')
     await expect.poll(() => cards(page).count()).toBe(PRODUCTS_PAGE_SIZE)
-    // A press before React has taken the page over would be lost: #root is inert until then.
-    await page.waitForFunction(() => document.getElementById('root')?.inert === false)
+    // A press before React has taken the page over would be lost (or posted, for "Ajouter").
+    await page.waitForFunction(() => document.getElementById('root')?.dataset.ready === 'true')
     const more = page.getByRole('button', { name: 'Voir plus de produits' })
     await more.scrollIntoViewIfNeeded()
     await more.focus()

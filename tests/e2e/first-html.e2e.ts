@@ -39,9 +39,9 @@ function watch(page: Page) {
   page.on('pageerror', (err) => hydration.push(String(err)))
   return { reads, sessions, hydration }
 }
-/** React holds the page once #root is no longer inert (main.tsx). */
+/** React holds the page once #root says it is ready (main.tsx). */
 const hydrated = (page: Page) =>
-  expect.poll(() => page.evaluate(() => !document.getElementById('root')!.hasAttribute('inert'))).toBe(true)
+  expect.poll(() => page.evaluate(() => document.getElementById('root')!.dataset.ready === 'true')).toBe(true)
 
 describe('the first HTML', () => {
   it('shows the chosen country’s products and prices with JavaScript disabled', async () => {

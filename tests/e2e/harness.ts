@@ -142,10 +142,43 @@ export function e2eApp(env: Record<string, string> = {}): E2E {
 /** The app the sign-in helpers read accounts' authenticators from (one per test file). */
 let running: E2E | null = null
 
+/**
+ * A page whose `goto` and `reload` also wait for React to hold it (main.tsx's `data-ready`): the
+ * storefront's pages act before their script (docs/rules/catalogue.md#before-the-script), so a
+ * test's tap on "Ajouter" before then would post the form to the server instead of exercising the
+ * app's code. The tests of a tap before the script open their pages without it.
+ */
+export function waitingForReact(page: Page): Page {
+  const ready = () =>
+    page
+      .waitForFunction(
+        () => {
+          const root = document.getElementById('root')
+          return !root || root.dataset.ready === 'true'
+        },
+        undefined,
+        { timeout: 30_000 },
+      )
+      .catch(() => undefined)
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (...args) => {
+    const res = await goto(...args)
+    await ready()
+    return res
+  }
+  page.reload = async (...args) => {
+    const res = await reload(...args)
+    await ready()
+    return res
+  }
+  return page
+}
+
 /** A fresh browser profile (own cookies and storage) at phone width unless told otherwise. */
 export async function newPage(e: E2E, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
   const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport, locale: 'fr-FR' })
-  const page = await context.newPage()
+  const page = waitingForReact(await context.newPage())
   page.setDefaultTimeout(15_000)
   return { context, page }
 }
@@ -173,7 +206,7 @@ export async function signedInProfile(
 
 /** A new tab of a shared profile at the given width. */
 export async function tabOf(context: BrowserContext, viewport = PHONE): Promise<Page> {
-  const page = await context.newPage()
+  const page = waitingForReact(await context.newPage())
   await page.setViewportSize(viewport)
   // A page's own waits (its load, the network settling) may take more than 15 s on a loaded
   // machine, three tabs at a time beside another file: root's /admin/orders/1 at 1280 px did

@@ -16,9 +16,9 @@ import { demoUser, e2eApp, loginAt, newPage, PHONE, plain, seenPageErrors, shot 
  */
 const e = e2eApp()
 
-/** React holds the page once #root is no longer inert (main.tsx). */
+/** React holds the page once #root says it is ready (main.tsx). */
 const takenOver = (page: Page) =>
-  expect.poll(() => page.evaluate(() => !document.getElementById('root')!.hasAttribute('inert'))).toBe(true)
+  expect.poll(() => page.evaluate(() => document.getElementById('root')!.dataset.ready === 'true')).toBe(true)
 
 describe('a page opened at its own address', () => {
   it('the e-mailed reset link: its form, taken over without an error, sets the password', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { PendingCartAdd } from '../lib/pending-cart-add'
+import { CookieCart } from '../lib/cookie-cart'
 
 /** How long a page may take to show its heading (a lazy branch, a guard's session check). */
 const HEADING_WAIT_MS = 1500
@@ -75,6 +76,7 @@ export function AppShell() {
   return (
     <>
       <PendingCartAdd />
+      <CookieCart />
       <Outlet />
     </>
   )

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { cartCookieIn, cookieLineKey, parseCartCookie } from '@/shared/cart-cookie'
 import type { PreparationOffer } from '@/shared/domain/preparations'
 
 /**
@@ -104,7 +105,29 @@ export function useCartItems(): CartItem[] {
   return useSyncExternalStore(subscribe, read, () => EMPTY)
 }
 
-/** The header badge: distinct lines. */
+/** Tells every reader the cart changed where no write of this module did (the cart cookie cleared). */
+export const cartChanged = emit
+
+/**
+ * The lines of the cart cookie not yet moved into this cart (lib/cookie-cart.ts): what "Ajouter"
+ * added through the server before the script ran (docs/rules/catalogue.md#before-the-script).
+ */
+function cookieKeys(): string[] {
+  if (typeof document === 'undefined') return []
+  return parseCartCookie(cartCookieIn(document.cookie)).map(cookieLineKey)
+}
+
+function countNow(): number {
+  const keys = new Set(read().map(lineKeyOf))
+  for (const key of cookieKeys()) keys.add(key)
+  return keys.size
+}
+
+/**
+ * The header badge: distinct lines, the cookie's among them. The page as the server sent it
+ * counts the cookie's lines alone (src/server/web/cart-count.ts): so does the first draw here,
+ * which hydrates it; the cart kept here follows at once.
+ */
 export function useCartCount(): number {
-  return useCartItems().length
+  return useSyncExternalStore(subscribe, countNow, () => cookieKeys().length)
 }

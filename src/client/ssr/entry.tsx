@@ -7,6 +7,7 @@
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import {
@@ -20,6 +21,7 @@ import {
 import { sortByName } from '@/shared/format'
 import type { FirstPageAnswer, PublicProduct } from '@/shared/schemas/storefront'
 import type { CallOutput, storefrontCalls } from '@/shared/calls'
+import { CartLinkContent } from '../app/layouts/site-header'
 import { Providers } from '../app/providers'
 import { AppRoutes } from '../app/router'
 import { featuredKey } from '../features/storefront/api/use-featured'
@@ -109,7 +111,10 @@ async function renderProductPage(input: ProductPageInput<PublicProduct, Country>
   return { html, data }
 }
 
-export const entry = { renderShell, renderFirstPage, renderProductPage } satisfies RenderEntry<
+/** The header's cart link content, drawn as the header draws it (src/server/web/cart-count.ts). */
+const cartLink = (count: number) => renderToStaticMarkup(<CartLinkContent count={count} />)
+
+export const entry = { renderShell, renderFirstPage, renderProductPage, cartLink } satisfies RenderEntry<
   FirstPageAnswer,
   Country,
   PublicProduct

@@ -76,7 +76,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
   ) {
     const { html, data } = await entry.renderFirstPage({ path, catalogue, countries, answer })
     const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>`
-    const framed = frame(path, html, script, undefined, holdsSession(catalogue))
+    const framed = frame(path, html, script, undefined, holdsSession(catalogue), true)
     return pageOfAsync(framed.html, framed.scriptHash)
   }
 
@@ -187,6 +187,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
         script,
         productHead(product, { origin, currency }),
         holdsSession(catalogue),
+        true,
       )
       return pageOfAsync(framed.html, framed.scriptHash)
     })()

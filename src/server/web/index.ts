@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import type { FastifyRateLimitOptions } from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { matchPage } from '@/shared/pages'
 import { PRODUCT_PAGE_PATH } from '@/shared/product-links'
 import type { AppDeps } from '../http/define-endpoint'
 import { projectRoot as root } from '../paths'
+import { registerCartForm } from './cart-form'
+import { createCartCount } from './cart-count'
 import { createFirstPages, isFirstPage, loadRenderEntry } from './first-pages'
-import { createSpaPages, sendPage } from './pages'
+import { createSpaPages, sendPage, type SpaPage } from './pages'
 import { registerPhotoRoute } from './photos'
 import { createOgImages } from '../services/catalogue/photos/og-image'
 import { sitemapProducts } from '../services/catalogue/storefront'
@@ -57,6 +59,7 @@ export async function registerWeb(
 ) {
   const ogImages = createOgImages(deps.database.db, deps.photos, deps.photoQueue)
   await registerPhotoRoute(app, deps.photos, limits, deps.config.PHOTO_RATE_PER_MINUTE, ogImages)
+  await registerCartForm(app, deps, limits)
   registerRobots(app, deps.config)
   registerSiteFiles(
     app,
@@ -93,6 +96,10 @@ export async function registerWeb(
   const rendered = entry && createFirstPages(deps, entry, frame)
   const firstPage = rendered?.firstPage
   const productPage = rendered?.productPage
+  // Every page with the cart cookie's count in its header (web/cart-count.ts).
+  const withCart = entry ? createCartCount(entry.cartLink) : (_req: unknown, page: SpaPage) => page
+  const send = (req: FastifyRequest, reply: FastifyReply, page: SpaPage) =>
+    sendPage(req, reply, withCart(req, page))
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/_api')) {
       return reply
@@ -111,23 +118,23 @@ export async function registerWeb(
       // site's 404 (docs/rules/catalogue.md#product-page).
       try {
         const found = await productPage(req, reply)
-        if (found === 'missing') return sendPage(req, reply, pageFor(NO_PAGE))
+        if (found === 'missing') return send(req, reply, pageFor(NO_PAGE))
         // Kept an hour, not for good: a product renamed back would otherwise loop in a browser.
         if ('redirect' in found)
           return reply.header('cache-control', 'public, max-age=3600').redirect(found.redirect, 301)
-        return sendPage(req, reply, found.page)
+        return send(req, reply, found.page)
       } catch (err) {
         req.log.error({ err }, 'product page not rendered; serving its shell')
       }
     }
     if (firstPage && isFirstPage(path)) {
       try {
-        return sendPage(req, reply, await firstPage(req, reply, path))
+        return send(req, reply, await firstPage(req, reply, path))
       } catch (err) {
         // The database is unreachable, say: the page without its products, as before.
         req.log.error({ err }, 'first page not rendered; serving its shell')
       }
     }
-    return sendPage(req, reply, pageFor(req.url))
+    return send(req, reply, pageFor(req.url))
   })
 }

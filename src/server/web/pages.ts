@@ -129,7 +129,8 @@ function loaderScript(entry: string, preloads: string[]) {
  *   the entry instead of after it;
  * - from `.vite/route-shells.json` (scripts/prerender-shells.tsx): the page as React first draws
  *   it, put inside #root so a phone paints it as soon as the HTML is in, before the JavaScript.
- *   #root is `inert` (neither clickable nor read out) until main.tsx has hydrated it. Its
+ *   #root is `inert` (neither clickable nor read out) until main.tsx has hydrated it (a page the
+ *   server renders at its own URL is not: web/first-pages.ts). Its
  *   stylesheet is inlined: a separate request would hold that first paint back by a round trip;
  *   its code is requested after that paint (loaderScript).
  * Before a build, a page is its title and an empty #root (in production, a line saying to build).
@@ -152,6 +153,11 @@ export type PageFrame = (
   own?: OwnHead,
   /** Its data holds its session (a visitor's page, src/client/ssr/entry.tsx): not read to start. */
   sessionInPage?: boolean,
+  /**
+   * It acts before its script runs (docs/rules/catalogue.md#before-the-script): its links, and
+   * "Ajouter"'s forms, which post to the server; not inert. A shell drawn at another URL is.
+   */
+  live?: boolean,
 ) => { html: string; scriptHash?: string }
 
 /** A page's own title, description and head elements (HTML, escaped by their writer). */
@@ -187,7 +193,7 @@ export function createSpaPages(
       root: { html: build ? '' : unbuilt, inert: false },
     })
   /** A page whose #root holds markup: inlined stylesheet, code requested after the first paint. */
-  const frame: PageFrame = (path, inner, afterRoot, own, sessionInPage) => {
+  const frame: PageFrame = (path, inner, afterRoot, own, sessionInPage, live = false) => {
     const title = own?.title ?? documentTitle(pageTitles[path])
     const description = own?.description
     const ownHead = own?.head ?? []
@@ -213,7 +219,7 @@ export function createSpaPages(
           ? inlineCss
           : build.stylesheets.map(stylesheetLink)),
       ],
-      root: { html: inner, inert: true },
+      root: { html: inner, inert: !live },
       afterRoot: [afterRoot, `<script>${script}</script>`],
       sessionInPage,
     })

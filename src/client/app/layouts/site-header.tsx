@@ -15,6 +15,34 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-light text-brand' : 'text-stone-700 hover:bg-stone-100',
   )
 
+/**
+ * What the cart link holds: its icon and its count. Named by its content, "Panier (2)", so that
+ * the badge's visible "2" is part of its name (WCAG 2.5.3, axe's label-content-name-mismatch).
+ * The server draws it too, with the count of the cart cookie, in a page sent to a browser whose
+ * "Ajouter" posted before its script ran (src/server/web/cart-count.ts).
+ */
+export function CartLinkContent({ count }: { count: number }) {
+  return (
+    <>
+      <ShoppingCart className="h-5 w-5" aria-hidden />
+      {count > 0 ? (
+        <>
+          <span className="sr-only">Panier (</span>
+          <span
+            data-testid="cart-badge"
+            className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand px-1 text-xs font-bold text-white"
+          >
+            {count}
+          </span>
+          <span className="sr-only">)</span>
+        </>
+      ) : (
+        <span className="sr-only">Panier (0)</span>
+      )}
+    </>
+  )
+}
+
 /** The site header: links by role, cart badge, auth controls. */
 export function SiteHeader() {
   const session = useSession()
@@ -52,23 +80,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1.5">
           {shopperOrVisitor && (
             <Link to="/cart" className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100">
-              {/* Named by its content, "Panier (2)", so that the badge's visible "2" is part of
-                  its name (WCAG 2.5.3, axe's label-content-name-mismatch). */}
-              <ShoppingCart className="h-5 w-5" aria-hidden />
-              {count > 0 ? (
-                <>
-                  <span className="sr-only">Panier (</span>
-                  <span
-                    data-testid="cart-badge"
-                    className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand px-1 text-xs font-bold text-white"
-                  >
-                    {count}
-                  </span>
-                  <span className="sr-only">)</span>
-                </>
-              ) : (
-                <span className="sr-only">Panier (0)</span>
-              )}
+              <CartLinkContent count={count} />
             </Link>
           )}
           {session.status === 'loading' ? (

@@ -5,6 +5,7 @@ import { quantityStep } from '@/shared/domain/units'
 import { formatQuantity } from '@/shared/format'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 import { Button } from '@/client/components/ui/button'
+import { CART_FORM_PATH } from '@/shared/cart-cookie'
 import { addLine, cannotAdd, minQuantityOf, rememberPendingAdd, toCartItem } from '@/client/lib/cart-actions'
 import { useNotShopper } from '@/client/lib/first-page-context'
 import { errorMessage } from '@/client/lib/api'
@@ -90,7 +91,21 @@ export function AddToCart({
           Non disponible dans votre pays
         </p>
       ) : (
-        <>
+        // A real form (docs/rules/catalogue.md#before-the-script): tapped before the script runs, or
+        // without one, it posts to the server, which keeps the line in the cart cookie and sends the
+        // page back with its count; once the script runs, it adds here without a reload.
+        <form
+          method="post"
+          action={CART_FORM_PATH}
+          className="contents"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void add()
+          }}
+        >
+          <input type="hidden" name="product" value={product.id} />
+          <input type="hidden" name="quantity" value={quantity} />
+          <input type="hidden" name="back" value={returnTo} />
           <PreparationPicker
             offers={product.preparations}
             unitType={product.unitType}
@@ -129,15 +144,15 @@ export function AddToCart({
               </div>
             )}
             <Button
+              type="submit"
               className="min-w-0 flex-1 px-3"
-              onClick={add}
               aria-label={`Ajouter ${product.name} au panier`}
             >
               <ShoppingCart className="h-4 w-4" aria-hidden />
               Ajouter
             </Button>
           </div>
-        </>
+        </form>
       )}
     </>
   )

@@ -37,6 +37,8 @@ export function PreparationPicker({
       </label>
       <Select
         id={id}
+        // Posted by "Ajouter"'s form when the page's script has not yet run (add-to-cart.tsx).
+        name="preparation"
         className="min-w-0"
         aria-label={`Préparation de ${productName}`}
         data-testid="preparation-picker"

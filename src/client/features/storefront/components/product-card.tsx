@@ -26,9 +26,12 @@ export function ProductCard({
   showQuantity = true,
   headingLevel = 3,
   eager = false,
+  returnTo = '/products',
 }: {
   product: PublicProduct
   showQuantity?: boolean
+  /** The page the card is on: where "Ajouter" comes back to when posted before the script runs. */
+  returnTo?: string
   /** A card of the first row: its picture loads at once rather than lazily. */
   eager?: boolean
   /** The level of the product's name: one under the heading of the list the card is in. */
@@ -78,7 +81,7 @@ export function ProductCard({
             Plus que {formatQuantity(low, product.unitType)} aujourd’hui
           </p>
         )}
-        <AddToCart product={product} showQuantity={showQuantity} choice={choice} />
+        <AddToCart product={product} showQuantity={showQuantity} choice={choice} returnTo={returnTo} />
       </div>
     </Card>
   )

@@ -88,10 +88,10 @@ export default function HomePage() {
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 {cards.map((p, i) =>
                   i < FIRST_SCREEN_CARDS ? (
-                    <ProductCard key={p.id} product={p} showQuantity={false} eager={i < 4} />
+                    <ProductCard key={p.id} product={p} showQuantity={false} eager={i < 4} returnTo="/" />
                   ) : (
                     <Suspense key={p.id}>
-                      <ProductCard product={p} showQuantity={false} eager={false} />
+                      <ProductCard product={p} showQuantity={false} eager={false} returnTo="/" />
                     </Suspense>
                   ),
                 )}

@@ -1,0 +1,103 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { e2eApp, loginAt, PHONE, shot, waitingForReact } from './harness'
+
+/**
+ * "Ajouter" before the script (docs/rules/catalogue.md#before-the-script): with JavaScript off, a
+ * tap on a product card's or a product page's "Ajouter" puts the product in the cart and the
+ * header counts it; a browser whose script then runs takes the same cart over (the header drawn
+ * as the server drew it, no hydration error) into the cart it keeps.
+ */
+const e = e2eApp()
+
+const badge = (page: Page) => page.getByTestId('cart-badge')
+
+describe('a phone without JavaScript', () => {
+  it('adds from /products and from a product page; the script, once it runs, keeps the cart', async () => {
+    const context = await e.browser.newContext({
+      baseURL: e.baseUrl,
+      viewport: PHONE,
+      locale: 'fr-FR',
+      javaScriptEnabled: false,
+    })
+    const page = await context.newPage()
+    page.setDefaultTimeout(30_000)
+    await page.goto('/products')
+    const cards = page.getByTestId('product-card')
+    await expect.poll(() => cards.count()).toBeGreaterThan(1)
+    expect(await badge(page).count()).toBe(0)
+
+    // A card's "Ajouter": the form posts, the server sends /products back with the count.
+    const firstName = (await cards.nth(0).getByTestId('product-link').textContent())!.trim()
+    await Promise.all([
+      page.waitForURL('**/products'),
+      cards
+        .nth(0)
+        .getByRole('button', { name: `Ajouter ${firstName} au panier` })
+        .click(),
+    ])
+    await expect.poll(() => badge(page).textContent()).toBe('1')
+    await shot(page, 'before-script/products-added-390')
+
+    // A product page's "Ajouter", for another product: back on its page, two lines.
+    const second = cards.nth(1).getByTestId('product-link')
+    const secondName = (await second.textContent())!.trim()
+    await second.click()
+    await page.waitForURL('**/produits/**')
+    const productUrl = page.url()
+    await Promise.all([
+      page.waitForURL(productUrl),
+      page.getByRole('button', { name: `Ajouter ${secondName} au panier` }).click(),
+    ])
+    await expect.poll(() => badge(page).textContent()).toBe('2')
+    await shot(page, 'before-script/product-page-added-390')
+
+    // The same profile with its script: the header as the server drew it, then the cart moved
+    // into the browser's own (the cookie cleared), which the cart page lists.
+    const withScript = await e.browser.newContext({
+      baseURL: e.baseUrl,
+      viewport: PHONE,
+      locale: 'fr-FR',
+      storageState: await context.storageState(),
+    })
+    const live = waitingForReact(await withScript.newPage())
+    live.setDefaultTimeout(30_000)
+    await live.goto('/products')
+    await expect.poll(() => badge(live).textContent()).toBe('2')
+    await expect
+      .poll(async () => (await withScript.cookies()).some((c) => c.name === 'etal_panier'))
+      .toBe(false)
+    const kept = await live.evaluate(() => JSON.parse(localStorage.getItem('etal.shopping-cart') ?? '[]'))
+    expect(kept.map((l: { name: string }) => l.name).sort()).toEqual([firstName, secondName].sort())
+    expect(await badge(live).textContent()).toBe('2')
+    await shot(live, 'before-script/products-after-script-390')
+    // The cart is a client's: a visitor opening it signs in first, the cart kept meanwhile.
+    await live.locator('header a[href="/cart"]').click()
+    await live.waitForURL('**/client/login?redirect=%2Fcart')
+    expect(
+      await live.evaluate(() => JSON.parse(localStorage.getItem('etal.shopping-cart') ?? '[]').length),
+    ).toBe(2)
+    await withScript.close()
+    await context.close()
+  })
+
+  it('with the script, "Ajouter" adds without a reload, as before', async () => {
+    const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, locale: 'fr-FR' })
+    const page = waitingForReact(await context.newPage())
+    page.setDefaultTimeout(30_000)
+    // A client, who may buy: a visitor is asked to sign in first.
+    await loginAt(page, '/client/login', 'client@etal.demo')
+    await page.waitForURL((u) => !u.pathname.startsWith('/client/login'))
+    await page.goto('/products')
+    let reloaded = false
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true
+    })
+    const card = page.getByTestId('product-card').first()
+    await card.getByRole('button', { name: /^Ajouter .* au panier$/ }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('1')
+    expect(reloaded).toBe(false)
+    expect((await context.cookies()).some((c) => c.name === 'etal_panier')).toBe(false)
+    await context.close()
+  })
+})

@@ -3,7 +3,18 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { deliveryAddresses, orders } from '../../src/server/db/schema'
 import { createUser, PASSWORD } from '../factories'
-import { demoUser, DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
+import {
+  demoUser,
+  DESKTOP,
+  loginAt,
+  newPage,
+  PHONE,
+  plain,
+  seriousViolations,
+  shot,
+  e2eApp,
+  waitingForReact,
+} from './harness'
 
 // docs/rules/people.md#delivery-addresses: a client saves its address while ordering (with a
 // landmark and its phone's location, on a tap), finds it preselected the next time, and the
@@ -37,7 +48,7 @@ async function signedInClient(viewport = PHONE) {
     geolocation: SPOT,
     permissions: ['geolocation'],
   })
-  const page = await context.newPage()
+  const page = waitingForReact(await context.newPage())
   page.setDefaultTimeout(15_000)
   await loginAt(page, '/client/login', client.email, PASSWORD)
   await page.waitForURL('**/dashboard')

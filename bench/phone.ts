@@ -293,12 +293,19 @@ async function throttledPage(context: BrowserContext) {
 
 /**
  * Watches the page from its first byte: when the first product card shows a name and a price
- * on screen, and when the cart's count (the header's "Panier (n)" link) first changes.
+ * on screen, and when the cart first holds something (the header's "Panier (n)" link above 0).
+ * A tap before the script posts "Ajouter"'s form and the server sends the page back with its
+ * count (docs/rules/catalogue.md#before-the-script): times are kept across that navigation, in
+ * the tab's session storage, from the first page's navigation start (its `timeOrigin`).
  */
 // A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
 const WATCH = `(() => {
   const w = window
-  w.__phone = { product: null, added: null }
+  const kept = JSON.parse(sessionStorage.getItem('__phone') || 'null') || { origin: performance.timeOrigin, product: null, added: null }
+  w.__phone = kept
+  const save = () => sessionStorage.setItem('__phone', JSON.stringify(kept))
+  save()
+  const since = () => performance.timeOrigin + performance.now() - kept.origin
   const onScreen = (el) => {
     const r = el.getBoundingClientRect()
     const style = getComputedStyle(el)
@@ -306,30 +313,27 @@ const WATCH = `(() => {
       style.visibility !== 'hidden' && style.opacity !== '0'
   }
   const check = () => {
-    const s = w.__phone
-    if (s.product === null) {
+    if (kept.product === null) {
       for (const card of document.querySelectorAll('[data-testid="product-card"]')) {
         const name = card.querySelector('h2, h3')?.textContent?.trim()
         if (name && /CFA/.test(card.textContent ?? '') && onScreen(card)) {
-          s.product = performance.now()
+          kept.product = since()
+          save()
           break
         }
       }
     }
-    // The header's cart link, named by its content ("Panier (2)" once the cart holds something).
-    const cart = [...document.querySelectorAll('header a[href="/cart"]')].find((a) =>
-      /Panier/.test(a.textContent ?? ''),
-    )
-    const count = cart ? (cart.textContent ?? '') : undefined
-    if (count !== undefined) {
-      if (s.count === undefined) s.count = count
-      else if (count !== s.count && s.added === null) s.added = performance.now()
+    // The header's cart badge: the run's cart starts empty, so a count is the tap's.
+    const badge = document.querySelector('header a[href="/cart"] [data-testid="cart-badge"]')
+    if (kept.added === null && badge && Number(badge.textContent) > 0) {
+      kept.added = since()
+      save()
     }
   }
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
   const frame = () => {
     check()
-    if (w.__phone.product === null || w.__phone.added === null) requestAnimationFrame(frame)
+    if (kept.product === null || kept.added === null) requestAnimationFrame(frame)
   }
   requestAnimationFrame(frame)
 })()`
@@ -578,7 +582,8 @@ const figures: PhoneFigure[] = [
   },
   {
     key: 'products-tap',
-    label: '/products: a tap on "Ajouter" works (the cart count changes)',
+    label:
+      '/products: a tap on "Ajouter" works (the cart count shows it, through the form before the script)',
     value: median(productRuns.map((r) => r.added)),
     runs: productRuns.map((r) => r.added),
     unit: 'ms',
@@ -669,7 +674,7 @@ if (done[0])
     `Largest transfers of a first visit's checkout, on the wire (request: bytes, all its answers): ${done[0].firstLargest.map(([path, bytes]) => `${path} ${formatValue(bytes, 'KB')}`).join(', ')}.`,
   )
 notes.push(
-  "Times are from the navigation's start (performance.now() in the page). The tap is retried every 250 ms on the first \"Ajouter\" button until the header's cart count changes; /products is opened signed in as the demo client (a visitor's tap leads to the sign-in page, not the cart).",
+  "Times are from the navigation's start (performance.now() in the page). The tap is retried every 250 ms on the first \"Ajouter\" button until the header's cart counts it (before the script, the tap posts the form and the page comes back counted: timed across that navigation from the first page's start); /products is opened signed in as the demo client (a visitor's tap leads to the sign-in page, not the cart).",
   "Bytes: what the server sent, counted on the wire by a relay in front of it (headers and bodies of every request: the page's, its service worker's, the browser's own such as the favicon); each step is a tap as a client's on a phone (the header's second row of links); the second visit runs in the same browser context after its cookies are cleared, so that it signs in again.",
   `Server: the production bundle on ${db.kind}, demo data and 2,000 generated products; Lighthouse runs bench/lighthouse.ts (its own server, demo data).`,
 )

@@ -85,9 +85,9 @@ export const boardAnswer = z.strictObject({
       }),
     ),
     received: z.number(),
-    /** Balances still owed by the live reservations (held, booked, ready). */
+    /** Balances still owed by the reservations whose deposit is paid (booked, paid, ready). */
     balanceDue: z.number(),
-    /** Live reservations still owing past the campaign's due date. */
+    /** Those of them still owing past the campaign's due date. */
     overdueCount: z.number(),
     overdueAmount: z.number(),
   }),

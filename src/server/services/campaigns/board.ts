@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { LIVE_RESERVATION, reservationStatuses, type ReservationStatus } from '@/shared/domain/campaigns'
+import { reservationStatuses, type ReservationStatus } from '@/shared/domain/campaigns'
 import { paymentProviders, walletKey } from '@/shared/domain/payments'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { CampaignBoard } from '@/shared/schemas/campaign-setup'
@@ -11,6 +11,9 @@ import { releaseExpiredHolds } from './items'
 // counted by the database in two statements (no row read into the process).
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/** The reservations that owe their balance: the deposit paid, not yet handed over (a hold may expire). */
+const OWING: readonly ReservationStatus[] = ['booked', 'paid', 'ready']
 
 type StateRow = {
   status: ReservationStatus
@@ -35,8 +38,8 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
   const c = await campaignInScope(db, user, campaignId)
   await releaseExpiredHolds(db, campaignId)
   const due = sql`${c.balanceDueAt.toISOString()}::timestamptz`
-  const live = sql.join(
-    LIVE_RESERVATION.map((s) => sql`${s}`),
+  const owing = sql.join(
+    OWING.map((s) => sql`${s}`),
     sql`, `,
   )
   const states = rowsOf<StateRow>(
@@ -46,9 +49,9 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
       coalesce(sum(r.price + r.services_amount), 0)::int as total,
       coalesce(sum(r.amount_paid), 0)::int as paid,
       coalesce(sum(r.price + r.services_amount - r.amount_paid), 0)::int as balance,
-      (count(*) filter (where r.status in (${live})
+      (count(*) filter (where r.status in (${owing})
         and r.amount_paid < r.price + r.services_amount and now() > ${due}))::int as overdue_count,
-      coalesce(sum(r.price + r.services_amount - r.amount_paid) filter (where r.status in (${live})
+      coalesce(sum(r.price + r.services_amount - r.amount_paid) filter (where r.status in (${owing})
         and now() > ${due}), 0)::int as overdue_amount
     from campaign_reservations r
     where r.campaign_id = ${campaignId}
@@ -78,7 +81,7 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
     from ranked group by label order by label`),
   )
   const byStatus = new Map(states.map((r) => [r.status, r]))
-  const liveRows = states.filter((r) => LIVE_RESERVATION.includes(r.status))
+  const owingRows = states.filter((r) => OWING.includes(r.status))
   const sum = (rows: StateRow[], f: (r: StateRow) => number) => rows.reduce((n, r) => n + f(r), 0)
   return {
     campaignId: c.id,
@@ -104,7 +107,7 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
       toGiveBack: Number(p.to_give_back),
     })),
     received: sum(states, (r) => Number(r.paid)),
-    balanceDue: sum(liveRows, (r) => Number(r.balance)),
+    balanceDue: sum(owingRows, (r) => Number(r.balance)),
     overdueCount: sum(states, (r) => Number(r.overdue_count)),
     overdueAmount: sum(states, (r) => Number(r.overdue_amount)),
   }

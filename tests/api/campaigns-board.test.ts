@@ -131,13 +131,13 @@ describe('campaigns: the board', () => {
     expect(byWallet).toBe(b.received)
     // Nothing is overdue before the due date…
     expect([b.overdueCount, b.overdueAmount]).toEqual([0, 0])
-    // …past it, the booked and ready ones still owing are (not the hold, not what is paid).
+    // …past it, every live one still owing is: the hold, the booked ones, the ready one.
     await t.db
       .update(campaigns)
       .set({ balanceDueAt: new Date(Date.now() - 60_000) })
       .where(eq(campaigns.id, campaignId))
     const late = await board()
-    expect([late.overdueCount, late.overdueAmount]).toEqual([3, 180_000])
+    expect([late.overdueCount, late.overdueAmount]).toEqual([4, 280_000])
   })
 
   it('answers another country’s campaign 404, as absent; root reads it', async () => {

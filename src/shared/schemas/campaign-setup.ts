@@ -87,7 +87,7 @@ export const boardAnswer = z.strictObject({
     received: z.number(),
     /** Balances still owed by the reservations whose deposit is paid (booked, paid, ready). */
     balanceDue: z.number(),
-    /** Those of them still owing past the campaign's due date. */
+    /** Live reservations (held, booked, ready) still owing past the campaign's due date. */
     overdueCount: z.number(),
     overdueAmount: z.number(),
   }),

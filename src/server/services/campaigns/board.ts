@@ -14,6 +14,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /** The reservations that owe their balance: the deposit paid, not yet handed over (a hold may expire). */
 const OWING: readonly ReservationStatus[] = ['booked', 'paid', 'ready']
+/** Overdue: live and not handed over, a balance left past the due date (a hold too, as operations say). */
+const LATE: readonly ReservationStatus[] = ['held', 'booked', 'ready']
 
 type StateRow = {
   status: ReservationStatus
@@ -38,10 +40,11 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
   const c = await campaignInScope(db, user, campaignId)
   await releaseExpiredHolds(db, campaignId)
   const due = sql`${c.balanceDueAt.toISOString()}::timestamptz`
-  const owing = sql.join(
-    OWING.map((s) => sql`${s}`),
-    sql`, `,
-  )
+  const list = (l: readonly ReservationStatus[]) =>
+    sql.join(
+      l.map((s) => sql`${s}`),
+      sql`, `,
+    )
   const states = rowsOf<StateRow>(
     await db.execute(sql`
     select r.status,
@@ -49,9 +52,9 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
       coalesce(sum(r.price + r.services_amount), 0)::int as total,
       coalesce(sum(r.amount_paid), 0)::int as paid,
       coalesce(sum(r.price + r.services_amount - r.amount_paid), 0)::int as balance,
-      (count(*) filter (where r.status in (${owing})
+      (count(*) filter (where r.status in (${list(LATE)})
         and r.amount_paid < r.price + r.services_amount and now() > ${due}))::int as overdue_count,
-      coalesce(sum(r.price + r.services_amount - r.amount_paid) filter (where r.status in (${owing})
+      coalesce(sum(r.price + r.services_amount - r.amount_paid) filter (where r.status in (${list(LATE)})
         and now() > ${due}), 0)::int as overdue_amount
     from campaign_reservations r
     where r.campaign_id = ${campaignId}

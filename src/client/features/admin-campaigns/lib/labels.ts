@@ -31,3 +31,10 @@ export const campaignPaths = (id: number) => ({
   board: `/admin/campagnes/${id}/tableau`,
   reservations: `/admin/campagnes/${id}/reservations`,
 })
+
+/** The campaign a page's URL names: its id, null while the URL is not known yet, 0 when it names none. */
+export function campaignIdOf(params: Readonly<Record<string, string | undefined>> | null): number | null {
+  if (!params) return null
+  const id = Number(params.campaignId)
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0
+}

@@ -5,13 +5,13 @@ import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent } from '@/client/components/ui/card'
 import { PageHeader } from '@/client/components/ui/page-header'
-import { QueryState } from '@/client/components/ui/query-state'
+import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { staffErrorText } from '@/client/lib/error-text'
 import { usePageParams } from '@/client/lib/page-url'
 import { useCampaignBoard } from '../api/use-campaigns'
-import { boardStateLabels, campaignPaths } from '../lib/labels'
+import { boardStateLabels, campaignIdOf, campaignPaths } from '../lib/labels'
 
 /**
  * /admin/campagnes/:campaignId/tableau: a campaign's board (docs/rules/campaigns-staff.md#the-board):
@@ -19,9 +19,17 @@ import { boardStateLabels, campaignPaths } from '../lib/labels'
  */
 export default function BoardPage() {
   const params = usePageParams()
-  const id = params ? Number(params.campaignId) : null
-  const board = useCampaignBoard(id !== null && Number.isInteger(id) && id > 0 ? id : null)
+  const id = campaignIdOf(params)
+  const board = useCampaignBoard(id || null)
 
+  if (id === 0)
+    return (
+      <ErrorState
+        titleAs="h1"
+        title="Campagne non trouvée"
+        message="Cette adresse ne désigne aucune campagne."
+      />
+    )
   return (
     <QueryState
       query={board}

@@ -9,7 +9,7 @@ import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
 import { Card, CardContent } from '@/client/components/ui/card'
 import { PageHeader } from '@/client/components/ui/page-header'
-import { QueryState } from '@/client/components/ui/query-state'
+import { ErrorState, QueryState } from '@/client/components/ui/query-state'
 import { RowActions } from '@/client/components/ui/row-actions'
 import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
@@ -22,7 +22,7 @@ import { CampaignDialog } from '../components/campaign-dialog'
 import { CampaignRules } from '../components/campaign-rules'
 import { ShareDialog } from '../components/share-dialog'
 import { SlotDialog } from '../components/slot-dialog'
-import { campaignPaths } from '../lib/labels'
+import { campaignIdOf, campaignPaths } from '../lib/labels'
 
 type Share = { id: number; name: string; price: number; stock: number }
 const slotKindLabels = { delivery: 'Livraison la veille', collection: 'Retrait à la boutique' } as const
@@ -33,13 +33,21 @@ const slotKindLabels = { delivery: 'Livraison la veille', collection: 'Retrait �
  */
 export default function CampaignPage() {
   const params = usePageParams()
-  const id = params ? Number(params.campaignId) : null
-  const detail = useCampaignDetail(id !== null && Number.isInteger(id) && id > 0 ? id : null)
+  const id = campaignIdOf(params)
+  const detail = useCampaignDetail(id || null)
   const [editing, setEditing] = useState(false)
   const [animal, setAnimal] = useState<AnimalView | 'new' | null>(null)
   const [share, setShare] = useState<Share | 'new' | null>(null)
   const [slot, setSlot] = useState<AdminSlotView | 'new' | null>(null)
 
+  if (id === 0)
+    return (
+      <ErrorState
+        titleAs="h1"
+        title="Campagne non trouvée"
+        message="Cette adresse ne désigne aucune campagne."
+      />
+    )
   return (
     <QueryState
       query={detail}

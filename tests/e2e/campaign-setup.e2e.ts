@@ -27,7 +27,7 @@ describe('campaigns: the staff’s setup and board', () => {
     // Sent empty: each required field says why, in French, under it.
     await create.getByRole('button', { name: 'Créer la campagne' }).click()
     await create.getByText('Le nom de la campagne est requis (2 caractères au moins).').waitFor()
-    await create.getByLabel('Nom').fill('Tabaski 2027')
+    await create.getByLabel('Nom', { exact: true }).fill('Tabaski 2027')
     await create.getByLabel('Jour de la fête').fill(local(Date.now() + 40 * DAY).slice(0, 10))
     await create.getByLabel('Ouverture des commandes').fill(local(Date.now() - DAY))
     await create.getByLabel('Fermeture des commandes').fill(local(Date.now() + 30 * DAY))
@@ -65,7 +65,7 @@ describe('campaigns: the staff’s setup and board', () => {
     // A share.
     await page.getByRole('button', { name: 'Ajouter une part' }).click()
     const share = page.getByRole('dialog', { name: 'Ajouter une part' })
-    await share.getByLabel('Nom').fill('Un quart')
+    await share.getByLabel('Nom', { exact: true }).fill('Un quart')
     await share.getByLabel('Prix (F CFA)').fill('90000')
     await share.getByLabel('Stock').fill('8')
     await share.getByRole('button', { name: 'Ajouter la part' }).click()
@@ -90,7 +90,7 @@ describe('campaigns: the staff’s setup and board', () => {
     expect(await seriousViolations(page)).toEqual([])
 
     // The board: nothing reserved yet; its link to the reservations.
-    await page.getByRole('link', { name: 'Tableau' }).click()
+    await page.getByRole('link', { name: 'Tableau', exact: true }).click()
     await page.waitForURL(`**/admin/campagnes/${campaignId}/tableau`)
     await page.getByRole('heading', { level: 1, name: 'Tableau · Tabaski 2027' }).waitFor()
     const states = page.getByRole('table', { name: 'Réservations par état' })

@@ -36,7 +36,7 @@ export function AnimalPhotos({ animal }: { animal: AnimalView }) {
       {animal.photos.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={`Photos de ${animal.tag}`}>
           {animal.photos.map((key, i) => (
-            <li key={key} className="relative">
+            <li key={key} className="flex flex-col items-center gap-1">
               <img
                 src={photoUrl(key, 160)}
                 alt={`Photo ${i + 1} de ${animal.tag}`}
@@ -44,14 +44,13 @@ export function AnimalPhotos({ animal }: { animal: AnimalView }) {
                 loading="lazy"
               />
               <Button
-                variant="outline"
+                variant="ghost"
                 size="sm"
-                className="absolute -top-2 -right-2 h-6 w-6 rounded-full p-0"
                 aria-label={`Retirer la photo ${i + 1} de ${animal.tag}`}
                 disabled={remove.isPending}
                 onClick={() => remove.mutate({ animalId: animal.id, key })}
               >
-                <X className="h-3 w-3" aria-hidden />
+                <X className="h-3 w-3" aria-hidden /> Retirer
               </Button>
             </li>
           ))}

@@ -74,7 +74,7 @@ export default function BoardPage() {
               {figures.map(([label, value]) => (
                 <li key={label}>
                   <Card>
-                    <CardContent className="pt-4">
+                    <CardContent className="pt-4 sm:pt-4">
                       <p className="text-sm text-stone-600">{label}</p>
                       <p className="text-xl font-semibold text-stone-900 tabular-nums">{value}</p>
                     </CardContent>

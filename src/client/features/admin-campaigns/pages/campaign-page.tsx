@@ -87,7 +87,7 @@ export default function CampaignPage() {
               }
             />
             <Card className="mb-8">
-              <CardContent className="pt-6">
+              <CardContent className="pt-4 sm:pt-6">
                 <CampaignRules campaign={c} />
               </CardContent>
             </Card>
@@ -100,7 +100,7 @@ export default function CampaignPage() {
                   {animals.map((a) => (
                     <li key={a.id}>
                       <Card>
-                        <CardContent className="space-y-3 pt-4">
+                        <CardContent className="space-y-3 pt-4 sm:pt-4">
                           <div className="flex items-start justify-between gap-2">
                             <div>
                               <p className="font-semibold text-stone-900">

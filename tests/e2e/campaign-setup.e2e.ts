@@ -61,6 +61,13 @@ describe('campaigns: the staff’s setup and board', () => {
     const photo = page.getByRole('img', { name: 'Photo 1 de SN-TAB-001' })
     await photo.waitFor()
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    // Taken off, then given again.
+    await page.getByRole('button', { name: 'Retirer la photo 1 de SN-TAB-001' }).click()
+    await expect.poll(() => photo.count()).toBe(0)
+    await page
+      .getByLabel('Ajouter une photo à SN-TAB-001')
+      .setInputFiles({ name: 'mouton.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+    await photo.waitFor()
 
     // A share.
     await page.getByRole('button', { name: 'Ajouter une part' }).click()

@@ -100,7 +100,6 @@ export default function BoardPage() {
                   <tr>
                     <Th>État</Th>
                     <Th>Réservations</Th>
-                    <Th>Montant</Th>
                     <Th>Payé</Th>
                     <Th>Reste</Th>
                   </tr>
@@ -110,7 +109,6 @@ export default function BoardPage() {
                     <Tr key={s.status}>
                       <Td className="font-medium">{boardStateLabels[s.status]}</Td>
                       <Td className="tabular-nums">{formatCount(s.count)}</Td>
-                      <Td className="tabular-nums">{formatMoney(s.total)}</Td>
                       <Td className="tabular-nums">{formatMoney(s.paid)}</Td>
                       <Td className="tabular-nums">{formatMoney(s.balance)}</Td>
                     </Tr>

@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { campaignAnimals, campaignReservations, paymentAttempts, users } from '../../src/server/db/schema'
+import { hashToken } from '../../src/server/http/session'
 import { DESKTOP, e2eApp, loginAt, newPage, PHONE, plain, seriousViolations, shot } from './harness'
 
 // docs/rules/campaigns-staff.md: an admin creates a campaign, adds an animal with a photo, a share
@@ -96,12 +100,48 @@ describe('campaigns: the staff’s setup and board', () => {
     await shot(page, 'campaign-setup-390')
     expect(await seriousViolations(page)).toEqual([])
 
-    // The board: nothing reserved yet; its link to the reservations.
+    // A client's reservation whose deposit Wave paid (as the payment machinery writes it): the board counts it.
+    const [client] = await e.t.db.select().from(users).where(eq(users.email, 'client@etal.demo'))
+    const [row] = await e.t.db.select().from(campaignAnimals).where(eq(campaignAnimals.tag, 'SN-TAB-001'))
+    await e.t.db.update(campaignAnimals).set({ status: 'booked' }).where(eq(campaignAnimals.id, row!.id))
+    const [r] = await e.t.db
+      .insert(campaignReservations)
+      .values({
+        campaignId,
+        userId: client!.id,
+        animalId: row!.id,
+        status: 'booked',
+        price: 350_000,
+        depositAmount: 140_000,
+        amountPaid: 140_000,
+        payTokenHash: hashToken(randomBytes(32).toString('base64url')),
+        holdExpiresAt: new Date(),
+      })
+      .returning()
+    await e.t.db.insert(paymentAttempts).values({
+      reservationId: r!.id,
+      reference: `ETALR${r!.id}XE2E`,
+      provider: 'wave',
+      wallet: 'Wave',
+      countryCode: 'SN',
+      amount: 140_000,
+      currency: 'XOF',
+      status: 'paid',
+      expiresAt: new Date(),
+      nextCheckAt: new Date(),
+    })
+
+    // The board, and its link to the reservations.
     await page.getByRole('link', { name: 'Tableau', exact: true }).click()
     await page.waitForURL(`**/admin/campagnes/${campaignId}/tableau`)
     await page.getByRole('heading', { level: 1, name: 'Tableau · Tabaski 2027' }).waitFor()
     const states = page.getByRole('table', { name: 'Réservations par état' })
     await expect.poll(async () => plain(await states.textContent())).toContain('Acompte payé')
+    const figures = plain(await page.getByRole('list', { name: 'Chiffres clés' }).textContent())
+    expect(figures).toContain('Reçu140 000 F CFA')
+    expect(figures).toContain('Reste à payer210 000 F CFA')
+    const wallets = page.getByRole('table', { name: 'Encaissements par moyen de paiement' })
+    expect(plain(await wallets.textContent())).toContain('Wave')
     const link = page.getByRole('link', { name: 'Voir les réservations' })
     expect(await link.getAttribute('href')).toBe(`/admin/campagnes/${campaignId}/reservations`)
     await shot(page, 'campaign-board-390')

@@ -269,6 +269,26 @@ export const pages = {
     // docs/rules/commerce.md#coupons
     menu: { rank: 10.5, label: 'Codes promo', roles: ['root', 'super_admin'] },
   },
+  // docs/rules/campaigns-staff.md: the feasts sold ahead, their setup and their board.
+  '/admin/campagnes': {
+    title: 'Campagnes',
+    layout: 'admin',
+    opens: 'staff',
+    module: 'features/admin-campaigns/pages/campaigns-page',
+    menu: { rank: 10.6, label: 'Campagnes', roles: ['root', 'super_admin', 'admin'] },
+  },
+  '/admin/campagnes/:campaignId': {
+    title: 'Préparer la campagne',
+    layout: 'admin',
+    opens: 'staff',
+    module: 'features/admin-campaigns/pages/campaign-page',
+  },
+  '/admin/campagnes/:campaignId/tableau': {
+    title: 'Tableau de campagne',
+    layout: 'admin',
+    opens: 'staff',
+    module: 'features/admin-campaigns/pages/board-page',
+  },
   '/admin/countries': {
     title: 'Gestion des pays',
     layout: 'admin',

@@ -70,6 +70,7 @@ describe('the pages of the site (src/shared/pages.ts)', () => {
     expect(navFor('admin').map((e) => e.to)).toEqual([
       '/admin/orders-only',
       '/admin/users-management',
+      '/admin/campagnes',
       '/admin/cash',
       '/admin/payments',
       '/account/security',

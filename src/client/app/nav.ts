@@ -15,7 +15,7 @@ const menu = pagePaths
  * (docs/rules/people.md#who-may-do-what), from the page table's `menu` (src/shared/pages.ts).
  * Root: dashboard, users, countries, cities, zones, products, orders, contact messages;
  * super_admin: dashboard, users, cities, zones, products, orders, create a driver; admin:
- * orders, users; all three the drivers' cash (docs/rules/money.md#drivers-cash).
+ * orders, users; all three the campaigns (docs/rules/campaigns-staff.md) and the drivers' cash (docs/rules/money.md#drivers-cash).
  */
 export const navFor = (role: Role): NavEntry[] =>
   menu.filter((e) => e.roles.includes(role)).map(({ to, label }) => ({ to, label }))

@@ -12,6 +12,12 @@ import adminCampaignAnimalUpdate from './campaigns/admin/animal-update'
 import adminCampaignShareCreate from './campaigns/admin/share-create'
 import adminCampaignSlotCreate from './campaigns/admin/slot-create'
 import adminCampaignReservations from './campaigns/admin/reservations'
+import adminCampaignDetail from './campaigns/admin/detail'
+import adminCampaignShareUpdate from './campaigns/admin/share-update'
+import adminCampaignSlotUpdate from './campaigns/admin/slot-update'
+import adminCampaignAnimalPhoto from './campaigns/admin/animal-photo'
+import adminCampaignAnimalPhotoRemove from './campaigns/admin/animal-photo-remove'
+import adminCampaignBoard from './campaigns/admin/board'
 import paymentWallets from './money/payments/wallets'
 import paymentStart from './money/payments/start'
 import paymentStatus from './money/payments/status'
@@ -275,6 +281,12 @@ const campaignEndpoints = [
   adminCampaignShareCreate,
   adminCampaignSlotCreate,
   adminCampaignReservations,
+  adminCampaignDetail,
+  adminCampaignShareUpdate,
+  adminCampaignSlotUpdate,
+  adminCampaignAnimalPhoto,
+  adminCampaignAnimalPhotoRemove,
+  adminCampaignBoard,
 ]
 
 /**

@@ -9,17 +9,17 @@ import { z } from './zod'
 
 const MAX_AMOUNT = 100_000_000
 /** Whole francs, 0 up to 100 million. */
-const francs = (label: string) =>
+export const francs = (label: string) =>
   z.coerce
     .number({ error: `${label} : un montant en francs est attendu.` })
     .int({ error: `${label} : un montant en francs entiers est attendu.` })
     .min(0, `${label} ne peut pas être négatif.`)
     .max(MAX_AMOUNT, `${label} ne peut pas dépasser 100 000 000 F.`)
-const positiveFrancs = (label: string) => francs(label).min(1, `${label} doit être d’au moins 1 F.`)
+export const positiveFrancs = (label: string) => francs(label).min(1, `${label} doit être d’au moins 1 F.`)
 
 const INSTANT_MESSAGE = 'Date et heure invalides (format ISO 8601 avec fuseau, ex. 2027-05-01T08:00:00Z).'
 /** An instant, written ISO 8601 with its offset, between 2000 and 2100. */
-const instant = z.iso
+export const instant = z.iso
   .datetime({ offset: true, error: INSTANT_MESSAGE })
   .transform((s) => new Date(s))
   .refine((d) => d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2100, { error: INSTANT_MESSAGE })

@@ -13,7 +13,7 @@ const DAY = 86_400_000
 let n = 0
 
 /** A campaign of country `cc` open now. */
-async function campaignOf({ f, cc }: { f: Cell['f']; cc: Cc }) {
+export async function campaignOf({ f, cc }: { f: Cell['f']; cc: Cc }) {
   const [c] = await f.db
     .insert(campaigns)
     .values({
@@ -27,7 +27,7 @@ async function campaignOf({ f, cc }: { f: Cell['f']; cc: Cc }) {
     .returning()
   return c!
 }
-async function animalOf(cell: Cell) {
+export async function animalOf(cell: Cell) {
   const c = await campaignOf(cell)
   const [a] = await cell.f.db
     .insert(campaignAnimals)

@@ -5,6 +5,7 @@ import { staffPolicies } from './staff'
 import { userPolicies } from './users'
 import { cataloguePolicies } from './catalogue'
 import { campaignPolicies } from './campaigns'
+import { campaignSetupPolicies } from './campaign-setup'
 import { couponPolicies } from './coupons'
 import type { Policy } from './shared'
 
@@ -24,5 +25,6 @@ export const policies: Record<string, Policy> = {
   ...userPolicies,
   ...cataloguePolicies,
   ...campaignPolicies,
+  ...campaignSetupPolicies,
   ...couponPolicies,
 }

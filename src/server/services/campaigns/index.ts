@@ -11,8 +11,13 @@
  *    services/money/payments/reservations.ts): each a payment attempt as an order's, decided by the
  *    provider's status query, bound to the balance (`receiveOnReservation`): deposit → booked,
  *    balance → paid, anything past the balance flagged to give back.
+ * 5. Staff read a campaign whole, edit its shares and slots, give its animals photos (`setup.ts`),
+ *    and read its board (`board.ts`): money per state and per wallet, balances due and overdue
+ *    (docs/rules/campaigns-staff.md).
  */
 export * from './items'
 export * from './reads'
 export * from './reserve'
 export * from './admin'
+export * from './setup'
+export * from './board'

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, notExists, sql } from 'drizzle-orm'
 import type { SessionUser } from '@/shared/schemas/auth'
 import { photoWidths } from '@/shared/photos'
 import type { Db, Executor } from '@/server/db/client'
-import { productPhotos, products } from '@/server/db/schema'
+import { campaignAnimals, productPhotos, products } from '@/server/db/schema'
 import { findProductInScope } from '../products'
 import { processPhoto } from './process'
 import type { PhotoQueue } from './queue'
@@ -65,10 +65,14 @@ export async function removeProductPhoto(db: Db, user: SessionUser, id: number) 
   return findProductInScope(db, user, id)
 }
 
-const notShown = (key: typeof productPhotos.key) =>
-  notExists(sql`(select 1 from ${products} where ${products.photoKey} = ${key})`)
+/** No product shows the photo, nor any campaign's animal (docs/rules/campaigns-staff.md#setting-up). */
+export const notShown = (key: typeof productPhotos.key) =>
+  and(
+    notExists(sql`(select 1 from ${products} where ${products.photoKey} = ${key})`),
+    notExists(sql`(select 1 from ${campaignAnimals} where ${key} = any(${campaignAnimals.photoKeys}))`),
+  )!
 
-async function markUnusedIfUnshown(tx: Executor, key: string) {
+export async function markUnusedIfUnshown(tx: Executor, key: string) {
   await tx
     .update(productPhotos)
     .set({ unusedSince: new Date() })

@@ -12,6 +12,13 @@ import adminCampaignAnimalUpdate from './campaigns/admin/animal-update'
 import adminCampaignShareCreate from './campaigns/admin/share-create'
 import adminCampaignSlotCreate from './campaigns/admin/slot-create'
 import adminCampaignReservations from './campaigns/admin/reservations'
+import adminCampaignOperations from './campaigns/admin/ops-list'
+import adminCampaignOperationsExport from './campaigns/admin/ops-export'
+import adminReservationStep from './campaigns/admin/reservation-step'
+import adminReservationCash from './campaigns/admin/reservation-cash'
+import adminReservationExtend from './campaigns/admin/reservation-extend'
+import adminReservationCancel from './campaigns/admin/reservation-cancel'
+import adminReservationRefundDone from './campaigns/admin/reservation-refund-done'
 import paymentWallets from './money/payments/wallets'
 import paymentStart from './money/payments/start'
 import paymentStatus from './money/payments/status'
@@ -277,6 +284,17 @@ const campaignEndpoints = [
   adminCampaignReservations,
 ]
 
+/** A campaign's operations on the feast days (docs/rules/campaigns-operations.md). */
+const campaignOperationEndpoints = [
+  adminCampaignOperations,
+  adminCampaignOperationsExport,
+  adminReservationStep,
+  adminReservationCash,
+  adminReservationExtend,
+  adminReservationCancel,
+  adminReservationRefundDone,
+]
+
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
  * walk them. A test fails when a file under api/ is missing from here.
@@ -293,6 +311,7 @@ export const endpoints: readonly Endpoint[] = [
   ...oversight,
   ...driversCash,
   ...campaignEndpoints,
+  ...campaignOperationEndpoints,
   // docs/rules/money.md#payments
   paymentWallets,
   paymentStart,

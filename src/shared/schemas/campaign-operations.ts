@@ -50,6 +50,7 @@ export const operationRow = z.strictObject({
   recipientPhone: z.string().nullable(),
   recipientAddress: z.string().nullable(),
   total: z.number(),
+  depositAmount: z.number(),
   amountPaid: z.number(),
   /** Of what was paid, the cash taken at the shop. */
   cashPaid: z.number(),

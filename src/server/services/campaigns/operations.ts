@@ -80,9 +80,10 @@ export async function operationRows(db: Executor, where: SQL | undefined): Promi
           db
             .select({
               reservationId: campaignCashReceipts.reservationId,
-              amount: sql<number>`sum(${campaignCashReceipts.amount} - ${campaignCashReceipts.givenBack})`.mapWith(
-                Number,
-              ),
+              amount:
+                sql<number>`sum(${campaignCashReceipts.amount} - ${campaignCashReceipts.givenBack})`.mapWith(
+                  Number,
+                ),
             })
             .from(campaignCashReceipts)
             .where(inArray(campaignCashReceipts.reservationId, ids))
@@ -111,6 +112,7 @@ export async function operationRows(db: Executor, where: SQL | undefined): Promi
       recipientPhone: r.recipientPhone,
       recipientAddress: r.recipientAddress,
       total,
+      depositAmount: r.depositAmount,
       amountPaid: r.amountPaid,
       cashPaid: cash.find((c) => c.reservationId === r.id)?.amount ?? 0,
       balance: total - r.amountPaid,

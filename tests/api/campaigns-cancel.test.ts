@@ -126,7 +126,9 @@ describe('campaigns: due date and cancelling', () => {
     expect(animal!.status).toBe('available')
     const [s] = await t.db.select().from(campaignSlots).where(eq(campaignSlots.id, slot!.id))
     expect(s!.booked).toBe(0)
-    const told = (await messages('campaign_cancelled')).filter((m) => m.facts && (m.facts as { item?: string }).item?.includes(String(animal!.tag)))
+    const told = (await messages('campaign_cancelled')).filter(
+      (m) => m.facts && (m.facts as { item?: string }).item?.includes(String(animal!.tag)),
+    )
     expect(told.length).toBeGreaterThan(0)
     expect(told[0]!.facts).toMatchObject({ kept: 10_000, byWallet: 61_000, cash: 0 })
     // Another client may reserve the animal again.
@@ -170,7 +172,10 @@ describe('campaigns: due date and cancelling', () => {
       .where(eq(campaignCashReceipts.reservationId, r.id))
     expect(receipt!.givenBack).toBe(10_000)
     expect(await attemptRow(t, wave.id)).toMatchObject({ refundStatus: 'requested', refundAmount: null })
-    await t.db.update(paymentAttempts).set({ nextCheckAt: sql`now()` }).where(eq(paymentAttempts.id, wave.id))
+    await t.db
+      .update(paymentAttempts)
+      .set({ nextCheckAt: sql`now()` })
+      .where(eq(paymentAttempts.id, wave.id))
     await processRefunds(t.db, t.deps.payments)
     expect((await attemptRow(t, wave.id)).refundStatus).toBe('done')
     const told = (await messages('campaign_cancelled')).at(-1)!
@@ -197,7 +202,12 @@ describe('campaigns: due date and cancelling', () => {
     const rb = await reserveAnimal(t, client, b.id)
     await cash(rb.id, 150_000)
     await post(t, '/_api/admin/campaigns/reservations/step', { reservationId: rb.id, step: 'ready' }, staff)
-    await post(t, '/_api/admin/campaigns/reservations/step', { reservationId: rb.id, step: 'delivered' }, staff)
+    await post(
+      t,
+      '/_api/admin/campaigns/reservations/step',
+      { reservationId: rb.id, step: 'delivered' },
+      staff,
+    )
     const late = await cancel(rb.id)
     expect(late.statusCode).toBe(409)
     expect(late.json().error).toBe('Cet animal est déjà remis au client : la réservation ne s’annule plus.')

@@ -63,8 +63,7 @@ describe('campaigns: operations on the feast days', () => {
     post(t, '/_api/admin/campaigns/reservations/step', { reservationId, step: s }, cookie)
   const cash = (reservationId: number, amount: number, cookie = staff) =>
     post(t, '/_api/admin/campaigns/reservations/cash', { reservationId, amount }, cookie)
-  const points = async () =>
-    (await t.db.select().from(users).where(eq(users.id, clientId)))[0]!.loyaltyPoints
+  const points = async () => (await t.db.select().from(users).where(eq(users.id, clientId)))[0]!.loyaltyPoints
 
   async function reserved(campaignId?: number, price = 150_000) {
     const c = campaignId ?? (await openCampaign(t, staff)).id
@@ -119,7 +118,10 @@ describe('campaigns: operations on the feast days', () => {
     const res = await get(t, `/_api/admin/campaigns/operations/export?campaignId=${campaignId}`, staff)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/csv')
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toContain('Boucle;Race;Part;Client;Téléphone')
     expect(lines[0]).toContain('Total (F CFA);Payé (F CFA);Dont espèces (F CFA);Solde (F CFA)')
     expect(lines).toHaveLength(2)
@@ -172,10 +174,17 @@ describe('campaigns: operations on the feast days', () => {
     const readies = await Promise.all([step(r.id, 'ready'), step(r.id, 'ready')])
     expect(readies.map((x) => x.statusCode).sort()).toEqual([200, 409])
     const before = await points()
-    const handed = await Promise.all([step(r.id, 'delivered'), step(r.id, 'collected'), step(r.id, 'delivered')])
+    const handed = await Promise.all([
+      step(r.id, 'delivered'),
+      step(r.id, 'collected'),
+      step(r.id, 'delivered'),
+    ])
     expect(handed.map((x) => x.statusCode).sort()).toEqual([200, 409, 409])
     expect(await points()).toBe(before + 1_500)
-    const moves = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.userId, clientId))
+    const moves = await t.db
+      .select()
+      .from(loyaltyTransactions)
+      .where(eq(loyaltyTransactions.userId, clientId))
     expect(moves.filter((m) => m.description.includes('réservation')).length).toBeGreaterThanOrEqual(1)
   })
 

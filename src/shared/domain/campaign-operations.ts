@@ -53,7 +53,8 @@ export function stepRefusal(
       ? `Cette réservation est déjà « ${reservationStatusLabels[r.status]} ».`
       : 'L’animal doit d’abord être marqué « Prête » (abattu et découpé).'
   }
-  if (step !== 'ready' && r.balance > 0) return 'Le solde n’est pas payé : encaissez-le avant de remettre l’animal.'
+  if (step !== 'ready' && r.balance > 0)
+    return 'Le solde n’est pas payé : encaissez-le avant de remettre l’animal.'
   return null
 }
 

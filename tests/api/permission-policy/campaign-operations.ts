@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { campaignAnimals, campaignReservations, campaigns, paymentAttempts } from '../../../src/server/db/schema'
+import {
+  campaignAnimals,
+  campaignReservations,
+  campaigns,
+  paymentAttempts,
+} from '../../../src/server/db/schema'
 import { hashToken } from '../../../src/server/http/session'
 import type { Cell, Policy } from './shared'
 
@@ -67,13 +72,19 @@ export const campaignOperationPolicies: Record<string, Policy> = {
     who: STAFF,
     scope: 'country',
     rule: 'Campaigns: staff mark their own country’s animals ready, delivered or collected, root any',
-    input: async (cell) => ({ reservationId: (await reservationOf(cell, 'booked', 30_000)).id, step: 'ready' }),
+    input: async (cell) => ({
+      reservationId: (await reservationOf(cell, 'booked', 30_000)).id,
+      step: 'ready',
+    }),
   },
   'POST /_api/admin/campaigns/reservations/cash': {
     who: STAFF,
     scope: 'country',
     rule: 'Campaigns: staff record cash taken at the shop for their own country’s reservations, root any',
-    input: async (cell) => ({ reservationId: (await reservationOf(cell, 'booked', 30_000)).id, amount: 10_000 }),
+    input: async (cell) => ({
+      reservationId: (await reservationOf(cell, 'booked', 30_000)).id,
+      amount: 10_000,
+    }),
   },
   'POST /_api/admin/campaigns/reservations/extend': {
     who: STAFF,

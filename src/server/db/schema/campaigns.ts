@@ -251,9 +251,6 @@ export const campaignCashReceipts = pgTable(
   },
   (t) => [
     index('campaign_cash_receipts_reservation_idx').on(t.reservationId),
-    check(
-      'campaign_cash_receipts_ck',
-      sql`${t.amount} > 0 and ${t.givenBack} between 0 and ${t.amount}`,
-    ),
+    check('campaign_cash_receipts_ck', sql`${t.amount} > 0 and ${t.givenBack} between 0 and ${t.amount}`),
   ],
 )

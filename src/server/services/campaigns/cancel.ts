@@ -82,7 +82,11 @@ async function giveBack(tx: Executor, reservationId: number, actorId: number, ke
       const amount = excess + give
       await tx
         .update(paymentAttempts)
-        .set({ refundStatus: 'to_do', refundAmount: amount >= a.amount ? null : amount, updatedAt: sql`now()` })
+        .set({
+          refundStatus: 'to_do',
+          refundAmount: amount >= a.amount ? null : amount,
+          updatedAt: sql`now()`,
+        })
         .where(eq(paymentAttempts.id, a.id))
       await recordPaymentEvent(tx, {
         orderId: null,
@@ -133,7 +137,7 @@ export async function cancelReservation(db: Db, user: SessionUser, reservationId
       })
       .where(eq(campaignReservations.id, r.id))
     // The animal is free again for another client; a share goes back to its stock.
-    let item = ''
+    let item: string
     if (r.animalId !== null) {
       const [a] = await tx
         .update(campaignAnimals)

@@ -93,7 +93,10 @@ export async function recordCash(db: Db, user: SessionUser, reservationId: numbe
             : 'Cette réservation est déjà remise au client.',
       )
     const total = r.price + r.servicesAmount
-    const refusal = instalmentRefusal({ total, amountPaid: r.amountPaid, depositAmount: r.depositAmount }, amount)
+    const refusal = instalmentRefusal(
+      { total, amountPaid: r.amountPaid, depositAmount: r.depositAmount },
+      amount,
+    )
     if (refusal) throw badRequest(refusal, { amount: [refusal] })
     await tx.insert(campaignCashReceipts).values({ reservationId, amount, recordedBy: user.id })
     const amountPaid = r.amountPaid + amount

@@ -113,7 +113,9 @@ async function tellReservationRefunded(tx: Executor, a: typeof paymentAttempts.$
       from campaign_reservations r join campaigns c on c.id = r.campaign_id
       left join campaign_animals an on an.id = r.animal_id
       left join campaign_shares s on s.id = r.share_id
-      where r.id = ${a.reservationId}`)) as { rows: { user_id: number; campaign: string; item: string | null }[] }
+      where r.id = ${a.reservationId}`)) as {
+      rows: { user_id: number; campaign: string; item: string | null }[]
+    }
   ).rows
   if (!r) return
   await enqueueAccountMessage(tx, Number(r.user_id), 'campaign_refunded', null, {

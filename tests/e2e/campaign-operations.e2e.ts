@@ -21,7 +21,7 @@ describe('campaign operations', () => {
     const other = await addAnimal(e.t, staffCookie, campaign.id, 120_000)
     const client = (await signedIn(e.t, 'client', 'SN')).cookie
     const r = await reserveAnimal(e.t, client, animal.id)
-    await reserveAnimal(e.t, client, other.id)
+    const r2 = await reserveAnimal(e.t, client, other.id)
     const [slot] = await e.t.db
       .insert(campaignSlots)
       .values({
@@ -50,7 +50,7 @@ describe('campaign operations', () => {
     expect(await seriousViolations(page)).toEqual([])
 
     // Cash at the shop: too little first (the deposit is the least), then the whole price.
-    const tag = plain(await row.locator('td').first().textContent()).match(/Boucle (\S+)/)![1]!
+    const tag = plain(await row.locator('td').first().textContent()).match(/Boucle (SN-\d+)/)![1]!
     await row.getByRole('button', { name: `Encaisser Boucle ${tag}` }).click()
     const dialog = page.getByRole('dialog', { name: `Encaisser en espèces — Boucle ${tag}` })
     await dialog.getByLabel('Montant reçu (F CFA)').fill('1000')
@@ -80,11 +80,11 @@ describe('campaign operations', () => {
     // The delivered animal has left the shop: only the other one's tag (its deposit not paid: none).
     await page.getByText('Aucun animal réservé à étiqueter').waitFor()
     await page.goto(`/admin/campagnes/${campaign.id}/reservations`)
-    const second = page.locator('[data-testid^="reservation-"]').filter({ hasText: 'Acompte en cours' })
+    const second = page.getByTestId(`reservation-${r2.id}`)
     await second.getByRole('button', { name: /^Encaisser/ }).click()
     await page.getByRole('dialog').getByLabel('Montant reçu (F CFA)').fill('36000')
     await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer les espèces' }).click()
-    await expect.poll(async () => plain(await second.first().textContent())).toContain('Acompte payé')
+    await expect.poll(async () => plain(await second.textContent())).toContain('Acompte payé')
     await page.goto(`/admin/campagnes/${campaign.id}/etiquettes`)
     await expect.poll(() => tags.getByRole('listitem').count()).toBe(1)
     expect(plain(await tags.textContent())).toContain('Reste à payer 84 000 F CFA')

@@ -8,7 +8,9 @@ import {
   outboxMessages,
   paymentAttempts,
 } from '../../src/server/db/schema'
+import { renderAccountMessage } from '../../src/server/services/messages/account-messages'
 import { processRefunds } from '../../src/server/services/money/payments'
+import { formatMoney } from '../../src/shared/format'
 import { decode, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 import {
@@ -131,6 +133,11 @@ describe('campaigns: due date and cancelling', () => {
     )
     expect(told.length).toBeGreaterThan(0)
     expect(told[0]!.facts).toMatchObject({ kept: 10_000, byWallet: 61_000, cash: 0 })
+    // What the client reads, in French: what is kept, what comes back and how.
+    const mail = renderAccountMessage('campaign_cancelled', 'email', 'Awa Diop', told[0]!.facts as object)
+    expect(mail.subject).toBe('Étal : votre réservation est annulée')
+    expect(mail.text).toContain(`Nous vous rendons ${formatMoney(61_000)} sur votre compte mobile money.`)
+    expect(mail.text).toContain(`La boutique garde ${formatMoney(10_000)}.`)
     // Another client may reserve the animal again.
     const other = (await signedIn(t, 'client', 'SN')).cookie
     expect((await reserveAnimal(t, other, a.id)).status).toBe('held')

@@ -141,16 +141,14 @@ export function ReservationsTable({
                       r.balance > 0 &&
                       r.status !== 'held' && {
                         label: `Repousser l’échéance ${name}`,
-                        text: 'Repousser',
+                        text: 'Repousser l’échéance',
                         icon: CalendarClock,
-                        show: 'wide',
                         onClick: () => h.onExtend(r),
                       },
                     CANCELLABLE.includes(r.status) && {
                       label: `Annuler ${name}`,
-                      text: 'Annuler',
+                      text: 'Annuler la réservation',
                       icon: Ban,
-                      show: 'wide',
                       destructive: true,
                       onClick: () => h.onCancel(r),
                     },

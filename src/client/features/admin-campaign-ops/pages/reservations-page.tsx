@@ -62,7 +62,7 @@ export default function CampaignReservationsPage() {
         title={data ? `Réservations — ${data.campaign.name}` : 'Réservations de la campagne'}
         description={
           data
-            ? `Fête le ${data.campaign.feastDate.split('-').reverse().join('/')} · solde dû le ${formatDate(data.campaign.balanceDueAt)}. Par créneau, puis par numéro de boucle : l’ordre d’abattage.`
+            ? `Fête le ${formatDate(`${data.campaign.feastDate}T12:00:00Z`)} · solde dû le ${formatDate(data.campaign.balanceDueAt)}. Par créneau, puis par numéro de boucle : l’ordre d’abattage.`
             : undefined
         }
         back={`/admin/campagnes/${campaignId}`}

@@ -91,7 +91,6 @@ describe('campaign operations', () => {
     await page.getByRole('img', { name: /^Code QR de la réservation/ }).waitFor()
     await shot(page, 'campaign-tags-390')
     expect(await seriousViolations(page)).toEqual([])
-    await context.close()
 
     const wide = await newPage(e, DESKTOP)
     await loginAt(wide.page, '/employee/login', 'admin@etal.demo')
@@ -102,6 +101,26 @@ describe('campaign operations', () => {
     await wide.page.goto(`/admin/campagnes/${campaign.id}/etiquettes`)
     await wide.page.getByRole('img', { name: /^Code QR de la réservation/ }).waitFor()
     await shot(wide.page, 'campaign-tags-1280')
+    // On paper: the tags alone, no header, menu nor buttons.
+    await wide.page.emulateMedia({ media: 'print' })
+    expect(await wide.page.getByRole('button', { name: 'Imprimer' }).isVisible()).toBe(false)
+    expect(await wide.page.getByRole('list', { name: 'Étiquettes' }).isVisible()).toBe(true)
+    await shot(wide.page, 'campaign-tags-print')
     await wide.context.close()
+
+    // The other client never pays the rest: staff cancel; this campaign refunds nothing (no
+    // refundable date), which the confirmation says before anything is done.
+    await page.goto(`/admin/campagnes/${campaign.id}/reservations`)
+    await second.getByRole('button', { name: /^Annuler Boucle/ }).click()
+    const confirm = page.getByRole('alertdialog')
+    expect(plain(await confirm.textContent())).toContain(
+      'Plus remboursable : la boutique garde les 36 000 F CFA payés.',
+    )
+    await shot(page, 'campaign-cancel-390')
+    await confirm.getByRole('button', { name: 'Annuler la réservation' }).click()
+    await expect
+      .poll(async () => plain(await second.textContent()))
+      .toContain('Gardé 36 000 F CFA · rendu 0 F CFA')
+    await context.close()
   })
 })

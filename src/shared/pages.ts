@@ -289,6 +289,19 @@ export const pages = {
     opens: 'staff',
     module: 'features/admin-campaigns/pages/board-page',
   },
+  // docs/rules/campaigns-operations.md: a campaign's reservations on the feast days, its tags.
+  '/admin/campagnes/:campaignId/reservations': {
+    title: 'Réservations de la campagne',
+    layout: 'admin',
+    opens: 'staff',
+    module: 'features/admin-campaign-ops/pages/reservations-page',
+  },
+  '/admin/campagnes/:campaignId/etiquettes': {
+    title: 'Étiquettes des animaux',
+    layout: 'admin',
+    opens: 'staff',
+    module: 'features/admin-campaign-ops/pages/tags-page',
+  },
   '/admin/countries': {
     title: 'Gestion des pays',
     layout: 'admin',

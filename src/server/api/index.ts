@@ -18,6 +18,13 @@ import adminCampaignSlotUpdate from './campaigns/admin/slot-update'
 import adminCampaignAnimalPhoto from './campaigns/admin/animal-photo'
 import adminCampaignAnimalPhotoRemove from './campaigns/admin/animal-photo-remove'
 import adminCampaignBoard from './campaigns/admin/board'
+import adminCampaignOperations from './campaigns/admin/ops-list'
+import adminCampaignOperationsExport from './campaigns/admin/ops-export'
+import adminReservationStep from './campaigns/admin/reservation-step'
+import adminReservationCash from './campaigns/admin/reservation-cash'
+import adminReservationExtend from './campaigns/admin/reservation-extend'
+import adminReservationCancel from './campaigns/admin/reservation-cancel'
+import adminReservationRefundDone from './campaigns/admin/reservation-refund-done'
 import paymentWallets from './money/payments/wallets'
 import paymentStart from './money/payments/start'
 import paymentStatus from './money/payments/status'
@@ -289,6 +296,17 @@ const campaignEndpoints = [
   adminCampaignBoard,
 ]
 
+/** A campaign's operations on the feast days (docs/rules/campaigns-operations.md). */
+const campaignOperationEndpoints = [
+  adminCampaignOperations,
+  adminCampaignOperationsExport,
+  adminReservationStep,
+  adminReservationCash,
+  adminReservationExtend,
+  adminReservationCancel,
+  adminReservationRefundDone,
+]
+
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests
  * walk them. A test fails when a file under api/ is missing from here.
@@ -305,6 +323,7 @@ export const endpoints: readonly Endpoint[] = [
   ...oversight,
   ...driversCash,
   ...campaignEndpoints,
+  ...campaignOperationEndpoints,
   // docs/rules/money.md#payments
   paymentWallets,
   paymentStart,

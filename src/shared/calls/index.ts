@@ -20,6 +20,7 @@ import { paymentCalls } from './payments'
 import { campaignCalls } from './campaigns'
 import { campaignSetupCalls } from './campaign-setup'
 import { couponCalls } from './coupons'
+import { campaignOperationCalls } from './campaign-operations'
 
 export {
   authCalls,
@@ -38,6 +39,7 @@ export {
   campaignCalls,
   campaignSetupCalls,
   couponCalls,
+  campaignOperationCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -59,3 +61,4 @@ export type AnyCall =
   | Each<typeof campaignCalls>
   | Each<typeof campaignSetupCalls>
   | Each<typeof couponCalls>
+  | Each<typeof campaignOperationCalls>

@@ -16,6 +16,9 @@ export const messageKinds = [
   'password_reset_link',
   'password_reset_code',
   'password_changed',
+  // docs/rules/campaigns-operations.md#cancelling: a reservation cancelled by staff, its refund.
+  'campaign_cancelled',
+  'campaign_refunded',
 ] as const
 export type MessageKind = (typeof messageKinds)[number]
 
@@ -33,6 +36,8 @@ export const messageKindLabels: Record<MessageKind, string> = {
   password_reset_link: 'Lien de nouveau mot de passe',
   password_reset_code: 'Code de nouveau mot de passe',
   password_changed: 'Mot de passe changé',
+  campaign_cancelled: 'Réservation annulée',
+  campaign_refunded: 'Réservation remboursée',
 }
 
 /** The two ways a message goes out (decision 0048). */

@@ -7,6 +7,7 @@ import { cataloguePolicies } from './catalogue'
 import { campaignPolicies } from './campaigns'
 import { campaignSetupPolicies } from './campaign-setup'
 import { couponPolicies } from './coupons'
+import { campaignOperationPolicies } from './campaign-operations'
 import type { Policy } from './shared'
 
 export type { Caller, Cc, Cell, Kind, Policy, Scope, Who } from './shared'
@@ -27,4 +28,5 @@ export const policies: Record<string, Policy> = {
   ...campaignPolicies,
   ...campaignSetupPolicies,
   ...couponPolicies,
+  ...campaignOperationPolicies,
 }

@@ -194,6 +194,18 @@ export const campaignReservations = pgTable(
     recipientName: text(),
     recipientPhone: text(),
     recipientAddress: text(),
+    /**
+     * docs/rules/campaigns-operations.md#due-date: this reservation's own due date when staff
+     * extended it (null: the campaign's `balance_due_at`).
+     */
+    dueAt: timestamp({ withTimezone: true }),
+    /** Points credited when it was delivered or collected (docs/rules/campaigns-operations.md#handing-over). */
+    pointsEarned: integer().notNull().default(0),
+    /** docs/rules/campaigns-operations.md#cancelling: what the shop kept and gave back, when. */
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledBy: integer().references(() => users.id),
+    keptAmount: integer(),
+    refundAmount: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -215,5 +227,30 @@ export const campaignReservations = pgTable(
       sql`${t.price} > 0 and ${t.servicesAmount} >= 0 and ${t.depositAmount} >= 0 and ${t.amountPaid} between 0 and ${t.price} + ${t.servicesAmount}`,
     ),
     check('campaign_reservations_services_ck', sql`${t.keepingNights} between 0 and 60`),
+  ],
+)
+
+/**
+ * Cash a staff member took at the shop for a reservation (docs/rules/campaigns-operations.md#cash):
+ * counted in `amount_paid` as a paid attempt is, bound to the balance by the same rule, with who
+ * took it. Only ever added to; `given_back` is the part handed back in cash at a cancellation.
+ */
+export const campaignCashReceipts = pgTable(
+  'campaign_cash_receipts',
+  {
+    id: serial().primaryKey(),
+    reservationId: integer()
+      .notNull()
+      .references(() => campaignReservations.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    recordedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    givenBack: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaign_cash_receipts_reservation_idx').on(t.reservationId),
+    check('campaign_cash_receipts_ck', sql`${t.amount} > 0 and ${t.givenBack} between 0 and ${t.amount}`),
   ],
 )

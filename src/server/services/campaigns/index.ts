@@ -21,3 +21,10 @@ export * from './reserve'
 export * from './admin'
 export * from './setup'
 export * from './board'
+// 5. On the feast days staff work the reservations (docs/rules/campaigns-operations.md): the list
+//    by slot and tag (`operations.ts`) and its CSV (`operations-csv.ts`), ready then delivered or
+//    collected, cash at the shop, a later due date (`steps.ts`), cancelling (`cancel.ts`).
+export * from './operations'
+export * from './steps'
+export * from './cancel'
+export * from './operations-csv'

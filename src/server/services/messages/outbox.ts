@@ -233,6 +233,7 @@ async function render(db: Db, m: Claimed) {
   const facts = (m.facts ?? {}) as AccountFacts
   const sent = renderAccountMessage(m.kind, m.channel, user.name, facts)
   const kept = renderAccountMessage(m.kind, m.channel, user.name, {
+    ...facts,
     link: facts.link ? HIDDEN : undefined,
     code: facts.code ? HIDDEN : undefined,
   })

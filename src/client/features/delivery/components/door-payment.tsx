@@ -1,35 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import qrcode from 'qrcode-generator'
 import { useEffect, useState } from 'react'
 import { toast } from '@/client/lib/toast'
 import { formatMoney } from '@/shared/format'
+import { QrCode } from '@/client/components/qr-code'
 import { Button } from '@/client/components/ui/button'
 import { Spinner } from '@/client/components/ui/spinner'
 import { api, errorMessage } from '@/client/lib/api'
 import { callKey, queryOptionsFor } from '@/client/lib/queries'
 import { useWaitingPoll } from '@/client/lib/waiting-poll'
-
-/** The provider's page as a QR code, drawn as one SVG path (no canvas, no image request). */
-function QrCode({ text, label }: { text: string; label: string }) {
-  const qr = qrcode(0, 'M')
-  qr.addData(text)
-  qr.make()
-  const n = qr.getModuleCount()
-  let d = ''
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + 4},${r + 4}h1v1h-1z`
-  return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${n + 8} ${n + 8}`}
-      className="h-48 w-48 bg-white"
-      shapeRendering="crispEdges"
-    >
-      <path d={d} fill="#000" />
-    </svg>
-  )
-}
 
 /**
  * "Faire payer par mobile money" on the driver's card (docs/rules/money.md#payments): a QR code and a

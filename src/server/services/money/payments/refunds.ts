@@ -7,7 +7,7 @@ import type { Payments } from './connect'
 import { ProviderUnavailable } from './providers/types'
 import { CLAIM_LEASE_SECONDS, recordPaymentEvent } from './records'
 import { flagRefund } from './settle'
-import { enqueueOrderMessage } from '@/server/services/messages/outbox'
+import { enqueueAccountMessage, enqueueOrderMessage } from '@/server/services/messages/outbox'
 import type { RefundWay } from '@/shared/domain/refunds'
 import { watchKey } from './faults'
 
@@ -43,8 +43,18 @@ export async function flagRefundsOnCancel(tx: Executor, orderId: number, actorId
   }
 }
 
-/** Staff record a refund made by hand (CinetPay has no refund API): "Remboursement à faire" → done. */
-export async function recordRefundDone(db: Db, actorId: number, attemptId: number, orderId: number) {
+/**
+ * Staff record a refund made by hand (CinetPay has no refund API): "Remboursement à faire" → done.
+ * The attempt pays an order (its id) or a campaign's reservation (`{ reservationId }`).
+ */
+export async function recordRefundDone(
+  db: Db,
+  actorId: number,
+  attemptId: number,
+  paying: number | { reservationId: number },
+) {
+  const orderId = typeof paying === 'number' ? paying : null
+  const reservationId = typeof paying === 'number' ? null : paying.reservationId
   await db.transaction(async (tx) => {
     const [a] = await tx
       .update(paymentAttempts)
@@ -52,7 +62,9 @@ export async function recordRefundDone(db: Db, actorId: number, attemptId: numbe
       .where(
         and(
           eq(paymentAttempts.id, attemptId),
-          eq(paymentAttempts.orderId, orderId),
+          orderId !== null
+            ? eq(paymentAttempts.orderId, orderId)
+            : eq(paymentAttempts.reservationId, reservationId!),
           eq(paymentAttempts.refundStatus, 'to_do'),
         ),
       )
@@ -60,6 +72,7 @@ export async function recordRefundDone(db: Db, actorId: number, attemptId: numbe
     if (!a) throw conflict('Aucun remboursement à faire pour ce paiement.')
     await recordPaymentEvent(tx, {
       orderId,
+      reservationId,
       attemptId,
       actorId,
       provider: a.provider,
@@ -75,8 +88,7 @@ export async function recordRefundDone(db: Db, actorId: number, attemptId: numbe
  * how, the day in its country), in the transaction that records it done: once per refund.
  */
 async function tellRefunded(tx: Executor, a: typeof paymentAttempts.$inferSelect, way: RefundWay) {
-  // A campaign reservation's refund has no message of its own yet (docs/rules/campaigns.md).
-  if (a.orderId === null) return
+  if (a.orderId === null) return tellReservationRefunded(tx, a)
   const [day] = (
     (await tx.execute(sql`
       select to_char(now() at time zone c.time_zone, 'DD/MM/YYYY') as day
@@ -89,6 +101,28 @@ async function tellRefunded(tx: Executor, a: typeof paymentAttempts.$inferSelect
     wallet: a.wallet,
     refundWay: way,
     ...(day ? { refundedOn: day.day } : {}),
+  })
+}
+
+/** docs/rules/campaigns-operations.md#cancelling: a reservation's client told of each refund made. */
+async function tellReservationRefunded(tx: Executor, a: typeof paymentAttempts.$inferSelect) {
+  if (a.reservationId === null) return
+  const [r] = (
+    (await tx.execute(sql`
+      select r.user_id, c.name as campaign, coalesce('boucle ' || an.tag, s.name) as item
+      from campaign_reservations r join campaigns c on c.id = r.campaign_id
+      left join campaign_animals an on an.id = r.animal_id
+      left join campaign_shares s on s.id = r.share_id
+      where r.id = ${a.reservationId}`)) as {
+      rows: { user_id: number; campaign: string; item: string | null }[]
+    }
+  ).rows
+  if (!r) return
+  await enqueueAccountMessage(tx, Number(r.user_id), 'campaign_refunded', null, {
+    campaign: r.campaign,
+    item: r.item ?? undefined,
+    amount: a.refundAmount ?? a.amount,
+    wallet: a.wallet,
   })
 }
 

@@ -138,6 +138,33 @@ describe('campaigns: the board', () => {
       .where(eq(campaigns.id, campaignId))
     const late = await board()
     expect([late.overdueCount, late.overdueAmount]).toEqual([4, 280_000])
+
+    // Cash at the shop is its own line, its first 30 000 F the deposit; a reservation given a
+    // later due date is not overdue (docs/rules/campaigns-operations.md#cash, #due-date).
+    const c = await reservation()
+    const cash = await t.app.inject({
+      method: 'POST',
+      url: '/_api/admin/campaigns/reservations/cash',
+      payload: { reservationId: c.id, amount: 45_000 },
+      headers: { cookie: staff },
+    })
+    expect(cash.statusCode, cash.body).toBe(200)
+    await t.db
+      .update(campaignReservations)
+      .set({ dueAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(campaignReservations.id, c.id))
+    const withCash = await board()
+    expect(withCash.providers.find((p) => p.key === 'cash')).toEqual({
+      key: 'cash',
+      label: 'Espèces',
+      payments: 1,
+      deposits: 30_000,
+      instalments: 15_000,
+      toGiveBack: 0,
+    })
+    expect(withCash.received).toBe(465_000)
+    expect(withCash.providers.reduce((n, p) => n + p.deposits + p.instalments, 0)).toBe(withCash.received)
+    expect([withCash.overdueCount, withCash.overdueAmount]).toEqual([4, 280_000])
   })
 
   it('answers another country’s campaign 404, as absent; root reads it', async () => {

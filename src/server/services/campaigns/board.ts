@@ -53,9 +53,9 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
       coalesce(sum(r.amount_paid), 0)::int as paid,
       coalesce(sum(r.price + r.services_amount - r.amount_paid), 0)::int as balance,
       (count(*) filter (where r.status in (${list(LATE)})
-        and r.amount_paid < r.price + r.services_amount and now() > ${due}))::int as overdue_count,
+        and r.amount_paid < r.price + r.services_amount and now() > coalesce(r.due_at, ${due})))::int as overdue_count,
       coalesce(sum(r.price + r.services_amount - r.amount_paid) filter (where r.status in (${list(LATE)})
-        and now() > ${due}), 0)::int as overdue_amount
+        and now() > coalesce(r.due_at, ${due})), 0)::int as overdue_amount
     from campaign_reservations r
     where r.campaign_id = ${campaignId}
     group by r.status`),
@@ -69,12 +69,19 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
         case when a.refund_status is null then a.amount
              when a.refund_amount is not null then a.amount - a.refund_amount
              else 0 end as received,
-        a.amount as amount, r.deposit_amount as deposit, a.reservation_id, a.id
+        a.amount as amount, r.deposit_amount as deposit, a.reservation_id, a.created_at as at, a.id
       from payment_attempts a
       join campaign_reservations r on r.id = a.reservation_id
       where r.campaign_id = ${campaignId} and a.status = 'paid'
+      union all
+      -- Cash taken at the shop (docs/rules/campaigns-operations.md#cash), less what was handed back.
+      select 'Espèces', 'cash', k.amount - k.given_back, k.amount, r.deposit_amount, k.reservation_id,
+        k.created_at, k.id
+      from campaign_cash_receipts k
+      join campaign_reservations r on r.id = k.reservation_id
+      where r.campaign_id = ${campaignId}
     ), ranked as (
-      select *, coalesce(sum(received) over (partition by reservation_id order by id
+      select *, coalesce(sum(received) over (partition by reservation_id order by at, id
         rows between unbounded preceding and 1 preceding), 0) as before from paid
     )
     select label, min(provider) as provider, count(*)::int as payments,
@@ -102,7 +109,10 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
       }
     }),
     providers: providers.map((p) => ({
-      key: walletKey(p.label) ?? (paymentProviders.find((x) => x === p.provider) as string) ?? p.label,
+      key:
+        p.provider === 'cash'
+          ? 'cash'
+          : (walletKey(p.label) ?? (paymentProviders.find((x) => x === p.provider) as string) ?? p.label),
       label: p.label,
       payments: Number(p.payments),
       deposits: Number(p.deposits),

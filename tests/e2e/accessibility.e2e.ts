@@ -68,13 +68,15 @@ function walkOf(who: Role | 'visitor') {
   })
 }
 
-/** A pattern's URL, its parameters filled with demo records (order 1 and its client are of Senegal). */
+/** A pattern's URL, its parameters filled with demo records (order 1, its client and campaign 1 are of Senegal). */
 const urlOf = (pattern: string) =>
   pattern
     .replace(':orderId', '1')
     // A product's page: the server redirects to its current address (docs/rules/catalogue.md#product-page).
     .replace(':product', '1')
     .replace(':userId', String(clientId))
+    // The demo's campaign of Senegal (src/server/seed/demo-campaigns.ts).
+    .replace(':campaignId', '1')
     .replace(':countryName', encodeURIComponent('Sénégal'))
 
 /** The page once its data is in: the network idle and no skeleton or spinner left. */

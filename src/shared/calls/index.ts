@@ -18,6 +18,7 @@ import { reportCalls } from './reports'
 import { cashCalls } from './cash'
 import { paymentCalls } from './payments'
 import { campaignCalls } from './campaigns'
+import { campaignClientCalls } from './campaign-client'
 import { couponCalls } from './coupons'
 
 export {
@@ -35,6 +36,7 @@ export {
   cashCalls,
   paymentCalls,
   campaignCalls,
+  campaignClientCalls,
   couponCalls,
 }
 
@@ -55,4 +57,5 @@ export type AnyCall =
   | Each<typeof cashCalls>
   | Each<typeof paymentCalls>
   | Each<typeof campaignCalls>
+  | Each<typeof campaignClientCalls>
   | Each<typeof couponCalls>

@@ -183,3 +183,15 @@ export async function reservationByToken(db: Executor, token: string) {
     share: share ? { name: share.name } : null,
   }
 }
+
+/** One open campaign (404 otherwise), as the public reads it, with its country's currency. */
+export async function oneOpenCampaign(db: Executor, id: number) {
+  const c = await openCampaign(db, id)
+  const [view] = await campaignViews(db, [c])
+  const [country] = await db
+    .select({ currency: countries.currency })
+    .from(countries)
+    .where(and(eq(countries.id, c.countryId), eq(countries.isActive, true)))
+  if (!country) throw notFound(CAMPAIGN_NOT_FOUND)
+  return { campaign: view!, currency: country.currency }
+}

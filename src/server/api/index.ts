@@ -9,6 +9,7 @@ import campaignMine from './campaigns/mine'
 import campaignChoose from './campaigns/choose'
 import campaignPayMine from './campaigns/pay-mine'
 import campaignNewLink from './campaigns/new-link'
+import campaignWallets from './campaigns/wallets'
 import adminCampaigns from './campaigns/admin/list'
 import adminCampaignCreate from './campaigns/admin/create'
 import adminCampaignUpdate from './campaigns/admin/update'
@@ -277,6 +278,7 @@ const campaignEndpoints = [
   campaignChoose,
   campaignPayMine,
   campaignNewLink,
+  campaignWallets,
   adminCampaigns,
   adminCampaignCreate,
   adminCampaignUpdate,

@@ -2,6 +2,7 @@
 // side (docs/rules/campaigns-client.md).
 import {
   campaignQuery,
+  campaignWalletsQuery,
   chooseInput,
   myReservationAnswer,
   myReservationsAnswer,
@@ -11,7 +12,7 @@ import {
   payMineInput,
 } from '../schemas/campaign-client'
 import { noInput } from '../schemas/common'
-import { attemptAnswer } from '../schemas/payments'
+import { attemptAnswer, walletsAnswer } from '../schemas/payments'
 import { defineCall } from './define-call'
 
 export const campaignClientCalls = {
@@ -38,6 +39,12 @@ export const campaignClientCalls = {
     path: '/_api/campaigns/pay-mine',
     input: payMineInput,
     output: attemptAnswer,
+  }),
+  wallets: defineCall({
+    method: 'GET',
+    path: '/_api/campaigns/wallets',
+    input: campaignWalletsQuery,
+    output: walletsAnswer,
   }),
   newLink: defineCall({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { reservationStatuses } from '../domain/campaigns'
-import { campaignId, campaignView } from './campaigns'
+import { campaignId, campaignView, payToken } from './campaigns'
 import { id, paragraph, text } from './common'
 import { z } from './zod'
 
@@ -88,3 +88,14 @@ export const payMineInput = z.strictObject({
 /** POST /_api/campaigns/new-link: a new pay link for one's reservation (the old one stops working). */
 export const newLinkInput = z.strictObject({ reservationId: reservationId() })
 export const newLinkAnswer = z.strictObject({ payToken: z.string(), payLink: z.string() })
+
+/**
+ * GET /_api/campaigns/wallets: the wallets of a campaign's country (its page, the owner's account),
+ * or of the pay link's reservation (anyone holding it): a payer abroad pays in the feast's country.
+ */
+export const campaignWalletsQuery = z
+  .strictObject({ campaignId: campaignId().optional(), token: payToken.optional() })
+  .refine((q) => (q.campaignId === undefined) !== (q.token === undefined), {
+    error: 'Indiquez la campagne ou le lien de paiement.',
+    path: ['campaignId'],
+  })

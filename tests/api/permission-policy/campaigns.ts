@@ -145,6 +145,12 @@ export const campaignPolicies: Record<string, Policy> = {
     rule: 'Campaigns: a client asks a new pay link for its own reservation',
     input: async (cell) => ({ reservationId: await bookedOf(cell) }),
   },
+  'GET /_api/campaigns/wallets': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Campaigns: anyone reads the wallets that pay a campaign (its page, a pay link)',
+    input: async (cell) => ({ campaignId: (await campaignOf(cell)).id }),
+  },
   'GET /_api/admin/campaigns': {
     who: STAFF,
     scope: 'list',

@@ -69,6 +69,9 @@ export default function ClientDashboard() {
                 <Button asChild variant="outline">
                   <Link to="/orders">Toutes mes commandes</Link>
                 </Button>
+                <Button asChild variant="outline">
+                  <Link to="/reservations">Mes réservations</Link>
+                </Button>
               </CardContent>
             </Card>
             <NotificationPrefsCard />

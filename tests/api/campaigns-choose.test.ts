@@ -276,6 +276,11 @@ describe('campaigns: the client chooses services, slot and recipient', () => {
     )
     expect(stranger.statusCode).toBe(404)
 
+    const wallets = await get(t, `/_api/campaigns/wallets?token=${r.payToken}`)
+    expect(wallets.statusCode, wallets.body).toBe(200)
+    expect(decode<{ wallets: { wallet: string }[] }>(wallets.body).wallets.map((w) => w.wallet)).toContain(
+      'Wave',
+    )
     const link = await post(t, '/_api/campaigns/new-link', { reservationId: r.id }, client)
     expect(link.statusCode, link.body).toBe(200)
     const fresh = decode<{ payToken: string; payLink: string }>(link.body)

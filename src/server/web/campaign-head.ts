@@ -33,7 +33,7 @@ export function campaignDescription(c: CampaignView, animals: readonly AnimalVie
   const range =
     prices.length === 0
       ? 'Tous les animaux sont réservés.'
-      : `${free.length} animal${free.length > 1 ? 'aux' : ''} de ${formatMoney(Math.min(...prices))} à ${formatMoney(Math.max(...prices))}, acompte dès ${formatMoney(depositFor(c, Math.min(...prices)))}.`
+      : `${free.length} anima${free.length > 1 ? 'ux' : 'l'} de ${formatMoney(Math.min(...prices))} à ${formatMoney(Math.max(...prices))}, acompte dès ${formatMoney(depositFor(c, Math.min(...prices)))}.`
   return `${c.name} : réservez votre animal pour le ${formatDate(c.feastDate)}. ${range} Le reste en plusieurs fois, par vous ou vos proches.`
 }
 

@@ -11,6 +11,9 @@
  *    services/money/payments/reservations.ts): each a payment attempt as an order's, decided by the
  *    provider's status query, bound to the balance (`receiveOnReservation`): deposit → booked,
  *    balance → paid, anything past the balance flagged to give back.
+ * 5. The client reads its reservations, pays from its account, asks a new pay link (`mine.ts`)
+ *    and, once the deposit is in, chooses the services, a slot (a place by one conditional update)
+ *    and the recipient (`choose.ts`; docs/rules/campaigns-client.md).
  */
 export * from './items'
 export * from './reads'

@@ -3,7 +3,7 @@ import { formatMoney } from '@/shared/format'
 import type { AnimalView, CampaignView } from '@/shared/schemas/campaigns'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
-import { Card, CardContent } from '@/client/components/ui/card'
+import { Card } from '@/client/components/ui/card'
 import { AnimalPicture } from './animal-picture'
 
 /** An animal, its own listing: photo, tag, breed, weight, age, price and deposit, 'Réserver'. */
@@ -25,7 +25,7 @@ export function AnimalCard({
   return (
     <Card className="overflow-hidden" data-testid="animal-card">
       <AnimalPicture photos={a.photos} alt={name} className="aspect-[4/3] w-full" />
-      <CardContent className="space-y-2 p-4">
+      <div className="space-y-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-semibold text-stone-900">{name}</h3>
           {!free && <Badge variant="outline">{animalStatusLabels[a.status]}</Badge>}
@@ -51,7 +51,7 @@ export function AnimalCard({
         ) : (
           <p className="text-sm text-stone-600">Déjà réservé par un autre client.</p>
         )}
-      </CardContent>
+      </div>
     </Card>
   )
 }

@@ -3,7 +3,7 @@ import { formatDate, formatMoney } from '@/shared/format'
 import type { MyReservation } from '@/shared/schemas/campaign-client'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
-import { Card, CardContent } from '@/client/components/ui/card'
+import { Card } from '@/client/components/ui/card'
 import { itemName, reservationStatusLabels, reservationStatusTone } from '../lib/labels'
 import { AnimalPicture } from './animal-picture'
 
@@ -12,7 +12,7 @@ export function ReservationCard({ reservation: r }: { reservation: MyReservation
   const live = r.status === 'held' || r.status === 'booked' || r.status === 'paid' || r.status === 'ready'
   return (
     <Card data-testid="reservation-card">
-      <CardContent className="flex gap-4 p-4">
+      <div className="flex gap-4 p-4">
         <AnimalPicture photos={r.animal?.photos ?? []} alt="" className="h-20 w-20 shrink-0 rounded-md" />
         <div className="min-w-0 flex-1 space-y-1">
           <p className="text-xs font-medium text-brand">{r.campaignName}</p>
@@ -29,13 +29,14 @@ export function ReservationCard({ reservation: r }: { reservation: MyReservation
           </p>
           {live && (
             <Button asChild size="sm" variant={r.balance > 0 ? 'default' : 'outline'}>
-              <Link to={`/reservations/${r.id}`} aria-label={`Ouvrir la réservation ${itemName(r)}`}>
+              <Link to={`/reservations/${r.id}`}>
                 {r.status === 'held' ? 'Payer l’acompte' : r.balance > 0 ? 'Services et paiement' : 'Voir'}
+                <span className="sr-only"> : {itemName(r)}</span>
               </Link>
             </Button>
           )}
         </div>
-      </CardContent>
+      </div>
     </Card>
   )
 }

@@ -169,7 +169,7 @@ function CampaignDetails({ campaign: c }: { campaign: CampaignView; currency: st
                   </Field>
                 </div>
                 <p className="text-sm text-stone-600" role="status">
-                  {shown.length} animal{shown.length > 1 ? 'aux' : ''} sur {list.length}
+                  {shown.length} anima{shown.length > 1 ? 'ux' : 'l'} sur {list.length}
                 </p>
                 {shown.length === 0 ? (
                   <EmptyState message="Aucun animal ne correspond à ces filtres." />
@@ -203,7 +203,7 @@ function CampaignDetails({ campaign: c }: { campaign: CampaignView; currency: st
             {c.shares.map((s) => (
               <li key={s.id}>
                 <Card data-testid="share-card">
-                  <CardContent className="flex items-center justify-between gap-3 p-4">
+                  <div className="flex items-center justify-between gap-3 p-4">
                     <div>
                       <p className="font-semibold">{s.name}</p>
                       <p className="text-sm text-stone-700">{formatMoney(s.price)}</p>
@@ -221,7 +221,7 @@ function CampaignDetails({ campaign: c }: { campaign: CampaignView; currency: st
                         Réserver
                       </Button>
                     )}
-                  </CardContent>
+                  </div>
                 </Card>
               </li>
             ))}

@@ -78,7 +78,7 @@ export default function PayLinkPage() {
               </h1>
             </div>
             <Card>
-              <CardContent className="flex gap-4 p-4">
+              <div className="flex gap-4 p-4">
                 <AnimalPicture
                   photos={r.animal?.photos ?? []}
                   alt={name}
@@ -94,10 +94,10 @@ export default function PayLinkPage() {
                     {reservationStatusLabels[r.status]}
                   </Badge>
                 </div>
-              </CardContent>
-              <CardContent className="px-4 pt-0 pb-4">
+              </div>
+              <div className="px-4 pb-4">
                 <MoneySummary {...r} />
-              </CardContent>
+              </div>
             </Card>
             {waiting && (
               <p

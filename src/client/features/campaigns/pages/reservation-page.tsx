@@ -77,7 +77,7 @@ function ReservationDetails({ reservation: r, waiting }: { reservation: MyReserv
     <div className="mx-auto max-w-2xl space-y-4" data-testid="reservation-page">
       <PageHeader title="Ma réservation" description={r.campaignName} back="/reservations" />
       <Card>
-        <CardContent className="flex gap-4 p-4">
+        <div className="flex gap-4 p-4">
           <AnimalPicture
             photos={r.animal?.photos ?? []}
             alt={name}
@@ -95,10 +95,10 @@ function ReservationDetails({ reservation: r, waiting }: { reservation: MyReserv
               </p>
             )}
           </div>
-        </CardContent>
-        <CardContent className="px-4 pt-0 pb-4">
+        </div>
+        <div className="px-4 pb-4">
           <MoneySummary {...r} />
-        </CardContent>
+        </div>
       </Card>
       {waiting && (
         <p role="status" className="flex items-center gap-2 rounded-md bg-sky-50 p-3 text-sm text-sky-900">

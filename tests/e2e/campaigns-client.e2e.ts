@@ -189,5 +189,9 @@ describe('a campaign, from the client and from a payer without an account', () =
     // The client's own page shows it too.
     await page.reload()
     await expect.poll(() => balance.textContent().then(francs)).toBe(105_000)
+    // And its space: 'Mes réservations', what is left.
+    await page.goto('/dashboard')
+    const section = page.getByTestId('account-reservations')
+    await expect.poll(() => section.textContent()).toContain(`reste ${formatMoney(105_000)}`)
   })
 })

@@ -80,7 +80,7 @@ export function PayForm({
       {walletsLoading ? (
         <Skeleton className="h-24 w-full" />
       ) : wallets.length === 0 ? (
-        <p className="text-sm text-stone-700" role="status">
+        <p className="text-sm text-stone-700">
           Le paiement par mobile money n’est pas proposé dans ce pays pour le moment.
         </p>
       ) : (

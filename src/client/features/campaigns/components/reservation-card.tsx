@@ -8,7 +8,13 @@ import { itemName, reservationStatusLabels, reservationStatusTone } from '../lib
 import { AnimalPicture } from './animal-picture'
 
 /** One of the client's reservations in its list: status, paid, left, due date, its page. */
-export function ReservationCard({ reservation: r }: { reservation: MyReservation }) {
+export function ReservationCard({
+  reservation: r,
+  headingAs: Heading = 'h2',
+}: {
+  reservation: MyReservation
+  headingAs?: 'h2' | 'h3'
+}) {
   const live = r.status === 'held' || r.status === 'booked' || r.status === 'paid' || r.status === 'ready'
   return (
     <Card data-testid="reservation-card">
@@ -16,7 +22,7 @@ export function ReservationCard({ reservation: r }: { reservation: MyReservation
         <AnimalPicture photos={r.animal?.photos ?? []} alt="" className="h-20 w-20 shrink-0 rounded-md" />
         <div className="min-w-0 flex-1 space-y-1">
           <p className="text-xs font-medium text-brand">{r.campaignName}</p>
-          <h2 className="font-semibold text-stone-900">{itemName(r)}</h2>
+          <Heading className="font-semibold text-stone-900">{itemName(r)}</Heading>
           <Badge variant={reservationStatusTone(r.status)}>{reservationStatusLabels[r.status]}</Badge>
           <p className="text-sm text-stone-700">
             Payé {formatMoney(r.amountPaid)} sur {formatMoney(r.total)}

@@ -168,7 +168,7 @@ function CampaignDetails({ campaign: c }: { campaign: CampaignView; currency: st
                     />
                   </Field>
                 </div>
-                <p className="text-sm text-stone-600" role="status">
+                <p className="text-sm text-stone-600" aria-live="polite">
                   {shown.length} anima{shown.length > 1 ? 'ux' : 'l'} sur {list.length}
                 </p>
                 {shown.length === 0 ? (

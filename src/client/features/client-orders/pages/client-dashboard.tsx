@@ -9,6 +9,7 @@ import { useSession } from '@/client/lib/session'
 import { useClientDashboard } from '@/client/lib/client-dashboard'
 import { NotificationPrefsCard } from '@/client/features/account/components/notification-prefs-card'
 import { AddressesCard } from '@/client/features/account/components/addresses-card'
+import { AccountReservations } from '@/client/features/campaigns/components/account-reservations'
 import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
 import { useReorder } from '../lib/use-reorder'
 
@@ -77,6 +78,7 @@ export default function ClientDashboard() {
             <NotificationPrefsCard />
             <AddressesCard />
           </div>
+          <AccountReservations />
           <section aria-labelledby="recent-orders" className="space-y-3">
             <h2 id="recent-orders" className="text-lg font-semibold text-stone-900">
               Mes dernières commandes

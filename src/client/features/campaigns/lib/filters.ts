@@ -1,3 +1,4 @@
+import { compareFrench } from '@/shared/format'
 import type { AnimalView } from '@/shared/schemas/campaigns'
 
 // The campaign page's filters (docs/rules/campaigns-client.md#the-pages): a top price, a breed, a
@@ -8,7 +9,7 @@ export type AnimalFilters = { maxPrice: number | null; breed: string; minWeight:
 export const noFilters: AnimalFilters = { maxPrice: null, breed: '', minWeight: null }
 
 export const breedsOf = (animals: readonly AnimalView[]) =>
-  [...new Set(animals.map((a) => a.breed))].sort((a, b) => a.localeCompare(b, 'fr'))
+  [...new Set(animals.map((a) => a.breed))].sort(compareFrench)
 
 export function filterAnimals(animals: readonly AnimalView[], f: AnimalFilters) {
   return animals

@@ -1,5 +1,5 @@
 import type { ReservationStatus } from '@/shared/domain/campaigns'
-import { formatMoney } from '@/shared/format'
+import { formatMoney, formatPercent } from '@/shared/format'
 
 // How the pages name a reservation's state and an animal (docs/rules/campaigns-client.md#the-pages).
 
@@ -40,7 +40,7 @@ export const depositRule = (c: {
 }) =>
   c.depositKind === 'fixed'
     ? `Acompte de ${formatMoney(c.depositFixed ?? 0)} à la réservation`
-    : `Acompte de ${c.depositPercent} % du prix à la réservation`
+    : `Acompte de ${formatPercent(c.depositPercent)} du prix à la réservation`
 
 /** The text sent with a pay link on WhatsApp. */
 export const payLinkText = (firstName: string, campaignName: string, url: string) =>

@@ -34,7 +34,11 @@ async function takePlace(tx: Executor, slotId: number) {
     .returning({ id: campaignSlots.id })
   return rows.length === 1
 }
-const releasePlace = (tx: Executor, slotId: number) =>
+/**
+ * Gives one place of a slot back (a reservation changing slot here; a cancellation by staff should
+ * call it too, under the reservation's row lock).
+ */
+export const releaseSlotPlace = (tx: Executor, slotId: number) =>
   tx
     .update(campaignSlots)
     .set({ booked: sql`${campaignSlots.booked} - 1` })
@@ -98,7 +102,7 @@ export async function chooseServices(db: Db, userId: number, c: Choice) {
       )
     if (c.slotId !== r.slotId) {
       if (c.slotId !== null && !(await takePlace(tx, c.slotId))) throw conflict(SLOT_FULL)
-      if (r.slotId !== null) await releasePlace(tx, r.slotId)
+      if (r.slotId !== null) await releaseSlotPlace(tx, r.slotId)
     }
     await tx
       .update(campaignReservations)

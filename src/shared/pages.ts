@@ -73,6 +73,32 @@ export const pages = {
     opens: 'anyone',
     module: 'features/storefront/pages/product-page',
   },
+  '/campagnes/payer': {
+    title: 'Payer une réservation',
+    description: 'Payez une partie d’une réservation de fête sur Étal, sans compte, par mobile money.',
+    layout: 'site',
+    opens: 'anyone',
+    module: 'features/campaigns/pages/pay-link-page',
+  },
+  '/campagnes/:campaignId': {
+    title: 'Campagne',
+    description: 'Réservez votre animal pour la fête : un acompte, puis le reste en plusieurs fois.',
+    layout: 'site',
+    opens: 'anyone',
+    module: 'features/campaigns/pages/campaign-page',
+  },
+  '/reservations': {
+    title: 'Mes réservations',
+    layout: 'site',
+    opens: 'shoppers',
+    module: 'features/campaigns/pages/reservations-page',
+  },
+  '/reservations/:reservationId': {
+    title: 'Ma réservation',
+    layout: 'site',
+    opens: 'shoppers',
+    module: 'features/campaigns/pages/reservation-page',
+  },
   '/contact': {
     title: 'Contact',
     layout: 'site',

@@ -4,6 +4,12 @@ import campaignAnimals from './campaigns/animals'
 import campaignReserve from './campaigns/reserve'
 import campaignReservation from './campaigns/reservation'
 import campaignPay from './campaigns/pay'
+import campaignOne from './campaigns/campaign'
+import campaignMine from './campaigns/mine'
+import campaignChoose from './campaigns/choose'
+import campaignPayMine from './campaigns/pay-mine'
+import campaignNewLink from './campaigns/new-link'
+import campaignWallets from './campaigns/wallets'
 import adminCampaigns from './campaigns/admin/list'
 import adminCampaignCreate from './campaigns/admin/create'
 import adminCampaignUpdate from './campaigns/admin/update'
@@ -280,6 +286,12 @@ const campaignEndpoints = [
   campaignReserve,
   campaignReservation,
   campaignPay,
+  campaignOne,
+  campaignMine,
+  campaignChoose,
+  campaignPayMine,
+  campaignNewLink,
+  campaignWallets,
   adminCampaigns,
   adminCampaignCreate,
   adminCampaignUpdate,

@@ -9,6 +9,7 @@ import type { AppDeps } from '../http/define-endpoint'
 import { projectRoot as root } from '../paths'
 import { registerCartForm } from './cart-form'
 import { createCartCount } from './cart-count'
+import { createCampaignPages } from './campaign-head'
 import { createFirstPages, isFirstPage, loadRenderEntry } from './first-pages'
 import { createSpaPages, sendPage, type SpaPage } from './pages'
 import { registerPhotoRoute } from './photos'
@@ -90,7 +91,9 @@ export async function registerWeb(
     })
   }
   const production = deps.config.NODE_ENV === 'production'
-  const { pageFor, frame } = createSpaPages(dist, { production })
+  const { pageFor, frame, withHead } = createSpaPages(dist, { production })
+  // A campaign's page: its shell with its own head, for a shared link's preview.
+  const campaignPage = createCampaignPages(deps, (own) => withHead('/campagnes/:campaignId', own))
   // / and /products with the caller's catalogue in the HTML (docs/decisions/0020).
   const entry = await loadRenderEntry(root, production)
   const rendered = entry && createFirstPages(deps, entry, frame)
@@ -125,6 +128,14 @@ export async function registerWeb(
         return send(req, reply, found.page)
       } catch (err) {
         req.log.error({ err }, 'product page not rendered; serving its shell')
+      }
+    }
+    if (path === '/campagnes/:campaignId') {
+      try {
+        const page = await campaignPage(req)
+        if (page) return send(req, reply, page)
+      } catch (err) {
+        req.log.error({ err }, 'campaign page not framed; serving its shell')
       }
     }
     if (firstPage && isFirstPage(path)) {

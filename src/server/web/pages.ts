@@ -167,7 +167,12 @@ export type OwnHead = { title: string; description: string; head: readonly strin
 export function createSpaPages(
   clientDist: string,
   { production = false }: { production?: boolean } = {},
-): { pageFor: (url: string) => SpaPage; frame: PageFrame } {
+): {
+  pageFor: (url: string) => SpaPage
+  frame: PageFrame
+  /** A page of the table as its shell, with a head of its own (a campaign's: web/campaign-head.ts). */
+  withHead: (path: PagePath, own: OwnHead) => Promise<SpaPage>
+} {
   const manifest = readManifest(clientDist)
   const build = manifest && clientBuild(manifest, pages)
   const shells = readJson<Record<string, string>>(resolve(clientDist, '.vite/route-shells.json')) ?? {}
@@ -231,6 +236,10 @@ export function createSpaPages(
     const framed = frame(path, shell, '')
     return pageOf(framed.html, framed.scriptHash)
   }
+  const withHead = (path: PagePath, own: OwnHead) => {
+    const framed = frame(path, (build ? shells[path] : undefined) ?? '', '', own)
+    return pageOfAsync(framed.html, framed.scriptHash)
+  }
   const notFound = pageOf(plain(null), undefined, 404)
   const byPath = new Map(pagePaths.map((path) => [path, pageFor(path)]))
   return {
@@ -239,5 +248,6 @@ export function createSpaPages(
       return (path && byPath.get(path)) ?? notFound
     },
     frame,
+    withHead,
   }
 }

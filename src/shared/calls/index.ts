@@ -19,6 +19,7 @@ import { cashCalls } from './cash'
 import { paymentCalls } from './payments'
 import { campaignCalls } from './campaigns'
 import { campaignSetupCalls } from './campaign-setup'
+import { campaignClientCalls } from './campaign-client'
 import { couponCalls } from './coupons'
 import { campaignOperationCalls } from './campaign-operations'
 
@@ -38,6 +39,7 @@ export {
   paymentCalls,
   campaignCalls,
   campaignSetupCalls,
+  campaignClientCalls,
   couponCalls,
   campaignOperationCalls,
 }
@@ -60,5 +62,6 @@ export type AnyCall =
   | Each<typeof paymentCalls>
   | Each<typeof campaignCalls>
   | Each<typeof campaignSetupCalls>
+  | Each<typeof campaignClientCalls>
   | Each<typeof couponCalls>
   | Each<typeof campaignOperationCalls>

@@ -51,6 +51,31 @@ async function reservationOf(cell: Cell) {
   })
   return token
 }
+/**
+ * A reservation whose deposit is in (`booked`): the caller's own when the cell acts on its own
+ * records, else the country's customer's (own-records: another's answers 404).
+ */
+async function bookedOf(cell: Cell) {
+  const { f, caller, cc, neighbour, reaches } = cell
+  const own = cc === caller.cc && !neighbour && reaches && caller.id !== null
+  const a = await animalOf(cell)
+  await f.db.update(campaignAnimals).set({ status: 'booked' }).where(eq(campaignAnimals.id, a.id))
+  const [r] = await f.db
+    .insert(campaignReservations)
+    .values({
+      campaignId: a.campaignId,
+      userId: own ? caller.id! : f[cc].customer.id,
+      animalId: a.id,
+      status: 'booked',
+      price: a.price,
+      depositAmount: 30_000,
+      amountPaid: 30_000,
+      payTokenHash: hashToken(randomBytes(32).toString('base64url')),
+      holdExpiresAt: new Date(Date.now() + 15 * 60_000),
+    })
+    .returning()
+  return r!.id
+}
 const window = () => ({
   feastDate: '2099-06-01',
   opensAt: new Date(Date.now() - DAY).toISOString(),
@@ -89,6 +114,42 @@ export const campaignPolicies: Record<string, Policy> = {
     scope: 'global',
     rule: 'Campaigns: anyone holding the pay link pays an instalment',
     input: async (cell) => ({ token: await reservationOf(cell), amount: 30_000, wallet: 'Orange Money' }),
+  },
+  'GET /_api/campaigns/campaign': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Campaigns: anyone reads an open campaign’s page (a shared link opens for anyone)',
+    input: async (cell) => ({ campaignId: (await campaignOf(cell)).id }),
+  },
+  'GET /_api/campaigns/mine': {
+    who: SHOPPERS,
+    scope: 'global',
+    rule: 'Campaigns: a client reads its own reservations (no input: nothing else to name)',
+    input: () => ({}),
+  },
+  'POST /_api/campaigns/choose': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Campaigns: a client chooses the services of its own reservation',
+    input: async (cell) => ({ reservationId: await bookedOf(cell), slaughter: false, keepingNights: 0 }),
+  },
+  'POST /_api/campaigns/pay-mine': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Campaigns: a client pays an instalment of its own reservation from its account',
+    input: async (cell) => ({ reservationId: await bookedOf(cell), amount: 10_000, wallet: 'Orange Money' }),
+  },
+  'POST /_api/campaigns/new-link': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Campaigns: a client asks a new pay link for its own reservation',
+    input: async (cell) => ({ reservationId: await bookedOf(cell) }),
+  },
+  'GET /_api/campaigns/wallets': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Campaigns: anyone reads the wallets that pay a campaign (its page, a pay link)',
+    input: async (cell) => ({ campaignId: (await campaignOf(cell)).id }),
   },
   'GET /_api/admin/campaigns': {
     who: STAFF,

@@ -14,6 +14,12 @@
  * 5. Staff read a campaign whole, edit its shares and slots, give its animals photos (`setup.ts`),
  *    and read its board (`board.ts`): money per state and per wallet, balances due and overdue
  *    (docs/rules/campaigns-staff.md).
+ * 6. The client reads its reservations, pays from its account, asks a new pay link (`mine.ts`)
+ *    and, once the deposit is in, chooses the services, a slot (a place by one conditional update)
+ *    and the recipient (`choose.ts`; docs/rules/campaigns-client.md).
+ * 7. On the feast days staff work the reservations (docs/rules/campaigns-operations.md): the list
+ *    by slot and tag (`operations.ts`) and its CSV (`operations-csv.ts`), ready then delivered or
+ *    collected, cash at the shop, a later due date (`steps.ts`), cancelling (`cancel.ts`).
  */
 export * from './items'
 export * from './reads'
@@ -21,10 +27,9 @@ export * from './reserve'
 export * from './admin'
 export * from './setup'
 export * from './board'
-// 5. On the feast days staff work the reservations (docs/rules/campaigns-operations.md): the list
-//    by slot and tag (`operations.ts`) and its CSV (`operations-csv.ts`), ready then delivered or
-//    collected, cash at the shop, a later due date (`steps.ts`), cancelling (`cancel.ts`).
 export * from './operations'
 export * from './steps'
 export * from './cancel'
 export * from './operations-csv'
+export * from './mine'
+export * from './choose'

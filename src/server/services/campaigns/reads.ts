@@ -183,3 +183,49 @@ export async function reservationByToken(db: Executor, token: string) {
     share: share ? { name: share.name } : null,
   }
 }
+
+/**
+ * One open campaign (404 otherwise), as the public reads it, with its country's currency; also
+ * after it closes to a client holding a reservation in it (its services and slots are still
+ * chosen, docs/rules/campaigns-client.md#choosing-the-services).
+ */
+export async function oneOpenCampaign(db: Executor, id: number, userId: number | null) {
+  const [held] =
+    userId === null
+      ? []
+      : await db
+          .select({ c: campaigns })
+          .from(campaignReservations)
+          .innerJoin(campaigns, eq(campaigns.id, campaignReservations.campaignId))
+          .where(and(eq(campaignReservations.campaignId, id), eq(campaignReservations.userId, userId)))
+          .limit(1)
+  const c = held?.c ?? (await openCampaign(db, id))
+  const [view] = await campaignViews(db, [c])
+  const [country] = await db
+    .select({ currency: countries.currency })
+    .from(countries)
+    .where(and(eq(countries.id, c.countryId), eq(countries.isActive, true)))
+  if (!country) throw notFound(CAMPAIGN_NOT_FOUND)
+  return { campaign: view!, currency: country.currency }
+}
+
+/**
+ * The country whose wallets pay a campaign: by its id, or by a pay link's token (404 when
+ * neither names one).
+ */
+export async function campaignCountryOf(db: Executor, by: { campaignId?: number; token?: string }) {
+  const [row] =
+    by.token !== undefined
+      ? await db
+          .select({ countryId: campaigns.countryId })
+          .from(campaignReservations)
+          .innerJoin(campaigns, eq(campaigns.id, campaignReservations.campaignId))
+          .where(eq(campaignReservations.payTokenHash, hashToken(by.token)))
+      : await db
+          .select({ countryId: campaigns.countryId })
+          .from(campaigns)
+          .where(eq(campaigns.id, by.campaignId!))
+  if (!row)
+    throw notFound(by.token !== undefined ? 'Ce lien de paiement n’est pas valide.' : CAMPAIGN_NOT_FOUND)
+  return row.countryId
+}

@@ -9,6 +9,7 @@ import { useSession } from '@/client/lib/session'
 import { useClientDashboard } from '@/client/lib/client-dashboard'
 import { NotificationPrefsCard } from '@/client/features/account/components/notification-prefs-card'
 import { AddressesCard } from '@/client/features/account/components/addresses-card'
+import { AccountReservations } from '@/client/features/campaigns/components/account-reservations'
 import { OrderCard, OrderCardsSkeleton } from '../components/order-card'
 import { useReorder } from '../lib/use-reorder'
 
@@ -69,11 +70,15 @@ export default function ClientDashboard() {
                 <Button asChild variant="outline">
                   <Link to="/orders">Toutes mes commandes</Link>
                 </Button>
+                <Button asChild variant="outline">
+                  <Link to="/reservations">Mes réservations</Link>
+                </Button>
               </CardContent>
             </Card>
             <NotificationPrefsCard />
             <AddressesCard />
           </div>
+          <AccountReservations />
           <section aria-labelledby="recent-orders" className="space-y-3">
             <h2 id="recent-orders" className="text-lg font-semibold text-stone-900">
               Mes dernières commandes

@@ -9,6 +9,7 @@ import { CountryChooser } from '../components/country-chooser'
 import { FIRST_SCREEN_CARDS, ProductCard, ProductGridSkeleton } from '../components/product-card'
 import { useSession } from '@/client/lib/session'
 import { homeRouteFor } from '@/shared/domain/roles'
+import { CampaignBanner } from '@/client/features/campaigns/components/campaign-banner'
 
 const values = [
   {
@@ -61,6 +62,8 @@ export default function HomePage() {
           </Link>
         </div>
       </section>
+
+      <CampaignBanner />
 
       <section aria-labelledby="featured-title">
         <div className="mb-4 flex items-end justify-between gap-4">

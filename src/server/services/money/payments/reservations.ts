@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { HOLD_MS, instalmentRefusal } from '@/shared/domain/campaigns'
 import {
   amountToAsk,
@@ -62,15 +62,23 @@ export async function startReservationAttempt(
   db: Db,
   payments: Payments,
   actorId: number | null,
-  token: string,
+  which: { token: string } | { reservationId: number; ownerId: number },
   input: { amount: number; wallet: string },
 ): Promise<AttemptView> {
-  const tokenHash = hashToken(token)
+  // By the pay link (anyone holding it), or by its id for its owner, from the account
+  // (docs/rules/campaigns-client.md#paying-from-the-account): another's answers 404, as absent.
   const [found] = await db
     .select({ id: campaignReservations.id, campaignId: campaignReservations.campaignId })
     .from(campaignReservations)
-    .where(eq(campaignReservations.payTokenHash, tokenHash))
-  if (!found) throw notFound(PAY_LINK_INVALID)
+    .where(
+      'token' in which
+        ? eq(campaignReservations.payTokenHash, hashToken(which.token))
+        : and(
+            eq(campaignReservations.id, which.reservationId),
+            eq(campaignReservations.userId, which.ownerId),
+          ),
+    )
+  if (!found) throw notFound('token' in which ? PAY_LINK_INVALID : 'Réservation non trouvée')
   await releaseExpiredHolds(db, found.campaignId)
   const attempt = await db.transaction(async (tx) => {
     const r = await lockReservation(tx, found.id)
@@ -132,7 +140,9 @@ export async function startReservationAttempt(
     payments,
     attempt,
     `Réservation ${found.id}`,
-    `/campagnes/payer?token=${encodeURIComponent(token)}`,
+    'token' in which
+      ? `/campagnes/payer?token=${encodeURIComponent(which.token)}`
+      : `/reservations/${found.id}`,
   )
   return attemptView(opened, opened.amount)
 }

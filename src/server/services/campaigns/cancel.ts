@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { CANCELLABLE, cancellationSplit } from '@/shared/domain/campaign-operations'
 import { formatMoney } from '@/shared/format'
 import type { SessionUser } from '@/shared/schemas/auth'
@@ -8,7 +8,6 @@ import {
   campaignCashReceipts,
   campaignReservations,
   campaignShares,
-  campaignSlots,
   paymentAttempts,
 } from '@/server/db/schema'
 import { conflict } from '@/server/http/errors'
@@ -17,6 +16,7 @@ import { recordPaymentEvent } from '../money/payments/records'
 import { lockReservation } from '../money/payments/reservations'
 import { flagRefund } from '../money/payments/settle'
 import { recordRefundDone } from '../money/payments/refunds'
+import { releaseCampaignSlotPlace } from './choose'
 import { operationRow, reservationInScope } from './operations'
 
 // docs/rules/campaigns-operations.md#cancelling: staff cancel a reservation (at its due date with a
@@ -153,11 +153,7 @@ export async function cancelReservation(db: Db, user: SessionUser, reservationId
         .returning({ name: campaignShares.name })
       item = s?.name ?? ''
     }
-    if (r.slotId !== null)
-      await tx
-        .update(campaignSlots)
-        .set({ booked: sql`${campaignSlots.booked} - 1` })
-        .where(and(eq(campaignSlots.id, r.slotId), gt(campaignSlots.booked, 0)))
+    if (r.slotId !== null) await releaseCampaignSlotPlace(tx, r.slotId)
     const given = await giveBack(tx, r.id, user.id, split.kept)
     await recordPaymentEvent(tx, {
       orderId: null,

@@ -35,10 +35,10 @@ async function takePlace(tx: Executor, slotId: number) {
   return rows.length === 1
 }
 /**
- * Gives one place of a slot back (a reservation changing slot here; a cancellation by staff should
- * call it too, under the reservation's row lock).
+ * Gives one place of a campaign's slot back, under the reservation's row lock: a reservation
+ * changing slot here, one cancelled by staff (cancel.ts).
  */
-export const releaseSlotPlace = (tx: Executor, slotId: number) =>
+export const releaseCampaignSlotPlace = (tx: Executor, slotId: number) =>
   tx
     .update(campaignSlots)
     .set({ booked: sql`${campaignSlots.booked} - 1` })
@@ -102,7 +102,7 @@ export async function chooseServices(db: Db, userId: number, c: Choice) {
       )
     if (c.slotId !== r.slotId) {
       if (c.slotId !== null && !(await takePlace(tx, c.slotId))) throw conflict(SLOT_FULL)
-      if (r.slotId !== null) await releaseSlotPlace(tx, r.slotId)
+      if (r.slotId !== null) await releaseCampaignSlotPlace(tx, r.slotId)
     }
     await tx
       .update(campaignReservations)

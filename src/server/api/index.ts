@@ -126,6 +126,13 @@ import availableSlots from './orders/shop/slots'
 import cities from './delivery/places/cities'
 import countries from './delivery/places/countries'
 import zonesByCity from './delivery/places/zones-by-city'
+import cityShops from './delivery/places/shops'
+import adminShops from './delivery/admin/shops/list'
+import adminShopCreate from './delivery/admin/shops/create'
+import adminShopUpdate from './delivery/admin/shops/update'
+import pickups from './orders/pickup/list'
+import pickupHandOver from './orders/pickup/hand-over'
+import pickupResetCode from './orders/pickup/reset-code'
 
 // The endpoints by area. Each file's path under api/ follows its URL (staff calls under admin/).
 
@@ -172,6 +179,8 @@ const shopping = [
   updateAddress,
   deleteAddress,
   cancelOrder,
+  // docs/rules/pickup.md: the shops of a city, for the checkout.
+  cityShops,
 ]
 
 /** A driver's deliveries. */
@@ -189,6 +198,10 @@ const staffOrders = [
   weighOrder,
   recordAgreement,
   liveOrders,
+  // docs/rules/pickup.md#hand-over: "À retirer".
+  pickups,
+  pickupHandOver,
+  pickupResetCode,
 ]
 
 /** Countries, cities and delivery zones. */
@@ -205,6 +218,10 @@ const places = [
   adminSlots,
   adminSlotCreate,
   adminSlotUpdate,
+  // docs/rules/pickup.md#shops
+  adminShops,
+  adminShopCreate,
+  adminShopUpdate,
 ]
 
 /** The catalogue as staff maintain it. */

@@ -19,6 +19,7 @@ import { cashCalls } from './cash'
 import { paymentCalls } from './payments'
 import { campaignCalls } from './campaigns'
 import { couponCalls } from './coupons'
+import { shopCalls } from './shops'
 
 export {
   authCalls,
@@ -36,6 +37,7 @@ export {
   paymentCalls,
   campaignCalls,
   couponCalls,
+  shopCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -56,3 +58,4 @@ export type AnyCall =
   | Each<typeof paymentCalls>
   | Each<typeof campaignCalls>
   | Each<typeof couponCalls>
+  | Each<typeof shopCalls>

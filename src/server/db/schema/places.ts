@@ -12,7 +12,9 @@ import {
   time,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
+import { shops } from './shops'
 
 export const countries = pgTable(
   'countries',
@@ -101,6 +103,9 @@ export const deliverySlots = pgTable(
     cityId: integer()
       .notNull()
       .references(() => cities.id),
+    // docs/rules/pickup.md#collection-slots: a shop's collection slot (its city's), or null for a
+    // delivery slot; the same machinery counts the places of both (decision 0074).
+    shopId: integer().references((): AnyPgColumn => shops.id),
     startsAt: time().notNull(),
     endsAt: time().notNull(),
     capacity: integer().notNull(),
@@ -113,7 +118,12 @@ export const deliverySlots = pgTable(
       'delivery_slots_ck',
       sql`${t.endsAt} > ${t.startsAt} and ${t.capacity} between 1 and 1000 and ${t.cutoffMinutes} between 0 and 2880`,
     ),
-    uniqueIndex('delivery_slots_city_start_uq').on(t.cityId, t.startsAt),
+    uniqueIndex('delivery_slots_city_start_uq')
+      .on(t.cityId, t.startsAt)
+      .where(sql`shop_id is null`),
+    uniqueIndex('delivery_slots_shop_start_uq')
+      .on(t.shopId, t.startsAt)
+      .where(sql`shop_id is not null`),
   ],
 )
 

@@ -11,6 +11,7 @@ import {
   weighedPayNow,
   type MoneyFacts,
 } from './render-money'
+import { pickupMail } from './render-pickup'
 
 /** What an event knew when it wrote its message (the outbox row's `facts`). */
 export type MessageFacts = MoneyFacts & {
@@ -24,6 +25,8 @@ export type MessageFacts = MoneyFacts & {
   totalAfter?: number
   /** cancelled: why, as staff wrote it for the client. */
   cancelReason?: string
+  /** A pickup's "prête": its collection code (docs/rules/pickup.md#messages). */
+  pickupCode?: string | null
 }
 
 type Rendered = { subject: string; text: string }
@@ -91,6 +94,9 @@ function doorAmount(order: OrderAnswer) {
 export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: MessageFacts): Rendered {
   const hello = `Bonjour ${firstName(order.customer.name)},\n\n`
   const n = `n° ${order.id}`
+  // docs/rules/pickup.md#messages: "prête" and "retirée" for an order collected at a shop.
+  const pickup = order.fulfilment === 'pickup' ? pickupMail(kind, order, facts, hello, signature) : null
+  if (pickup) return pickup
   switch (kind) {
     case 'order_received':
       return {

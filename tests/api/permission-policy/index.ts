@@ -6,6 +6,7 @@ import { userPolicies } from './users'
 import { cataloguePolicies } from './catalogue'
 import { campaignPolicies } from './campaigns'
 import { couponPolicies } from './coupons'
+import { pickupPolicies } from './pickup'
 import type { Policy } from './shared'
 
 export type { Caller, Cc, Cell, Kind, Policy, Scope, Who } from './shared'
@@ -25,4 +26,5 @@ export const policies: Record<string, Policy> = {
   ...cataloguePolicies,
   ...campaignPolicies,
   ...couponPolicies,
+  ...pickupPolicies,
 }

@@ -93,21 +93,33 @@ afterAll(() => t.close())
 
 describe('shops', () => {
   it('a super admin keeps its own country’s shops, not another’s', async () => {
-    const res = await post(t, '/_api/admin/shops/update', { id: mlShop.id, name: 'Autre', address: 'Rue', hours: 'Tous les jours' }, snSuper)
+    const res = await post(
+      t,
+      '/_api/admin/shops/update',
+      { id: mlShop.id, name: 'Autre', address: 'Rue', hours: 'Tous les jours' },
+      snSuper,
+    )
     expect(res.statusCode).toBe(404)
     const list = decode<{ shops: { id: number }[] }>((await get(t, '/_api/admin/shops', mlSuper)).body).shops
     expect(list.map((s) => s.id)).toEqual([mlShop.id])
   })
 
   it('refuses a shop without hours, in French, and writes nothing', async () => {
-    const res = await post(t, '/_api/admin/shops', { cityId: shop.cityId, name: 'Sans horaires', address: 'Rue', hours: ' ' }, snSuper)
+    const res = await post(
+      t,
+      '/_api/admin/shops',
+      { cityId: shop.cityId, name: 'Sans horaires', address: 'Rue', hours: ' ' },
+      snSuper,
+    )
     expect(res.statusCode).toBe(400)
     expect(res.json().fieldErrors.hours[0]).toMatch(/horaires/)
   })
 
   it('the checkout lists the city’s active shops only', async () => {
     const off = await makeShop(snSuper, shop.cityId, { name: 'Étal fermé', isActive: false })
-    const list = decode<{ shops: { id: number }[] }>((await get(t, `/_api/shops?cityId=${shop.cityId}`, client.cookie)).body)
+    const list = decode<{ shops: { id: number }[] }>(
+      (await get(t, `/_api/shops?cityId=${shop.cityId}`, client.cookie)).body,
+    )
     expect(list.shops.map((s) => s.id)).toContain(shop.id)
     expect(list.shops.map((s) => s.id)).not.toContain(off.id)
   })
@@ -124,9 +136,13 @@ describe('the pickup checkout', () => {
     expect(order.zoneName).toBe('Étal Plateau')
     expect(order.deliveryAddress).toBe('12 avenue Pompidou')
     // The client's order page shows the code; staff's answer never carries it.
-    const mine = decode<{ order: Order }>((await get(t, `/_api/orders/details?orderId=${order.id}`, client.cookie)).body)
+    const mine = decode<{ order: Order }>(
+      (await get(t, `/_api/orders/details?orderId=${order.id}`, client.cookie)).body,
+    )
     expect(mine.order.pickupCode).toBe(order.pickupCode)
-    const staff = decode<{ order: Order }>((await get(t, `/_api/orderdetails?orderId=${order.id}`, admin)).body)
+    const staff = decode<{ order: Order }>(
+      (await get(t, `/_api/orderdetails?orderId=${order.id}`, admin)).body,
+    )
     expect(staff.order.pickupCode).toBeNull()
   })
 
@@ -149,7 +165,14 @@ describe('the pickup checkout', () => {
     const made = await post(
       t,
       '/_api/admin/slots',
-      { cityId: shop.cityId, shopId: slotShop.id, startsAt: '23:00', endsAt: '23:30', capacity: 1, cutoffMinutes: 0 },
+      {
+        cityId: shop.cityId,
+        shopId: slotShop.id,
+        startsAt: '23:00',
+        endsAt: '23:30',
+        capacity: 1,
+        cutoffMinutes: 0,
+      },
       snSuper,
     )
     expect(made.statusCode, made.body).toBe(201)
@@ -184,7 +207,12 @@ describe('the hand-over', () => {
     const list = decode<{ orders: Order[] }>((await get(t, '/_api/admin/pickups', admin)).body).orders
     expect(list.find((o) => o.id === order.id)?.pickupCode).toBeNull()
     // The generic status change cannot collect it.
-    const direct = await post(t, '/_api/admin/orders/update-status', statusChange(order.id, 'delivered'), admin)
+    const direct = await post(
+      t,
+      '/_api/admin/orders/update-status',
+      statusChange(order.id, 'delivered'),
+      admin,
+    )
     expect(direct.statusCode).toBe(409)
     expect(direct.json().error).toBe(PICKUP_NEEDS_CODE)
     const wrong = order.pickupCode === '0000' ? '1111' : '0000'
@@ -210,12 +238,17 @@ describe('the hand-over', () => {
     const order = await placed()
     await ready(order.id)
     const wrong = order.pickupCode === '0000' ? '1111' : '0000'
-    for (let i = 0; i < PICKUP_CODE_ATTEMPTS; i++) expect((await handOver(order.id, wrong)).statusCode).toBe(400)
+    for (let i = 0; i < PICKUP_CODE_ATTEMPTS; i++)
+      expect((await handOver(order.id, wrong)).statusCode).toBe(400)
     const locked = await handOver(order.id, order.pickupCode!)
     expect(locked.statusCode).toBe(409)
     expect(locked.json().error).toBe(PICKUP_CODE_LOCKED)
-    expect((await post(t, '/_api/admin/pickups/reset-code', { orderId: order.id }, admin)).statusCode).toBe(403)
-    expect((await post(t, '/_api/admin/pickups/reset-code', { orderId: order.id }, snSuper)).statusCode).toBe(200)
+    expect((await post(t, '/_api/admin/pickups/reset-code', { orderId: order.id }, admin)).statusCode).toBe(
+      403,
+    )
+    expect((await post(t, '/_api/admin/pickups/reset-code', { orderId: order.id }, snSuper)).statusCode).toBe(
+      200,
+    )
     expect((await handOver(order.id, order.pickupCode!)).statusCode).toBe(200)
   })
 

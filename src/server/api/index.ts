@@ -133,6 +133,7 @@ import adminShopUpdate from './delivery/admin/shops/update'
 import pickups from './orders/pickup/list'
 import pickupHandOver from './orders/pickup/hand-over'
 import pickupResetCode from './orders/pickup/reset-code'
+import pickupPaymentStart from './orders/pickup/payment-start'
 
 // The endpoints by area. Each file's path under api/ follows its URL (staff calls under admin/).
 
@@ -202,6 +203,7 @@ const staffOrders = [
   pickups,
   pickupHandOver,
   pickupResetCode,
+  pickupPaymentStart,
 ]
 
 /** Countries, cities and delivery zones. */

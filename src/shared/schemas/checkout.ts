@@ -72,8 +72,7 @@ function deliveryPlace(
       ctx.addIssue({ code: 'custom', path: ['fulfilment'], message: PICKUP_NO_ADDRESS_MESSAGE })
     return
   }
-  if (v.shopId != null)
-    ctx.addIssue({ code: 'custom', path: ['shopId'], message: PICKUP_NO_ADDRESS_MESSAGE })
+  if (v.shopId != null) ctx.addIssue({ code: 'custom', path: ['shopId'], message: PICKUP_NO_ADDRESS_MESSAGE })
   if (v.addressId != null) {
     if (typed.some((x) => x != null))
       ctx.addIssue({ code: 'custom', path: ['addressId'], message: BOTH_PLACES_MESSAGE })
@@ -136,7 +135,9 @@ export const createOrderInput = z
     /** Keep the typed address on the account under this label ("Enregistrer cette adresse"). */
     saveAddress: z.strictObject({ label: addressFields.label }).nullish(),
     /** docs/rules/pickup.md: delivered (default) or collected at `shopId`, a shop of the client's city. */
-    fulfilment: z.enum(fulfilments, { error: 'Choisissez la livraison ou le retrait à la boutique.' }).default('delivery'),
+    fulfilment: z
+      .enum(fulfilments, { error: 'Choisissez la livraison ou le retrait à la boutique.' })
+      .default('delivery'),
     shopId: id('Boutique introuvable.').nullish(),
     deliveryPhone: required(checkoutMessages.phone, 30),
     pointsToUse: z

@@ -40,12 +40,18 @@ const shopFields = {
 
 export const createShopInput = z
   .strictObject({ cityId: id('La ville est requise.'), ...shopFields })
-  .refine((v) => (v.latitude === null) === (v.longitude === null), { message: POINT_MESSAGE, path: ['longitude'] })
+  .refine((v) => (v.latitude === null) === (v.longitude === null), {
+    message: POINT_MESSAGE,
+    path: ['longitude'],
+  })
 export type CreateShopInput = z.input<typeof createShopInput>
 
 export const updateShopInput = z
   .strictObject({ id: id('La boutique est requise.'), ...shopFields })
-  .refine((v) => (v.latitude === null) === (v.longitude === null), { message: POINT_MESSAGE, path: ['longitude'] })
+  .refine((v) => (v.latitude === null) === (v.longitude === null), {
+    message: POINT_MESSAGE,
+    path: ['longitude'],
+  })
 export type UpdateShopInput = z.input<typeof updateShopInput>
 
 /** GET /_api/shops?cityId: the active shops of a city, for the checkout. */
@@ -72,7 +78,9 @@ export const shopsAnswer = z.strictObject({ shops: z.array(shopView) })
 export const handOverInput = z.strictObject({
   orderId: id('ID de commande manquant ou invalide.'),
   code: z.string({ error: PICKUP_CODE_FORMAT }).trim().regex(PICKUP_CODE_PATTERN, PICKUP_CODE_FORMAT),
-  payment: z.enum(['cash', 'mobile_money'], { error: 'Choisissez le paiement reçu : espèces ou mobile money.' }),
+  payment: z.enum(['cash', 'mobile_money'], {
+    error: 'Choisissez le paiement reçu : espèces ou mobile money.',
+  }),
 })
 export type HandOverInput = z.input<typeof handOverInput>
 export const pickupOrderInput = z.strictObject({ orderId: id('ID de commande manquant ou invalide.') })

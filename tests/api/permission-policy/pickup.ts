@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { orders, shops } from '../../../src/server/db/schema'
 import type { MatrixFixtures } from '../permission-fixtures'
-import { MANAGERS, SHOPPERS, STAFF, ids, next, type Cc, type Cell, type Policy } from './shared'
+import { MANAGERS, SHOPPERS, STAFF, ids, type Cc, type Cell, type Policy } from './shared'
 import { createOrder } from '../../factories'
+
+// Its own counter: the shared one also names the countries' codes, which repeat after 78 calls.
+let shopNumber = 0
+const next = () => ++shopNumber
 
 /** A shop of country cc's fixture city, made for one call (docs/rules/pickup.md#shops). */
 const freshShop = async (f: MatrixFixtures, cc: Cc) => {
@@ -22,7 +26,11 @@ const freshShop = async (f: MatrixFixtures, cc: Cc) => {
 /** A pickup order of country cc's customer, ready to collect, its code 1234 (fixture order when the role is refused). */
 const readyPickup = async ({ f, cc, reaches }: Cell) => {
   if (!reaches) return f[cc].order
-  const order = await createOrder(f.db, { user: f[cc].customer, status: 'in_delivery' })
+  const order = await createOrder(f.db, {
+    user: f[cc].customer,
+    status: 'in_delivery',
+    lines: [{ price: 3000, quantity: 1, unitType: 'unit' }],
+  })
   await f.db
     .update(orders)
     .set({ fulfilment: 'pickup', shopId: await freshShop(f, cc), pickupCode: '1234', zoneId: null })
@@ -86,6 +94,12 @@ export const pickupPolicies: Record<string, Policy> = {
     scope: 'country',
     rule: 'Who may do what: hand a pickup order over with its code: staff of the country, root all',
     input: async (cell) => ({ orderId: (await readyPickup(cell)).id, code: '1234', payment: 'cash' }),
+  },
+  'POST /_api/admin/pickups/payments/start': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Who may do what: the counter’s mobile money QR: staff of the country, root all',
+    input: async (cell) => ({ orderId: (await readyPickup(cell)).id }),
   },
   'POST /_api/admin/pickups/reset-code': {
     who: MANAGERS,

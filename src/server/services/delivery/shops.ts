@@ -54,7 +54,14 @@ export async function adminShops(db: Executor, user: SessionUser) {
 export async function cityShops(db: Executor, cityId: number) {
   const rows = await selectShops(db)
     .innerJoin(countries, eq(countries.id, shops.countryId))
-    .where(and(eq(shops.cityId, cityId), eq(shops.isActive, true), eq(cities.isActive, true), eq(countries.isActive, true)))
+    .where(
+      and(
+        eq(shops.cityId, cityId),
+        eq(shops.isActive, true),
+        eq(cities.isActive, true),
+        eq(countries.isActive, true),
+      ),
+    )
     .orderBy(asc(shops.name), asc(shops.id))
   return rows.map(toView)
 }
@@ -110,5 +117,3 @@ export async function updateShop(db: Executor, user: SessionUser, input: z.outpu
     .where(eq(shops.id, shop.id))
   return findShopInScope(db, user, shop.id)
 }
-
-

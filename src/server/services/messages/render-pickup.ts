@@ -54,7 +54,12 @@ export function pickupMail(
 }
 
 /** The SMS (plain GSM-7 words, one segment), or null when the kind reads the same for a pickup. */
-export function pickupSms(kind: MessageKind, order: OrderAnswer, facts: PickupFacts, stop: string): string | null {
+export function pickupSms(
+  kind: MessageKind,
+  order: OrderAnswer,
+  facts: PickupFacts,
+  stop: string,
+): string | null {
   const n = order.id
   if (kind === 'out_for_delivery') {
     const owed = stillOwed(order)

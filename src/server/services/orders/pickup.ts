@@ -76,7 +76,8 @@ export async function handOver(
   const verdict = await db.transaction(async (tx) => {
     const order = await lockPickup(tx, user, input.orderId)
     if (order.status !== 'in_delivery') throw conflict(PICKUP_NOT_READY)
-    if (order.pickupCodeAttempts >= PICKUP_CODE_ATTEMPTS) throw conflict(PICKUP_CODE_LOCKED, 'PICKUP_CODE_LOCKED')
+    if (order.pickupCodeAttempts >= PICKUP_CODE_ATTEMPTS)
+      throw conflict(PICKUP_CODE_LOCKED, 'PICKUP_CODE_LOCKED')
     if (sameCode(input.code, order.pickupCode)) return { ok: true as const, order }
     const attempts = order.pickupCodeAttempts + 1
     await tx.update(orders).set({ pickupCodeAttempts: attempts }).where(eq(orders.id, order.id))
@@ -103,6 +104,24 @@ export async function handOver(
     undefined,
     { codeChecked: true },
   )
+}
+
+/** A ready pickup order of the caller's reach (the counter's mobile money payment); else 404 or 409. */
+export async function readyPickupInScope(db: Executor, user: SessionUser, orderId: number) {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      fulfilment: orders.fulfilment,
+      status: orders.status,
+      countryId: orders.countryId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  const scope = scopeCountryId(user)
+  if (!order || order.fulfilment !== 'pickup' || (scope !== null && scope !== order.countryId))
+    throw notFound(NOT_FOUND)
+  if (order.status !== 'in_delivery') throw conflict(PICKUP_NOT_READY)
+  return order
 }
 
 /** Reopens a hand-over locked by wrong codes (docs/rules/pickup.md#hand-over): the count back to 0. */

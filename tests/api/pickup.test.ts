@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, outboxMessages } from '../../src/server/db/schema'
-import { PICKUP_CODE_ATTEMPTS, PICKUP_CODE_LOCKED, PICKUP_NEEDS_CODE } from '../../src/shared/domain/pickup'
+import {
+  PICKUP_CODE_ATTEMPTS,
+  PICKUP_CODE_LOCKED,
+  PICKUP_NEEDS_CODE,
+  PICKUP_NO_DRIVER,
+} from '../../src/shared/domain/pickup'
 import { createProduct, decode, deliveryIn, get, post, postOrder, signedIn, statusChange } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 import { cityNamed } from './pickup-setup'
@@ -256,5 +261,15 @@ describe('the hand-over', () => {
     const order = await placed()
     await ready(order.id)
     expect((await handOver(order.id, order.pickupCode!, mlSuper)).statusCode).toBe(404)
+  })
+})
+
+describe('no driver', () => {
+  it('a pickup order takes no driver (409)', async () => {
+    const order = await placed()
+    const driver = await signedIn(t, 'delivery_driver', 'SN')
+    const res = await post(t, '/_api/assigndriver', { orderId: order.id, driverId: driver.user.id }, admin)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toBe(PICKUP_NO_DRIVER)
   })
 })

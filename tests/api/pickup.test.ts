@@ -9,6 +9,9 @@ import {
 } from '../../src/shared/domain/pickup'
 import { createProduct, decode, deliveryIn, get, post, postOrder, signedIn, statusChange } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
+import { loadOrder } from '../../src/server/services/orders/orders'
+import { renderMessage, type MessageFacts } from '../../src/server/services/messages/render'
+import { renderOrderSms } from '../../src/server/services/messages/render-sms'
 import { cityNamed } from './pickup-setup'
 
 /*
@@ -208,6 +211,15 @@ describe('the hand-over', () => {
     const sent = await t.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id))
     const prete = sent.find((m) => m.kind === 'out_for_delivery')
     expect(JSON.stringify(prete?.facts)).toContain(order.pickupCode!)
+    // The e-mail and the SMS say it, with the shop.
+    const loaded = (await loadOrder(t.db, order.id))!
+    const mail = renderMessage('out_for_delivery', loaded, prete!.facts as MessageFacts)
+    expect(mail.subject).toBe(`Étal : commande n° ${order.id} prête à retirer`)
+    expect(mail.text).toContain(`Votre code de retrait : ${order.pickupCode}`)
+    expect(mail.text).toContain('Étal Plateau, 12 avenue Pompidou')
+    const sms = renderOrderSms('out_for_delivery', loaded, prete!.facts as MessageFacts)
+    expect(sms).toContain(`Code de retrait: ${order.pickupCode}`)
+    expect(sms.length).toBeLessThanOrEqual(160)
     // Listed in "À retirer", without its code.
     const list = decode<{ orders: Order[] }>((await get(t, '/_api/admin/pickups', admin)).body).orders
     expect(list.find((o) => o.id === order.id)?.pickupCode).toBeNull()

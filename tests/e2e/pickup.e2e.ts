@@ -37,7 +37,7 @@ describe('collection at the shop, end to end', () => {
     await page.setViewportSize(DESKTOP)
     await shot(page, 'pickup-shops-1280')
     const [stored] = await e.t.db.select().from(shops).where(eq(shops.name, 'Étal Plateau'))
-    expect(stored).toMatchObject({ address: '12 avenue Pompidou', phone: '+221771234567', isActive: true })
+    expect(stored).toMatchObject({ address: '12 avenue Pompidou', phone: '+221 77 123 45 67', isActive: true })
     await context.close()
   })
 

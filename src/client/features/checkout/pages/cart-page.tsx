@@ -326,9 +326,14 @@ export default function CartPage() {
               discountPercent={user?.customDiscountPercent}
               couponCode={coupon.code}
               deliveryNote={estimate.deliveryNote}
+              deliveryLabel={shop ? 'Retrait à la boutique' : undefined}
             />
             <WeighNote countryId={place.countryId} hasKg={items.some((i) => i.unitType === 'kg')} />
-            <PaymentChoice value={payment} onChange={setPayment} />
+            <PaymentChoice
+              value={payment}
+              onChange={setPayment}
+              cashLabel={shop ? 'Au retrait (espèces ou mobile money)' : undefined}
+            />
             <p className="text-xs text-stone-500">
               {payment.method === 'cash'
                 ? shop

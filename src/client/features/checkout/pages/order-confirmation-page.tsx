@@ -189,6 +189,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
             discountPercent={o.discountPercent}
             couponCode={o.couponCode}
             totalLabel={progress.totalLabel}
+            deliveryLabel={o.fulfilment === 'pickup' ? 'Retrait à la boutique' : undefined}
           />
           <OrderedTotalNote order={o} />
           <AmountReceived order={o} />

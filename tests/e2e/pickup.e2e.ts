@@ -32,12 +32,28 @@ describe('collection at the shop, end to end', () => {
     await dialog.getByRole('button', { name: 'Ajouter la boutique' }).click()
     const row = page.getByRole('row').filter({ hasText: 'Étal Plateau' })
     await expect.poll(() => row.first().isVisible()).toBe(true)
+    // Its collection slots: the delivery slots' machinery, with a capacity of its own.
+    await row.getByRole('button', { name: 'Créneaux de retrait de Étal Plateau' }).click()
+    const slots = page.getByRole('dialog')
+    await expect.poll(() => slots.getByText(/Aucun créneau/).isVisible()).toBe(true)
+    await slots.getByLabel('Début').fill('23:00')
+    await slots.getByLabel('Fin').fill('23:30')
+    await slots.getByLabel('Capacité').fill('3')
+    await slots.getByLabel('Clôture (min)').fill('0')
+    await slots.getByRole('button', { name: 'Ajouter le créneau' }).click()
+    await expect.poll(() => slots.getByText('23:00–23:30').isVisible()).toBe(true)
+    await shot(page, 'pickup-shop-slots-390')
+    await page.keyboard.press('Escape')
     await shot(page, 'pickup-shops-390')
     expect(await seriousViolations(page)).toEqual([])
     await page.setViewportSize(DESKTOP)
     await shot(page, 'pickup-shops-1280')
     const [stored] = await e.t.db.select().from(shops).where(eq(shops.name, 'Étal Plateau'))
-    expect(stored).toMatchObject({ address: '12 avenue Pompidou', phone: '+221 77 123 45 67', isActive: true })
+    expect(stored).toMatchObject({
+      address: '12 avenue Pompidou',
+      phone: '+221 77 123 45 67',
+      isActive: true,
+    })
     await context.close()
   })
 
@@ -59,6 +75,18 @@ describe('collection at the shop, end to end', () => {
     await expect.poll(() => page.getByText('12 avenue Pompidou, Dakar').isVisible()).toBe(true)
     expect(await page.getByText('Lun–sam 8:00–19:00').isVisible()).toBe(true)
     expect(await text(page, '[data-testid=delivery-fee]')).toBe('0 F CFA')
+    // The shop's collection slot, not the city's delivery slots.
+    const picker = page.getByRole('group', { name: 'Créneau de retrait' })
+    await expect.poll(() => picker.isVisible()).toBe(true)
+    await expect
+      .poll(() =>
+        picker
+          .getByText(/23:00–23:30/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true)
+    expect(await picker.getByText(/10:00–12:00/).count()).toBe(0)
     await shot(page, 'pickup-cart-390')
     expect(await seriousViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'Confirmer la commande' }).click()
@@ -80,6 +108,7 @@ describe('collection at the shop, end to end', () => {
       pickupCode: code,
       zoneId: null,
     })
+    expect(stored!.slotId).not.toBeNull()
     expect(stored!.totalAmount).toBe(stored!.subtotalAmount - stored!.discountAmount)
     await context.close()
   })

@@ -1,4 +1,4 @@
-import { Pencil, Plus } from 'lucide-react'
+import { Clock, Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import type { ShopView } from '@/shared/schemas/shops'
 import { Badge } from '@/client/components/ui/badge'
@@ -12,6 +12,7 @@ import { staffErrorText } from '@/client/lib/error-text'
 import { useAdminCities } from '@/client/lib/staff-places'
 import { useAdminShops } from '../api/use-shops'
 import { ShopDialog } from '../components/shop-dialog'
+import { SlotsDialog } from '@/client/features/admin-places/components/slots-dialog'
 
 /** /admin/shops: the country's shops where clients collect their orders (docs/rules/pickup.md#shops). */
 export default function ShopsPage() {
@@ -19,6 +20,7 @@ export default function ShopsPage() {
   const cities = useAdminCities()
   const [creating, setCreating] = useState(false)
   const [editing, setEditing] = useState<ShopView | null>(null)
+  const [slotsOf, setSlotsOf] = useState<ShopView | null>(null)
   return (
     <>
       <PageHeader
@@ -75,6 +77,13 @@ export default function ShopsPage() {
                           show: 'wide',
                           onClick: () => setEditing(s),
                         },
+                        {
+                          label: `Créneaux de retrait de ${s.name}`,
+                          text: 'Créneaux',
+                          icon: Clock,
+                          show: 'wide',
+                          onClick: () => setSlotsOf(s),
+                        },
                       ]}
                     />
                   </Td>
@@ -85,6 +94,13 @@ export default function ShopsPage() {
         )}
       </QueryState>
       <ShopDialog open={creating} onOpenChange={setCreating} cities={cities.data ?? []} />
+      {slotsOf && (
+        <SlotsDialog
+          city={{ id: slotsOf.cityId, name: slotsOf.cityName }}
+          shop={slotsOf}
+          onOpenChange={(open) => !open && setSlotsOf(null)}
+        />
+      )}
       <ShopDialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}

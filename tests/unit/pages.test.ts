@@ -70,6 +70,8 @@ describe('the pages of the site (src/shared/pages.ts)', () => {
     expect(navFor('admin').map((e) => e.to)).toEqual([
       '/admin/orders-only',
       '/admin/users-management',
+      // docs/rules/pickup.md#hand-over: the counter is every staff member's.
+      '/admin/pickups',
       '/admin/cash',
       '/admin/payments',
       '/account/security',

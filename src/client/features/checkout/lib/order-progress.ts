@@ -96,6 +96,7 @@ export function progressOf(o: {
 }) {
   const pay = paymentOf(o)
   const pickup = o.fulfilment === 'pickup'
+  const credited = pickup ? ' (crédités au retrait)' : ' (crédités à la livraison)'
   const upcoming = (first: string) => [
     first,
     ...(pay.before ? [pay.before] : []),
@@ -107,7 +108,7 @@ export function progressOf(o: {
   if (pickup && o.status === 'in_delivery')
     return {
       totalLabel: pay.totalLabel,
-      pointsNote: ' (crédités au retrait)',
+      pointsNote: credited,
       title: 'Et maintenant ?',
       steps: ['Votre commande est prête : retirez-la à la boutique.', pay.atTheDoor],
     }
@@ -122,21 +123,21 @@ export function progressOf(o: {
     case 'pending':
       return {
         totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
+        pointsNote: credited,
         title: 'Et maintenant ?',
         steps: upcoming('Nous avons reçu votre commande ; nos bouchers vont la préparer.'),
       }
     case 'in_preparation':
       return {
         totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
+        pointsNote: credited,
         title: 'Et maintenant ?',
         steps: upcoming(preparationStep(o)),
       }
     case 'in_delivery':
       return {
         totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
+        pointsNote: credited,
         title: 'Et maintenant ?',
         steps: ['Votre commande est en route.', ...(pay.before ? [pay.before] : []), pay.atTheDoor],
       }

@@ -1,4 +1,9 @@
-import { orderStatusBadge, orderStatuses, paymentStatusBadge, type OrderStatus } from '@/shared/domain/order-status'
+import {
+  orderStatusBadge,
+  orderStatuses,
+  paymentStatusBadge,
+  type OrderStatus,
+} from '@/shared/domain/order-status'
 import { statusLabelFor, type Fulfilment } from '@/shared/domain/pickup'
 import { roleBadgeVariants, roleLabel, isRole } from '@/shared/domain/roles'
 import { Badge } from './badge'

@@ -20,10 +20,9 @@ import {
   unitTypeEnum,
   weighApprovalEnum,
 } from './enums'
-import { cities, countries, deliverySlots, zones } from './places'
+import { cities, countries, deliverySlots, shops, zones } from './places'
 import { preparations, products } from './catalogue'
 import { users } from './users'
-import { shops } from './shops'
 
 /** An order keeps every amount it was priced with (docs/rules/money.md#pricing). */
 export const orders = pgTable(

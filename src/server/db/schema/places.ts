@@ -12,9 +12,9 @@ import {
   time,
   timestamp,
   uniqueIndex,
+  numeric,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { shops } from './shops'
 
 export const countries = pgTable(
   'countries',
@@ -143,5 +143,37 @@ export const deliverySlotBookings = pgTable(
   (t) => [
     primaryKey({ columns: [t.slotId, t.day] }),
     check('delivery_slot_bookings_ck', sql`${t.booked} >= 0`),
+  ],
+)
+
+/**
+ * A country's shops where clients collect their orders (docs/rules/pickup.md#shops, decision
+ * 0074): a city of the country, a name, an address, a map point, the opening hours as staff
+ * write them, a phone. Deactivated, never deleted (orders keep naming it).
+ */
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial().primaryKey(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id),
+    name: text().notNull(),
+    address: text().notNull(),
+    latitude: numeric({ precision: 8, scale: 6, mode: 'number' }),
+    longitude: numeric({ precision: 9, scale: 6, mode: 'number' }),
+    hours: text().notNull(),
+    phone: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shops_city_idx').on(t.cityId),
+    index('shops_country_idx').on(t.countryId),
+    check('shops_point_ck', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
   ],
 )

@@ -4,6 +4,7 @@ import type { ShopView } from '@/shared/schemas/shops'
 import type { z } from '@/shared/schemas/zod'
 import type { createShopInput, updateShopInput } from '@/shared/schemas/shops'
 import type { Executor } from '@/server/db/client'
+import { byName } from '@/server/db/queries'
 import { cities, countries, shops } from '@/server/db/schema'
 import { notFound } from '@/server/http/errors'
 import { phoneOrRefuse } from '../people/phones'
@@ -46,7 +47,7 @@ export async function adminShops(db: Executor, user: SessionUser) {
   const scope = scopeCountryId(user)
   const rows = await selectShops(db)
     .where(scope === null ? undefined : eq(shops.countryId, scope))
-    .orderBy(asc(cities.name), asc(shops.name), asc(shops.id))
+    .orderBy(...byName(cities.name), ...byName(shops.name), asc(shops.id))
   return rows.map(toView)
 }
 
@@ -62,7 +63,7 @@ export async function cityShops(db: Executor, cityId: number) {
         eq(countries.isActive, true),
       ),
     )
-    .orderBy(asc(shops.name), asc(shops.id))
+    .orderBy(...byName(shops.name), asc(shops.id))
   return rows.map(toView)
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { createShopInput, type CreateShopInput, type ShopView } from '@/shared/schemas/shops'
 import type { z } from '@/shared/schemas/zod'
 import { Dialog, FormActions } from '@/client/components/ui/dialog'
@@ -28,6 +28,7 @@ export function ShopDialog({
   const form = useForm<CreateShopInput, unknown, z.output<typeof createShopInput>>({
     resolver: zodResolver(createShopInput),
   })
+  const isActive = useWatch({ control: form.control, name: 'isActive' })
   useEffect(() => {
     if (open)
       form.reset({
@@ -109,7 +110,7 @@ export function ShopDialog({
         </div>
         <label className="flex items-center gap-3 text-sm">
           <Switch
-            checked={form.watch('isActive') ?? true}
+            checked={isActive ?? true}
             onCheckedChange={(v) => form.setValue('isActive', v)}
             label="Boutique ouverte aux retraits"
           />

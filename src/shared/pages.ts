@@ -280,6 +280,22 @@ export const pages = {
     module: 'features/admin-places/pages/zones-page',
     menu: { rank: 9, label: 'Zones', roles: ['root', 'super_admin'] },
   },
+  '/admin/shops': {
+    title: 'Boutiques',
+    layout: 'admin',
+    opens: 'managers',
+    module: 'features/admin-shops/pages/shops-page',
+    // docs/rules/pickup.md#shops
+    menu: { rank: 9.5, label: 'Boutiques', roles: ['root', 'super_admin'] },
+  },
+  '/admin/pickups': {
+    title: 'À retirer',
+    layout: 'admin',
+    opens: 'staff',
+    module: 'features/admin-pickups/pages/pickups-page',
+    // docs/rules/pickup.md#hand-over
+    menu: { rank: 11.5, label: 'À retirer', roles: ['root', 'super_admin', 'admin'] },
+  },
   '/admin/products': {
     title: 'Gestion des produits',
     layout: 'admin',

@@ -8,6 +8,7 @@ import {
   cities,
   contactMessages,
   coupons,
+  shops,
   orders,
   products,
   users,
@@ -154,6 +155,10 @@ async function owners(kind: Kind, ids: number[]) {
     case 'coupon':
       return (
         await f.db.select({ countryId: coupons.countryId }).from(coupons).where(inArray(coupons.id, ids))
+      ).map((r) => ({ ...r, userId: null, driverId: null }))
+    case 'shop':
+      return (
+        await f.db.select({ countryId: shops.countryId }).from(shops).where(inArray(shops.id, ids))
       ).map((r) => ({ ...r, userId: null, driverId: null }))
   }
 }

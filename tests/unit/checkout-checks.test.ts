@@ -60,6 +60,7 @@ const context = (over: Partial<Context> = {}): Context => ({
     minOrderAmount: null,
     freeDeliveryFrom: null,
   },
+  shop: null,
   citySlots: 0,
   slot: null,
   products: [product()],
@@ -70,6 +71,7 @@ const context = (over: Partial<Context> = {}): Context => ({
 
 const input = (over: Partial<CreateOrder> = {}): CreateOrder => ({
   items: [{ productId: 10, quantity: 1 }],
+  fulfilment: 'delivery',
   deliveryAddress: 'Rue 1',
   deliveryCity: 'Dakar',
   deliveryCountry: 'Sénégal',
@@ -176,7 +178,7 @@ describe('checkStock', () => {
 })
 
 describe('checkSlot', () => {
-  const slot = { id: 5, cityId: 2, isActive: true, open: true, capacity: 4, booked: 1 }
+  const slot = { id: 5, cityId: 2, shopId: null, isActive: true, open: true, capacity: 4, booked: 1 }
   const chosen = { slot: { id: 5, date: '2026-11-27' } }
   it.each<[string, Partial<CreateOrder>, Partial<Context>, string]>([
     ['no slot in a city without slots', {}, {}, 'ok'],

@@ -71,6 +71,8 @@ describe('the pages of the site (src/shared/pages.ts)', () => {
       '/admin/orders-only',
       '/admin/users-management',
       '/admin/campagnes',
+      // docs/rules/pickup.md#hand-over: the counter is every staff member's.
+      '/admin/pickups',
       '/admin/cash',
       '/admin/payments',
       '/account/security',

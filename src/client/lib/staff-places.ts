@@ -95,9 +95,13 @@ export const useUpdateCity = (feedback: PlaceFeedback<'/_api/admin/cities/update
   usePlaceMutation('/_api/admin/cities/update', placeChangeRefreshes.city, feedback)
 
 /** A city's delivery slots and its country's time zone (docs/rules/delivery.md#delivery-slots); staff. */
-export function useCitySlots(cityId: number | null) {
+export function useCitySlots(cityId: number | null, shopId?: number) {
   return useQuery({
-    ...queryOptionsFor('/_api/admin/slots', { cityId: cityId! }),
+    // docs/rules/pickup.md#collection-slots: a shop's own slots when `shopId` is given.
+    ...queryOptionsFor(
+      '/_api/admin/slots',
+      shopId === undefined ? { cityId: cityId! } : { cityId: cityId!, shopId },
+    ),
     enabled: cityId !== null,
   })
 }

@@ -145,6 +145,14 @@ import availableSlots from './orders/shop/slots'
 import cities from './delivery/places/cities'
 import countries from './delivery/places/countries'
 import zonesByCity from './delivery/places/zones-by-city'
+import cityShops from './delivery/places/shops'
+import adminShops from './delivery/admin/shops/list'
+import adminShopCreate from './delivery/admin/shops/create'
+import adminShopUpdate from './delivery/admin/shops/update'
+import pickups from './orders/pickup/list'
+import pickupHandOver from './orders/pickup/hand-over'
+import pickupResetCode from './orders/pickup/reset-code'
+import pickupPaymentStart from './orders/pickup/payment-start'
 
 // The endpoints by area. Each file's path under api/ follows its URL (staff calls under admin/).
 
@@ -191,6 +199,8 @@ const shopping = [
   updateAddress,
   deleteAddress,
   cancelOrder,
+  // docs/rules/pickup.md: the shops of a city, for the checkout.
+  cityShops,
 ]
 
 /** A driver's deliveries. */
@@ -208,6 +218,11 @@ const staffOrders = [
   weighOrder,
   recordAgreement,
   liveOrders,
+  // docs/rules/pickup.md#hand-over: "À retirer".
+  pickups,
+  pickupHandOver,
+  pickupResetCode,
+  pickupPaymentStart,
 ]
 
 /** Countries, cities and delivery zones. */
@@ -224,6 +239,10 @@ const places = [
   adminSlots,
   adminSlotCreate,
   adminSlotUpdate,
+  // docs/rules/pickup.md#shops
+  adminShops,
+  adminShopCreate,
+  adminShopUpdate,
 ]
 
 /** The catalogue as staff maintain it. */

@@ -135,7 +135,8 @@ $$;
 CREATE OR REPLACE FUNCTION etal_order_delta(o orders, sign int) RETURNS jsonb
 LANGUAGE sql IMMUTABLE AS $$
   SELECT jsonb_build_object('created_at', o.created_at, 'country_id', o.country_id, 'city_id', o.city_id,
-    'zone_id', o.zone_id, 'status', o.status, 'n', sign,
+    -- A pickup order has no zone (docs/rules/pickup.md): counted under zone 0.
+    'zone_id', coalesce(o.zone_id, 0), 'status', o.status, 'n', sign,
     'revenue', CASE WHEN etal_sells(o.status) THEN sign * o.total_amount ELSE 0 END)
 $$;
 
@@ -160,7 +161,7 @@ BEGIN
     SELECT unnest(array[etal_order_delta(o, -1), etal_order_delta(n, 1)]) AS x
     FROM old_orders o JOIN new_orders n ON n.id = o.id
     WHERE o.status <> n.status OR o.total_amount <> n.total_amount OR o.created_at <> n.created_at
-      OR o.country_id <> n.country_id OR o.city_id <> n.city_id OR o.zone_id <> n.zone_id
+      OR o.country_id <> n.country_id OR o.city_id <> n.city_id OR o.zone_id IS DISTINCT FROM n.zone_id
   ) s;
   IF d IS NULL THEN RETURN NULL; END IF;
   PERFORM etal_add_order_rollups(d);
@@ -244,7 +245,7 @@ LANGUAGE sql AS $$
   WHERE etal_sells(o.status)
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
   INSERT INTO order_counts (city_id, zone_id, status, country_id, orders)
-  SELECT city_id, zone_id, status, country_id, count(*) FROM orders GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
+  SELECT city_id, coalesce(zone_id, 0), status, country_id, count(*) FROM orders GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
 $$;
 
 -- ## Contact messages

@@ -24,6 +24,8 @@ export const errorCodes = [
   'OUT_OF_STOCK',
   'WEIGHED_TOTAL_CHANGED', // the order was weighed again since the total the answer names
   'COUPON_REFUSED', // a promotion code that does not apply to this order (409: its budget is spent)
+  'PICKUP_CODE_WRONG', // 400: a wrong collection code at the counter (docs/rules/pickup.md#hand-over)
+  'PICKUP_CODE_LOCKED', // 409: too many wrong codes, the hand-over waits for a reset
   // the request itself
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

@@ -22,6 +22,7 @@ import { campaignSetupCalls } from './campaign-setup'
 import { campaignClientCalls } from './campaign-client'
 import { couponCalls } from './coupons'
 import { campaignOperationCalls } from './campaign-operations'
+import { shopCalls } from './shops'
 
 export {
   authCalls,
@@ -42,6 +43,7 @@ export {
   campaignClientCalls,
   couponCalls,
   campaignOperationCalls,
+  shopCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -65,3 +67,4 @@ export type AnyCall =
   | Each<typeof campaignClientCalls>
   | Each<typeof couponCalls>
   | Each<typeof campaignOperationCalls>
+  | Each<typeof shopCalls>

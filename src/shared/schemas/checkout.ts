@@ -8,6 +8,7 @@ import { slotChoice } from './slots'
 import { ADDRESS_NOT_FOUND } from '../domain/addresses'
 import { addressFields, addressMessages } from './addresses'
 import { couponCodeInput } from './coupons'
+import { fulfilments, type Fulfilment } from '../domain/pickup'
 import { z } from './zod'
 
 const required = (message: string, max: number) =>
@@ -30,6 +31,9 @@ export const checkoutMessages = {
 } as const
 
 export const DUPLICATE_PRODUCT_MESSAGE = "Un produit ne peut figurer qu'une seule fois dans la commande."
+export const SHOP_REQUIRED_MESSAGE = 'Choisissez la boutique où retirer votre commande.'
+export const PICKUP_NO_ADDRESS_MESSAGE =
+  'Une commande à retirer à la boutique n’a pas d’adresse de livraison : choisissez la livraison ou la boutique, pas les deux.'
 export const BOTH_PLACES_MESSAGE =
   'Choisissez une adresse enregistrée ou saisissez une adresse, pas les deux.'
 
@@ -46,6 +50,8 @@ function deliveryPlace(
     deliveryLatitude: number | null
     deliveryLongitude: number | null
     saveAddress?: unknown
+    fulfilment?: Fulfilment
+    shopId?: number | null
   },
   ctx: z.RefinementCtx,
 ) {
@@ -59,6 +65,14 @@ function deliveryPlace(
     v.deliveryLatitude,
     v.saveAddress,
   ]
+  // docs/rules/pickup.md: collected at a shop, the order names the shop and no place of delivery.
+  if (v.fulfilment === 'pickup') {
+    if (v.shopId == null) ctx.addIssue({ code: 'custom', path: ['shopId'], message: SHOP_REQUIRED_MESSAGE })
+    if (v.addressId != null || typed.some((x) => x != null))
+      ctx.addIssue({ code: 'custom', path: ['fulfilment'], message: PICKUP_NO_ADDRESS_MESSAGE })
+    return
+  }
+  if (v.shopId != null) ctx.addIssue({ code: 'custom', path: ['shopId'], message: PICKUP_NO_ADDRESS_MESSAGE })
   if (v.addressId != null) {
     if (typed.some((x) => x != null))
       ctx.addIssue({ code: 'custom', path: ['addressId'], message: BOTH_PLACES_MESSAGE })
@@ -120,6 +134,11 @@ export const createOrderInput = z
     deliveryLongitude: addressFields.longitude,
     /** Keep the typed address on the account under this label ("Enregistrer cette adresse"). */
     saveAddress: z.strictObject({ label: addressFields.label }).nullish(),
+    /** docs/rules/pickup.md: delivered (default) or collected at `shopId`, a shop of the client's city. */
+    fulfilment: z
+      .enum(fulfilments, { error: 'Choisissez la livraison ou le retrait à la boutique.' })
+      .default('delivery'),
+    shopId: id('Boutique introuvable.').nullish(),
     deliveryPhone: required(checkoutMessages.phone, 30),
     pointsToUse: z
       .number({ error: 'Les points doivent être un entier positif ou nul.' })

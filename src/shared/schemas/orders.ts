@@ -10,6 +10,7 @@ import { orderEventTypes, weighApprovals } from '../domain/weighin'
 import { cashCollected, cashReason } from './cash'
 import { id, limit, page, paragraph, text } from './common'
 import { slotDay } from './slots'
+import { fulfilments } from '../domain/pickup'
 import { z } from './zod'
 import { messageChannels, messageKinds, messageStates } from '../domain/messages'
 
@@ -116,7 +117,15 @@ export const orderView = z.strictObject({
   userId: z.number(),
   countryId: z.number(),
   cityId: z.number(),
-  zoneId: z.number(),
+  /** Null for an order collected at a shop (docs/rules/pickup.md). */
+  zoneId: z.number().nullable(),
+  /** docs/rules/pickup.md: delivered, or collected at its shop (`shopId`; its name is `zoneName`, its address `deliveryAddress`). */
+  fulfilment: z.enum(fulfilments),
+  shopId: z.number().nullable(),
+  /** The 4-digit collection code: in the client's own order page only, null in every other answer. */
+  pickupCode: z.string().nullable(),
+  /** Wrong codes typed at the counter; at PICKUP_CODE_ATTEMPTS the hand-over is locked until reset. */
+  pickupCodeAttempts: z.number(),
   status: z.enum(orderStatuses),
   paymentStatus: z.enum(paymentStatuses),
   /** docs/rules/money.md#payments */

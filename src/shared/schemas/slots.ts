@@ -28,6 +28,8 @@ export const SLOT_ORDER_MESSAGE = ORDER_MESSAGE
 export const createSlotInput = z
   .strictObject({
     cityId: id('La ville est requise.'),
+    /** docs/rules/pickup.md#collection-slots: a shop's collection slot (the shop of that city). */
+    shopId: id('Boutique introuvable.').nullish(),
     startsAt: localTime('L’heure de début est requise.'),
     endsAt: localTime('L’heure de fin est requise.'),
     capacity,
@@ -49,11 +51,17 @@ export type UpdateSlotInput = z.input<typeof updateSlotInput>
 
 export const adminSlotsQuery = z.strictObject({
   cityId: id('La ville est requise.'),
+  /** A shop's collection slots; without it, the city's delivery slots. */
+  shopId: id('Boutique introuvable.').optional(),
   isActive: queryBoolean.optional(),
 })
 
 /** GET /_api/orders/slots: the places left in a city's slots for the next days. */
-export const availableSlotsQuery = z.strictObject({ cityId: id('La ville est requise.') })
+export const availableSlotsQuery = z.strictObject({
+  cityId: id('La ville est requise.'),
+  /** docs/rules/pickup.md#collection-slots: a shop's collection slots instead of the city's delivery slots. */
+  shopId: id('Boutique introuvable.').optional(),
+})
 
 const DAY_MESSAGE = 'Date de créneau invalide.'
 /** A local day, '2026-11-25'. */
@@ -78,6 +86,7 @@ export const slotChoice = z.strictObject({
 const adminSlot = z.strictObject({
   id: z.number(),
   cityId: z.number(),
+  shopId: z.number().nullable(),
   startsAt: z.string(),
   endsAt: z.string(),
   capacity: z.number(),

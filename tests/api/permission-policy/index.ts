@@ -8,6 +8,7 @@ import { campaignPolicies } from './campaigns'
 import { campaignSetupPolicies } from './campaign-setup'
 import { couponPolicies } from './coupons'
 import { campaignOperationPolicies } from './campaign-operations'
+import { pickupPolicies } from './pickup'
 import type { Policy } from './shared'
 
 export type { Caller, Cc, Cell, Kind, Policy, Scope, Who } from './shared'
@@ -29,4 +30,5 @@ export const policies: Record<string, Policy> = {
   ...campaignSetupPolicies,
   ...couponPolicies,
   ...campaignOperationPolicies,
+  ...pickupPolicies,
 }

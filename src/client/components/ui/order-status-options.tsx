@@ -1,4 +1,5 @@
-import { orderStatusLabels, orderStatuses, type OrderStatus } from '@/shared/domain/order-status'
+import { orderStatuses, type OrderStatus } from '@/shared/domain/order-status'
+import { statusLabelFor, type Fulfilment } from '@/shared/domain/pickup'
 
 /**
  * The order statuses as a select's options, in their order, with their French labels; `all`
@@ -9,7 +10,10 @@ export function OrderStatusOptions({
   all,
   disabled,
   note,
+  fulfilment,
 }: {
+  /** A pickup's statuses read "Prête à retirer", "Retirée" (docs/rules/pickup.md#hand-over). */
+  fulfilment?: Fulfilment
   all?: string
   disabled?: (status: OrderStatus) => boolean
   /** Said after a status's label, why it may not be chosen now ('paiement attendu'). */
@@ -20,7 +24,7 @@ export function OrderStatusOptions({
       {all !== undefined && <option value="">{all}</option>}
       {orderStatuses.map((s) => (
         <option key={s} value={s} disabled={disabled?.(s)}>
-          {note?.(s) ? `${orderStatusLabels[s]} (${note(s)})` : orderStatusLabels[s]}
+          {note?.(s) ? `${statusLabelFor(s, fulfilment)} (${note(s)})` : statusLabelFor(s, fulfilment)}
         </option>
       ))}
     </>

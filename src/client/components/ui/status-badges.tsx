@@ -1,10 +1,24 @@
-import { orderStatusBadge, paymentStatusBadge } from '@/shared/domain/order-status'
+import {
+  orderStatusBadge,
+  orderStatuses,
+  paymentStatusBadge,
+  type OrderStatus,
+} from '@/shared/domain/order-status'
+import { statusLabelFor, type Fulfilment } from '@/shared/domain/pickup'
 import { roleBadgeVariants, roleLabel, isRole } from '@/shared/domain/roles'
 import { Badge } from './badge'
 
-export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
+/** `fulfilment`: a pickup order reads "Prête à retirer" and "Retirée" (docs/rules/pickup.md). */
+export function OrderStatusBadge({
+  status,
+  fulfilment,
+}: {
+  status: string | null | undefined
+  fulfilment?: Fulfilment | null
+}) {
   const b = orderStatusBadge(status)
-  return <Badge variant={b.variant}>{b.label}</Badge>
+  const label = status && isOrderStatus(status) ? statusLabelFor(status, fulfilment) : b.label
+  return <Badge variant={b.variant}>{label}</Badge>
 }
 
 /**
@@ -19,3 +33,5 @@ export function PaymentStatusBadge({ status, label }: { status: string | null | 
 export function RoleBadge({ role }: { role: string | null | undefined }) {
   return <Badge variant={isRole(role) ? roleBadgeVariants[role] : 'outline'}>{roleLabel(role)}</Badge>
 }
+
+const isOrderStatus = (s: string): s is OrderStatus => (orderStatuses as readonly string[]).includes(s)

@@ -9,6 +9,7 @@ import { messageKinds, messageStates } from '@/shared/domain/messages'
 import { loyaltyTypes } from '@/shared/domain/status-effects'
 import { unitTypes } from '@/shared/domain/units'
 import { couponKinds } from '@/shared/domain/coupons'
+import { fulfilments } from '@/shared/domain/pickup'
 
 export const roleEnum = pgEnum('role', roles)
 export const unitTypeEnum = pgEnum('unit_type', unitTypes)
@@ -33,3 +34,5 @@ export const depositKindEnum = pgEnum('deposit_kind', depositKinds)
 export const campaignSlotKindEnum = pgEnum('campaign_slot_kind', slotKinds)
 // docs/rules/commerce.md#coupons
 export const couponKindEnum = pgEnum('coupon_kind', couponKinds)
+// docs/rules/pickup.md
+export const fulfilmentEnum = pgEnum('fulfilment', fulfilments)

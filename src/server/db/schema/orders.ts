@@ -12,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 import {
+  fulfilmentEnum,
   orderEventTypeEnum,
   orderStatusEnum,
   paymentMethodEnum,
@@ -19,7 +20,7 @@ import {
   unitTypeEnum,
   weighApprovalEnum,
 } from './enums'
-import { cities, countries, deliverySlots, zones } from './places'
+import { cities, countries, deliverySlots, shops, zones } from './places'
 import { preparations, products } from './catalogue'
 import { users } from './users'
 
@@ -37,9 +38,14 @@ export const orders = pgTable(
     cityId: integer()
       .notNull()
       .references(() => cities.id),
-    zoneId: integer()
-      .notNull()
-      .references(() => zones.id),
+    // Null for an order collected at a shop (docs/rules/pickup.md).
+    zoneId: integer().references(() => zones.id),
+    // docs/rules/pickup.md: delivered, or collected at a shop with a 4-digit code (decision 0074);
+    // the wrong codes typed, counted up to the limit (PICKUP_CODE_ATTEMPTS) that locks it.
+    fulfilment: fulfilmentEnum().notNull().default('delivery'),
+    shopId: integer().references(() => shops.id),
+    pickupCode: text(),
+    pickupCodeAttempts: integer().notNull().default(0),
     status: orderStatusEnum().notNull().default('pending'),
     paymentStatus: paymentStatusEnum().notNull().default('pending'),
     // docs/rules/money.md#payments: cash at the door, or mobile money with the wallet chosen.
@@ -124,6 +130,12 @@ export const orders = pgTable(
     index('orders_country_slot_idx').on(t.countryId, t.slotDate, t.slotStartsAt),
     check('orders_amount_paid_ck', sql`${t.amountPaid} >= 0`),
     check('orders_coupon_discount_ck', sql`${t.couponDiscount} >= 0`),
+    // docs/rules/pickup.md: a pickup order names its shop and has its code; a delivery, a zone.
+    check(
+      'orders_fulfilment_ck',
+      sql`case when ${t.fulfilment} = 'pickup' then ${t.shopId} is not null and ${t.pickupCode} is not null else ${t.zoneId} is not null end`,
+    ),
+    index('orders_shop_status_idx').on(t.shopId, t.status),
     // docs/rules/money.md#partly-paid: the daily cash report lists the orders that still owe, across days.
     index('orders_country_partly_paid_idx')
       .on(t.countryId, t.id)

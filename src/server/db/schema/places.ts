@@ -12,6 +12,8 @@ import {
   time,
   timestamp,
   uniqueIndex,
+  numeric,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 
 export const countries = pgTable(
@@ -101,6 +103,9 @@ export const deliverySlots = pgTable(
     cityId: integer()
       .notNull()
       .references(() => cities.id),
+    // docs/rules/pickup.md#collection-slots: a shop's collection slot (its city's), or null for a
+    // delivery slot; the same machinery counts the places of both (decision 0074).
+    shopId: integer().references((): AnyPgColumn => shops.id),
     startsAt: time().notNull(),
     endsAt: time().notNull(),
     capacity: integer().notNull(),
@@ -113,7 +118,12 @@ export const deliverySlots = pgTable(
       'delivery_slots_ck',
       sql`${t.endsAt} > ${t.startsAt} and ${t.capacity} between 1 and 1000 and ${t.cutoffMinutes} between 0 and 2880`,
     ),
-    uniqueIndex('delivery_slots_city_start_uq').on(t.cityId, t.startsAt),
+    uniqueIndex('delivery_slots_city_start_uq')
+      .on(t.cityId, t.startsAt)
+      .where(sql`shop_id is null`),
+    uniqueIndex('delivery_slots_shop_start_uq')
+      .on(t.shopId, t.startsAt)
+      .where(sql`shop_id is not null`),
   ],
 )
 
@@ -133,5 +143,37 @@ export const deliverySlotBookings = pgTable(
   (t) => [
     primaryKey({ columns: [t.slotId, t.day] }),
     check('delivery_slot_bookings_ck', sql`${t.booked} >= 0`),
+  ],
+)
+
+/**
+ * A country's shops where clients collect their orders (docs/rules/pickup.md#shops, decision
+ * 0074): a city of the country, a name, an address, a map point, the opening hours as staff
+ * write them, a phone. Deactivated, never deleted (orders keep naming it).
+ */
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial().primaryKey(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id),
+    name: text().notNull(),
+    address: text().notNull(),
+    latitude: numeric({ precision: 8, scale: 6, mode: 'number' }),
+    longitude: numeric({ precision: 9, scale: 6, mode: 'number' }),
+    hours: text().notNull(),
+    phone: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shops_city_idx').on(t.cityId),
+    index('shops_country_idx').on(t.countryId),
+    check('shops_point_ck', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
   ],
 )

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { SLOT_DAYS_OFFERED, SLOT_REACTIVATE_FULL_MESSAGE } from '@/shared/domain/delivery-slots'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { AdminSlot, AvailableSlot } from '@/shared/schemas/slots'
@@ -18,6 +18,7 @@ const slotNotFound = 'Créneau introuvable.'
 const slotColumns = {
   id: deliverySlots.id,
   cityId: deliverySlots.cityId,
+  shopId: deliverySlots.shopId,
   startsAt: deliverySlots.startsAt,
   endsAt: deliverySlots.endsAt,
   capacity: deliverySlots.capacity,
@@ -33,13 +34,15 @@ const toAdminSlot = (row: AdminSlot): AdminSlot => ({
   endsAt: row.endsAt.slice(0, 5),
 })
 
-export async function listSlots(db: Executor, cityId: number, isActive?: boolean) {
+export async function listSlots(db: Executor, cityId: number, isActive?: boolean, shopId?: number) {
   const rows = await db
     .select(slotColumns)
     .from(deliverySlots)
     .where(
       and(
         eq(deliverySlots.cityId, cityId),
+        // docs/rules/pickup.md#collection-slots: a shop's slots, or the city's delivery slots.
+        shopId === undefined ? isNull(deliverySlots.shopId) : eq(deliverySlots.shopId, shopId),
         isActive === undefined ? undefined : eq(deliverySlots.isActive, isActive),
       ),
     )
@@ -74,7 +77,7 @@ export async function findSlotInScope(db: Executor, user: SessionUser, id: numbe
  * SLOT_DAYS_OFFERED local days (today first) that has not reached its cut-off, with its places
  * left (0: full, shown but not taken). One statement; the days are the country's.
  */
-export async function availableSlots(db: Executor, cityId: number) {
+export async function availableSlots(db: Executor, cityId: number, shopId: number | null = null) {
   const timeZone = await cityTimeZone(db, cityId)
   if (!timeZone) return { timeZone: 'UTC', slots: [] }
   const { rows } = (await db.execute(sql`
@@ -90,7 +93,7 @@ export async function availableSlots(db: Executor, cityId: number) {
       from generate_series(0, ${SLOT_DAYS_OFFERED - 1}::int) g
     ) d
     left join delivery_slot_bookings b on b.slot_id = s.id and b.day = d.day
-    where s.city_id = ${cityId} and s.is_active and ci.is_active
+    where s.city_id = ${cityId} and s.shop_id is not distinct from ${shopId}::int and s.is_active and ci.is_active
       and etal_slot_open(s, d.day, co.time_zone, ${SLOT_DAYS_OFFERED}::int)
     order by 3, s.id`)) as unknown as {
     rows: (Omit<AvailableSlot, 'startsAt' | 'endsAt'> & { startsAt: Date | string; endsAt: Date | string })[]

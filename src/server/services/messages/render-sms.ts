@@ -5,6 +5,7 @@ import type { OrderAnswer } from '../orders/orders'
 import { firstName, type MessageFacts } from './render'
 import { cancelledMoneySms, paymentReceivedSms, refundedSms, weighedPayNow } from './render-money'
 import { SMS_SEGMENT, gsm7Length, toGsm7 } from './sms'
+import { pickupSms } from './render-pickup'
 
 /**
  * The SMS of each message (docs/rules/orders.md#messages, decision 0048): one 160-character GSM-7
@@ -31,6 +32,9 @@ function fit(build: (cut: string) => string, cut = ''): string {
 
 export function renderOrderSms(kind: MessageKind, order: OrderAnswer, facts: MessageFacts): string {
   const n = order.id
+  // docs/rules/pickup.md#messages
+  const pickup = order.fulfilment === 'pickup' ? pickupSms(kind, order, facts, SMS_STOP) : null
+  if (pickup) return toGsm7(pickup)
   switch (kind) {
     case 'order_received': {
       // docs/rules/orders.md#preparations: the preparations asked for, each whole (a name cut

@@ -11,6 +11,7 @@ import {
   weighedPayNow,
   type MoneyFacts,
 } from './render-money'
+import { pickupMail } from './render-pickup'
 
 /** What an event knew when it wrote its message (the outbox row's `facts`). */
 export type MessageFacts = MoneyFacts & {
@@ -24,6 +25,8 @@ export type MessageFacts = MoneyFacts & {
   totalAfter?: number
   /** cancelled: why, as staff wrote it for the client. */
   cancelReason?: string
+  /** A pickup's "prête": its collection code (docs/rules/pickup.md#messages). */
+  pickupCode?: string | null
 }
 
 type Rendered = { subject: string; text: string }
@@ -52,9 +55,11 @@ function amounts(order: OrderAnswer): string {
   if (order.pointsDiscountAmount > 0)
     out.push(`Points utilisés : −${formatMoney(order.pointsDiscountAmount)}`)
   out.push(
-    order.deliveryFeeAmount > 0
-      ? `Livraison : ${formatMoney(order.deliveryFeeAmount)}`
-      : 'Livraison : offerte',
+    order.fulfilment === 'pickup'
+      ? 'Retrait à la boutique : sans frais'
+      : order.deliveryFeeAmount > 0
+        ? `Livraison : ${formatMoney(order.deliveryFeeAmount)}`
+        : 'Livraison : offerte',
   )
   out.push(`Total : ${formatMoney(order.totalAmount)}`)
   return out.join('\n')
@@ -91,16 +96,24 @@ function doorAmount(order: OrderAnswer) {
 export function renderMessage(kind: MessageKind, order: OrderAnswer, facts: MessageFacts): Rendered {
   const hello = `Bonjour ${firstName(order.customer.name)},\n\n`
   const n = `n° ${order.id}`
+  // docs/rules/pickup.md#messages: "prête" and "retirée" for an order collected at a shop.
+  const pickup = order.fulfilment === 'pickup' ? pickupMail(kind, order, facts, hello, signature) : null
+  if (pickup) return pickup
   switch (kind) {
     case 'order_received':
       return {
         subject: `Étal : commande ${n} reçue`,
         text:
           `${hello}Nous avons bien reçu votre commande ${n}.\n\n${lines(order)}\n\n${amounts(order)}\n\n` +
-          `Livraison : ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}.\n` +
-          landmark(order) +
+          // docs/rules/pickup.md#messages: a pickup says its shop and its code's message to come.
+          (order.fulfilment === 'pickup'
+            ? `Retrait à la boutique ${order.zoneName} : ${order.deliveryAddress}, ${order.cityName}.\n`
+            : `Livraison : ${order.deliveryAddress}, ${order.zoneName}, ${order.cityName}.\n` +
+              landmark(order)) +
           `Les produits au kilo sont pesés à la préparation : le montant final peut varier légèrement.\n` +
-          `Nous vous écrirons quand votre commande partira en livraison.${signature}`,
+          (order.fulfilment === 'pickup'
+            ? `Nous vous écrirons quand votre commande sera prête, avec votre code de retrait.${signature}`
+            : `Nous vous écrirons quand votre commande partira en livraison.${signature}`),
       }
     case 'order_weighed': {
       // docs/rules/orders.md#messages: the order's page, absolute; "payez maintenant" when it is owed.

@@ -24,7 +24,13 @@ const statusKinds = Object.values(statusMessages)
  */
 export async function enqueueStatusMessage(
   tx: Executor,
-  order: { id: number; deliveryDriverId: number | null; pointsEarned: number },
+  order: {
+    id: number
+    deliveryDriverId: number | null
+    pointsEarned: number
+    fulfilment?: string
+    pickupCode?: string | null
+  },
   from: OrderStatus,
   to: OrderStatus,
   cancelReason?: string | null,
@@ -38,7 +44,10 @@ export async function enqueueStatusMessage(
     .orderBy(desc(outboxMessages.id))
     .limit(1)
   if (last?.kind === kind) return
-  if (kind === 'out_for_delivery') {
+  // docs/rules/pickup.md#messages: "prête" carries the collection code.
+  if (kind === 'out_for_delivery' && order.fulfilment === 'pickup') {
+    await enqueueOrderMessage(tx, order.id, kind, { pickupCode: order.pickupCode })
+  } else if (kind === 'out_for_delivery') {
     const [driver] = order.deliveryDriverId
       ? await tx
           .select({ name: users.displayName, phone: users.phoneNumber })

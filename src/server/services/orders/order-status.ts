@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { orderStatusLabels, type OrderStatus } from '@/shared/domain/order-status'
+import { PICKUP_NEEDS_CODE } from '@/shared/domain/pickup'
 import { statusEffects } from '@/shared/domain/status-effects'
 import type { Db } from '@/server/db/client'
 import { orders } from '@/server/db/schema'
@@ -68,6 +69,8 @@ export async function changeOrderStatus(
   storefront?: Pick<StorefrontCache, 'afterWrite'>,
   cash?: { amount?: number; reason?: string },
   cancelReason?: string,
+  // docs/rules/pickup.md#hand-over: set only by the hand-over, once the code was checked.
+  handOver?: { codeChecked: true },
 ) {
   const stockMoved = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -75,6 +78,9 @@ export async function changeOrderStatus(
     guard?.(order)
     const from = order.status
     if (from === to) throw conflict(`La commande a déjà le statut « ${orderStatusLabels[to]} ».`)
+    // docs/rules/pickup.md#hand-over: a pickup order is collected only with its code.
+    if (order.fulfilment === 'pickup' && to === 'delivered' && !handOver?.codeChecked)
+      throw conflict(PICKUP_NEEDS_CODE)
     // docs/rules/orders.md#weigh-in: weighed, and agreed when needed, before it leaves for delivery.
     await assertWeighedForDelivery(tx, order, to)
     // docs/rules/money.md#payments: chosen for mobile money, it leaves only paid (or switched to cash).

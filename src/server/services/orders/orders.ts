@@ -122,6 +122,9 @@ type OrderParts = {
 export function shapeOrder({ order, cityName, customer, driver, items }: OrderParts) {
   return {
     ...order,
+    // docs/rules/pickup.md: the code is the client's proof at the counter; no staff answer carries it
+    // (the client's own reads add it back: `withPickupCode`).
+    pickupCode: null as string | null,
     cityName,
     deliveryDriverName: driver?.name ?? null,
     customerPhone: customer.phone,

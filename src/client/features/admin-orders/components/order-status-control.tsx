@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { CANCEL_REASON_REQUIRED, orderStatuses, type OrderStatus } from '@/shared/domain/order-status'
 import { CancelReasonDialog } from '@/client/components/cancel-reason-dialog'
 import { Select } from '@/client/components/ui/field'
@@ -6,6 +7,7 @@ import { OrderStatusOptions } from '@/client/components/ui/order-status-options'
 import { Spinner } from '@/client/components/ui/spinner'
 import { OrderStatusBadge } from '@/client/components/ui/status-badges'
 import { useUpdateOrderStatus } from '../api/orders-api'
+import type { Fulfilment } from '@/shared/domain/pickup'
 
 /** Statuses the weigh-in gate holds back (docs/rules/orders.md#weigh-in). */
 const gated: readonly OrderStatus[] = ['in_delivery', 'delivered']
@@ -26,13 +28,17 @@ export function OrderStatusControl({
   status,
   blocker,
   awaitsPayment,
+  fulfilment,
 }: {
+  /** docs/rules/pickup.md#hand-over: a pickup is handed over with its code, from "À retirer". */
+  fulfilment?: Fulfilment
   orderId: number
   status: OrderStatus
   blocker?: string | null
   awaitsPayment?: (to: OrderStatus) => boolean
 }) {
   const update = useUpdateOrderStatus()
+  const pickup = fulfilment === 'pickup' && status !== 'delivered'
   const [cancelling, setCancelling] = useState(false)
   const unpaid = orderStatuses.some((s) => awaitsPayment?.(s))
   const notes = [
@@ -45,7 +51,7 @@ export function OrderStatusControl({
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
-        <OrderStatusBadge status={status} />
+        <OrderStatusBadge status={status} fulfilment={fulfilment} />
         <label htmlFor="order-status" className="sr-only">
           Changer le statut
         </label>
@@ -64,8 +70,13 @@ export function OrderStatusControl({
           >
             {update.isPending && <option value="">Mise à jour...</option>}
             <OrderStatusOptions
-              disabled={(s) => (!!blocker && gated.includes(s)) || !!awaitsPayment?.(s)}
-              note={(s) => (awaitsPayment?.(s) ? 'paiement attendu' : null)}
+              fulfilment={fulfilment}
+              disabled={(s) =>
+                (!!blocker && gated.includes(s)) || !!awaitsPayment?.(s) || (pickup && s === 'delivered')
+              }
+              note={(s) =>
+                awaitsPayment?.(s) ? 'paiement attendu' : pickup && s === 'delivered' ? 'avec le code' : null
+              }
             />
           </Select>
         </div>
@@ -80,6 +91,15 @@ export function OrderStatusControl({
         <p id="order-status-payment" className="text-sm text-amber-800" data-testid="status-payment">
           Paiement attendu : la commande doit être payée par mobile money, ou passée en espèces, avant de
           partir en livraison.
+        </p>
+      )}
+      {pickup && (
+        <p className="text-sm text-stone-700">
+          Retrait à la boutique : une fois prête, la commande se remet avec le code du client, depuis{' '}
+          <Link to="/admin/pickups" className="text-brand underline">
+            À retirer
+          </Link>
+          .
         </p>
       )}
       <p id="order-status-note" className="text-xs text-stone-500">

@@ -58,7 +58,7 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
             </Td>
             <Td className="font-medium whitespace-nowrap">{formatMoney(o.totalAmount)}</Td>
             <Td>
-              <OrderStatusBadge status={o.status} />
+              <OrderStatusBadge status={o.status} fulfilment={o.fulfilment} />
             </Td>
             <Td>
               <PaymentStatusBadge status={o.paymentStatus} />

@@ -70,6 +70,7 @@ export default function OrderDetailPage() {
                 <OrderStatusControl
                   orderId={order.id}
                   status={order.status}
+                  fulfilment={order.fulfilment}
                   blocker={deliveryBlocker(order, 'in_delivery')}
                   awaitsPayment={(to) => awaitsPaymentForDelivery(order, to)}
                 />

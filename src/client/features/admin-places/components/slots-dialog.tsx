@@ -34,11 +34,14 @@ const blank = (cityId: number): CreateSlotInput => ({
 export function SlotsDialog({
   city,
   onOpenChange,
+  shop,
 }: {
   city: { id: number; name: string }
   onOpenChange: (o: boolean) => void
+  /** docs/rules/pickup.md#collection-slots: a shop's collection slots instead of the city's delivery slots. */
+  shop?: { id: number; name: string }
 }) {
-  const slots = useCitySlots(city.id)
+  const slots = useCitySlots(city.id, shop?.id)
   const create = useCreateSlot()
   const update = useUpdateSlot()
   const [editing, setEditing] = useState<AdminSlot | null>(null)
@@ -63,7 +66,7 @@ export function SlotsDialog({
 
   const onSubmit = form.handleSubmit(async ({ cityId: _city, ...values }) => {
     if (editing) await update.mutateAsync({ id: editing.id, ...values })
-    else await create.mutateAsync({ cityId: city.id, ...values })
+    else await create.mutateAsync({ cityId: city.id, ...(shop && { shopId: shop.id }), ...values })
     setEditing(null)
     form.reset(blank(city.id))
   })
@@ -73,7 +76,7 @@ export function SlotsDialog({
     <Dialog
       open
       onOpenChange={onOpenChange}
-      title={`Créneaux de livraison — ${city.name}`}
+      title={shop ? `Créneaux de retrait — ${shop.name}` : `Créneaux de livraison — ${city.name}`}
       description={
         slots.data
           ? `Heures locales (${slots.data.timeZone}). Le client choisit un créneau parmi les trois prochains jours.`
@@ -84,12 +87,16 @@ export function SlotsDialog({
       <QueryState
         query={slots}
         loading={<SkeletonRows count={3} />}
-        empty="Aucun créneau : les commandes de cette ville se passent sans créneau."
+        empty={
+          shop
+            ? 'Aucun créneau : les retraits à cette boutique se passent sans créneau.'
+            : 'Aucun créneau : les commandes de cette ville se passent sans créneau.'
+        }
         isEmpty={(d) => d.slots.length === 0}
         errorMessage={(e) => staffErrorText(e, { fallback: 'Failed to fetch slots' })}
       >
         {({ slots: list }) => (
-          <Table aria-label={`Créneaux de ${city.name}`}>
+          <Table aria-label={`Créneaux de ${shop?.name ?? city.name}`}>
             <THead>
               <tr>
                 <Th>Créneau</Th>

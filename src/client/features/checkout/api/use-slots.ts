@@ -5,9 +5,13 @@ import { queryOptionsFor } from '@/client/lib/queries'
  * The slots a client may pick in the city (docs/rules/delivery.md#delivery-slots), fresh each time the
  * cart shows them: the places left change with every order.
  */
-export function useAvailableSlots(cityId: number | null, enabled: boolean) {
+export function useAvailableSlots(cityId: number | null, enabled: boolean, shopId: number | null = null) {
   return useQuery({
-    ...queryOptionsFor('/_api/orders/slots', { cityId: cityId! }),
+    // docs/rules/pickup.md#collection-slots: a shop's slots for a pickup.
+    ...queryOptionsFor(
+      '/_api/orders/slots',
+      shopId === null ? { cityId: cityId! } : { cityId: cityId!, shopId },
+    ),
     enabled: enabled && cityId !== null,
     staleTime: 0,
   })

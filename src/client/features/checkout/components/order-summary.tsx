@@ -11,7 +11,10 @@ export function AmountLines({
   couponCode,
   totalLabel = 'Total',
   deliveryNote,
+  deliveryLabel,
 }: {
+  /** docs/rules/pickup.md: 'Retrait à la boutique' instead of the delivery's words. */
+  deliveryLabel?: string
   price: Pick<OrderPrice, 'subtotal' | 'discountAmount' | 'pointsUsed' | 'pointsDiscountAmount' | 'total'> & {
     deliveryFee: number | null
     /** docs/rules/commerce.md#coupons: the coupon's discount on the goods (0 or absent: none). */
@@ -49,7 +52,9 @@ export function AmountLines({
       )}
       {price.deliveryFee != null && (
         <div className="flex flex-wrap justify-between">
-          <dt className="text-stone-600">{price.deliveryFee > 0 ? 'Livraison' : 'Livraison offerte'}</dt>
+          <dt className="text-stone-600">
+            {deliveryLabel ?? (price.deliveryFee > 0 ? 'Livraison' : 'Livraison offerte')}
+          </dt>
           <dd data-testid="delivery-fee">{formatMoney(price.deliveryFee)}</dd>
           {/* A list of terms holds only terms and their values: the note is the delivery's second value. */}
           {deliveryNote && (

@@ -10,7 +10,10 @@ export type PaymentChoiceValue = { method: 'cash' | 'mobile_money'; wallet: stri
 export function PaymentChoice({
   value,
   onChange,
+  cashLabel = paymentMethodLabels.cash,
 }: {
+  /** docs/rules/pickup.md: paid at the counter for a pickup. */
+  cashLabel?: string
   value: PaymentChoiceValue
   onChange: (v: PaymentChoiceValue) => void
 }) {
@@ -31,7 +34,7 @@ export function PaymentChoice({
   return (
     <fieldset className="space-y-1" data-testid="payment-choice">
       <legend className="text-sm font-medium">Paiement</legend>
-      {radio('cash', paymentMethodLabels.cash, { method: 'cash', wallet: null })}
+      {radio('cash', cashLabel, { method: 'cash', wallet: null })}
       {wallets.map((w) =>
         radio(w.wallet, `${paymentMethodLabels.mobile_money} : ${w.wallet}`, {
           method: 'mobile_money',

@@ -14,7 +14,9 @@ export function SlotPicker({
   timeZone,
   value,
   onChange,
+  legend = 'Créneau de livraison',
 }: {
+  legend?: string
   slots: AvailableSlot[]
   timeZone: string
   value: SlotPick | null
@@ -23,7 +25,7 @@ export function SlotPicker({
   const days = [...new Set(slots.map((s) => s.date))]
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-stone-800">Créneau de livraison</legend>
+      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
       {days.map((day) => (
         <div key={day} role="group" aria-label={formatSlotDay(day)} className="space-y-1.5">
           <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{formatSlotDay(day)}</p>

@@ -30,12 +30,26 @@ function preparationStep(o: { orderedTotalAmount: number | null; weighApproval: 
  * already, now (pieces, or weighed and agreed) or once the kg lines are weighed and agreed.
  */
 function paymentOf(o: {
+  fulfilment?: string
   status: OrderStatus
   paymentStatus: PaymentStatus
   paymentMethod: PaymentMethod
   weighApproval: WeighApproval | null
   items: { unitType: string; weighedQuantity: number | null }[]
 }) {
+  // docs/rules/pickup.md#hand-over: a pickup is paid at the counter, cash or mobile money by QR.
+  if (o.fulfilment === 'pickup' && o.paymentMethod !== 'mobile_money')
+    return {
+      totalLabel: 'Total à payer au retrait',
+      atTheDoor: 'À la boutique, donnez votre code de retrait et payez en espèces ou par mobile money.',
+      before: null,
+    }
+  if (o.fulfilment === 'pickup' && o.paymentStatus === 'paid')
+    return {
+      totalLabel: 'Total payé par mobile money',
+      atTheDoor: 'À la boutique, donnez votre code de retrait : c’est payé, rien à régler.',
+      before: null,
+    }
   if (o.paymentMethod !== 'mobile_money')
     return {
       totalLabel: 'Total à payer à la livraison',
@@ -66,6 +80,7 @@ function paymentOf(o: {
  * order chosen for mobile money as paid at the door.
  */
 export function progressOf(o: {
+  fulfilment?: string
   status: OrderStatus
   pointsEarned: number
   pointsUsed: number
@@ -80,31 +95,49 @@ export function progressOf(o: {
   refunds: readonly RefundPart[]
 }) {
   const pay = paymentOf(o)
+  const pickup = o.fulfilment === 'pickup'
+  const credited = pickup ? ' (crédités au retrait)' : ' (crédités à la livraison)'
   const upcoming = (first: string) => [
     first,
     ...(pay.before ? [pay.before] : []),
-    'Vous êtes prévenu quand elle part en livraison.',
+    pickup
+      ? 'Vous êtes prévenu quand elle est prête à retirer, avec votre code.'
+      : 'Vous êtes prévenu quand elle part en livraison.',
     pay.atTheDoor,
   ]
+  if (pickup && o.status === 'in_delivery')
+    return {
+      totalLabel: pay.totalLabel,
+      pointsNote: credited,
+      title: 'Et maintenant ?',
+      steps: ['Votre commande est prête : retirez-la à la boutique.', pay.atTheDoor],
+    }
+  if (pickup && o.status === 'delivered' && o.paymentStatus === 'paid')
+    return {
+      totalLabel: 'Total payé',
+      pointsNote: ' (crédités sur votre compte)',
+      title: 'Commande retirée',
+      steps: ['Votre commande a été retirée et payée. Merci de votre confiance !'],
+    }
   switch (o.status) {
     case 'pending':
       return {
         totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
+        pointsNote: credited,
         title: 'Et maintenant ?',
         steps: upcoming('Nous avons reçu votre commande ; nos bouchers vont la préparer.'),
       }
     case 'in_preparation':
       return {
         totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
+        pointsNote: credited,
         title: 'Et maintenant ?',
         steps: upcoming(preparationStep(o)),
       }
     case 'in_delivery':
       return {
         totalLabel: pay.totalLabel,
-        pointsNote: ' (crédités à la livraison)',
+        pointsNote: credited,
         title: 'Et maintenant ?',
         steps: ['Votre commande est en route.', ...(pay.before ? [pay.before] : []), pay.atTheDoor],
       }

@@ -32,6 +32,9 @@ import { cartEstimate, cartFormDefaults, type CartForm } from '../lib/cart-form'
 import { cartReadiness, checkoutBlocker } from '../lib/checkout-blocker'
 import { CITY_NOT_FOUND_MESSAGE, COUNTRY_NOT_FOUND_MESSAGE } from '@/shared/domain/order-readiness'
 import { newIdempotencyKey } from '../lib/idempotency'
+import type { Fulfilment } from '@/shared/domain/pickup'
+import { useCityShops } from '../api/use-shops'
+import { FulfilmentChoice, PickupForm } from '../components/pickup-choice'
 import { lineIssues, refusalsOf, type Refusal } from '../lib/stock-issues'
 
 /** /cart: lines, summary, delivery cascade, points, slot, 'Confirmer la commande'. */
@@ -82,7 +85,17 @@ export default function CartPage() {
   // The zone's delivery terms, so the fee and the minimum show before ordering
   // (docs/rules/delivery.md#delivery-fees); the server prices the order with the same rule.
   const zones = useZones(place.cityId)
-  const zone = zones.data?.find((z) => z.id === place.zoneId) ?? null
+  const deliveryZone = zones.data?.find((z) => z.id === place.zoneId) ?? null
+  // docs/rules/pickup.md#checkout: where the city has an active shop, "Retrait à la boutique",
+  // without a delivery fee, at the shop picked (the first until then).
+  const [fulfilment, setFulfilment] = useState<Fulfilment>('delivery')
+  const [shopId, setShopId] = useState<number | null>(null)
+  const shopsHere = useCityShops(place.cityId, shopper).data ?? []
+  const shop =
+    fulfilment === 'pickup' ? (shopsHere.find((s) => s.id === shopId) ?? shopsHere[0] ?? null) : null
+  const zone = shop
+    ? { name: shop.name, deliveryFee: 0, freeDeliveryFrom: null, minOrderAmount: null }
+    : deliveryZone
   // docs/rules/commerce.md#coupons: the code applied, and what the server says it gives now.
   const [couponCode, setCouponCode] = useState<string | null>(null)
   const [coupon, setCoupon] = useState<{ discount: number; code: string | null }>({ discount: 0, code: null })
@@ -96,7 +109,7 @@ export default function CartPage() {
 
   // The delivery slot (docs/rules/delivery.md#delivery-slots): the first with places is picked until the
   // client picks another; a city without slots takes orders without one.
-  const slots = useAvailableSlots(place.cityId, shopper)
+  const slots = useAvailableSlots(place.cityId, shopper, shop?.id ?? null)
   const offered = slots.data?.slots ?? []
   const slotChoice = slotChoiceOf(offered, picked)
 
@@ -110,6 +123,13 @@ export default function CartPage() {
     signedIn: !!user,
     addressesLoading: choice === null,
     saveLabelMissing: saving && !delivery.saveLabel.trim(),
+    // A pickup's place is its shop's.
+    ...(shop && {
+      zoneId: shop.id,
+      deliveryAddress: shop.address,
+      addressesLoading: false,
+      saveLabelMissing: false,
+    }),
   })
 
   const submit = async () => {
@@ -118,25 +138,31 @@ export default function CartPage() {
     const refusal =
       missing ??
       (chosen ? null : !country ? COUNTRY_NOT_FOUND_MESSAGE : !city ? CITY_NOT_FOUND_MESSAGE : null)
-    if (refusal || (!chosen && (!country || !city || delivery.zoneId === null))) {
+    if (!shop && (refusal || (!chosen && (!country || !city || delivery.zoneId === null)))) {
       toast.error(refusal ?? 'Erreur lors de la création de la commande')
       return
     }
     // A saved address: the server reads its place; else the place typed, saved if asked.
-    const where = chosen
-      ? { addressId: chosen.id }
-      : {
-          deliveryAddress: delivery.deliveryAddress.trim(),
-          deliveryCity: city!.name,
-          deliveryCountry: country!.name,
-          zoneId: delivery.zoneId!,
-          // What was left empty is not sent.
-          deliveryLandmark: delivery.landmark.trim() || undefined,
-          deliverySecondPhone: delivery.secondPhone.trim() || undefined,
-          deliveryLatitude: delivery.latitude ?? undefined,
-          deliveryLongitude: delivery.longitude ?? undefined,
-          saveAddress: saving ? { label: delivery.saveLabel.trim() } : undefined,
-        }
+    if (shop && missing) {
+      toast.error(missing)
+      return
+    }
+    const where = shop
+      ? { fulfilment: 'pickup' as const, shopId: shop.id }
+      : chosen
+        ? { addressId: chosen.id }
+        : {
+            deliveryAddress: delivery.deliveryAddress.trim(),
+            deliveryCity: city!.name,
+            deliveryCountry: country!.name,
+            zoneId: delivery.zoneId!,
+            // What was left empty is not sent.
+            deliveryLandmark: delivery.landmark.trim() || undefined,
+            deliverySecondPhone: delivery.secondPhone.trim() || undefined,
+            deliveryLatitude: delivery.latitude ?? undefined,
+            deliveryLongitude: delivery.longitude ?? undefined,
+            saveAddress: saving ? { label: delivery.saveLabel.trim() } : undefined,
+          }
     // One key per attempt: a retry after a lost answer sends the same key, so no second order.
     attemptKey.current ??= newIdempotencyKey()
     const sent = items.map((i) => ({
@@ -193,53 +219,69 @@ export default function CartPage() {
           <CartLines items={items} issues={issues} offers={offers} />
           <Card>
             <CardHeader>
-              <CardTitle>Livraison</CardTitle>
+              <CardTitle>{shop ? 'Retrait à la boutique' : 'Livraison'}</CardTitle>
             </CardHeader>
             <CardContent>
-              <Controller
-                control={form.control}
-                name="delivery"
-                render={({ field }) => {
-                  const change = (next: typeof field.value) => {
-                    field.onChange(next)
-                    saveDeliveryInfo(next)
-                  }
-                  if (choice === null) return <Skeleton className="h-32 w-full" />
-                  return (
-                    <div className="space-y-4">
-                      {saved && saved.length > 0 && (
-                        <SavedAddresses
-                          addresses={saved}
-                          value={choice}
-                          onChange={(addressId) => change({ ...field.value, addressId })}
-                        />
-                      )}
-                      <DeliveryForm
-                        value={field.value}
-                        onChange={change}
-                        savedPlace={chosen !== null}
-                        countries={
-                          user?.countryId
-                            ? countries.data?.filter((c) => c.id === user.countryId)
-                            : countries.data
-                        }
-                        countriesError={countries.isError}
-                      />
-                      {choice === 'new' && shopper && (
-                        <SaveAddressFields
+              {shopsHere.length > 0 && <FulfilmentChoice value={fulfilment} onChange={setFulfilment} />}
+              {shop ? (
+                <PickupForm
+                  shops={shopsHere}
+                  shopId={shop.id}
+                  onShop={setShopId}
+                  phone={delivery.deliveryPhone}
+                  notes={delivery.notes}
+                  onContact={(patch) => {
+                    form.setValue('delivery', { ...delivery, ...patch })
+                    saveDeliveryInfo({ ...delivery, ...patch })
+                  }}
+                />
+              ) : (
+                <Controller
+                  control={form.control}
+                  name="delivery"
+                  render={({ field }) => {
+                    const change = (next: typeof field.value) => {
+                      field.onChange(next)
+                      saveDeliveryInfo(next)
+                    }
+                    if (choice === null) return <Skeleton className="h-32 w-full" />
+                    return (
+                      <div className="space-y-4">
+                        {saved && saved.length > 0 && (
+                          <SavedAddresses
+                            addresses={saved}
+                            value={choice}
+                            onChange={(addressId) => change({ ...field.value, addressId })}
+                          />
+                        )}
+                        <DeliveryForm
                           value={field.value}
                           onChange={change}
-                          full={(saved?.length ?? 0) >= (addresses.data?.max ?? Infinity)}
+                          savedPlace={chosen !== null}
+                          countries={
+                            user?.countryId
+                              ? countries.data?.filter((c) => c.id === user.countryId)
+                              : countries.data
+                          }
+                          countriesError={countries.isError}
                         />
-                      )}
-                    </div>
-                  )
-                }}
-              />
-              {zone && <ZoneTerms zone={zone} />}
+                        {choice === 'new' && shopper && (
+                          <SaveAddressFields
+                            value={field.value}
+                            onChange={change}
+                            full={(saved?.length ?? 0) >= (addresses.data?.max ?? Infinity)}
+                          />
+                        )}
+                      </div>
+                    )
+                  }}
+                />
+              )}
+              {deliveryZone && !shop && <ZoneTerms zone={deliveryZone} />}
               {offered.length > 0 && (
                 <div className="mt-4">
                   <SlotPicker
+                    legend={shop ? 'Créneau de retrait' : undefined}
                     slots={offered}
                     timeZone={slots.data!.timeZone}
                     value={slotChoice}
@@ -284,12 +326,19 @@ export default function CartPage() {
               discountPercent={user?.customDiscountPercent}
               couponCode={coupon.code}
               deliveryNote={estimate.deliveryNote}
+              deliveryLabel={shop ? 'Retrait à la boutique' : undefined}
             />
             <WeighNote countryId={place.countryId} hasKg={items.some((i) => i.unitType === 'kg')} />
-            <PaymentChoice value={payment} onChange={setPayment} />
+            <PaymentChoice
+              value={payment}
+              onChange={setPayment}
+              cashLabel={shop ? 'Au retrait (espèces ou mobile money)' : undefined}
+            />
             <p className="text-xs text-stone-500">
               {payment.method === 'cash'
-                ? 'Paiement à la livraison.'
+                ? shop
+                  ? 'Paiement au retrait, en espèces ou par mobile money.'
+                  : 'Paiement à la livraison.'
                 : 'Paiement par mobile money après la commande (les articles au kilo une fois pesés).'}{' '}
               Le montant final est calculé à la validation.
             </p>

@@ -28,6 +28,7 @@ import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quan
 import { ShopContact } from '@/client/components/shop-contact'
 import { LinePreparation } from '@/client/components/line-preparation'
 import { MapPointLink } from '@/client/components/map-point-link'
+import { PickupCodeCard } from '../components/pickup-code-card'
 
 function MissingId() {
   return (
@@ -125,6 +126,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
         )}
       </div>
 
+      <PickupCodeCard order={o} />
       <PayCard order={o} />
       {!payNow(o).needsAgreement && <WeighApprovalCard order={o} />}
       <CancelOrderCard order={o} />
@@ -137,7 +139,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
           </div>
           <div>
             <p className="text-xs text-stone-500">Statut</p>
-            <OrderStatusBadge status={o.status} />
+            <OrderStatusBadge status={o.status} fulfilment={o.fulfilment} />
           </div>
           <div>
             <p className="text-xs text-stone-500">Paiement</p>
@@ -187,6 +189,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
             discountPercent={o.discountPercent}
             couponCode={o.couponCode}
             totalLabel={progress.totalLabel}
+            deliveryLabel={o.fulfilment === 'pickup' ? 'Retrait à la boutique' : undefined}
           />
           <OrderedTotalNote order={o} />
           <AmountReceived order={o} />
@@ -208,7 +211,9 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
       <div className="grid gap-5 sm:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Adresse de livraison</CardTitle>
+            <CardTitle>
+              {o.fulfilment === 'pickup' ? 'Boutique de retrait' : 'Adresse de livraison'}
+            </CardTitle>
           </CardHeader>
           <CardContent className="space-y-1 text-sm text-stone-700">
             <p className="flex items-start gap-2">

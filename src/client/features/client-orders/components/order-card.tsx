@@ -29,7 +29,7 @@ export function OrderCard({
           <p className="font-semibold text-stone-900">Commande #{order.id}</p>
           <p className="text-sm text-stone-500">{formatDateTime(order.createdAt)}</p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
       </div>
       <ul className="mt-3 space-y-1 text-sm text-stone-700">
         {order.items.map((i) => (

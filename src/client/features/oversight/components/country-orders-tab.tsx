@@ -79,7 +79,7 @@ export function CountryOrdersTab({ country }: { country: string }) {
                     <Td>{o.customerName}</Td>
                     <Td className="whitespace-nowrap">{formatDateTime(o.createdAt)}</Td>
                     <Td>
-                      <OrderStatusBadge status={o.status} />
+                      <OrderStatusBadge status={o.status} fulfilment={o.fulfilment} />
                     </Td>
                     <Td className="text-right tabular-nums">{formatMoney(o.totalAmount)}</Td>
                     <Td className="text-right">

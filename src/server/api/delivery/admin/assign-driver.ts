@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orders, users } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
-import { badRequest, notFound } from '@/server/http/errors'
+import { badRequest, conflict, notFound } from '@/server/http/errors'
+import { PICKUP_NO_DRIVER } from '@/shared/domain/pickup'
 import { findOrderInScope, ORDER_NOT_FOUND } from '@/server/services/orders/order-admin'
 import { recordOrderEvents } from '@/server/services/orders/order-events'
 import { loadOrder } from '@/server/services/orders/orders'
@@ -32,12 +33,18 @@ export default defineEndpoint({
 
     await db.transaction(async (tx) => {
       const [locked] = await tx
-        .select({ driverId: orders.deliveryDriverId, driverName: previous.displayName })
+        .select({
+          driverId: orders.deliveryDriverId,
+          driverName: previous.displayName,
+          fulfilment: orders.fulfilment,
+        })
         .from(orders)
         .leftJoin(previous, eq(previous.id, orders.deliveryDriverId))
         .where(eq(orders.id, input.orderId))
         .for('update', { of: orders })
       if (!locked) throw notFound(ORDER_NOT_FOUND)
+      // docs/rules/pickup.md#hand-over: collected at a shop, an order has no driver.
+      if (locked.fulfilment === 'pickup') throw conflict(PICKUP_NO_DRIVER)
       if (locked.driverId === driver.id) return
       await tx
         .update(orders)

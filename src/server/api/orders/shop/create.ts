@@ -5,6 +5,7 @@ import { badRequest } from '@/server/http/errors'
 import { placeOrder } from '@/server/services/orders/checkout'
 import { announce } from '@/server/services/orders/order-live'
 import { resolvePaymentChoice } from '@/server/services/money/payments'
+import { withPickupCode } from '@/server/services/orders/pickup'
 
 export default defineEndpoint({
   call: clientCalls.createOrder,
@@ -44,6 +45,7 @@ export default defineEndpoint({
       }).catch((err: unknown) => req.log.error({ err }, 'new order not announced to the live lists'))
     // 201 for a new order, 200 when a retried key answers the order it already created.
     reply.status(created ? 201 : 200)
-    return { order }
+    // docs/rules/pickup.md#the-code: the client's own answer carries its collection code.
+    return { order: created ? order : await withPickupCode(db, order) }
   },
 })

@@ -4,6 +4,7 @@ import { defineEndpoint } from '@/server/http/define-endpoint'
 import { notFound, mustExist } from '@/server/http/errors'
 import { loadOrder, orderOwnership } from '@/server/services/orders/orders'
 import { assertInScope } from '@/server/services/scope'
+import { withPickupCode } from '@/server/services/orders/pickup'
 
 const NOT_FOUND = 'Commande non trouvée'
 
@@ -16,6 +17,8 @@ export default defineEndpoint({
     if (!owner) throw notFound(NOT_FOUND)
     if (isShopper(user.role)) {
       if (owner.userId !== user.id) throw notFound(NOT_FOUND)
+      // docs/rules/pickup.md#the-code: the client's own order page shows its collection code.
+      return { order: await withPickupCode(db, mustExist(await loadOrder(db, input.orderId))) }
     } else {
       assertInScope(user, owner.countryId, NOT_FOUND)
     }

@@ -7,6 +7,6 @@ export default defineEndpoint({
   roles: ['client', 'user'],
   summary: 'The delivery slots a client may pick in a city for the next days, with the places left',
   async handler({ input, db }) {
-    return availableSlots(db, input.cityId)
+    return availableSlots(db, input.cityId, input.shopId ?? null)
   },
 })

@@ -37,6 +37,7 @@ export function field(name: string, message: string) {
  */
 export function checkDelivery(user: SessionUser, input: CreateOrder, ctx: Context) {
   if (user.countryId == null) throw new HttpError(400, 'COUNTRY_NOT_SET', "Pays de l'utilisateur non défini")
+  if (input.fulfilment === 'pickup') return checkPickup(user, input, ctx)
   const { country, city, zone, saved } = ctx
   if (input.addressId != null) {
     if (!saved) throw notFound(ADDRESS_NOT_FOUND)
@@ -67,7 +68,8 @@ export function checkDelivery(user: SessionUser, input: CreateOrder, ctx: Contex
   return {
     country,
     city,
-    zone,
+    zone: zone as PlaceZone,
+    shopId: null as number | null,
     phone: phoneOrRefuse(input.deliveryPhone, country.code, 'deliveryPhone'),
     /** The saved address used, marked last used by the write. */
     addressId: saved?.id ?? null,
@@ -76,6 +78,47 @@ export function checkDelivery(user: SessionUser, input: CreateOrder, ctx: Contex
     secondPhone,
     latitude: saved ? point(saved.latitude) : input.deliveryLatitude,
     longitude: saved ? point(saved.longitude) : input.deliveryLongitude,
+  }
+}
+
+/** The zone's terms as the order keeps them; a pickup has none (id null, no fee). */
+type PlaceZone = Omit<NonNullable<Context['zone']>, 'id'> & { id: number | null }
+
+export const SHOP_NOT_FOUND = 'Boutique introuvable ou fermée.'
+export const SHOP_OTHER_COUNTRY = 'Vous ne pouvez retirer une commande que dans une boutique de votre pays.'
+export const SHOP_CITY_CLOSED = 'La ville de cette boutique ne prend plus de commandes.'
+
+/**
+ * Collected at a shop (docs/rules/pickup.md#checkout): an active shop of the client's country, in
+ * an active city; the order's place is the shop's, with no zone and no delivery fee.
+ */
+function checkPickup(user: SessionUser, input: CreateOrder, ctx: Context) {
+  const { country, city, shop } = ctx
+  if (!shop || !shop.isActive) throw field('shopId', SHOP_NOT_FOUND)
+  if (shop.countryId !== user.countryId || !country) throw field('shopId', SHOP_OTHER_COUNTRY)
+  if (!country.isActive || !city || !city.isActive) throw field('shopId', SHOP_CITY_CLOSED)
+  const point = (v: string | number | null) => (v == null ? null : Number(v))
+  const zone: PlaceZone = {
+    id: null,
+    name: shop.name,
+    isActive: true,
+    cityId: city.id,
+    deliveryFee: 0,
+    minOrderAmount: null,
+    freeDeliveryFrom: null,
+  }
+  return {
+    country,
+    city,
+    zone,
+    shopId: shop.id as number | null,
+    phone: phoneOrRefuse(input.deliveryPhone, country.code, 'deliveryPhone'),
+    addressId: null,
+    address: shop.address,
+    landmark: null,
+    secondPhone: null,
+    latitude: point(shop.latitude),
+    longitude: point(shop.longitude),
   }
 }
 
@@ -173,13 +216,14 @@ export function checkStock(lines: readonly Pick<CheckoutLine, 'product' | 'quant
  * needs one; the slot is the city's, active, open and not full. Checked here to say why in
  * French; the write checks again in its one statement, which alone decides under a race.
  */
-export function checkSlot(input: CreateOrder, ctx: Context, cityId: number) {
+export function checkSlot(input: CreateOrder, ctx: Context, cityId: number, shopId: number | null = null) {
   const slot = ctx.slot
   const reason = slotReason({
     cityHasSlots: ctx.citySlots > 0,
     chosen: input.slot
       ? {
-          found: !!slot && slot.isActive && slot.cityId === cityId,
+          // docs/rules/pickup.md#collection-slots: a pickup takes its shop's slot, a delivery its city's.
+          found: !!slot && slot.isActive && slot.cityId === cityId && slot.shopId === shopId,
           open: !!slot?.open,
           full: !!slot && slot.booked >= slot.capacity,
         }

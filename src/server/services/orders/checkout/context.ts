@@ -47,12 +47,24 @@ export type Context = {
     minOrderAmount: number | null
     freeDeliveryFrom: number | null
   } | null
-  /** How many active slots the city has: with any, the order takes one. */
+  /** docs/rules/pickup.md: the shop named by `shopId`, as it stands (its country and city are the order's). */
+  shop: {
+    id: number
+    countryId: number
+    cityId: number
+    name: string
+    address: string
+    isActive: boolean
+    latitude: string | number | null
+    longitude: string | number | null
+  } | null
+  /** How many active slots the city (or, for a pickup, the shop) has: with any, the order takes one. */
   citySlots: number
   /** The slot asked for, as it stands now (docs/rules/delivery.md#delivery-slots). */
   slot: {
     id: number
     cityId: number
+    shopId: number | null
     isActive: boolean
     open: boolean
     capacity: number
@@ -88,6 +100,8 @@ export async function loadContext(
   const addressId = input.addressId ?? null
   const countryName = input.deliveryCountry?.trim().toLowerCase() ?? null
   const cityName = input.deliveryCity?.toLowerCase() ?? null
+  // docs/rules/pickup.md: a pickup order's country and city are its shop's.
+  const shopId = input.fulfilment === 'pickup' ? (input.shopId ?? null) : null
   const [row] = await executeNamed<Context>(
     db,
     'checkout_context',
@@ -114,8 +128,11 @@ export async function loadContext(
         from products p join countries pc on pc.id = p.country_id
         left join product_daily_sales s on s.product_id = p.id and s.day = (now() at time zone pc.time_zone)::date
         where p.id = any(${ids}::int[])) as products,
-      (select count(*)::int from delivery_slots ds where ds.city_id = ci.id and ds.is_active) as "citySlots",
-      case when sl.id is null then null else json_build_object('id', sl.id, 'cityId', sl.city_id, 'isActive', sl.is_active,
+      case when sh.id is null then null else json_build_object('id', sh.id, 'countryId', sh.country_id, 'cityId', sh.city_id,
+        'name', sh.name, 'address', sh.address, 'isActive', sh.is_active, 'latitude', sh.latitude, 'longitude', sh.longitude) end as shop,
+      (select count(*)::int from delivery_slots ds where ds.city_id = ci.id and ds.is_active
+        and ds.shop_id is not distinct from ${shopId}::int) as "citySlots",
+      case when sl.id is null then null else json_build_object('id', sl.id, 'cityId', sl.city_id, 'shopId', sl.shop_id, 'isActive', sl.is_active,
         'open', sl.open, 'capacity', sl.capacity, 'booked', sl.booked) end as slot,
       case when sa.id is null then null else json_build_object('id', sa.id, 'address', sa.address, 'landmark', sa.landmark,
         'secondPhone', sa.second_phone, 'latitude', sa.latitude, 'longitude', sa.longitude) end as saved,
@@ -124,11 +141,15 @@ export async function loadContext(
     -- A saved address of the caller's (another's is none): the place is its city and zone.
     left join lateral (select a.id, a.city_id, a.zone_id, a.address, a.landmark, a.second_phone, a.latitude, a.longitude
       from delivery_addresses a where a.id = ${addressId}::int and a.user_id = ${user.id}) sa on true
+    left join lateral (select s.id, s.country_id, s.city_id, s.name, s.address, s.is_active, s.latitude, s.longitude
+      from shops s where s.id = ${shopId}::int) sh on true
     left join lateral (select id, name, code, is_active from countries
-      where case when ${addressId}::int is null then lower(name) = ${countryName}::text
+      where case when ${shopId}::int is not null then id = sh.country_id
+        when ${addressId}::int is null then lower(name) = ${countryName}::text
         else id = (select c.country_id from cities c where c.id = sa.city_id) end limit 1) co on true
     left join lateral (select id, name, is_active from cities where country_id = co.id
-      and case when ${addressId}::int is null then lower(name) = ${cityName}::text else id = sa.city_id end limit 1) ci on true
+      and case when ${shopId}::int is not null then id = sh.city_id
+        when ${addressId}::int is null then lower(name) = ${cityName}::text else id = sa.city_id end limit 1) ci on true
     left join zones z on z.id = case when ${addressId}::int is null then ${input.zoneId ?? null}::int else sa.zone_id end
     left join lateral (${slotState(input)}) sl on true`,
   )
@@ -143,7 +164,7 @@ export async function loadContext(
 /** The slot asked for on its day: whether it is open (`etal_slot_open`) and its places taken. */
 function slotState(input: CreateOrder) {
   const day = input.slot?.date ?? null
-  return sql`select ds.id, ds.city_id, ds.is_active, ds.capacity,
+  return sql`select ds.id, ds.city_id, ds.shop_id, ds.is_active, ds.capacity,
       coalesce((select b.booked from delivery_slot_bookings b where b.slot_id = ds.id and b.day = ${day}::date), 0) as booked,
       etal_slot_open(ds, ${day}::date, sc.time_zone, ${SLOT_DAYS_OFFERED}::int) as open
     from delivery_slots ds join cities sci on sci.id = ds.city_id join countries sc on sc.id = sci.country_id

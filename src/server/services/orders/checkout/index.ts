@@ -68,7 +68,7 @@ export async function placeOrder(
   const delivery = checkDelivery(user, input, ctx)
   checkSaveAddress(input, ctx)
   const lines = checkLines(user, input, ctx)
-  checkSlot(input, ctx, delivery.city.id)
+  checkSlot(input, ctx, delivery.city.id, delivery.shopId)
   checkAmounts(subtotalOf(lines), delivery.zone)
   const plan: OrderPlan = {
     user,
@@ -112,7 +112,7 @@ export async function placeOrder(
       return { order: await mustLoad(db, again.existingOrderId), created: false, drewStock: false }
     checkLines(user, input, again)
     // The slot filled up (or closed) meanwhile: the statement booked nothing.
-    checkSlot(input, again, delivery.city.id)
+    checkSlot(input, again, delivery.city.id, delivery.shopId)
     const fresh = await readAccount(db, user.id)
     if (!fresh) throw notFound()
     if (attempt >= 2) throw conflict('Votre compte a changé pendant la commande. Réessayez.')

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { SLOT_DAYS_OFFERED } from '@/shared/domain/delivery-slots'
 import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
@@ -108,6 +109,10 @@ export async function writeOrder(
     // payments (docs/rules/money.md#payments)
     paymentMethod: plan.payment.method,
     paymentWallet: plan.payment.wallet,
+    // docs/rules/pickup.md: collected at a shop, with a random 4-digit code (decision 0074).
+    fulfilment: input.fulfilment,
+    shopId: delivery.shopId,
+    pickupCode: input.fulfilment === 'pickup' ? String(randomInt(0, 10_000)).padStart(4, '0') : null,
   }
   const items = orderLineValues(lines, price.lineTotals)
   const v = values
@@ -181,6 +186,7 @@ export async function writeOrder(
         (${slot.date}::date + ds.ends_at) at time zone sc.time_zone as ends_at
       from delivery_slots ds join cities sci on sci.id = ds.city_id join countries sc on sc.id = sci.country_id
       where ds.id = ${slot.id}::int and ds.city_id = ${v.cityId}::int and ds.is_active
+        and ds.shop_id is not distinct from ${v.shopId}::int
         and etal_slot_open(ds, ${slot.date}::date, sc.time_zone, ${SLOT_DAYS_OFFERED}::int)
     ), slot_booking as (
       -- One place, only while the slot has room: a concurrent checkout waits on the row and
@@ -195,7 +201,7 @@ export async function writeOrder(
         point_value, points_discount_amount, delivery_fee_amount, delivery_fee, free_delivery_from, total_amount, notes, delivery_address, delivery_city, delivery_country, delivery_phone,
         zone_name, customer_name, slot_id, slot_date, slot_starts_at, slot_ends_at, slot_time_zone,
         payment_method, payment_wallet, delivery_landmark, delivery_second_phone, delivery_latitude, delivery_longitude,
-        coupon_code, coupon_discount)
+        coupon_code, coupon_discount, fulfilment, shop_id, pickup_code)
       select buyer.id, ${v.countryId}::int, ${v.cityId}::int, ${v.zoneId}::int, ${v.subtotalAmount}::int, ${v.discountPercent}::numeric,
         ${v.discountAmount}::int, ${v.pointsUsed}::int, ${v.pointValue}::int, ${v.pointsDiscountAmount}::int, ${v.deliveryFeeAmount}::int, ${v.deliveryFee}::int, ${v.freeDeliveryFrom}::int, ${v.totalAmount}::int,
         ${v.notes}::text, ${v.deliveryAddress}::text, ${v.deliveryCity}::text, ${v.deliveryCountry}::text, ${v.deliveryPhone}::text,
@@ -203,7 +209,7 @@ export async function writeOrder(
         open_slot.starts_at, open_slot.ends_at, open_slot.tz,
         ${v.paymentMethod}::payment_method, ${v.paymentWallet}::text,
         ${v.deliveryLandmark}::text, ${v.deliverySecondPhone}::text, ${v.deliveryLatitude}::numeric, ${v.deliveryLongitude}::numeric,
-        ${v.couponCode}::text, ${v.couponDiscount}::int
+        ${v.couponCode}::text, ${v.couponDiscount}::int, ${v.fulfilment}::fulfilment, ${v.shopId}::int, ${v.pickupCode}::text
       from buyer left join open_slot on true
       where ${slot.id}::int is null or exists (select 1 from slot_booking)
       returning id, status, payment_status, points_earned, delivery_driver_id, created_at, updated_at,
@@ -284,6 +290,7 @@ export async function writeOrder(
       cancelReason: null,
       // docs/rules/money.md#partly-paid: nothing is paid at checkout.
       amountPaid: 0,
+      pickupCodeAttempts: 0,
       slotId: row.slotId == null ? null : Number(row.slotId),
       slotDate: row.slotDate,
       slotStartsAt: row.slotStartsAt == null ? null : new Date(row.slotStartsAt),
@@ -315,7 +322,8 @@ export async function writeOrder(
   )
   // A new order has received nothing: no refund (docs/rules/money-told.md#refunds-told).
   return {
-    order: { ...listed, events: [created], refunds: [] } satisfies OrderAnswer,
+    // The client's own answer: its collection code (docs/rules/pickup.md#the-code).
+    order: { ...listed, pickupCode: values.pickupCode, events: [created], refunds: [] } satisfies OrderAnswer,
     drewStock: Number(row.drawn) > 0,
   }
 }

@@ -12,7 +12,7 @@ export default defineEndpoint({
   async handler({ input, user, db }) {
     await findCityInScope(db, user, input.cityId)
     const [slots, timeZone] = await Promise.all([
-      listSlots(db, input.cityId, input.isActive),
+      listSlots(db, input.cityId, input.isActive, input.shopId),
       cityTimeZone(db, input.cityId),
     ])
     return { slots, timeZone: timeZone! }

@@ -281,7 +281,7 @@ function serverSays(cart: Cart) {
   const booked = { 'no slots': 0, 'all full': 4, room: 2, 'filled up': 4 }[cart.slot]
   const ctx = {
     citySlots: cart.slot === 'no slots' ? 0 : 1,
-    slot: { id: 5, cityId: 2, isActive: true, open: true, capacity: 4, booked },
+    slot: { id: 5, cityId: 2, shopId: null, isActive: true, open: true, capacity: 4, booked },
   } as Context
   const input = {
     slot: cart.slot === 'room' || cart.slot === 'filled up' ? { id: 5, date: day } : null,

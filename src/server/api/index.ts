@@ -12,6 +12,8 @@ import adminCampaignAnimalUpdate from './campaigns/admin/animal-update'
 import adminCampaignShareCreate from './campaigns/admin/share-create'
 import adminCampaignSlotCreate from './campaigns/admin/slot-create'
 import adminCampaignReservations from './campaigns/admin/reservations'
+import campaignLink from './campaigns/link'
+import adminCampaignLink from './campaigns/admin/link'
 import paymentWallets from './money/payments/wallets'
 import paymentStart from './money/payments/start'
 import paymentStatus from './money/payments/status'
@@ -275,6 +277,8 @@ const campaignEndpoints = [
   adminCampaignShareCreate,
   adminCampaignSlotCreate,
   adminCampaignReservations,
+  campaignLink,
+  adminCampaignLink,
 ]
 
 /**

@@ -16,6 +16,11 @@ export const messageKinds = [
   'password_reset_link',
   'password_reset_code',
   'password_changed',
+  // A campaign's reservation (docs/rules/campaigns-messages.md).
+  'campaign_booked',
+  'campaign_recipient',
+  'campaign_reminder',
+  'campaign_link',
 ] as const
 export type MessageKind = (typeof messageKinds)[number]
 
@@ -33,6 +38,10 @@ export const messageKindLabels: Record<MessageKind, string> = {
   password_reset_link: 'Lien de nouveau mot de passe',
   password_reset_code: 'Code de nouveau mot de passe',
   password_changed: 'Mot de passe changé',
+  campaign_booked: 'Réservation confirmée',
+  campaign_recipient: 'Animal réservé pour vous',
+  campaign_reminder: 'Rappel du solde',
+  campaign_link: 'Lien de paiement',
 }
 
 /** The two ways a message goes out (decision 0048). */

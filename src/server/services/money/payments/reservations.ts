@@ -12,13 +12,14 @@ import { formatMoney } from '@/shared/format'
 import type { Db, Executor } from '@/server/db/client'
 import { campaignReservations, campaigns, countries, paymentAttempts } from '@/server/db/schema'
 import { badRequest, conflict, notFound } from '@/server/http/errors'
-import { hashToken } from '@/server/http/session'
 import {
   followStatus,
   releaseExpiredHolds,
   retake,
   type Reservation,
 } from '@/server/services/campaigns/items'
+import { reservationOfToken } from '@/server/services/campaigns/links'
+import { tellBooked } from '@/server/services/messages/campaign-messages'
 import { openAtProvider } from './attempts'
 import type { Payments } from './connect'
 import { walletsOfCountry } from './method'
@@ -65,11 +66,7 @@ export async function startReservationAttempt(
   token: string,
   input: { amount: number; wallet: string },
 ): Promise<AttemptView> {
-  const tokenHash = hashToken(token)
-  const [found] = await db
-    .select({ id: campaignReservations.id, campaignId: campaignReservations.campaignId })
-    .from(campaignReservations)
-    .where(eq(campaignReservations.payTokenHash, tokenHash))
+  const found = await reservationOfToken(db, token)
   if (!found) throw notFound(PAY_LINK_INVALID)
   await releaseExpiredHolds(db, found.campaignId)
   const attempt = await db.transaction(async (tx) => {
@@ -194,5 +191,7 @@ export async function receiveOnReservation(tx: Executor, a: Attempt, r: Reservat
     .set({ amountPaid, updatedAt: sql`now()` })
     .where(eq(campaignReservations.id, r.id))
   if (next !== r.status) await followStatus(tx, r, next)
+  // docs/rules/campaigns-messages.md: the deposit received books it, said to the client and the recipient.
+  if (status === 'held' && next !== 'held') await tellBooked(tx, r.id)
   await event('received', `${formatMoney(received)} reçus, reste ${formatMoney(total - amountPaid)}`)
 }

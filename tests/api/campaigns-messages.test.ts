@@ -1,6 +1,12 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { campaignReservations, campaigns, outboxMessages, users } from '../../src/server/db/schema'
+import {
+  campaignReminders,
+  campaignReservations,
+  campaigns,
+  outboxMessages,
+  users,
+} from '../../src/server/db/schema'
 import { sendCampaignReminders } from '../../src/server/services/campaigns'
 import { drainOutbox } from '../../src/server/services/messages/outbox'
 import { get, post, signedIn } from '../factories'
@@ -163,11 +169,11 @@ describe('campaigns: pay links and messages', () => {
     await Promise.all([sendCampaignReminders(t.db, week), sendCampaignReminders(t.db, week)])
     expect((await sendCampaignReminders(t.db, week)).reminders).toBe(0)
     const keys = async () =>
-      (
-        await t.db.execute(
-          sql`select key from campaign_reminders where reservation_id = ${r.id} order by key`,
-        )
-      ).rows as { key: string }[]
+      t.db
+        .select({ key: campaignReminders.key })
+        .from(campaignReminders)
+        .where(eq(campaignReminders.reservationId, r.id))
+        .orderBy(campaignReminders.key)
     expect(await keys()).toEqual([{ key: 'week-1' }])
     const { rows, shown } = await drained(r.id)
     expect(rows.map((m) => [m.kind, m.channel])).toEqual([
@@ -215,10 +221,11 @@ describe('campaigns: pay links and messages', () => {
     const ids = [paid, cancelled, expired, held, quiet].map((x) => x.r.id)
     for (const at of [8, 15, 33]) {
       await sendCampaignReminders(t.db, new Date(Date.now() + at * DAY))
-      const written = await t.db.execute(
-        sql`select count(*)::int as n from campaign_reminders where reservation_id in ${sql.raw(`(${ids.join(',')})`)}`,
-      )
-      expect((written.rows as { n: number }[])[0]!.n).toBe(0)
+      const written = await t.db
+        .select()
+        .from(campaignReminders)
+        .where(inArray(campaignReminders.reservationId, ids))
+      expect(written).toEqual([])
     }
   })
 

@@ -46,6 +46,14 @@ describe('the demo campaign', () => {
       from campaign_reservations r left join payment_attempts a on a.reservation_id = r.id and a.status = 'paid'
       group by r.id`)) as unknown as { rows: { paid: number; attempts: number }[] }
     expect(sums.rows.every((s) => Number(s.paid) === Number(s.attempts))).toBe(true)
+    // None of it today (the day's figures are the orders'), none a week old (no reminder at start).
+    const recent = (await t.db.execute(sql`
+      select count(*)::int as n from payment_events
+      where reservation_id is not null and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)) as unknown as {
+      rows: { n: number }[]
+    }
+    expect(Number(recent.rows[0]!.n)).toBe(0)
+    expect(rows.every((r) => r.createdAt.getTime() > Date.now() - 7 * 86_400_000)).toBe(true)
     expect(rows.find((r) => r.status === 'paid')!.amountPaid).toBe(
       rows.find((r) => r.status === 'paid')!.price,
     )

@@ -22,7 +22,8 @@ import { storeDemoDrawings } from './demo-drawings'
  * (drawn pictures, demo-drawings.ts), two shares of a bull, delivery slots on the eve and
  * collection slots on the day, and reservations of the demo client in each state (held, booked,
  * paid, ready, delivered) whose money came by paid mobile money attempts, as the provider's status
- * query would have said: the reconciliation and the day's cash report count them.
+ * query would have said, on the last days: the reconciliation and the cash report of those days
+ * count them.
  */
 const DAY = 86_400_000
 
@@ -63,6 +64,11 @@ export async function seedDemoCampaigns(db: Db) {
   if (!sn || !client) return
   const photos = await storeDemoDrawings(db)
   const now = Date.now()
+  const today = Date.UTC(
+    new Date(now).getUTCFullYear(),
+    new Date(now).getUTCMonth(),
+    new Date(now).getUTCDate(),
+  )
   const feast = new Date(now + 40 * DAY)
   const feastDay = feast.toISOString().slice(0, 10)
   const at = (dayOffset: number, hour: number) =>
@@ -137,6 +143,9 @@ export async function seedDemoCampaigns(db: Db) {
     for (const r of RESERVED) {
       const animal = animals.find((a) => a.tag === r.tag)!
       const amountPaid = r.paid.reduce((a, b) => a + b, 0)
+      // Reserved on one of the last six days (08:00 UTC), paid that day: none today (the day's
+      // figures the tests check hold the orders alone), none a week old (no reminder at start).
+      const reservedAt = r.status === 'held' ? new Date(now) : new Date(today - (6 - n) * DAY + 8 * 3_600_000)
       const slot = r.recipient ? slots[0]! : slots[2]!
       await tx.update(campaignAnimals).set({ status: r.status }).where(eq(campaignAnimals.id, animal.id))
       if (r.status !== 'held')
@@ -160,12 +169,12 @@ export async function seedDemoCampaigns(db: Db) {
           recipientName: r.recipient?.[0] ?? null,
           recipientPhone: r.recipient?.[1] ?? null,
           recipientAddress: r.recipient ? 'Parcelles Assainies, unité 12, Dakar' : null,
-          createdAt: new Date(now - (9 - n) * DAY),
+          createdAt: reservedAt,
         })
         .returning()
-      // Each payment a paid attempt, its day the last ones (today's counted in the cash report).
+      // Each payment a paid attempt, as the provider's status query would have said.
       for (const [i, amount] of r.paid.entries()) {
-        const paidAt = new Date(now - (r.paid.length - 1 - i) * DAY - 3_600_000)
+        const paidAt = new Date(reservedAt.getTime() + (i + 1) * 2 * 3_600_000)
         const provider = i % 2 === 0 ? ('wave' as const) : ('cinetpay' as const)
         const [a] = await tx
           .insert(paymentAttempts)

@@ -78,7 +78,7 @@ export default function ReconciliationPage() {
               <Table aria-label="Rapprochement mobile money">
                 <THead>
                   <tr>
-                    <Th>Commande</Th>
+                    <Th>Commande ou réservation</Th>
                     <Th>Opérateur</Th>
                     <Th>État</Th>
                     <Th className="text-right">Montant demandé</Th>
@@ -108,9 +108,12 @@ export default function ReconciliationPage() {
                               #{row.orderId}
                             </Link>
                           ) : (
-                            <span>
-                              Campagne {row.campaignName} · réservation {row.reservationId}
-                            </span>
+                            <>
+                              <span className="block whitespace-nowrap">{row.campaignName}</span>
+                              <span className="block text-xs whitespace-nowrap text-stone-600">
+                                Réservation {row.reservationId}
+                              </span>
+                            </>
                           )}
                           {row.reference && (
                             <span className="block text-xs break-all text-stone-500">

@@ -150,7 +150,7 @@ export default function ReconciliationPage() {
                 reste dû » : la commande a reçu de l’argent et doit encore la différence ; « Argent à rendre »
                 : un trop-perçu ou un paiement en double, à rembourser ; « Payée sans paiement reçu » : la
                 commande est marquée payée par mobile money sans paiement confirmé ; « Montant différent » :
-                l’opérateur a reçu un autre montant que celui demandé. Les lignes « Campagne » sont les
+                l’opérateur a reçu un autre montant que celui demandé. Les lignes « Réservation » sont les
                 acomptes et versements d’une réservation (Tabaski…), rapprochés de son prix et de ce qu’elle a
                 reçu.
               </p>

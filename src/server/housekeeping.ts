@@ -9,6 +9,7 @@ import { foldRollups } from './services/money/stats'
 import type { Payments } from './services/money/payments/connect'
 import { processRefunds, reconcileDue } from './services/money/payments'
 import { releaseExpiredHolds } from './services/campaigns/items'
+import { sendCampaignReminders } from './services/campaigns/reminders'
 
 type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
 
@@ -17,7 +18,8 @@ type Log = { error(obj: object, msg: string): void; info(obj: object, msg: strin
  * orders' differences into the dashboards' rollups (services/money/stats.ts); every 2 seconds, the
  * outbox's due messages (services/messages/outbox.ts); every 2 seconds, the mobile money attempts
  * whose next question is due and the refunds asked of a provider (services/money/payments/index.ts,
- * docs/rules/money.md#payments) and the campaigns' holds past their time (docs/rules/campaigns.md#holds); hourly, expired sessions, day-old checkout keys and the photos no
+ * docs/rules/money.md#payments) and the campaigns' holds past their time (docs/rules/campaigns.md#holds); every minute, the campaigns' reminders due
+ * (docs/rules/campaigns-messages.md#reminders); hourly, expired sessions, day-old checkout keys and the photos no
  * product has shown for a day.
  */
 export function startHousekeeping(
@@ -81,6 +83,22 @@ export function startHousekeeping(
       .finally(() => (reconciling = undefined))
   }, 2_000)
   reconcile.unref()
+  let reminding: Promise<unknown> | undefined
+  const remind = setInterval(() => {
+    if (reminding) return
+    reminding = sendCampaignReminders(db)
+      .then(
+        (r) => {
+          if (r.reminders > 0) log.info({ reminders: r }, 'campaign reminders written')
+        },
+        (err: unknown) =>
+          isDatabaseUnavailable(err)
+            ? outageLog.failed(log, err, { task: 'campaign reminders' })
+            : log.error({ err }, 'campaign reminders failed'),
+      )
+      .finally(() => (reminding = undefined))
+  }, 60_000)
+  remind.unref()
   const purge = setInterval(() => {
     purgeExpiredSessions(db).catch((err) => log.error({ err }, 'session purge failed'))
     purgeOldIdempotencyKeys(db).catch((err) => log.error({ err }, 'idempotency key purge failed'))
@@ -94,7 +112,8 @@ export function startHousekeeping(
       clearInterval(purge)
       clearInterval(send)
       clearInterval(reconcile)
-      await Promise.all([running, sending, reconciling])
+      clearInterval(remind)
+      await Promise.all([running, sending, reconciling, reminding])
     },
   }
 }

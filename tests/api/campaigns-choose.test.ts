@@ -281,13 +281,15 @@ describe('campaigns: the client chooses services, slot and recipient', () => {
     expect(decode<{ wallets: { wallet: string }[] }>(wallets.body).wallets.map((w) => w.wallet)).toContain(
       'Wave',
     )
-    const link = await post(t, '/_api/campaigns/new-link', { reservationId: r.id }, client)
+    const link = await post(t, '/_api/campaigns/link', { reservationId: r.id, revoke: true }, client)
     expect(link.statusCode, link.body).toBe(200)
     const fresh = decode<{ payToken: string; payLink: string }>(link.body)
     expect(fresh.payLink).toMatch(/\/campagnes\/payer\?token=[A-Za-z0-9_-]{43}$/)
     expect((await publicView(t, fresh.payToken)).amountPaid).toBe(50_000)
     const old = await get(t, `/_api/campaigns/reservation?token=${r.payToken}`)
     expect(old.statusCode).toBe(404)
-    expect((await post(t, '/_api/campaigns/new-link', { reservationId: r.id }, other)).statusCode).toBe(404)
+    expect(
+      (await post(t, '/_api/campaigns/link', { reservationId: r.id, revoke: true }, other)).statusCode,
+    ).toBe(404)
   })
 })

@@ -8,7 +8,6 @@ import campaignOne from './campaigns/campaign'
 import campaignMine from './campaigns/mine'
 import campaignChoose from './campaigns/choose'
 import campaignPayMine from './campaigns/pay-mine'
-import campaignNewLink from './campaigns/new-link'
 import campaignWallets from './campaigns/wallets'
 import adminCampaigns from './campaigns/admin/list'
 import adminCampaignCreate from './campaigns/admin/create'
@@ -31,6 +30,8 @@ import adminReservationCash from './campaigns/admin/reservation-cash'
 import adminReservationExtend from './campaigns/admin/reservation-extend'
 import adminReservationCancel from './campaigns/admin/reservation-cancel'
 import adminReservationRefundDone from './campaigns/admin/reservation-refund-done'
+import campaignLink from './campaigns/link'
+import adminCampaignLink from './campaigns/admin/link'
 import paymentWallets from './money/payments/wallets'
 import paymentStart from './money/payments/start'
 import paymentStatus from './money/payments/status'
@@ -309,7 +310,6 @@ const campaignEndpoints = [
   campaignMine,
   campaignChoose,
   campaignPayMine,
-  campaignNewLink,
   campaignWallets,
   adminCampaigns,
   adminCampaignCreate,
@@ -336,6 +336,8 @@ const campaignOperationEndpoints = [
   adminReservationExtend,
   adminReservationCancel,
   adminReservationRefundDone,
+  campaignLink,
+  adminCampaignLink,
 ]
 
 /**

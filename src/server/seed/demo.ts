@@ -23,6 +23,7 @@ import {
   deliverySlots,
 } from '../db/schema'
 import { unsealedSecret } from '../services/people/two-factor'
+import { seedDemoCampaigns } from './demo-campaigns'
 import {
   DEMO_DAILY,
   DEMO_PASSWORD,
@@ -327,6 +328,7 @@ export async function seedDemo(db: Db, pointValue: number) {
       insert into delivery_slot_bookings (slot_id, day, booked)
       select slot_id, slot_date, count(*)::int from placed group by slot_id, slot_date`)
   })
+  await seedDemoCampaigns(db) // docs/rules/campaigns.md: Tabaski in Sénégal (demo-campaigns.ts)
   return true
 }
 

@@ -6,8 +6,6 @@ import {
   chooseInput,
   myReservationAnswer,
   myReservationsAnswer,
-  newLinkAnswer,
-  newLinkInput,
   oneCampaignAnswer,
   payMineInput,
 } from '../schemas/campaign-client'
@@ -45,11 +43,5 @@ export const campaignClientCalls = {
     path: '/_api/campaigns/wallets',
     input: campaignWalletsQuery,
     output: walletsAnswer,
-  }),
-  newLink: defineCall({
-    method: 'POST',
-    path: '/_api/campaigns/new-link',
-    input: newLinkInput,
-    output: newLinkAnswer,
   }),
 }

@@ -23,6 +23,7 @@ import {
   slotAnswer,
   slotCreateInput,
 } from '../schemas/campaigns'
+import { payLinkAnswer, payLinkInput } from '../schemas/campaign-links'
 import { attemptAnswer } from '../schemas/payments'
 import { defineCall } from './define-call'
 
@@ -99,5 +100,18 @@ export const campaignCalls = {
     path: '/_api/admin/campaigns/reservations',
     input: adminReservationsQuery,
     output: adminReservationsAnswer,
+  }),
+  // docs/rules/campaigns-messages.md#the-pay-links: a pay link issued again.
+  link: defineCall({
+    method: 'POST',
+    path: '/_api/campaigns/link',
+    input: payLinkInput,
+    output: payLinkAnswer,
+  }),
+  adminLink: defineCall({
+    method: 'POST',
+    path: '/_api/admin/campaigns/link',
+    input: payLinkInput,
+    output: payLinkAnswer,
   }),
 }

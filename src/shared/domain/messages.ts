@@ -19,6 +19,11 @@ export const messageKinds = [
   // docs/rules/campaigns-operations.md#cancelling: a reservation cancelled by staff, its refund.
   'campaign_cancelled',
   'campaign_refunded',
+  // A campaign's reservation (docs/rules/campaigns-messages.md).
+  'campaign_booked',
+  'campaign_recipient',
+  'campaign_reminder',
+  'campaign_link',
 ] as const
 export type MessageKind = (typeof messageKinds)[number]
 
@@ -38,6 +43,10 @@ export const messageKindLabels: Record<MessageKind, string> = {
   password_changed: 'Mot de passe changé',
   campaign_cancelled: 'Réservation annulée',
   campaign_refunded: 'Réservation remboursée',
+  campaign_booked: 'Réservation confirmée',
+  campaign_recipient: 'Animal réservé pour vous',
+  campaign_reminder: 'Rappel du solde',
+  campaign_link: 'Lien de paiement',
 }
 
 /** The two ways a message goes out (decision 0048). */

@@ -85,9 +85,6 @@ export const payMineInput = z.strictObject({
   wallet: text(50).min(1, 'Choisissez un portefeuille mobile money.'),
 })
 
-/** POST /_api/campaigns/new-link: a new pay link for one's reservation (the old one stops working). */
-export const newLinkInput = z.strictObject({ reservationId: reservationId() })
-export const newLinkAnswer = z.strictObject({ payToken: z.string(), payLink: z.string() })
 
 /**
  * GET /_api/campaigns/wallets: the wallets of a campaign's country (its page, the owner's account),

@@ -62,6 +62,9 @@ export const campaignView = z.strictObject({
   cancellationFee: z.number(),
   slaughterPrice: z.number().nullable(),
   keepingPerNight: z.number().nullable(),
+  /** docs/rules/campaigns-messages.md#reminders: weekly, and so many days before the due date. */
+  remindWeekly: z.boolean(),
+  remindDaysBefore: z.number().nullable(),
   preparations: z.array(z.strictObject({ preparationId: z.number(), name: z.string(), price: z.number() })),
   slots: z.array(slotView),
   shares: z.array(shareView),
@@ -162,6 +165,15 @@ const campaignFields = {
   cancellationFee: francs('Les frais d’annulation').default(0),
   slaughterPrice: francs('Le prix de l’abattage').nullable().default(null),
   keepingPerNight: francs('Le prix de la garde par nuit').nullable().default(null),
+  // docs/rules/campaigns-messages.md#reminders; left out of an update, they stay as they were.
+  remindWeekly: z.boolean({ error: 'Indiquez si le rappel hebdomadaire est envoyé.' }).optional(),
+  remindDaysBefore: z.coerce
+    .number({ error: 'Le rappel avant l’échéance : un nombre de jours est attendu.' })
+    .int({ error: 'Le rappel avant l’échéance : un nombre entier de jours est attendu.' })
+    .min(1, 'Le rappel avant l’échéance : 1 jour au moins.')
+    .max(60, 'Le rappel avant l’échéance : 60 jours au plus.')
+    .nullable()
+    .optional(),
   preparations: z
     .array(
       z.strictObject({ preparationId: id('Préparation invalide.'), price: francs('Le prix de la découpe') }),

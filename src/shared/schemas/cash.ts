@@ -158,7 +158,14 @@ export const cashReportAnswer = z.strictObject({
   coupons: z.strictObject({ orders: z.number(), amount: z.number() }),
   /** docs/rules/money.md#payments: the day's mobile money received, per provider, beside the cash. */
   mobileMoney: z.array(
-    z.strictObject({ provider: z.enum(paymentProviders), payments: z.number(), amount: z.number() }),
+    z.strictObject({
+      provider: z.enum(paymentProviders),
+      payments: z.number(),
+      amount: z.number(),
+      /** Of them, the campaigns' deposits and instalments (docs/rules/campaigns-messages.md#money). */
+      campaignPayments: z.number(),
+      campaignAmount: z.number(),
+    }),
   ),
 })
 export type CashReport = z.infer<typeof cashReportAnswer>

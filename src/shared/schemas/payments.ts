@@ -134,7 +134,11 @@ export const reconciliationAnswer = z.strictObject({
   faults: z.array(providerFaultView),
   rows: z.array(
     z.strictObject({
-      orderId: z.number(),
+      /** The order; null for a campaign's money, whose reservation is then named. */
+      orderId: z.number().nullable(),
+      /** docs/rules/campaigns-messages.md#money: a deposit or an instalment of this reservation. */
+      reservationId: z.number().nullable(),
+      campaignName: z.string().nullable(),
       attemptId: z.number().nullable(),
       reference: z.string().nullable(),
       provider: z.enum(paymentProviders).nullable(),
@@ -142,8 +146,9 @@ export const reconciliationAnswer = z.strictObject({
       status: z.enum(attemptStatuses).nullable(),
       /** What the attempt asked (and, paid, what the provider took). */
       amount: z.number().nullable(),
+      /** The order's total, or the reservation's. */
       orderTotal: z.number(),
-      /** What the order has received (mobile money, and cash once delivered). */
+      /** What the order (or the reservation) has received (mobile money, and cash once delivered). */
       orderPaid: z.number(),
       issue: z.enum(reconciliationIssues).nullable(),
       refundStatus: z.enum(refundStatuses).nullable(),

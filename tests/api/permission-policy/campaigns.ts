@@ -35,21 +35,27 @@ export async function animalOf(cell: Cell) {
     .returning()
   return a!
 }
-/** A reservation held by the country's customer, and its pay link's token. */
-async function reservationOf(cell: Cell) {
+/** A reservation held by the country's customer (or `userId`), and its pay link's token. */
+async function reservationOf(cell: Cell, userId = cell.f[cell.cc].customer.id) {
+  return (await heldReservation(cell, userId)).token
+}
+async function heldReservation(cell: Cell, userId: number) {
   const a = await animalOf(cell)
   const token = randomBytes(32).toString('base64url')
   await cell.f.db.update(campaignAnimals).set({ status: 'held' }).where(eq(campaignAnimals.id, a.id))
-  await cell.f.db.insert(campaignReservations).values({
-    campaignId: a.campaignId,
-    userId: cell.f[cell.cc].customer.id,
-    animalId: a.id,
-    price: a.price,
-    depositAmount: 30_000,
-    payTokenHash: hashToken(token),
-    holdExpiresAt: new Date(Date.now() + 15 * 60_000),
-  })
-  return token
+  const [r] = await cell.f.db
+    .insert(campaignReservations)
+    .values({
+      campaignId: a.campaignId,
+      userId,
+      animalId: a.id,
+      price: a.price,
+      depositAmount: 30_000,
+      payTokenHash: hashToken(token),
+      holdExpiresAt: new Date(Date.now() + 15 * 60_000),
+    })
+    .returning()
+  return { token, id: r!.id }
 }
 /**
  * A reservation whose deposit is in (`booked`): the caller's own when the cell acts on its own
@@ -139,17 +145,27 @@ export const campaignPolicies: Record<string, Policy> = {
     rule: 'Campaigns: a client pays an instalment of its own reservation from its account',
     input: async (cell) => ({ reservationId: await bookedOf(cell), amount: 10_000, wallet: 'Orange Money' }),
   },
-  'POST /_api/campaigns/new-link': {
-    who: SHOPPERS,
-    scope: 'own-records',
-    rule: 'Campaigns: a client asks a new pay link for its own reservation',
-    input: async (cell) => ({ reservationId: await bookedOf(cell) }),
-  },
   'GET /_api/campaigns/wallets': {
     who: 'public',
     scope: 'global',
     rule: 'Campaigns: anyone reads the wallets that pay a campaign (its page, a pay link)',
     input: async (cell) => ({ campaignId: (await campaignOf(cell)).id }),
+  },
+  'POST /_api/campaigns/link': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Campaigns: a client issues a new pay link for its own reservation only',
+    input: async (cell) => {
+      const own = cell.cc === cell.caller.cc && !cell.neighbour && cell.reaches && cell.caller.id !== null
+      const r = await heldReservation(cell, own ? cell.caller.id! : cell.f[cell.cc].customer.id)
+      return { reservationId: r.id }
+    },
+  },
+  'POST /_api/admin/campaigns/link': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Campaigns: staff issue a new pay link for their own country’s reservations, root any',
+    input: async (cell) => ({ reservationId: (await heldReservation(cell, cell.f[cell.cc].customer.id)).id }),
   },
   'GET /_api/admin/campaigns': {
     who: STAFF,

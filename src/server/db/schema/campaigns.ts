@@ -43,6 +43,12 @@ export const campaigns = pgTable(
     cancellationFee: integer().notNull().default(0),
     slaughterPrice: integer(),
     keepingPerNight: integer(),
+    /**
+     * The reminders of the balance (docs/rules/campaigns-messages.md): weekly while it is owed, and
+     * this many days before it is due (null: none then).
+     */
+    remindWeekly: boolean().notNull().default(true),
+    remindDaysBefore: integer().default(3),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +60,7 @@ export const campaigns = pgTable(
       'campaigns_deposit_fixed_ck',
       sql`(${t.depositKind} = 'fixed') = (${t.depositFixed} is not null) and (${t.depositFixed} is null or ${t.depositFixed} > 0)`,
     ),
+    check('campaigns_remind_ck', sql`coalesce(${t.remindDaysBefore}, 1) between 1 and 60`),
     check(
       'campaigns_prices_ck',
       sql`${t.cancellationFee} >= 0 and coalesce(${t.slaughterPrice}, 0) >= 0 and coalesce(${t.keepingPerNight}, 0) >= 0`,
@@ -253,4 +260,44 @@ export const campaignCashReceipts = pgTable(
     index('campaign_cash_receipts_reservation_idx').on(t.reservationId),
     check('campaign_cash_receipts_ck', sql`${t.amount} > 0 and ${t.givenBack} between 0 and ${t.amount}`),
   ],
+)
+
+/**
+ * The pay links issued after the first (decision 0073): by the client or staff again, or by a
+ * message that carries one (a reminder; `outboxMessageId`). The first is the reservation's own
+ * `payTokenHash`; every one kept as its SHA-256, each valid until staff or the client revoke them.
+ */
+export const campaignPayLinks = pgTable(
+  'campaign_pay_links',
+  {
+    id: serial().primaryKey(),
+    reservationId: integer()
+      .notNull()
+      .references(() => campaignReservations.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    /** The message that carried it (one link per message, replaced if its send is tried again). */
+    outboxMessageId: integer(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_pay_links_token_uq').on(t.tokenHash),
+    index('campaign_pay_links_reservation_idx').on(t.reservationId),
+  ],
+)
+
+/**
+ * The reminders written, one row per reservation and reminder time (`week-2`, `due-3`): its
+ * primary key is what makes each sent once, whatever the housekeeping's instances do.
+ */
+export const campaignReminders = pgTable(
+  'campaign_reminders',
+  {
+    reservationId: integer()
+      .notNull()
+      .references(() => campaignReservations.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reservationId, t.key] })],
 )

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { messageKindEnum, messageStateEnum } from './enums'
+import { campaignReservations } from './campaigns'
 import { orders } from './orders'
 import { users } from './users'
 
@@ -17,6 +18,8 @@ export const outboxMessages = pgTable(
     orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
     /** The account an account message is for (a password reset, a password changed). */
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /** The campaign reservation it tells of (docs/rules/campaigns-messages.md). */
+    reservationId: integer().references(() => campaignReservations.id, { onDelete: 'cascade' }),
     kind: messageKindEnum().notNull(),
     /** E-mail or SMS (decision 0048): one row per channel. */
     channel: text({ enum: ['email', 'sms'] })
@@ -45,6 +48,9 @@ export const outboxMessages = pgTable(
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.state} = 'waiting'`),
     index('outbox_order_idx').on(t.orderId, t.id),
+    index('outbox_reservation_idx')
+      .on(t.reservationId, t.id)
+      .where(sql`${t.reservationId} is not null`),
     index('outbox_user_idx')
       .on(t.userId, t.id)
       .where(sql`${t.userId} is not null`),

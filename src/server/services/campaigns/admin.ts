@@ -32,6 +32,8 @@ type CampaignFields = {
   cancellationFee: number
   slaughterPrice: number | null
   keepingPerNight: number | null
+  remindWeekly?: boolean
+  remindDaysBefore?: number | null
   preparations: { preparationId: number; price: number }[]
 }
 

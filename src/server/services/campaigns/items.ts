@@ -3,6 +3,9 @@ import type { ReservationStatus } from '@/shared/domain/campaigns'
 import type { Executor } from '@/server/db/client'
 import { campaignAnimals, campaignReservations, campaignShares } from '@/server/db/schema'
 
+/** A reservation the caller may not reach answers as absent (404). */
+export const RESERVATION_NOT_FOUND = 'Réservation non trouvée'
+
 // docs/rules/campaigns.md#the-rush and #holds: an animal or a share is taken by one conditional
 // update (exactly one of a rush wins it), given back when its hold expires; an animal's status
 // follows its live reservation. Rows are always locked reservation first, then the item.

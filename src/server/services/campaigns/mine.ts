@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { MyReservation } from '@/shared/schemas/campaign-client'
 import type { Executor } from '@/server/db/client'
@@ -9,13 +8,10 @@ import {
   campaigns,
   countries,
 } from '@/server/db/schema'
-import { conflict, notFound } from '@/server/http/errors'
-import { hashToken } from '@/server/http/session'
-import { releaseExpiredHolds, type Reservation } from './items'
-import { RESERVATION_NOT_FOUND } from './operations'
-import { payLinkOf } from './reserve'
+import { notFound } from '@/server/http/errors'
+import { RESERVATION_NOT_FOUND, releaseExpiredHolds, type Reservation } from './items'
 
-// docs/rules/campaigns-client.md: what a client reads of its own reservations, and its new pay link.
+// docs/rules/campaigns-client.md: what a client reads of its own reservations.
 
 /** A client's reservations (`reservationId`: that one only), newest first, as its owner reads them. */
 export async function myReservations(
@@ -94,29 +90,4 @@ export async function lockMyReservation(tx: Executor, userId: number, id: number
     .for('update')
   if (!r) throw notFound(RESERVATION_NOT_FOUND)
   return r
-}
-
-/**
- * A new pay link for the owner's reservation (docs/rules/campaigns-client.md#the-pay-link-again):
- * the token is kept only as its hash, so a lost link cannot be shown again; a new one replaces it
- * and the old one stops working. Not for a reservation that is over (cancelled, expired).
- */
-export async function newPayLink(db: Executor, userId: number, reservationId: number, origin: string) {
-  const token = randomBytes(32).toString('base64url')
-  const rows = await db
-    .update(campaignReservations)
-    .set({ payTokenHash: hashToken(token) })
-    .where(
-      and(
-        eq(campaignReservations.id, reservationId),
-        eq(campaignReservations.userId, userId),
-        inArray(campaignReservations.status, ['held', 'booked', 'paid', 'ready']),
-      ),
-    )
-    .returning({ id: campaignReservations.id })
-  if (rows.length === 0) {
-    await myReservation(db, userId, reservationId) // 404 when not the caller's
-    throw conflict('Cette réservation n’est plus en cours : elle n’a plus de lien de paiement.')
-  }
-  return { payToken: token, payLink: payLinkOf(origin, token) }
 }

@@ -18,15 +18,13 @@ import {
 import { notFound } from '@/server/http/errors'
 import { assertInScope } from '../scope'
 import { campaignInScope } from './admin'
-import { releaseExpiredHolds } from './items'
+import { RESERVATION_NOT_FOUND, releaseExpiredHolds } from './items'
 
 // docs/rules/campaigns-operations.md#the-list: a campaign's reservations as staff work them on the
 // feast days, by slot then by tag (the slaughter's order), each with its client, services, slot,
 // recipient, money and what is to give back.
 
 export type OperationFilters = { status?: ReservationStatus; slotId?: number; overdue?: boolean }
-
-export const RESERVATION_NOT_FOUND = 'Réservation non trouvée'
 
 const dueAt = sql<Date>`coalesce(${campaignReservations.dueAt}, ${campaigns.balanceDueAt})`
 const balance = sql`${campaignReservations.price} + ${campaignReservations.servicesAmount} - ${campaignReservations.amountPaid}`

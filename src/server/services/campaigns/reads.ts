@@ -14,8 +14,8 @@ import {
   users,
 } from '@/server/db/schema'
 import { notFound } from '@/server/http/errors'
-import { hashToken } from '@/server/http/session'
 import { releaseExpiredHolds } from './items'
+import { reservationOfToken } from './links'
 
 // docs/rules/campaigns.md#campaigns: what the public and staff read of a campaign.
 
@@ -66,6 +66,8 @@ export async function campaignViews(db: Executor, rows: CampaignRow[]): Promise<
     cancellationFee: c.cancellationFee,
     slaughterPrice: c.slaughterPrice,
     keepingPerNight: c.keepingPerNight,
+    remindWeekly: c.remindWeekly,
+    remindDaysBefore: c.remindDaysBefore,
     preparations: preps
       .filter((p) => p.campaignId === c.id)
       .map((p) => ({ preparationId: p.preparationId, name: p.name, price: p.price })),
@@ -156,7 +158,7 @@ export async function reservationByToken(db: Executor, token: string) {
     .innerJoin(campaigns, eq(campaigns.id, campaignReservations.campaignId))
     .innerJoin(countries, eq(countries.id, campaigns.countryId))
     .innerJoin(users, eq(users.id, campaignReservations.userId))
-    .where(eq(campaignReservations.payTokenHash, hashToken(token)))
+    .where(eq(campaignReservations.id, (await reservationOfToken(db, token))?.id ?? -1))
   if (!found) throw notFound('Ce lien de paiement n’est pas valide.')
   if (found.r.status === 'held') await releaseExpiredHolds(db, found.r.campaignId)
   const [r] = await db.select().from(campaignReservations).where(eq(campaignReservations.id, found.r.id))
@@ -214,17 +216,16 @@ export async function oneOpenCampaign(db: Executor, id: number, userId: number |
  * neither names one).
  */
 export async function campaignCountryOf(db: Executor, by: { campaignId?: number; token?: string }) {
+  // Any of the reservation's live links (decision 0073).
+  const campaignId =
+    by.token !== undefined ? (await reservationOfToken(db, by.token))?.campaignId : by.campaignId
   const [row] =
-    by.token !== undefined
-      ? await db
-          .select({ countryId: campaigns.countryId })
-          .from(campaignReservations)
-          .innerJoin(campaigns, eq(campaigns.id, campaignReservations.campaignId))
-          .where(eq(campaignReservations.payTokenHash, hashToken(by.token)))
+    campaignId === undefined
+      ? []
       : await db
           .select({ countryId: campaigns.countryId })
           .from(campaigns)
-          .where(eq(campaigns.id, by.campaignId!))
+          .where(eq(campaigns.id, campaignId))
   if (!row)
     throw notFound(by.token !== undefined ? 'Ce lien de paiement n’est pas valide.' : CAMPAIGN_NOT_FOUND)
   return row.countryId

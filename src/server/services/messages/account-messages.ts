@@ -1,7 +1,7 @@
 import type { MessageChannel, MessageKind } from '@/shared/domain/messages'
 import { firstName } from './render'
 import { toGsm7 } from './sms'
-import { type CampaignFacts, renderCampaignMessage } from './campaign-messages'
+import { type CancelFacts, renderCancelMessage } from './campaign-cancel-messages'
 
 /**
  * The messages about an account rather than an order (docs/rules/people.md#accounts): the link to
@@ -9,7 +9,7 @@ import { type CampaignFacts, renderCampaignMessage } from './campaign-messages'
  * each channel the person uses). The link and the code are in the outbox row's facts only until
  * the message is settled; what the row keeps afterwards says `[masqué]` in their place.
  */
-export type AccountFacts = { link?: string; code?: string } & CampaignFacts
+export type AccountFacts = { link?: string; code?: string } & CancelFacts
 
 /** What stands for a link or a code in the text the outbox keeps. */
 export const HIDDEN = '[masqué]'
@@ -26,7 +26,7 @@ export function renderAccountMessage(
   switch (kind) {
     case 'campaign_cancelled':
     case 'campaign_refunded':
-      return renderCampaignMessage(kind, channel, name, facts)
+      return renderCancelMessage(kind, channel, name, facts)
     case 'password_reset_link':
       return {
         subject: 'Étal : choisir un nouveau mot de passe',

@@ -3,6 +3,9 @@ import type { MessageChannel, MessageKind } from '@/shared/domain/messages'
 import type { Db, Executor } from '@/server/db/client'
 import { loadOrder } from '../orders/orders'
 import { HIDDEN, renderAccountMessage, type AccountFacts } from './account-messages'
+import { issuePayToken } from '../campaigns/links'
+import { payLinkOf } from '../campaigns/reserve'
+import { type CampaignFacts, loadReservationFacts, renderCampaignMessage } from './campaign-messages'
 import { renderMessage, type MessageFacts } from './render'
 import { renderOrderSms } from './render-sms'
 import { SmsError, type SmsSender } from './sms'
@@ -43,6 +46,8 @@ export type OutboxOptions = {
    * whole, link and code included, so a reset can be tried on one's own machine
    * (docs/rules/orders.md#messages). The database keeps it with the link and code hidden.
    */
+  /** The shop's address, the origin of the pay links messages carry (PUBLIC_ORIGIN). */
+  origin?: string
   show?: (message: { channel: 'email' | 'sms'; to: string; subject: string; text: string }) => void
 }
 
@@ -105,6 +110,7 @@ type Claimed = {
   id: number
   orderId: number | null
   userId: number | null
+  reservationId: number | null
   channel: MessageChannel
   kind: MessageKind
   recipient: string
@@ -128,7 +134,7 @@ async function claimNext(db: Db, leaseMs: number): Promise<Claimed | null> {
       for update skip locked
     ) due
     where m.id = due.id
-    returning m.id, m.order_id as "orderId", m.user_id as "userId", m.channel, m.kind, m.recipient, m.facts, m.attempts`)) as {
+    returning m.id, m.order_id as "orderId", m.user_id as "userId", m.reservation_id as "reservationId", m.channel, m.kind, m.recipient, m.facts, m.attempts`)) as {
     rows: Claimed[]
   }
   const r = res.rows[0]
@@ -138,6 +144,7 @@ async function claimNext(db: Db, leaseMs: number): Promise<Claimed | null> {
         id: Number(r.id),
         orderId: r.orderId == null ? null : Number(r.orderId),
         userId: r.userId == null ? null : Number(r.userId),
+        reservationId: r.reservationId == null ? null : Number(r.reservationId),
         attempts: Number(r.attempts),
       }
     : null
@@ -213,7 +220,8 @@ async function sendUnderClaim(db: Db, m: Claimed, leaseMs: number, send: () => P
 }
 
 /** The subject and text of a message, and what the row keeps of them (a link or a code hidden). */
-async function render(db: Db, m: Claimed) {
+async function render(db: Db, m: Claimed, opts: OutboxOptions) {
+  if (m.reservationId != null) return renderReservation(db, m, opts)
   if (m.orderId != null) {
     const order = await loadOrder(db, m.orderId)
     if (!order) return null
@@ -240,12 +248,31 @@ async function render(db: Db, m: Claimed) {
   return { ...sent, kept }
 }
 
+/**
+ * A campaign reservation's message (docs/rules/campaigns-messages.md): one carrying a pay link
+ * issues it now, for this message (a send tried again replaces it), and keeps `[masqué]`.
+ */
+async function renderReservation(db: Db, m: Claimed, opts: OutboxOptions) {
+  const facts = await loadReservationFacts(db, m.reservationId!)
+  if (!facts) return null
+  const kept = renderCampaignMessage(m.kind, m.channel, facts)
+  if (!(m.facts as CampaignFacts).link) return { ...kept, kept }
+  const token = await issuePayToken(db, m.reservationId!, { outboxMessageId: m.id })
+  const link = payLinkOf(opts.origin ?? 'http://localhost:3000', token)
+  return { ...renderCampaignMessage(m.kind, m.channel, facts, link), kept }
+}
+
 async function deliver(db: Db, opts: OutboxOptions, m: Claimed, leaseMs: number): Promise<keyof DrainResult> {
-  const rendered = await render(db, m)
+  const rendered = await render(db, m, opts)
   if (!rendered) {
     await settle(db, m, {
       state: 'failed',
-      lastError: m.orderId != null ? 'Commande introuvable.' : 'Compte introuvable.',
+      lastError:
+        m.reservationId != null
+          ? 'Réservation introuvable.'
+          : m.orderId != null
+            ? 'Commande introuvable.'
+            : 'Compte introuvable.',
     })
     return 'failed'
   }

@@ -19,7 +19,7 @@ export const SMS_STOP = 'STOP SMS: Mon compte'
 const money = (amount: number) => formatMoney(amount)
 
 /** `head + tail` in one segment: `cut` (the part that may shrink) shortened as needed. */
-function fit(build: (cut: string) => string, cut = ''): string {
+export function fit(build: (cut: string) => string, cut = ''): string {
   let part = toGsm7(cut)
   let text = toGsm7(build(part))
   while ((gsm7Length(text) ?? Infinity) > SMS_SEGMENT && part.length > 0) {

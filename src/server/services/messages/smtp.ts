@@ -33,7 +33,7 @@ export function smtpSender(url: string): MailSender & { close(): void } {
  */
 export function outboxOptions(
   config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'OUTBOX_RETRY_MS' | 'PUBLIC_ORIGIN'> &
-    Partial<Pick<Config, 'SMS_URL' | 'SMS_API_KEY' | 'SMS_FROM' | 'NODE_ENV'>>,
+    Partial<Pick<Config, 'SMS_URL' | 'SMS_API_KEY' | 'SMS_FROM' | 'NODE_ENV' | 'PORT'>>,
   log?: { info(msg: string): void },
 ) {
   const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : null
@@ -48,6 +48,7 @@ export function outboxOptions(
       : null,
     from: config.SMTP_FROM,
     retryBaseMs: config.OUTBOX_RETRY_MS,
+    origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT ?? 3000}`,
     messageIdDomain: config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).hostname : undefined,
     show:
       log && config.NODE_ENV === 'development'

@@ -162,14 +162,33 @@ export async function cashReport(
   }))
 
   // docs/rules/money.md#payments: mobile money received that day (the provider's confirmation dated
-  // in it), per provider, refunds included (money did come in).
-  const mobileMoney = rowsOf<{ provider: 'cinetpay' | 'wave'; payments: number; amount: number }>(
+  // in it), per provider, refunds included (money did come in); the campaigns' deposits and
+  // instalments counted with it, and told apart (docs/rules/campaigns-messages.md#money).
+  const mobileMoney = rowsOf<{
+    provider: 'cinetpay' | 'wave'
+    payments: number
+    amount: number
+    campaign_payments: number
+    campaign_amount: number
+  }>(
     await db.execute(sql`
-      select a.provider, count(*) as payments, coalesce(sum(a.amount), 0) as amount
-      from payment_events e join payment_attempts a on a.id = e.attempt_id join orders o on o.id = a.order_id
-      where o.country_id = ${countryId} and e.type = 'paid' and e.created_at >= ${startAt} and e.created_at < ${endAt}
+      select a.provider, count(*) as payments, coalesce(sum(a.amount), 0) as amount,
+        count(*) filter (where a.reservation_id is not null) as campaign_payments,
+        coalesce(sum(a.amount) filter (where a.reservation_id is not null), 0) as campaign_amount
+      from payment_events e join payment_attempts a on a.id = e.attempt_id
+        left join orders o on o.id = a.order_id
+        left join campaign_reservations r on r.id = a.reservation_id
+        left join campaigns cp on cp.id = r.campaign_id
+      where coalesce(o.country_id, cp.country_id) = ${countryId} and e.type = 'paid'
+        and e.created_at >= ${startAt} and e.created_at < ${endAt}
       group by a.provider order by a.provider`),
-  ).map((r) => ({ provider: r.provider, payments: Number(r.payments), amount: Number(r.amount) }))
+  ).map((r) => ({
+    provider: r.provider,
+    payments: Number(r.payments),
+    amount: Number(r.amount),
+    campaignPayments: Number(r.campaign_payments),
+    campaignAmount: Number(r.campaign_amount),
+  }))
 
   // docs/rules/commerce.md#coupons: what the codes took off the orders delivered that day.
   const [coupon] = rowsOf<{ orders: number; amount: number }>(

@@ -112,10 +112,11 @@ export function useChoose() {
   })
 }
 
-/** A new pay link to send to family: the old one stops working. */
+/** A new pay link to send to family: the old ones stop working (docs/rules/campaigns-messages.md#the-pay-links). */
 export function useNewLink() {
   return useMutation({
-    mutationFn: async (input: { reservationId: number }) => api.post('/_api/campaigns/new-link', input),
+    mutationFn: async (input: { reservationId: number }) =>
+      api.post('/_api/campaigns/link', { ...input, revoke: true }),
     onError: (e) => toast.error(errorMessage(e, 'Le lien n’a pas pu être créé. Réessayez.')),
   })
 }

@@ -141,7 +141,7 @@ export function CashReportView({
             {report.mobileMoney.map((m) => (
               <Figure
                 key={m.provider}
-                label={`${paymentProviderLabels[m.provider]} · ${formatNumber(m.payments)} paiement${m.payments > 1 ? 's' : ''}`}
+                label={`${paymentProviderLabels[m.provider]} · ${formatNumber(m.payments)} paiement${m.payments > 1 ? 's' : ''}${m.campaignPayments > 0 ? ` · dont campagnes ${formatMoney(m.campaignAmount)}` : ''}`}
                 value={formatMoney(m.amount)}
                 testId={`mobile-money-${m.provider}`}
               />
@@ -150,6 +150,7 @@ export function CashReportView({
         )}
         <p className="mt-2 text-xs text-stone-600">
           Reçu par les opérateurs, hors caisse des livreurs : ces commandes n’ont rien à encaisser à la porte.
+          Les acomptes et versements des campagnes (Tabaski…) y sont comptés, « dont campagnes ».
         </p>
         {/* docs/rules/commerce.md#coupons */}
         <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">

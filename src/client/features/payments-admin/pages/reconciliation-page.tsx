@@ -78,7 +78,7 @@ export default function ReconciliationPage() {
               <Table aria-label="Rapprochement mobile money">
                 <THead>
                   <tr>
-                    <Th>Commande</Th>
+                    <Th>Commande ou réservation</Th>
                     <Th>Opérateur</Th>
                     <Th>État</Th>
                     <Th className="text-right">Montant demandé</Th>
@@ -95,13 +95,26 @@ export default function ReconciliationPage() {
                       row.status !== null && row.status !== 'paid' && row.status !== 'mismatch'
                     return (
                       <Tr
-                        key={`${row.orderId}-${row.attemptId ?? 'order'}`}
-                        data-testid={`reconciliation-${row.orderId}`}
+                        key={`${row.orderId ?? `r${row.reservationId}`}-${row.attemptId ?? 'order'}`}
+                        data-testid={
+                          row.orderId !== null
+                            ? `reconciliation-${row.orderId}`
+                            : `reconciliation-reservation-${row.reservationId}`
+                        }
                       >
                         <Td>
-                          <Link to={`/admin/orders/${row.orderId}`} className="text-brand hover:underline">
-                            #{row.orderId}
-                          </Link>
+                          {row.orderId !== null ? (
+                            <Link to={`/admin/orders/${row.orderId}`} className="text-brand hover:underline">
+                              #{row.orderId}
+                            </Link>
+                          ) : (
+                            <>
+                              <span className="block whitespace-nowrap">{row.campaignName}</span>
+                              <span className="block text-xs whitespace-nowrap text-stone-600">
+                                Réservation {row.reservationId}
+                              </span>
+                            </>
+                          )}
                           {row.reference && (
                             <span className="block text-xs break-all text-stone-500">
                               Réf. {row.reference}
@@ -137,7 +150,9 @@ export default function ReconciliationPage() {
                 reste dû » : la commande a reçu de l’argent et doit encore la différence ; « Argent à rendre »
                 : un trop-perçu ou un paiement en double, à rembourser ; « Payée sans paiement reçu » : la
                 commande est marquée payée par mobile money sans paiement confirmé ; « Montant différent » :
-                l’opérateur a reçu un autre montant que celui demandé.
+                l’opérateur a reçu un autre montant que celui demandé. Les lignes « Réservation » sont les
+                acomptes et versements d’une réservation (Tabaski…), rapprochés de son prix et de ce qu’elle a
+                reçu.
               </p>
             </section>
           )

@@ -12,13 +12,14 @@ import { formatMoney } from '@/shared/format'
 import type { Db, Executor } from '@/server/db/client'
 import { campaignReservations, campaigns, countries, paymentAttempts } from '@/server/db/schema'
 import { badRequest, conflict, notFound } from '@/server/http/errors'
-import { hashToken } from '@/server/http/session'
 import {
   followStatus,
   releaseExpiredHolds,
   retake,
   type Reservation,
 } from '@/server/services/campaigns/items'
+import { reservationOfToken } from '@/server/services/campaigns/links'
+import { tellBooked } from '@/server/services/messages/campaign-messages'
 import { openAtProvider } from './attempts'
 import type { Payments } from './connect'
 import { walletsOfCountry } from './method'
@@ -65,19 +66,22 @@ export async function startReservationAttempt(
   which: { token: string } | { reservationId: number; ownerId: number },
   input: { amount: number; wallet: string },
 ): Promise<AttemptView> {
-  // By the pay link (anyone holding it), or by its id for its owner, from the account
+  // By a pay link (anyone holding one), or by its id for its owner, from the account
   // (docs/rules/campaigns-client.md#paying-from-the-account): another's answers 404, as absent.
-  const [found] = await db
-    .select({ id: campaignReservations.id, campaignId: campaignReservations.campaignId })
-    .from(campaignReservations)
-    .where(
-      'token' in which
-        ? eq(campaignReservations.payTokenHash, hashToken(which.token))
-        : and(
-            eq(campaignReservations.id, which.reservationId),
-            eq(campaignReservations.userId, which.ownerId),
-          ),
-    )
+  const found =
+    'token' in which
+      ? await reservationOfToken(db, which.token)
+      : (
+          await db
+            .select({ id: campaignReservations.id, campaignId: campaignReservations.campaignId })
+            .from(campaignReservations)
+            .where(
+              and(
+                eq(campaignReservations.id, which.reservationId),
+                eq(campaignReservations.userId, which.ownerId),
+              ),
+            )
+        )[0]
   if (!found) throw notFound('token' in which ? PAY_LINK_INVALID : 'Réservation non trouvée')
   await releaseExpiredHolds(db, found.campaignId)
   const attempt = await db.transaction(async (tx) => {
@@ -204,5 +208,7 @@ export async function receiveOnReservation(tx: Executor, a: Attempt, r: Reservat
     .set({ amountPaid, updatedAt: sql`now()` })
     .where(eq(campaignReservations.id, r.id))
   if (next !== r.status) await followStatus(tx, r, next)
+  // docs/rules/campaigns-messages.md: the deposit received books it, said to the client and the recipient.
+  if (status === 'held' && next !== 'held') await tellBooked(tx, r.id)
   await event('received', `${formatMoney(received)} reçus, reste ${formatMoney(total - amountPaid)}`)
 }

@@ -82,8 +82,14 @@ async function* pieces(r: CashReport): AsyncGenerator<string> {
     ...r.uncollected.map((u) => [u.orderId, u.customerName, u.totalAmount, u.driverName]),
     [],
     ['Mobile money reçu ce jour'],
-    ['Opérateur', 'Paiements', 'Montant'],
-    ...r.mobileMoney.map((m) => [m.provider === 'wave' ? 'Wave' : 'CinetPay', m.payments, m.amount]),
+    ['Opérateur', 'Paiements', 'Montant', 'Dont campagnes : paiements', 'Dont campagnes : montant'],
+    ...r.mobileMoney.map((m) => [
+      m.provider === 'wave' ? 'Wave' : 'CinetPay',
+      m.payments,
+      m.amount,
+      m.campaignPayments,
+      m.campaignAmount,
+    ]),
   ]
   yield BOM + csvLines(rows)
 }

@@ -112,5 +112,5 @@ export async function createDeps(
 /** Migrations, then reference (and demo) data; the caller holds the start-up lock. */
 export async function prepareDatabase(database: Database, config: Config, opts: { seed?: boolean } = {}) {
   await database.migrate()
-  if (opts.seed !== false) await seed(database.db, config)
+  if (opts.seed !== false) await seed(database.db, config, createPhotoStore(config, database.db))
 }

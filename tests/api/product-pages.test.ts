@@ -210,12 +210,7 @@ describe('what a link preview reads', () => {
     expect(scripts.every((s) => /application\/(ld\+)?json|^<script>$|type="module"/.test(s))).toBe(true)
   })
 
-  it('without a photo: no og:image, a small Twitter card', async () => {
-    const p = await createProduct(t.db, { name: 'Foie de veau' })
-    const res = await page(productPath(p))
-    expect(metaOf(res.body, 'og:image')).toBeUndefined()
-    expect(metaOf(res.body, 'twitter:card')).toBe('summary')
-  })
+  // Without a photo, the og:image is drawn: tests/api/drawn-og-image.test.ts.
 })
 
 describe('GET /sitemap.xml', () => {

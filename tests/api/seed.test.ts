@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seed } from '../../src/server/seed'
 import { demoAccounts } from '../../src/server/seed/demo-data'
@@ -100,6 +101,19 @@ describe('reference and demo data', () => {
       running += e.amount
     }
     expect(running).toBeGreaterThan(500)
+  })
+
+  it('gives every demo product its category’s drawn picture, served as the uploads are (docs/rules/catalogue-pictures.md#demo-pictures)', async () => {
+    const rows = await t.db.select({ key: products.photoKey, category: products.categoryId }).from(products)
+    expect(rows.length).toBeGreaterThan(10)
+    expect(rows.every((r) => r.key)).toBe(true)
+    // One drawing per category: products of one category share it, two categories differ.
+    const keys = new Map(rows.map((r) => [r.category, r.key]))
+    expect(new Set(keys.values()).size).toBe(keys.size)
+    expect(keys.size).toBeGreaterThanOrEqual(6)
+    const res = await t.app.inject({ url: `/images/products/${rows[0]!.key}/640.webp` })
+    expect(res.statusCode).toBe(200)
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 })
   })
 
   it('adds nothing when run again', async () => {

@@ -91,11 +91,17 @@ describe('a photo taken on a phone', () => {
     const res = await cp.request.get(seen.currentSrc)
     expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(res.headers()['content-type']).toBe('image/webp')
-    // Products without a photo: their category's placeholder, not one icon for all.
-    const tints = await cp
-      .locator('[data-testid="product-card"] [data-placeholder]')
-      .evaluateAll((els) => [...new Set(els.map((el) => el.className))].length)
-    expect(tints).toBeGreaterThan(1)
+    // The demo's other products: their category's drawn picture (docs/rules/catalogue-pictures.md#demo-pictures),
+    // not one picture for all, and no placeholder left.
+    const cards = cp.getByTestId('product-card')
+    await expect.poll(() => cards.locator('img').count()).toBe(await cards.count())
+    const pictures = await cards
+      .locator('img')
+      .evaluateAll(
+        (els) => [...new Set(els.map((el) => (el as HTMLImageElement).srcset.split('/')[3]))].length,
+      )
+    expect(pictures).toBeGreaterThan(2)
+    expect(await cards.locator('[data-placeholder]').count()).toBe(0)
     await shot(cp, 'product-photo-card-390')
     await cp.setViewportSize(DESKTOP)
     await cp.evaluate(() => window.scrollTo(0, 0))

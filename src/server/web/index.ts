@@ -14,6 +14,7 @@ import { createFirstPages, isFirstPage, loadRenderEntry } from './first-pages'
 import { createSpaPages, sendPage, type SpaPage } from './pages'
 import { registerPhotoRoute } from './photos'
 import { createOgImages } from '../services/catalogue/photos/og-image'
+import { createDrawnOgImages } from '../services/catalogue/photos/drawn-og'
 import { sitemapProducts } from '../services/catalogue/storefront'
 import { registerRobots, registerSiteFiles } from './site-files'
 
@@ -59,7 +60,15 @@ export async function registerWeb(
   limits: FastifyRateLimitOptions,
 ) {
   const ogImages = createOgImages(deps.database.db, deps.photos, deps.photoQueue)
-  await registerPhotoRoute(app, deps.photos, limits, deps.config.PHOTO_RATE_PER_MINUTE, ogImages)
+  const drawnOgImages = createDrawnOgImages(deps.storefrontCache, deps.database.db, deps.photoQueue)
+  await registerPhotoRoute(
+    app,
+    deps.photos,
+    limits,
+    deps.config.PHOTO_RATE_PER_MINUTE,
+    ogImages,
+    drawnOgImages,
+  )
   await registerCartForm(app, deps, limits)
   registerRobots(app, deps.config)
   registerSiteFiles(

@@ -4,6 +4,7 @@ import { perMinute } from '../http/rate-limits'
 import { MIN_PHOTO_WIDTH, PHOTO_KEY, PHOTO_WIDTHS } from '@/shared/photos'
 import type { PhotoStore } from '../services/catalogue/photos/store'
 import type { OgImages } from '../services/catalogue/photos/og-image'
+import { DRAWN_FILE, type DrawnOgImages } from '../services/catalogue/photos/drawn-og'
 
 const LARGEST = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!
 const FILE = /^([1-9]\d{2})\.webp$/
@@ -29,11 +30,13 @@ export async function registerPhotoRoute(
   limits: FastifyRateLimitOptions,
   perIpPerMinute: number,
   ogImages?: OgImages,
+  drawnOgImages?: DrawnOgImages,
 ) {
   await app.register(async (scope) => {
     await scope.register(rateLimit, { ...limits, global: false })
     registerRoute(scope, store, perIpPerMinute)
     if (ogImages) registerOgRoute(scope, ogImages, perIpPerMinute)
+    if (drawnOgImages) registerDrawnOgRoute(scope, drawnOgImages, perIpPerMinute)
   })
 }
 
@@ -50,6 +53,31 @@ function registerOgRoute(app: FastifyInstance, ogImages: OgImages, perIpPerMinut
       const { key } = req.params
       if (!PHOTO_KEY.test(key)) return missing(reply)
       const bytes = await ogImages.get(key)
+      if (!bytes) return missing(reply)
+      return reply
+        .header('cache-control', 'public, max-age=86400')
+        .type('image/jpeg')
+        .header('content-length', bytes.length)
+        .send(bytes)
+    },
+  )
+}
+
+/**
+ * GET /images/products/drawn/<id>-<version>.jpg: the Open Graph image drawn for a product without
+ * a photo (docs/rules/catalogue-pictures.md#drawn-og), made on first request
+ * (services/catalogue/photos/drawn-og.ts). The version is the page's way to make WhatsApp's
+ * cache forget an old name or price; any version answers the product's current image. 404 for
+ * an id of no product on sale. Cached a day.
+ */
+function registerDrawnOgRoute(app: FastifyInstance, drawn: DrawnOgImages, perIpPerMinute: number) {
+  app.get<{ Params: { file: string } }>(
+    '/images/products/drawn/:file',
+    { schema: { hide: true }, config: { rateLimit: perMinute(perIpPerMinute) } },
+    async (req, reply) => {
+      const id = Number(DRAWN_FILE.exec(req.params.file)?.[1])
+      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return missing(reply)
+      const bytes = await drawn.get(id)
       if (!bytes) return missing(reply)
       return reply
         .header('cache-control', 'public, max-age=86400')

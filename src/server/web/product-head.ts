@@ -5,6 +5,7 @@ import { perUnitLabel, productPath } from '@/shared/product-links'
 import { photoUrl, photoWidths } from '@/shared/photos'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 import { OG_HEIGHT, OG_WIDTH } from '../services/catalogue/photos/og-image'
+import { drawnOgPath } from '../services/catalogue/photos/drawn-og'
 import type { OwnHead } from './pages'
 
 /*
@@ -95,7 +96,9 @@ export function productHead(
 ): OwnHead {
   const description = productDescription(p)
   const url = origin ? origin + productPath(p) : null
-  const image = p.photo && origin ? origin + ogImagePath(p.photo.key) : null
+  // A product without a photo gets one drawn: its name, price and the shop's mark
+  // (docs/rules/catalogue-pictures.md#drawn-og), so that a shared link always has a preview.
+  const image = origin ? origin + (p.photo ? ogImagePath(p.photo.key) : drawnOgPath(p)) : null
   const meta = (key: 'name' | 'property', name: string, content: string) =>
     `<meta ${key}="${name}" content="${attr(content)}">`
   const head = [

@@ -85,7 +85,6 @@ export const payMineInput = z.strictObject({
   wallet: text(50).min(1, 'Choisissez un portefeuille mobile money.'),
 })
 
-
 /**
  * GET /_api/campaigns/wallets: the wallets of a campaign's country (its page, the owner's account),
  * or of the pay link's reservation (anyone holding it): a payer abroad pays in the feast's country.

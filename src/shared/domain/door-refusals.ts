@@ -7,3 +7,4 @@ export const refusalReasons = {
 } as const
 export type RefusalReason = keyof typeof refusalReasons
 export const refusalReasonKeys = Object.keys(refusalReasons) as [RefusalReason, ...RefusalReason[]]
+export const REFUSAL_REASON_REQUIRED = 'Choisissez la raison du refus.'

@@ -1,5 +1,5 @@
 // docs/rules/confirmation.md: the client's confirmation before the knife, and refusals at the door.
-import { refusalReasonKeys } from '../domain/door-refusals'
+import { REFUSAL_REASON_REQUIRED, refusalReasonKeys } from '../domain/door-refusals'
 import { text } from './common'
 import { orderId } from './orders'
 import { z } from './zod'
@@ -17,7 +17,6 @@ export const phoneRecordAnswer = z.strictObject({
 export type PhoneRecord = z.infer<typeof phoneRecordAnswer>
 
 /** POST /_api/delivery/refuse: the driver's "Refusé à la porte", a reason required. */
-export const REFUSAL_REASON_REQUIRED = 'Choisissez la raison du refus.'
 export const refuseAtDoorInput = z.strictObject({
   orderId: orderId(),
   reason: z.enum(refusalReasonKeys, { error: REFUSAL_REASON_REQUIRED }),

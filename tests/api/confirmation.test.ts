@@ -154,3 +154,28 @@ describe('confirmation before preparation', () => {
     expect(await record(next.id)).toEqual({ phone: '+221 77 500 00 03', delivered: 1, refused: 1 })
   })
 })
+
+describe('the country’s confirmation amount', () => {
+  it('root sets and clears it on the country; a bad amount is a French 400 that changes nothing', async () => {
+    const root = await signedIn(t, 'root', 'SN')
+    const [sn] = await t.db.select().from(countries).where(eq(countries.code, 'SN'))
+    const update = (confirmAbove: unknown, cookie = root.cookie) =>
+      post(t, '/_api/admin/countries/update', { id: sn!.id, confirmAbove }, cookie)
+    const set = await update('25 000')
+    expect(set.statusCode, set.body).toBe(200)
+    expect(decode<{ country: { confirmAbove: number } }>(set.body).country.confirmAbove).toBe(25_000)
+    for (const bad of ['-5', 'beaucoup', 1.5]) {
+      const res = await update(bad)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().fieldErrors.confirmAbove).toContain(
+        'Le montant doit être un nombre entier positif (ou vide).',
+      )
+    }
+    expect((await update(1000, staff.cookie)).statusCode).toBe(403)
+    const [after] = await t.db.select().from(countries).where(eq(countries.id, sn!.id))
+    expect(after!.confirmAbove).toBe(25_000)
+    expect(decode<{ country: { confirmAbove: null } }>((await update('')).body).country.confirmAbove).toBe(
+      null,
+    )
+  })
+})

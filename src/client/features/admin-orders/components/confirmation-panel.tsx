@@ -28,7 +28,7 @@ export function ConfirmationPanel({ order }: { order: OrderDetailView }) {
       {waiting && (
         <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
           <p className="flex flex-wrap items-center gap-2">
-            <Badge variant="warning">À confirmer</Badge>
+            <Badge variant="warning">À confirmer</Badge>{' '}
             <span className="text-stone-800">
               Payée à la livraison : appelez le client avant de la préparer.
             </span>
@@ -45,7 +45,7 @@ export function ConfirmationPanel({ order }: { order: OrderDetailView }) {
       )}
       {order.needsConfirmation && order.confirmedAt && (
         <p className="flex flex-wrap items-center gap-2 text-stone-700">
-          <Badge variant="success">Confirmée</Badge>
+          <Badge variant="success">Confirmée</Badge>{' '}
           {order.confirmedBy === 'client' ? 'par le client (lien SMS)' : 'par téléphone'} le{' '}
           {formatDateTime(order.confirmedAt)}
         </p>

@@ -54,4 +54,33 @@ describe('confirmed before the knife', () => {
     expect([row!.status, row!.confirmedBy]).toEqual(['in_preparation', 'phone'])
     await context.close()
   })
+
+  it('at 390 px: a driver records "Refusé à la porte" with a reason, which counts for the phone', async () => {
+    const client = await demoUser(e, 'client@etal.demo')
+    const driver = await demoUser(e, 'livreur@etal.demo')
+    const order = await createOrder(e.t.db, { user: client, status: 'in_delivery', driverId: driver.id })
+    const { page, context } = await newPage(e, PHONE)
+    await loginAt(page, '/delivery/login', 'livreur@etal.demo')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    const card = page.getByTestId(`delivery-order-${order.id}`)
+    await card.getByRole('button', { name: 'Refusé à la porte' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Refusé à la porte ?' })
+    await dialog.waitFor()
+    // Without a reason nothing is sent: the field says why.
+    await dialog.getByRole('button', { name: 'Enregistrer le refus' }).click()
+    await dialog.getByText('Choisissez la raison du refus.').waitFor()
+    await dialog.getByLabel('Raison').selectOption('absent')
+    await dialog.getByLabel('Précision (facultatif)').fill('Personne au portail')
+    await shot(page, 'refused-at-door-390')
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Enregistrer le refus' }).click()
+    await expect.poll(() => card.count()).toBe(0)
+    const rows = await e.t.db.select().from(doorRefusals).where(eq(doorRefusals.orderId, order.id))
+    expect(rows.map((r) => [r.reason, r.note, r.driverId])).toEqual([
+      ['absent', 'Personne au portail', driver.id],
+    ])
+    const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(row!.status).toBe('cancelled')
+    await context.close()
+  })
 })

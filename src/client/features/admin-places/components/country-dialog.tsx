@@ -138,8 +138,8 @@ export function CountryDialog({
           form={form}
           name="confirmAbove"
           id="country-confirm-above"
-          label="Confirmation au-delà de (F CFA)"
-          hint="Une commande payée à la livraison au-dessus de ce montant attend la confirmation du client avant la préparation. Vide : aucun montant."
+          label="Confirmation au-delà de"
+          hint="Montant dans la devise du pays : une commande payée à la livraison au-dessus attend la confirmation du client avant la préparation. Vide : aucun montant."
         >
           {(control) => <Input inputMode="numeric" {...control} />}
         </FormField>

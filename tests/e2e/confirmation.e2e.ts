@@ -30,6 +30,11 @@ describe('confirmed before the knife', () => {
     const { page, context } = await newPage(e, PHONE)
     await loginAt(page, '/employee/login', 'superadmin@etal.demo')
     await page.waitForURL((url) => url.pathname === '/admin/dashboard')
+    // The list marks it too.
+    await page.goto('/admin/orders')
+    await expect
+      .poll(() => page.getByTestId(`order-row-${order.id}`).getByTestId('order-row-to-confirm').isVisible())
+      .toBe(true)
     await page.goto(`/admin/orders/${order.id}`)
     const panel = page.getByTestId('confirmation-panel')
     await expect

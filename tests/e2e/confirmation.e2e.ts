@@ -55,6 +55,8 @@ describe('confirmed before the knife', () => {
     await page.getByLabel('Changer le statut').selectOption('in_preparation')
     await expect.poll(() => page.getByText('Statut mis à jour : En préparation').isVisible()).toBe(true)
     await shot(page, 'confirmation-confirmed-390')
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await shot(page, 'confirmation-confirmed-1280')
     const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
     expect([row!.status, row!.confirmedBy]).toEqual(['in_preparation', 'phone'])
     await context.close()

@@ -53,6 +53,7 @@ import adminCouponUpdate from './money/admin/coupons/update'
 import adminCouponStop from './money/admin/coupons/stop'
 import couponCheck from './money/coupons/check'
 import deliveryCollectRest from './delivery/driver/collect-rest'
+import deliveryRefuse from './delivery/driver/refuse'
 import adminCityCreate from './delivery/admin/cities/create'
 import adminCities from './delivery/admin/cities/list'
 import adminCityUpdate from './delivery/admin/cities/update'
@@ -76,6 +77,8 @@ import drivers from './delivery/admin/drivers'
 import adminOrdersExport from './orders/admin/export'
 import adminOrders from './orders/admin/list'
 import recordAgreement from './orders/admin/record-agreement'
+import confirmByPhone from './orders/admin/confirm-by-phone'
+import phoneRecord from './orders/admin/phone-record'
 import updateOrderStatus from './orders/admin/update-status'
 import weighOrder from './orders/admin/weigh'
 import shopSettings from './orders/admin/settings/get'
@@ -205,7 +208,7 @@ const shopping = [
 ]
 
 /** A driver's deliveries. */
-const delivery = [deliveryDashboard, confirmDelivery, deliveryCollectRest]
+const delivery = [deliveryDashboard, confirmDelivery, deliveryCollectRest, deliveryRefuse]
 
 /** Orders as staff run them. */
 const staffOrders = [
@@ -218,6 +221,8 @@ const staffOrders = [
   assignDriver,
   weighOrder,
   recordAgreement,
+  confirmByPhone,
+  phoneRecord,
   liveOrders,
   // docs/rules/pickup.md#hand-over: "À retirer".
   pickups,

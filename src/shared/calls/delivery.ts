@@ -4,6 +4,7 @@ import { noInput } from '../schemas/common'
 import { deliveryDashboard } from '../schemas/dashboards'
 import { confirmDeliveryInput, orderAnswer } from '../schemas/orders'
 import { collectRestInput } from '../schemas/cash'
+import { refuseAtDoorInput } from '../schemas/confirmation'
 import { defineCall } from './define-call'
 
 export const deliveryCalls = {
@@ -24,6 +25,13 @@ export const deliveryCalls = {
     method: 'POST',
     path: '/_api/delivery/collect-rest',
     input: collectRestInput,
+    output: orderAnswer,
+  }),
+  /** docs/rules/confirmation.md#refused-at-the-door: the driver's "Refusé à la porte", with a reason. */
+  refuse: defineCall({
+    method: 'POST',
+    path: '/_api/delivery/refuse',
+    input: refuseAtDoorInput,
     output: orderAnswer,
   }),
 }

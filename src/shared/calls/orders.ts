@@ -13,6 +13,7 @@ import {
 } from '../schemas/orders'
 import { liveOrderEvent, liveOrdersQuery } from '../schemas/live'
 import { recordAgreementInput, weighOrderInput } from '../schemas/weighin'
+import { confirmByPhoneInput, phoneRecordAnswer, phoneRecordQuery } from '../schemas/confirmation'
 import { defineCall } from './define-call'
 
 export const orderCalls = {
@@ -68,5 +69,19 @@ export const orderCalls = {
     path: '/_api/admin/orders/record-agreement',
     input: recordAgreementInput,
     output: orderAnswer,
+  }),
+  /** docs/rules/confirmation.md#confirmation: staff called the client, who confirmed. */
+  confirmByPhone: defineCall({
+    method: 'POST',
+    path: '/_api/admin/orders/confirm-by-phone',
+    input: confirmByPhoneInput,
+    output: orderAnswer,
+  }),
+  /** docs/rules/confirmation.md#refused-at-the-door: the delivery phone's delivered orders and refusals. */
+  phoneRecord: defineCall({
+    method: 'GET',
+    path: '/_api/admin/orders/phone-record',
+    input: phoneRecordQuery,
+    output: phoneRecordAnswer,
   }),
 }

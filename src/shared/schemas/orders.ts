@@ -156,6 +156,15 @@ export const orderView = z.strictObject({
   pointsEarned: z.number(),
   /** Why staff cancelled it, as the client reads it (null unless cancelled). */
   cancelReason: z.string().nullable(),
+  /**
+   * docs/rules/confirmation.md#confirmation: paid at the door and risky, it waits for the client's
+   * confirmation before preparation; when and how it was given ('client': the SMS link,
+   * 'phone': staff who called, `confirmedById`).
+   */
+  needsConfirmation: z.boolean(),
+  confirmedAt: z.date().nullable(),
+  confirmedBy: z.enum(['client', 'phone']).nullable(),
+  confirmedById: z.number().nullable(),
   notes: z.string().nullable(),
   deliveryAddress: z.string(),
   deliveryCity: z.string(),

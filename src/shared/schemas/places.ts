@@ -68,6 +68,21 @@ const halalStatement = oneLine(
   .transform((v) => v || null)
   .nullable()
 
+/**
+ * docs/rules/confirmation.md#confirmation: an order paid at the door above this total waits for its
+ * client's confirmation; empty: no amount does.
+ */
+export const confirmAboveMessage = 'Le montant doit être un nombre entier positif (ou vide).'
+const confirmAbove = z.preprocess(
+  (v) => (v === '' || v == null ? null : typeof v === 'string' ? Number(v.replace(/\s/g, '')) : v),
+  z
+    .number({ error: confirmAboveMessage })
+    .int(confirmAboveMessage)
+    .min(0, confirmAboveMessage)
+    .max(1_000_000_000, confirmAboveMessage)
+    .nullable(),
+)
+
 export const createCountryInput = z.strictObject({
   name: countryName,
   code: countryCode,
@@ -79,6 +94,7 @@ export const createCountryInput = z.strictObject({
   shopPhone: shopPhone.optional(),
   shopWhatsapp: shopPhone.optional(),
   halalStatement: halalStatement.optional(),
+  confirmAbove: confirmAbove.optional(),
 })
 export type CreateCountryInput = z.input<typeof createCountryInput>
 
@@ -94,6 +110,7 @@ export const updateCountryInput = z.strictObject({
   shopPhone: shopPhone.optional(),
   shopWhatsapp: shopPhone.optional(),
   halalStatement: halalStatement.optional(),
+  confirmAbove: confirmAbove.optional(),
 })
 export type UpdateCountryInput = z.input<typeof updateCountryInput>
 
@@ -188,6 +205,7 @@ const adminCountry = z.strictObject({
   shopPhone: z.string().nullable(),
   shopWhatsapp: z.string().nullable(),
   halalStatement: z.string().nullable(),
+  confirmAbove: z.number().nullable(),
   createdAt: z.date(),
 })
 export type AdminCountry = z.infer<typeof adminCountry>

@@ -152,6 +152,17 @@ export const shoppingPolicies: Record<string, Policy> = {
       return { orderId: (await freshOrder(cell, { status: 'in_delivery', driverId })).id }
     },
   },
+  'POST /_api/delivery/refuse': {
+    who: DRIVER,
+    scope: 'own-records',
+    rule: 'Refused at the door (docs/rules/confirmation.md#refused-at-the-door): own assigned orders in delivery',
+    input: async (cell) => {
+      const { f, caller, cc, neighbour } = cell
+      const driverId =
+        cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
+      return { orderId: (await freshOrder(cell, { status: 'in_delivery', driverId })).id, reason: 'absent' }
+    },
+  },
   'POST /_api/delivery/collect-rest': {
     who: DRIVER,
     scope: 'own-records',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { orderItems } from '../../../src/server/db/schema'
+import { orderItems, orders } from '../../../src/server/db/schema'
 import { awaitingAgreement, createOrder } from '../../factories'
 import { STAFF, ROOT, partlyPaidOrder, ids, csvIds, freshOrder, type Policy } from './shared'
 
@@ -65,6 +65,23 @@ export const staffPolicies: Record<string, Policy> = {
       const order = reaches ? await awaitingAgreement(f.db, { user: f[cc].customer }) : f[cc].order
       return { orderId: order.id, total: order.totalAmount }
     },
+  },
+  'POST /_api/admin/orders/confirm-by-phone': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Confirmation (docs/rules/confirmation.md#confirmation): staff of the order’s country record the client’s word given by phone',
+    input: async (cell) => {
+      const order = await freshOrder(cell)
+      if (cell.reaches)
+        await cell.f.db.update(orders).set({ needsConfirmation: true }).where(eq(orders.id, order.id))
+      return { orderId: order.id }
+    },
+  },
+  'GET /_api/admin/orders/phone-record': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Refused at the door (docs/rules/confirmation.md#refused-at-the-door): staff of the order’s country read its phone’s counts',
+    input: ({ f, cc }) => ({ orderId: f[cc].order.id }),
   },
   'GET /_api/drivers': {
     who: STAFF,

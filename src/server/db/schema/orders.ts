@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   date,
   index,
@@ -82,6 +83,13 @@ export const orders = pgTable(
     // docs/rules/orders.md#order-status: why staff cancelled the order, as the client reads it (null
     // unless cancelled).
     cancelReason: text(),
+    // docs/rules/confirmation.md#confirmation: paid at the door and risky (a refusal on record for the
+    // delivery phone, or above the country's amount), so it waits for the client's confirmation
+    // (by the SMS link: 'client'; by staff on the phone: 'phone', with who) before preparation.
+    needsConfirmation: boolean().notNull().default(false),
+    confirmedAt: timestamp({ withTimezone: true }),
+    confirmedBy: text().$type<'client' | 'phone'>(),
+    confirmedById: integer().references(() => users.id),
     notes: text(),
     deliveryAddress: text().notNull(),
     deliveryCity: text().notNull(),
@@ -110,6 +118,8 @@ export const orders = pgTable(
   // PostgreSQL could not use these indexes for that order and sorted the whole table instead
   // (the admin list at 200,000 orders: 74 ms a page; tests/api/index-plans.test.ts).
   (t) => [
+    // docs/rules/confirmation.md#refused-at-the-door: a phone's delivered orders, counted on the order page.
+    index('orders_delivery_phone_idx').on(t.deliveryPhone),
     index('orders_country_created_idx').on(
       t.countryId,
       t.createdAt.desc().nullsFirst(),

@@ -39,6 +39,11 @@ export const countries = pgTable(
     shopWhatsapp: text(),
     /** The shop's halal statement in the country, shown on product pages and in the footer (docs/rules/catalogue.md#provenance). */
     halalStatement: text(),
+    /**
+     * docs/rules/confirmation.md#confirmation: an order paid at the door above this total (in the
+     * country's currency) waits for the client's confirmation; null: no amount does.
+     */
+    confirmAbove: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -44,6 +44,7 @@ export const countryColumns = {
   shopPhone: countries.shopPhone,
   shopWhatsapp: countries.shopWhatsapp,
   halalStatement: countries.halalStatement,
+  confirmAbove: countries.confirmAbove,
   createdAt: countries.createdAt,
 }
 

@@ -13,6 +13,7 @@ import { enqueueStatusMessage } from '../messages/status-messages'
 import { recordOrderEvents, type OrderEvent } from './order-events'
 import { loadOrder } from './orders'
 import { assertWeighedForDelivery } from './weighin'
+import { assertConfirmed } from './confirmation'
 import { assertPaidForDelivery, flagRefundsOnCancel } from '../money/payments'
 import { drawStockAgain, giveBackStock } from '../catalogue/stock'
 import type { StorefrontCache } from '../catalogue/storefront-cache'
@@ -76,6 +77,8 @@ export async function changeOrderStatus(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order) throw notFound('Commande non trouvée')
     guard?.(order)
+    // docs/rules/confirmation.md#confirmation: a risky order paid at the door waits for its client.
+    assertConfirmed(order, to)
     const from = order.status
     if (from === to) throw conflict(`La commande a déjà le statut « ${orderStatusLabels[to]} ».`)
     // docs/rules/pickup.md#hand-over: a pickup order is collected only with its code.

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { formatDateTime, formatMoney } from '@/shared/format'
 import { amountOwed } from '@/shared/domain/status-effects'
+import { Badge } from '@/client/components/ui/badge'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import type { OrderView } from '@/client/lib/order-view'
@@ -59,6 +60,12 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
             <Td className="font-medium whitespace-nowrap">{formatMoney(o.totalAmount)}</Td>
             <Td>
               <OrderStatusBadge status={o.status} fulfilment={o.fulfilment} />
+              {o.needsConfirmation && !o.confirmedAt && (
+                // docs/rules/confirmation.md#confirmation: waits for the client before preparation.
+                <Badge variant="warning" className="mt-1" data-testid="order-row-to-confirm">
+                  À confirmer
+                </Badge>
+              )}
             </Td>
             <Td>
               <PaymentStatusBadge status={o.paymentStatus} />

@@ -11,6 +11,7 @@ import { Skeleton } from '@/client/components/ui/skeleton'
 import { ApiError } from '@/client/lib/api'
 import { useSession } from '@/client/lib/session'
 import { useOrderDetail } from '../api/orders-api'
+import { ConfirmationPanel } from '../components/confirmation-panel'
 import { OrderHistory } from '../components/order-history'
 import { OrderMessagesCard } from '../components/order-messages-card'
 import { OrderPaymentsCard } from '../components/order-payments-card'
@@ -74,6 +75,7 @@ export default function OrderDetailPage() {
                   blocker={deliveryBlocker(order, 'in_delivery')}
                   awaitsPayment={(to) => awaitsPaymentForDelivery(order, to)}
                 />
+                <ConfirmationPanel order={order} />
                 {order.status === 'cancelled' && order.cancelReason && (
                   <p className="mt-3 text-sm text-stone-700" data-testid="cancel-reason">
                     Raison donnée au client : {order.cancelReason}

@@ -22,6 +22,7 @@ const blank: CreateCountryInput = {
   shopPhone: '',
   shopWhatsapp: '',
   halalStatement: '',
+  confirmAbove: '',
 }
 /** The reference countries' zones, each once, in alphabetical order (docs/rules/delivery.md#time-zones). */
 const timeZoneChoices = [...new Set([...Object.values(timeZoneByCountryCode), DEFAULT_TIME_ZONE])].sort()
@@ -65,6 +66,7 @@ export function CountryDialog({
           shopPhone: country.shopPhone ?? '',
           shopWhatsapp: country.shopWhatsapp ?? '',
           halalStatement: country.halalStatement ?? '',
+          confirmAbove: country.confirmAbove == null ? '' : String(country.confirmAbove),
         }
       : blank
     if (values.mobileMoneyProviders.length === 0) values.mobileMoneyProviders = ['']
@@ -131,6 +133,15 @@ export function CountryDialog({
           hint="Affichée sur chaque fiche produit et en bas de page (ex. Toute notre viande est abattue selon le rite musulman)."
         >
           {(control) => <Input {...control} />}
+        </FormField>
+        <FormField
+          form={form}
+          name="confirmAbove"
+          id="country-confirm-above"
+          label="Confirmation au-delà de"
+          hint="Montant dans la devise du pays : une commande payée à la livraison au-dessus attend la confirmation du client avant la préparation. Vide : aucun montant."
+        >
+          {(control) => <Input inputMode="numeric" {...control} />}
         </FormField>
         <FormField
           form={form}

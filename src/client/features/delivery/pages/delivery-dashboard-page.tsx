@@ -14,6 +14,7 @@ import { DriverRoundCard } from '../components/driver-round-card'
 import { stopsOfTheDay } from '@/shared/domain/delivery-route'
 import { cashDueFor } from '@/shared/domain/cash'
 import { DoorPayment } from '../components/door-payment'
+import { RefuseAtDoor } from '../components/refuse-at-door'
 
 /**
  * What an order asks to collect: its total, less what was already collected (the server's for an
@@ -89,6 +90,7 @@ export default function DeliveryDashboardPage() {
                       action={
                         <>
                           <DoorPayment orderId={o.id} amountDue={dueOf(d.cash.dues, o)} />
+                          <RefuseAtDoor order={o} />
                           <Button
                             onClick={() => setAsking({ order: o, amountDue: dueOf(d.cash.dues, o) })}
                             disabled={confirm.isPending}

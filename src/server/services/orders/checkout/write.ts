@@ -5,6 +5,7 @@ import type { OrderStatus, PaymentStatus } from '@/shared/domain/order-status'
 import type { SessionUser } from '@/shared/schemas/auth'
 import { executeNamed, type Executor } from '@/server/db/client'
 import { receivedMessageInsert } from '@/server/services/messages/outbox'
+import { needsConfirmationSql } from '../confirmation'
 import { createdEventInsert } from '../order-events'
 import { eventAnswer, itemAnswer, shapeOrder, type OrderAnswer } from '../orders'
 import type { Delivery } from './checks'
@@ -143,6 +144,7 @@ export async function writeOrder(
     status: OrderStatus
     paymentStatus: PaymentStatus
     pointsEarned: number
+    needsConfirmation: boolean
     deliveryDriverId: number | null
     createdAt: Date | string
     updatedAt: Date | string
@@ -201,7 +203,7 @@ export async function writeOrder(
         point_value, points_discount_amount, delivery_fee_amount, delivery_fee, free_delivery_from, total_amount, notes, delivery_address, delivery_city, delivery_country, delivery_phone,
         zone_name, customer_name, slot_id, slot_date, slot_starts_at, slot_ends_at, slot_time_zone,
         payment_method, payment_wallet, delivery_landmark, delivery_second_phone, delivery_latitude, delivery_longitude,
-        coupon_code, coupon_discount, fulfilment, shop_id, pickup_code)
+        coupon_code, coupon_discount, fulfilment, shop_id, pickup_code, needs_confirmation)
       select buyer.id, ${v.countryId}::int, ${v.cityId}::int, ${v.zoneId}::int, ${v.subtotalAmount}::int, ${v.discountPercent}::numeric,
         ${v.discountAmount}::int, ${v.pointsUsed}::int, ${v.pointValue}::int, ${v.pointsDiscountAmount}::int, ${v.deliveryFeeAmount}::int, ${v.deliveryFee}::int, ${v.freeDeliveryFrom}::int, ${v.totalAmount}::int,
         ${v.notes}::text, ${v.deliveryAddress}::text, ${v.deliveryCity}::text, ${v.deliveryCountry}::text, ${v.deliveryPhone}::text,
@@ -209,10 +211,11 @@ export async function writeOrder(
         open_slot.starts_at, open_slot.ends_at, open_slot.tz,
         ${v.paymentMethod}::payment_method, ${v.paymentWallet}::text,
         ${v.deliveryLandmark}::text, ${v.deliverySecondPhone}::text, ${v.deliveryLatitude}::numeric, ${v.deliveryLongitude}::numeric,
-        ${v.couponCode}::text, ${v.couponDiscount}::int, ${v.fulfilment}::fulfilment, ${v.shopId}::int, ${v.pickupCode}::text
+        ${v.couponCode}::text, ${v.couponDiscount}::int, ${v.fulfilment}::fulfilment, ${v.shopId}::int, ${v.pickupCode}::text,
+        ${needsConfirmationSql(v)}
       from buyer left join open_slot on true
       where ${slot.id}::int is null or exists (select 1 from slot_booking)
-      returning id, status, payment_status, points_earned, delivery_driver_id, created_at, updated_at,
+      returning id, status, payment_status, points_earned, needs_confirmation, delivery_driver_id, created_at, updated_at,
         slot_id, slot_date::text, slot_starts_at, slot_ends_at, slot_time_zone
     ), new_lines as (
       insert into order_items (order_id, product_id, product_name, unit_price, unit_type, quantity, total_price, stock_day,
@@ -263,6 +266,7 @@ export async function writeOrder(
       returning s.product_id
     )
     select o.id, o.status, o.payment_status as "paymentStatus", o.points_earned as "pointsEarned",
+      o.needs_confirmation as "needsConfirmation",
       o.delivery_driver_id as "deliveryDriverId", o.created_at as "createdAt", o.updated_at as "updatedAt",
       o.slot_id as "slotId", o.slot_date as "slotDate", o.slot_starts_at as "slotStartsAt", o.slot_ends_at as "slotEndsAt",
       o.slot_time_zone as "slotTimeZone",
@@ -288,6 +292,11 @@ export async function writeOrder(
       weighApproval: null,
       weighWish: null,
       cancelReason: null,
+      // docs/rules/confirmation.md#confirmation: decided by the statement, not confirmed yet.
+      needsConfirmation: Boolean(row.needsConfirmation),
+      confirmedAt: null,
+      confirmedBy: null,
+      confirmedById: null,
       // docs/rules/money.md#partly-paid: nothing is paid at checkout.
       amountPaid: 0,
       pickupCodeAttempts: 0,

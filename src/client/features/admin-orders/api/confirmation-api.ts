@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from '@/client/lib/toast'
+import { api, errorMessage } from '@/client/lib/api'
+import { queryKeyFor, queryPickFor } from '@/client/lib/queries'
+import { orderKeys } from './orders-api'
+
+/** docs/rules/confirmation.md#refused-at-the-door: the delivery phone's delivered and refused counts. */
+export const phoneRecordKey = (orderId: number) => queryKeyFor('/_api/admin/orders/phone-record', { orderId })
+
+export function usePhoneRecord(orderId: number) {
+  return useQuery({
+    ...queryPickFor('/_api/admin/orders/phone-record', { orderId }, (answer) => answer),
+    enabled: orderId > 0,
+  })
+}
+
+/** docs/rules/confirmation.md#confirmation: "Confirmé par téléphone". */
+export function useConfirmByPhone() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async (orderId: number) =>
+      (await api.post('/_api/admin/orders/confirm-by-phone', { orderId })).order,
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(order.id), order)
+      void qc.invalidateQueries({ queryKey: orderKeys.lists })
+      toast.success('Commande confirmée par téléphone : elle peut passer en préparation.')
+    },
+    onError: (e, orderId) => {
+      void qc.invalidateQueries({ queryKey: orderKeys.detail(orderId) })
+      toast.error(errorMessage(e, 'La confirmation n’a pas été enregistrée.'))
+    },
+  })
+}

@@ -1,8 +1,9 @@
 import qrcode from 'qrcode-generator'
 
 /**
- * A QR code drawn as one SVG path (no canvas, no image request): the driver's door payment, a
- * campaign animal's tag (docs/rules/campaigns-operations.md#tags). Its size is its box's.
+ * A QR code drawn as one SVG path (no canvas, no image request): the driver's door payment, the
+ * shop counter's (docs/rules/pickup.md#hand-over), a campaign animal's tag
+ * (docs/rules/campaigns-operations.md#tags). Its size is its box's.
  */
 export function QrCode({
   text,

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import qrcode from 'qrcode-generator'
 import { orderSlotText } from '@/shared/domain/delivery-slots'
 import { stillOwed } from '@/shared/domain/payable'
 import { PICKUP_CODE_ATTEMPTS } from '@/shared/domain/pickup'
@@ -7,33 +6,12 @@ import type { OrderView } from '@/shared/schemas/orders'
 import { formatMoney } from '@/shared/format'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
+import { QrCode } from '@/client/components/qr-code'
 import { Card, CardContent } from '@/client/components/ui/card'
 import { Field, Input } from '@/client/components/ui/field'
 import { ApiError } from '@/client/lib/api'
 import { staffErrorText } from '@/client/lib/error-text'
 import { useCounterPayment, useHandOver, useResetCode } from '../api/use-pickups'
-
-/** The provider's page as a QR code, one SVG path (as the driver's door payment draws it). */
-function QrCode({ text, label }: { text: string; label: string }) {
-  const qr = qrcode(0, 'M')
-  qr.addData(text)
-  qr.make()
-  const n = qr.getModuleCount()
-  let d = ''
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + 4},${r + 4}h1v1h-1z`
-  return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${n + 8} ${n + 8}`}
-      className="h-48 w-48 bg-white"
-      shapeRendering="crispEdges"
-    >
-      <path d={d} fill="#000" />
-    </svg>
-  )
-}
 
 /**
  * One ready pickup order at the counter (docs/rules/pickup.md#hand-over): who collects it, what

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -169,7 +169,9 @@ describe('a campaign, from the client and from a payer without an account', () =
     const [row] = await e.t.db
       .select()
       .from(campaignReservations)
-      .where(eq(campaignReservations.amountPaid, 45_000))
+      .where(
+        and(eq(campaignReservations.campaignId, campaignId), eq(campaignReservations.amountPaid, 45_000)),
+      )
     expect(row).toMatchObject({ servicesAmount: 10_000, slaughter: true, keepingNights: 2 })
     expect(row!.slotId).not.toBeNull()
     await shots(page, 'services')

@@ -1,4 +1,5 @@
 import type { Role } from './domain/roles'
+import { campaignPages, campaignStaffPages } from './campaign-pages'
 import { pathPattern } from './public-pages.ts'
 
 /**
@@ -73,32 +74,8 @@ export const pages = {
     opens: 'anyone',
     module: 'features/storefront/pages/product-page',
   },
-  '/campagnes/payer': {
-    title: 'Payer une réservation',
-    description: 'Payez une partie d’une réservation de fête sur Étal, sans compte, par mobile money.',
-    layout: 'site',
-    opens: 'anyone',
-    module: 'features/campaigns/pages/pay-link-page',
-  },
-  '/campagnes/:campaignId': {
-    title: 'Campagne',
-    description: 'Réservez votre animal pour la fête : un acompte, puis le reste en plusieurs fois.',
-    layout: 'site',
-    opens: 'anyone',
-    module: 'features/campaigns/pages/campaign-page',
-  },
-  '/reservations': {
-    title: 'Mes réservations',
-    layout: 'site',
-    opens: 'shoppers',
-    module: 'features/campaigns/pages/reservations-page',
-  },
-  '/reservations/:reservationId': {
-    title: 'Ma réservation',
-    layout: 'site',
-    opens: 'shoppers',
-    module: 'features/campaigns/pages/reservation-page',
-  },
+  // docs/rules/campaigns-client.md#the-pages: a campaign, its pay link, a client's reservations.
+  ...campaignPages,
   '/contact': {
     title: 'Contact',
     layout: 'site',
@@ -311,39 +288,8 @@ export const pages = {
     // docs/rules/commerce.md#coupons
     menu: { rank: 10.5, label: 'Codes promo', roles: ['root', 'super_admin'] },
   },
-  // docs/rules/campaigns-staff.md: the feasts sold ahead, their setup and their board.
-  '/admin/campagnes': {
-    title: 'Campagnes',
-    layout: 'admin',
-    opens: 'staff',
-    module: 'features/admin-campaigns/pages/campaigns-page',
-    menu: { rank: 10.6, label: 'Campagnes', roles: ['root', 'super_admin', 'admin'] },
-  },
-  '/admin/campagnes/:campaignId': {
-    title: 'Préparer la campagne',
-    layout: 'admin',
-    opens: 'staff',
-    module: 'features/admin-campaigns/pages/campaign-page',
-  },
-  '/admin/campagnes/:campaignId/tableau': {
-    title: 'Tableau de campagne',
-    layout: 'admin',
-    opens: 'staff',
-    module: 'features/admin-campaigns/pages/board-page',
-  },
-  // docs/rules/campaigns-operations.md: a campaign's reservations on the feast days, its tags.
-  '/admin/campagnes/:campaignId/reservations': {
-    title: 'Réservations de la campagne',
-    layout: 'admin',
-    opens: 'staff',
-    module: 'features/admin-campaign-ops/pages/reservations-page',
-  },
-  '/admin/campagnes/:campaignId/etiquettes': {
-    title: 'Étiquettes des animaux',
-    layout: 'admin',
-    opens: 'staff',
-    module: 'features/admin-campaign-ops/pages/tags-page',
-  },
+  // docs/rules/campaigns-staff.md, campaigns-operations.md: a campaign's setup, board, reservations, tags.
+  ...campaignStaffPages,
   '/admin/countries': {
     title: 'Gestion des pays',
     layout: 'admin',

@@ -66,12 +66,14 @@ const context = (over: Partial<Context> = {}): Context => ({
   products: [product()],
   saved: null,
   addressCount: 0,
+  creditBalance: 0,
   ...over,
 })
 
 const input = (over: Partial<CreateOrder> = {}): CreateOrder => ({
   items: [{ productId: 10, quantity: 1 }],
   fulfilment: 'delivery',
+  useCredit: true,
   deliveryAddress: 'Rue 1',
   deliveryCity: 'Dakar',
   deliveryCountry: 'Sénégal',

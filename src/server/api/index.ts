@@ -52,6 +52,10 @@ import adminCouponCreate from './money/admin/coupons/create'
 import adminCouponUpdate from './money/admin/coupons/update'
 import adminCouponStop from './money/admin/coupons/stop'
 import couponCheck from './money/coupons/check'
+import creditMine from './money/credit/mine'
+import creditRefundToCredit from './money/credit/refund-to-credit'
+import adminUserCredit from './money/credit/user-credit'
+import adminCreditGrant from './money/credit/grant'
 import deliveryCollectRest from './delivery/driver/collect-rest'
 import deliveryRefuse from './delivery/driver/refuse'
 import adminCityCreate from './delivery/admin/cities/create'
@@ -379,4 +383,9 @@ export const endpoints: readonly Endpoint[] = [
   adminCouponUpdate,
   adminCouponStop,
   couponCheck,
+  // docs/rules/store-credit.md
+  creditMine,
+  creditRefundToCredit,
+  adminUserCredit,
+  adminCreditGrant,
 ]

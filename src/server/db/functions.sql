@@ -326,6 +326,15 @@ BEGIN
     USING ERRCODE = 'restrict_violation';
 END $$;
 
+-- docs/rules/store-credit.md#the-ledger: store credit entries are only appended to. Trigger
+-- (store_credit_entries, as payment_events', migration 0041): refuses the change.
+CREATE OR REPLACE FUNCTION etal_store_credit_entries_append_only() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'store_credit_entries is append-only: % refused (write a correction instead)', TG_OP
+    USING ERRCODE = 'restrict_violation';
+END $$;
+
 -- docs/rules/money.md#payments: the providers' notifications, as received, are only appended to.
 -- Trigger (payment_notifications, as payment_events', migration 0033): refuses the change.
 CREATE OR REPLACE FUNCTION etal_payment_notifications_append_only() RETURNS trigger

@@ -23,6 +23,7 @@ import { campaignClientCalls } from './campaign-client'
 import { couponCalls } from './coupons'
 import { campaignOperationCalls } from './campaign-operations'
 import { shopCalls } from './shops'
+import { creditCalls } from './credit'
 
 export {
   authCalls,
@@ -44,6 +45,7 @@ export {
   couponCalls,
   campaignOperationCalls,
   shopCalls,
+  creditCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -68,3 +70,4 @@ export type AnyCall =
   | Each<typeof couponCalls>
   | Each<typeof campaignOperationCalls>
   | Each<typeof shopCalls>
+  | Each<typeof creditCalls>

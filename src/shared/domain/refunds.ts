@@ -11,9 +11,11 @@ import type { PaymentProvider, RefundStatus } from './payments'
  * - `provider`: given back by the provider's API (Wave), to the wallet it came from, at once;
  * - `shop`: given back by the shop, by hand, to the wallet it came from ("Remboursement à faire"
  *   for staff, until they record it done);
- * - `cash`: cash received for an order cancelled afterwards, given back in cash by the shop.
+ * - `cash`: cash received for an order cancelled afterwards, given back in cash by the shop;
+ * - `credit`: added to the client's store credit at once (docs/rules/store-credit.md): the credit
+ *   the order spent, or a payment the client chose to take as credit.
  */
-export type RefundWay = 'provider' | 'shop' | 'cash'
+export type RefundWay = 'provider' | 'shop' | 'cash' | 'credit'
 export type RefundPart = {
   amount: number
   way: RefundWay
@@ -33,6 +35,8 @@ export type AttemptRefund = {
   wallet: string | null
   refundStatus: RefundStatus
   doneAt: Date | string | null
+  /** Given back as store credit at the client's choice (docs/rules/store-credit.md#refund-to-credit). */
+  toCredit?: boolean
 }
 
 /**
@@ -45,18 +49,27 @@ export function refundParts(o: {
   amountPaid: number
   /** Every franc paid attempts brought (refunded or not). */
   walletReceived: number
+  /** The store credit the order spent (part of `amountPaid`), given back to credit when cancelled. */
+  creditUsed?: number
   attempts: readonly AttemptRefund[]
 }): RefundPart[] {
   const parts: RefundPart[] = o.attempts.map((a) => ({
     amount: a.refundAmount ?? a.amount,
-    // Wave gives back a whole attempt by its API ('requested'); anything else is given by hand.
-    way: a.refundStatus !== 'to_do' && a.refundAmount === null && a.provider === 'wave' ? 'provider' : 'shop',
+    // Wave gives back a whole attempt by its API ('requested'); anything else is given by hand,
+    // unless the client took it as store credit.
+    way: a.toCredit
+      ? 'credit'
+      : a.refundStatus !== 'to_do' && a.refundAmount === null && a.provider === 'wave'
+        ? 'provider'
+        : 'shop',
     wallet: a.wallet,
     done: a.refundStatus === 'done',
     doneAt: a.refundStatus === 'done' && a.doneAt ? new Date(a.doneAt) : null,
   }))
+  const credit = o.status === 'cancelled' ? (o.creditUsed ?? 0) : 0
+  if (credit > 0) parts.push({ amount: credit, way: 'credit', wallet: null, done: true, doneAt: null })
   const cash =
-    o.status === 'cancelled' && o.paymentStatus === 'refunded' ? o.amountPaid - o.walletReceived : 0
+    o.status === 'cancelled' && o.paymentStatus === 'refunded' ? o.amountPaid - o.walletReceived - credit : 0
   if (cash > 0) parts.push({ amount: cash, way: 'cash', wallet: null, done: false, doneAt: null })
   return parts
 }
@@ -83,6 +96,7 @@ const onWallet = (p: RefundPart) => (p.wallet ? `sur votre compte ${p.wallet}` :
 /** One part, in a sentence: what, how, when. */
 export function refundSentence(p: RefundPart): string {
   const amount = formatMoney(p.amount)
+  if (p.way === 'credit') return `${amount} ont été ajoutés à votre avoir, utilisable dès maintenant.`
   if (p.done)
     return p.way === 'cash'
       ? `${amount} vous ont été rendus en espèces.`

@@ -149,6 +149,8 @@ export const createOrderInput = z
       .default(0),
     /** docs/rules/commerce.md#coupons: a promotion code of the client's country (any case). */
     couponCode: couponCodeInput.nullish(),
+    /** docs/rules/store-credit.md#spending: spend the client's store credit first (default), or keep it. */
+    useCredit: z.boolean({ error: 'Choix de l’avoir invalide.' }).default(true),
     /** docs/rules/money.md#payments: cash at the door (default), or mobile money with one of the country's wallets. */
     paymentMethod: z.enum(paymentMethods, { error: 'Mode de paiement invalide.' }).default('cash'),
     paymentWallet: text(50).nullish(),

@@ -148,6 +148,8 @@ export const orderView = z.strictObject({
   totalAmount: z.number(),
   /** docs/rules/money.md#partly-paid: what was paid of it; a delivered order owes the rest. */
   amountPaid: z.number(),
+  /** docs/rules/store-credit.md#spending: the store credit spent on it (part of `amountPaid`). */
+  creditUsed: z.number(),
   /** docs/rules/orders.md#weigh-in: the total agreed at checkout once weighed (null: never weighed). */
   orderedTotalAmount: z.number().nullable(),
   weighApproval: z.enum(weighApprovals).nullable(),
@@ -212,14 +214,14 @@ export type OrderEventView = z.infer<typeof orderEventView>
 /** docs/rules/money-told.md#refunds-told: money to give back to the client, or given back. */
 const refundPartView = z.strictObject({
   amount: z.number(),
-  way: z.enum(['provider', 'shop', 'cash']),
+  way: z.enum(['provider', 'shop', 'cash', 'credit']),
   wallet: z.string().nullable(),
   done: z.boolean(),
   doneAt: z.date().nullable(),
 })
 
 /** An order's own answer (order details, status change, driver assignment, checkout). */
-const orderDetailView = orderView.extend({
+export const orderDetailView = orderView.extend({
   events: z.array(orderEventView),
   refunds: z.array(refundPartView),
 })

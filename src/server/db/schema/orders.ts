@@ -71,6 +71,9 @@ export const orders = pgTable(
     // mobile money), written under the order's lock with the entry or payment that pays it
     // (decision 0054). A delivered order owes total − amount_paid.
     amountPaid: integer().notNull().default(0),
+    // docs/rules/store-credit.md#spending: the store credit spent on it at checkout (part of
+    // amount_paid); given back when it is cancelled or weighed lower.
+    creditUsed: integer().notNull().default(0),
     // docs/rules/orders.md#weigh-in: the total the client agreed to at checkout, kept from the first
     // weighing on (null: never weighed, the total is still the ordered one), and whether the
     // weighed total waits for the client's agreement (null: no agreement needed).
@@ -139,6 +142,7 @@ export const orders = pgTable(
     // The staff lists filtered by slot day, and sorted by slot.
     index('orders_country_slot_idx').on(t.countryId, t.slotDate, t.slotStartsAt),
     check('orders_amount_paid_ck', sql`${t.amountPaid} >= 0`),
+    check('orders_credit_used_ck', sql`${t.creditUsed} >= 0 and ${t.creditUsed} <= ${t.amountPaid}`),
     check('orders_coupon_discount_ck', sql`${t.couponDiscount} >= 0`),
     // docs/rules/pickup.md: a pickup order names its shop and has its code; a delivery, a zone.
     check(

@@ -38,7 +38,9 @@ export function cancelledMoneySms(refunds: readonly RefundPart[]): string {
   const waiting = refunds.filter((p) => !p.done)
   if (waiting.length === 0)
     return refunds.length === 1
-      ? `${money(refunds[0]!.amount)} vous ont été rendus${refunds[0]!.wallet ? ` sur ${refunds[0]!.wallet}` : ''}.`
+      ? refunds[0]!.way === 'credit'
+        ? `${money(refunds[0]!.amount)} ont été ajoutés à votre avoir.`
+        : `${money(refunds[0]!.amount)} vous ont été rendus${refunds[0]!.wallet ? ` sur ${refunds[0]!.wallet}` : ''}.`
       : `${money(sum(refunds))} vous ont été rendus.`
   if (waiting.length > 1)
     return `${money(sum(waiting))} à vous rendre, détail sur la page de la commande (SMS quand c'est fait).`
@@ -51,6 +53,8 @@ export function cancelledMoneySms(refunds: readonly RefundPart[]): string {
       return `${money(p.amount)} vous seront rendus${on} par la boutique (SMS quand c'est fait).`
     case 'cash':
       return `${money(p.amount)} vous seront rendus en espèces par la boutique.`
+    case 'credit':
+      return `${money(p.amount)} ont été ajoutés à votre avoir.`
   }
 }
 const sum = (parts: readonly RefundPart[]) => parts.reduce((s, p) => s + p.amount, 0)

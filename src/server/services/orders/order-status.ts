@@ -17,6 +17,7 @@ import { assertConfirmed } from './confirmation'
 import { assertPaidForDelivery, flagRefundsOnCancel } from '../money/payments'
 import { drawStockAgain, giveBackStock } from '../catalogue/stock'
 import type { StorefrontCache } from '../catalogue/storefront-cache'
+import { orderCreditOnStatus } from '@/server/services/money/store-credit'
 
 type LockedOrder = typeof orders.$inferSelect
 
@@ -94,6 +95,9 @@ export async function changeOrderStatus(
     const collection = to === 'delivered' ? planCollection(order, cash) : null
     const amountPaid = collection?.amountPaid ?? order.amountPaid
     const { pointsEarned, paymentStatus, moves } = statusEffects({ ...order, amountPaid }, to)
+
+    // docs/rules/store-credit.md#spending: the credit it spent, back or spent again (before the user's lock).
+    await orderCreditOnStatus(tx, order, from, to, actorId)
 
     if (moves.length > 0) {
       const user = await lockUser(tx, order.userId)

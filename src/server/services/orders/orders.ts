@@ -60,7 +60,8 @@ const refundsColumn = sql<{ attempts: AttemptRefund[] | null; walletReceived: nu
     'attempts', json_agg(json_build_object('amount', a.amount, 'refundAmount', a.refund_amount,
       'provider', a.provider, 'wallet', a.wallet, 'refundStatus', a.refund_status,
       'doneAt', (select max(pe.created_at) from payment_events pe
-                 where pe.attempt_id = a.id and pe.type in ('refund_done', 'refunded')))
+                 where pe.attempt_id = a.id and pe.type in ('refund_done', 'refunded', 'refund_to_credit')),
+      'toCredit', exists (select 1 from store_credit_entries ce where ce.attempt_id = a.id))
       order by a.id) filter (where a.refund_status is not null),
     'walletReceived', sum(a.amount) filter (where a.status = 'paid'))
   from payment_attempts a where a.order_id = ${orders.id} and a.status in ('paid', 'mismatch'))`

@@ -9,6 +9,7 @@ import { lockUser, movePoints } from '../loyalty'
 import { enqueueOrderMessage } from '@/server/services/messages/outbox'
 import type { Payments } from './connect'
 import { orderPaymentEvent, recordPaymentEvent, type Attempt, type OrderRow } from './records'
+import { returnExcessCredit } from '../store-credit'
 
 // docs/rules/money.md#payments, "Bound to the order": every franc received is bound to its order's
 // total. The order is paid when what it received covers its total as agreed; money received on an
@@ -228,6 +229,8 @@ export async function rebindToNewTotal(tx: Executor, before: OrderRow, newTotal:
   if (before.amountPaid <= 0 || before.status === 'delivered' || before.status === 'cancelled') return
   const r = rebindToTotal({ totalAmount: newTotal, amountPaid: before.amountPaid })
   const status: PaymentStatus = r.covered ? 'paid' : 'pending'
+  // docs/rules/store-credit.md#spending: an excess goes back to the store credit it came from first.
+  const toCredit = await returnExcessCredit(tx, before, r.excess, actorId)
   await writeOrderPayment(tx, before, { amountPaid: r.amountPaid, status })
   await recordPaymentEvent(tx, {
     orderId: before.id,
@@ -237,8 +240,8 @@ export async function rebindToNewTotal(tx: Executor, before: OrderRow, newTotal:
       ? `nouveau total ${formatMoney(newTotal)}, déjà reçu ${formatMoney(before.amountPaid)}`
       : `nouveau total ${formatMoney(newTotal)} : reste dû ${formatMoney(newTotal - r.amountPaid)}`,
   })
-  if (r.excess > 0)
+  if (r.excess > toCredit)
     await flagRefund(tx, before.id, actorId, 'nouveau total plus bas que le montant reçu', {
-      excess: r.excess,
+      excess: r.excess - toCredit,
     })
 }

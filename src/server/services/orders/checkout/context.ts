@@ -82,6 +82,8 @@ export type Context = {
   } | null
   /** How many addresses the caller has saved (the limit, for "Enregistrer cette adresse"). */
   addressCount: number
+  /** docs/rules/store-credit.md#spending: the caller's store credit in the order's country. */
+  creditBalance: number
 }
 
 /**
@@ -136,7 +138,9 @@ export async function loadContext(
         'open', sl.open, 'capacity', sl.capacity, 'booked', sl.booked) end as slot,
       case when sa.id is null then null else json_build_object('id', sa.id, 'address', sa.address, 'landmark', sa.landmark,
         'secondPhone', sa.second_phone, 'latitude', sa.latitude, 'longitude', sa.longitude) end as saved,
-      (select count(*)::int from delivery_addresses da where da.user_id = ${user.id}) as "addressCount"
+      (select count(*)::int from delivery_addresses da where da.user_id = ${user.id}) as "addressCount",
+      (select coalesce(sum(b.balance), 0)::int from store_credit_balances b
+        where b.user_id = ${user.id} and b.country_id = co.id) as "creditBalance"
     from (select 1) as one
     -- A saved address of the caller's (another's is none): the place is its city and zone.
     left join lateral (select a.id, a.city_id, a.zone_id, a.address, a.landmark, a.second_phone, a.latitude, a.longitude
@@ -158,6 +162,7 @@ export async function loadContext(
     existingOrderId: row!.existingOrderId == null ? null : Number(row!.existingOrderId),
     citySlots: Number(row!.citySlots),
     addressCount: Number(row!.addressCount),
+    creditBalance: Number(row!.creditBalance),
   }
 }
 

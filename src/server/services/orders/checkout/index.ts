@@ -16,6 +16,7 @@ import {
 } from './checks'
 import { loadContext, readAccount, type Account, type CreateOrder } from './context'
 import { holdCoupon } from './coupon'
+import { holdCreditBalance } from '@/server/services/money/store-credit'
 import { choosePayment, type PaymentChoice } from './payment'
 import { subtotalOf } from './pricing'
 import { isKeyClash, writeOrder, type OrderPlan } from './write'
@@ -33,7 +34,8 @@ export { orderLineValues } from './pricing'
  * Three statements in all, none inside a transaction's round trip: the session, the context,
  * the write (docs/decisions/0011); an order that saves its address adds one transaction, the
  * client's addresses locked and counted before the write (the limit under concurrency), and so
- * does an order with a coupon code, the coupon's row locked and judged before it (decision 0069).
+ * does an order with a coupon code, the coupon's row locked and judged before it (decision 0069),
+ * and one that spends store credit, its balance's row locked before it (decision 0077).
  */
 
 /**
@@ -89,15 +91,18 @@ export async function placeOrder(
     let written: Awaited<ReturnType<typeof writeOrder>>
     try {
       const couponCode = input.couponCode || null
+      // docs/rules/store-credit.md#spending: credit to spend, its balance's row held in the write's transaction.
+      const spendsCredit = input.useCredit && ctx.creditBalance > 0
       written =
-        input.saveAddress || couponCode
+        input.saveAddress || couponCode || spendsCredit
           ? await db.transaction(async (tx) => {
               // "Enregistrer cette adresse": the limit counted again under the lock on the client's
               // addresses, in the write's transaction (docs/rules/people.md#delivery-addresses).
               if (input.saveAddress) await holdAddressRoom(tx, user.id, tooManyAddresses)
               // docs/rules/commerce.md#coupons: the coupon's row locked and judged in the same transaction.
               const coupon = couponCode ? await holdCoupon(tx, user, couponCode, lines, account) : null
-              return writeOrder(tx, plan, account, coupon)
+              const credit = spendsCredit ? await holdCreditBalance(tx, user.id, delivery.country.id) : 0
+              return writeOrder(tx, plan, account, coupon, credit)
             })
           : await writeOrder(db, plan, account, null)
     } catch (err) {

@@ -67,6 +67,8 @@ export async function writeOrder(
   account: Account,
   // docs/rules/commerce.md#coupons: the coupon judged under its row lock (this transaction's), or none.
   coupon: HeldCoupon | null,
+  // docs/rules/store-credit.md#spending: the client's store credit, its row held by this transaction (0: none).
+  heldCredit = 0,
 ) {
   const { user, input, delivery, lines, pointValue, key } = plan
   const price = priceCheckout(
@@ -78,6 +80,9 @@ export async function writeOrder(
     coupon?.discount ?? 0,
   )
   const { discountPercent } = price
+  // Credit is spent first, up to the total; an order it covers whole is paid (docs/rules/store-credit.md#spending).
+  const creditUsed = Math.max(0, Math.min(heldCredit, price.total))
+  const creditCovers = creditUsed > 0 && creditUsed >= price.total
   const values = {
     userId: user.id,
     countryId: delivery.country.id,
@@ -203,7 +208,8 @@ export async function writeOrder(
         point_value, points_discount_amount, delivery_fee_amount, delivery_fee, free_delivery_from, total_amount, notes, delivery_address, delivery_city, delivery_country, delivery_phone,
         zone_name, customer_name, slot_id, slot_date, slot_starts_at, slot_ends_at, slot_time_zone,
         payment_method, payment_wallet, delivery_landmark, delivery_second_phone, delivery_latitude, delivery_longitude,
-        coupon_code, coupon_discount, fulfilment, shop_id, pickup_code, needs_confirmation)
+        coupon_code, coupon_discount, fulfilment, shop_id, pickup_code, needs_confirmation,
+        credit_used, amount_paid, payment_status)
       select buyer.id, ${v.countryId}::int, ${v.cityId}::int, ${v.zoneId}::int, ${v.subtotalAmount}::int, ${v.discountPercent}::numeric,
         ${v.discountAmount}::int, ${v.pointsUsed}::int, ${v.pointValue}::int, ${v.pointsDiscountAmount}::int, ${v.deliveryFeeAmount}::int, ${v.deliveryFee}::int, ${v.freeDeliveryFrom}::int, ${v.totalAmount}::int,
         ${v.notes}::text, ${v.deliveryAddress}::text, ${v.deliveryCity}::text, ${v.deliveryCountry}::text, ${v.deliveryPhone}::text,
@@ -212,7 +218,8 @@ export async function writeOrder(
         ${v.paymentMethod}::payment_method, ${v.paymentWallet}::text,
         ${v.deliveryLandmark}::text, ${v.deliverySecondPhone}::text, ${v.deliveryLatitude}::numeric, ${v.deliveryLongitude}::numeric,
         ${v.couponCode}::text, ${v.couponDiscount}::int, ${v.fulfilment}::fulfilment, ${v.shopId}::int, ${v.pickupCode}::text,
-        ${needsConfirmationSql(v)}
+        ${needsConfirmationSql(v)},
+        ${creditUsed}::int, ${creditUsed}::int, ${creditCovers ? 'paid' : 'pending'}::payment_status
       from buyer left join open_slot on true
       where ${slot.id}::int is null or exists (select 1 from slot_booking)
       returning id, status, payment_status, points_earned, needs_confirmation, delivery_driver_id, created_at, updated_at,
@@ -249,6 +256,17 @@ export async function writeOrder(
       insert into coupon_uses (coupon_id, order_id, user_id, client_phone, amount)
       select ${coupon?.id ?? null}::int, new_order.id, ${user.id}::int, ${coupon?.phone ?? null}::text, ${v.couponDiscount}::int
       from new_order where ${coupon?.id ?? null}::int is not null
+    ), credit_taken as (
+      -- docs/rules/store-credit.md#spending: the balance's row is this transaction's (held before).
+      update store_credit_balances set balance = balance - ${creditUsed}::int, updated_at = now()
+      where user_id = ${user.id} and country_id = ${v.countryId}::int and ${creditUsed}::int > 0
+        and exists (select 1 from new_order)
+      returning balance
+    ), credit_entry as (
+      insert into store_credit_entries (user_id, country_id, amount, kind, order_id, actor_id, reason, balance_after)
+      select ${user.id}::int, ${v.countryId}::int, -${creditUsed}::int, 'spent', new_order.id, ${user.id}::int,
+        'Utilisé pour la commande #' || new_order.id, credit_taken.balance
+      from new_order, credit_taken
     ), address_used as (
       -- docs/rules/people.md#delivery-addresses: the saved address used is the last used now.
       update delivery_addresses set last_used_at = now()
@@ -297,8 +315,9 @@ export async function writeOrder(
       confirmedAt: null,
       confirmedBy: null,
       confirmedById: null,
-      // docs/rules/money.md#partly-paid: nothing is paid at checkout.
-      amountPaid: 0,
+      // docs/rules/money.md#partly-paid: nothing is paid at checkout but the store credit spent.
+      amountPaid: creditUsed,
+      creditUsed,
       pickupCodeAttempts: 0,
       slotId: row.slotId == null ? null : Number(row.slotId),
       slotDate: row.slotDate,

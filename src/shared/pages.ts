@@ -135,6 +135,13 @@ export const pages = {
     opens: 'shoppers',
     module: 'features/checkout/pages/cart-page',
   },
+  // docs/rules/store-credit.md: the client's store credit and its movements.
+  '/avoir': {
+    title: 'Mon avoir',
+    layout: 'site',
+    opens: 'shoppers',
+    module: 'features/account/pages/credit-page',
+  },
   '/orders': {
     title: 'Mes commandes',
     layout: 'site',

@@ -159,6 +159,8 @@ export function Receipt({ order }: { order: OrderDetailView }) {
             value={order.deliveryFeeAmount > 0 ? formatMoney(order.deliveryFeeAmount) : 'offerte'}
           />
           <Row label="Total" value={formatMoney(order.totalAmount)} strong />
+          {/* docs/rules/store-credit.md#spending */}
+          {order.creditUsed > 0 && <Row label="Payé avec l’avoir" value={formatMoney(order.creditUsed)} />}
           <Row
             label="Paiement"
             value={`${clientPaymentLabel(order)} · ${

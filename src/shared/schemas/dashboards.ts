@@ -92,6 +92,8 @@ export type RootDashboard = z.infer<typeof rootDashboard>
 export const clientDashboard = z.strictObject({
   loyaltyPoints: z.number(),
   pointValueInCfa: z.number(),
+  /** docs/rules/store-credit.md: the client's store credit in its country (spent first at checkout). */
+  creditBalance: z.number(),
   orders: z.array(orderView),
 })
 export type ClientDashboard = z.infer<typeof clientDashboard>

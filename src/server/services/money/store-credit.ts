@@ -67,6 +67,15 @@ export async function holdCreditBalance(tx: Executor, userId: number, countryId:
   return row?.balance ?? 0
 }
 
+/** A client's balance in a country, as it stands (0 without one). */
+export async function creditBalanceIn(db: Executor, userId: number, countryId: number) {
+  const [row] = await db
+    .select({ balance: storeCreditBalances.balance })
+    .from(storeCreditBalances)
+    .where(and(eq(storeCreditBalances.userId, userId), eq(storeCreditBalances.countryId, countryId)))
+  return row?.balance ?? 0
+}
+
 /** What the client reads: its balance per country and its latest movements (newest first). */
 export async function creditStatement(db: Executor, userId: number, limit = 50) {
   const [balances, entries] = await Promise.all([

@@ -73,6 +73,13 @@ export function OrderItemsCard({ order }: { order: OrderView }) {
             <dt>Total</dt>
             <dd>{formatMoney(order.totalAmount)}</dd>
           </div>
+          {/* docs/rules/store-credit.md#spending: part of what it received. */}
+          {order.creditUsed > 0 && (
+            <div className="flex justify-between text-emerald-700" data-testid="credit-used">
+              <dt>Payé avec l’avoir du client</dt>
+              <dd>{formatMoney(order.creditUsed)}</dd>
+            </div>
+          )}
         </dl>
         <OrderedTotalNote order={order} />
       </CardContent>

@@ -12,7 +12,10 @@ export function AmountLines({
   totalLabel = 'Total',
   deliveryNote,
   deliveryLabel,
+  creditUsed = 0,
 }: {
+  /** docs/rules/store-credit.md#spending: the store credit the cart will spend (0: none). */
+  creditUsed?: number
   /** docs/rules/pickup.md: 'Retrait à la boutique' instead of the delivery's words. */
   deliveryLabel?: string
   price: Pick<OrderPrice, 'subtotal' | 'discountAmount' | 'pointsUsed' | 'pointsDiscountAmount' | 'total'> & {
@@ -68,6 +71,18 @@ export function AmountLines({
         <dt>{totalLabel}</dt>
         <dd data-testid="total">{formatMoney(price.total)}</dd>
       </div>
+      {creditUsed > 0 && (
+        <>
+          <div className="flex justify-between text-emerald-700">
+            <dt>Payé avec votre avoir</dt>
+            <dd data-testid="credit-used">− {formatMoney(creditUsed)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Reste à payer</dt>
+            <dd data-testid="left-to-pay">{formatMoney(Math.max(0, price.total - creditUsed))}</dd>
+          </div>
+        </>
+      )}
     </dl>
   )
 }

@@ -27,6 +27,7 @@ import { SaveAddressFields } from '../components/save-address-fields'
 import { WeighNote } from '../components/weigh-note'
 import { AmountLines } from '../components/order-summary'
 import { CouponField } from '../components/coupon-field'
+import { CreditChoice } from '../components/credit-choice'
 import { SlotPicker } from '../components/slot-picker'
 import { cartEstimate, cartFormDefaults, type CartForm } from '../lib/cart-form'
 import { cartReadiness, checkoutBlocker } from '../lib/checkout-blocker'
@@ -43,6 +44,9 @@ export default function CartPage() {
   const items = useCartItems()
   const countries = useCountries()
   const pointValue = useClientDashboard((d) => d.pointValueInCfa).data ?? 1
+  // docs/rules/store-credit.md#spending: the store credit is spent first, unless the client keeps it.
+  const creditBalance = useClientDashboard((d) => d.creditBalance).data ?? 0
+  const [spendCredit, setSpendCredit] = useState(true)
   const createOrder = useCreateOrder()
   const navigate = useNavigate()
   const attemptKey = useRef<string | null>(null)
@@ -106,6 +110,7 @@ export default function CartPage() {
   )
   const estimate = cartEstimate({ items, user, zone, points, pointValue, couponDiscount: coupon.discount })
   const { price, maxPoints, pointsToUse } = estimate
+  const creditUsed = spendCredit ? Math.min(creditBalance, price.total) : 0
 
   // The delivery slot (docs/rules/delivery.md#delivery-slots): the first with places is picked until the
   // client picks another; a city without slots takes orders without one.
@@ -183,6 +188,7 @@ export default function CartPage() {
           paymentMethod: payment.method,
           paymentWallet: payment.wallet,
           couponCode: coupon.code ?? undefined,
+          useCredit: spendCredit,
         },
       })
       attemptKey.current = null
@@ -321,7 +327,11 @@ export default function CartPage() {
                 onDiscount={onCouponDiscount}
               />
             )}
+            {shopper && creditBalance > 0 && (
+              <CreditChoice balance={creditBalance} checked={spendCredit} onChange={setSpendCredit} />
+            )}
             <AmountLines
+              creditUsed={creditUsed}
               price={{ ...price, deliveryFee: zone ? price.deliveryFee : null }}
               discountPercent={user?.customDiscountPercent}
               couponCode={coupon.code}

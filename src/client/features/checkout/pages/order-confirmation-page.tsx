@@ -23,6 +23,7 @@ import { PayCard } from '../components/pay-card'
 import { payNow } from '@/shared/domain/payable'
 import { clientPaymentLabel } from '@/shared/domain/refunds'
 import { CancelOrderCard } from '../components/cancel-order-card'
+import { RefundToCreditCard } from '../components/refund-to-credit-card'
 import { WeighNote } from '../components/weigh-note'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
 import { ShopContact } from '@/client/components/shop-contact'
@@ -130,6 +131,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
       <PayCard order={o} />
       {!payNow(o).needsAgreement && <WeighApprovalCard order={o} />}
       <CancelOrderCard order={o} />
+      <RefundToCreditCard order={o} />
 
       <Card>
         <CardContent className="grid grid-cols-2 gap-4 p-4 sm:grid-cols-4 sm:p-6">

@@ -1,4 +1,4 @@
-import { Gift, Package } from 'lucide-react'
+import { Gift, Package, Wallet } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatMoney, formatNumber } from '@/shared/format'
 import { Button } from '@/client/components/ui/button'
@@ -72,6 +72,29 @@ export default function ClientDashboard() {
                 </Button>
                 <Button asChild variant="outline">
                   <Link to="/reservations">Mes réservations</Link>
+                </Button>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader className="flex flex-row items-center gap-3">
+                <span className="grid h-10 w-10 place-items-center rounded-full bg-emerald-50 text-emerald-700">
+                  <Wallet className="h-5 w-5" aria-hidden />
+                </span>
+                <CardTitle>Mon avoir</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-2">
+                {dashboard.isPending ? (
+                  <Skeleton className="h-10 w-40" />
+                ) : (
+                  <>
+                    <p className="text-3xl font-bold text-stone-900" data-testid="credit-balance">
+                      {formatMoney(dashboard.data.creditBalance)}
+                    </p>
+                    <p className="text-sm text-stone-600">Utilisé en premier à votre prochaine commande.</p>
+                  </>
+                )}
+                <Button asChild variant="outline">
+                  <Link to="/avoir">Voir mon avoir</Link>
                 </Button>
               </CardContent>
             </Card>

@@ -8,6 +8,7 @@ import { OrderSummaryTable } from '@/client/features/admin-orders/components/ord
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { useUserHistory, type UserHistory } from '../api/users-api'
 import { AccountSecurityCard } from '../components/account-security-card'
+import { CreditCard } from '../components/credit-card'
 
 /** /admin/users/:userId/history: the account, its orders and its points. */
 export default function UserHistoryPage() {
@@ -69,6 +70,9 @@ function History({ h }: { h: UserHistory }) {
           </CardContent>
         </Card>
         {(h.twoFactorEnabled || h.accountEvents.length > 0) && <AccountSecurityCard h={h} />}
+        {(h.user.role === 'client' || h.user.role === 'user') && (
+          <CreditCard userId={h.user.id} name={h.user.displayName} />
+        )}
         <Card>
           <CardHeader>
             <CardTitle>Points de fidélité</CardTitle>

@@ -143,7 +143,7 @@ const rules: RushReport['rules'] = [
 const cpu = cpus()
 const section = renderRush({
   date: new Date().toISOString(),
-  commit: `${sh('git rev-parse --short HEAD')} (${sh('git rev-parse --abbrev-ref HEAD')})${sh('git status --porcelain --untracked-files=no') ? ', with uncommitted changes' : ''}`,
+  commit: `${sh('git rev-parse --short HEAD')} (${sh('git rev-parse --abbrev-ref HEAD')})${sh("git status --porcelain --untracked-files=no -- . ':!bench/RESULTS*.md'") ? ', with uncommitted changes' : ''}`,
   machine: `${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`,
   database: onPostgres ? 'PostgreSQL' : 'PGlite, the default database',
   server: `\`node ${serverCommand()

@@ -23,6 +23,7 @@ import { liveOnly } from './lib/live-streams'
 import { resultsDir } from './lib/datasets'
 import { phoneSectionOf, withPhoneSection } from './lib/phone'
 import { liveSection, liveSectionOf, previousRun, renderReport, withLiveSection } from './lib/report'
+import { rushSectionOf, withRushSection } from './lib/rush-report'
 import { fullSize, type DataSetSize } from './seed-large'
 
 const env = process.env
@@ -229,5 +230,8 @@ const phone = existsSync(out) ? phoneSectionOf(readFileSync(out, 'utf8')) : unde
 // So does the live streams' section when this run did not measure them (BENCH_ONLY without `streams`).
 const oldLive = smallResult.live ? undefined : liveSectionOf(existsSync(out) ? readFileSync(out, 'utf8') : '')
 const withLive = oldLive ? withLiveSection(report, oldLive) : report
-writeFileSync(out, phone ? withPhoneSection(withLive, phone) : withLive)
+const withPhone = phone ? withPhoneSection(withLive, phone) : withLive
+// And `npm run bench:campaign-rush`'s section (bench/campaign-rush.ts).
+const rush = existsSync(out) ? rushSectionOf(readFileSync(out, 'utf8')) : undefined
+writeFileSync(out, rush ? withRushSection(withPhone, rush) : withPhone)
 console.log(`\nWrote ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s`)

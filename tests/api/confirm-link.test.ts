@@ -202,6 +202,22 @@ describe('the confirmation link sent by SMS', () => {
     expect(sent.filter((m) => m.kind === 'order_confirm_link')).toHaveLength(2)
   })
 
+  it('an order confirmed by phone before its SMS left: no link is issued, nothing is sent', async () => {
+    const order = await waitingOrder()
+    const called = await post(t, '/_api/admin/orders/confirm-by-phone', { orderId: order.id }, staff.cookie)
+    expect(called.statusCode).toBe(200)
+    expect((await drain()).filter((m) => m.to === order.deliveryPhone)).toEqual([])
+    const rows = await t.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id))
+    const link = rows.find((r) => r.kind === 'order_confirm_link')!
+    expect([link.state, link.lastError]).toEqual([
+      'failed',
+      'Commande déjà confirmée ou annulée : le lien n’a pas été envoyé.',
+    ])
+    expect(
+      await t.db.select().from(orderConfirmTokens).where(eq(orderConfirmTokens.orderId, order.id)),
+    ).toEqual([])
+  })
+
   it('an order that waits for nothing gets no SMS link', async () => {
     const plain = await waitingOrder(1)
     expect(plain.needsConfirmation).toBe(false)

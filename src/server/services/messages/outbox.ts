@@ -228,6 +228,9 @@ async function render(db: Db, m: Claimed, opts: OutboxOptions) {
     if (!order) return null
     // docs/rules/confirmation.md#confirmation: its link issued now, for this send, and kept hidden.
     if (m.kind === 'order_confirm_link') {
+      // Confirmed (by phone) or cancelled before its send: no link is issued, nothing is sent.
+      if (order.confirmedAt || order.status === 'cancelled')
+        return { stale: 'Commande déjà confirmée ou annulée : le lien n’a pas été envoyé.' }
       const link = confirmLinkOf(
         opts.origin ?? 'http://localhost:3000',
         await issueConfirmToken(db, order.id),
@@ -274,11 +277,12 @@ async function renderReservation(db: Db, m: Claimed, opts: OutboxOptions) {
 
 async function deliver(db: Db, opts: OutboxOptions, m: Claimed, leaseMs: number): Promise<keyof DrainResult> {
   const rendered = await render(db, m, opts)
-  if (!rendered) {
+  if (!rendered || 'stale' in rendered) {
     await settle(db, m, {
       state: 'failed',
-      lastError:
-        m.reservationId != null
+      lastError: rendered
+        ? rendered.stale
+        : m.reservationId != null
           ? 'Réservation introuvable.'
           : m.orderId != null
             ? 'Commande introuvable.'

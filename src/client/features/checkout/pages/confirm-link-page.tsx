@@ -93,7 +93,7 @@ function ConfirmLink({ order: o, token }: { order: ConfirmLinkView; token: strin
             ))}
           </ul>
           <p className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold text-stone-900">
-            <span>Total à payer à la livraison</span>
+            <span>Total à payer {o.fulfilment === 'pickup' ? 'au retrait' : 'à la livraison'}</span>
             <span>{formatMoney(o.totalAmount)}</span>
           </p>
         </CardContent>
@@ -101,7 +101,8 @@ function ConfirmLink({ order: o, token }: { order: ConfirmLinkView; token: strin
       {o.state === 'waiting' && (
         <div className="space-y-3">
           <p className="text-sm text-stone-700">
-            Vous payez à la livraison : nous préparons votre commande dès que vous l’avez confirmée.
+            Vous payez {o.fulfilment === 'pickup' ? 'au retrait' : 'à la livraison'} : nous préparons votre
+            commande dès que vous l’avez confirmée.
           </p>
           {confirm.isError && (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">

@@ -172,6 +172,14 @@ export const pages = {
     opens: 'shoppers',
     module: 'features/checkout/pages/payment-page',
   },
+  // docs/rules/confirmation.md#confirmation: the SMS link that confirms an order paid at the door.
+  '/commande/confirmer': {
+    title: 'Confirmer ma commande',
+    description: 'Confirmez votre commande Étal payée à la livraison.',
+    layout: 'site',
+    opens: 'anyone',
+    module: 'features/checkout/pages/confirm-link-page',
+  },
   '/paiement/merci': {
     title: 'Paiement en cours de vérification',
     layout: 'site',

@@ -1,14 +1,62 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
-import { doorRefusals, orders } from '../../src/server/db/schema'
-import { createOrder } from '../factories'
-import { demoUser, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countries, doorRefusals, orders } from '../../src/server/db/schema'
+import { drainOutbox } from '../../src/server/services/messages/outbox'
+import { infobipSender } from '../../src/server/services/messages/sms'
+import { startFakeSmsProvider } from '../../dev/fakes/sms'
+import { createOrder, createProduct, decode, deliveryIn, login, postOrder } from '../factories'
+import {
+  DEMO_PASSWORD,
+  demoUser,
+  loginAt,
+  newPage,
+  PHONE,
+  plain,
+  seriousViolations,
+  shot,
+  e2eApp,
+} from './harness'
 
 // docs/rules/confirmation.md: staff see the delivery phone's record and "À confirmer" on an order
 // paid at the door from a phone refused before; it goes into preparation only once staff record the
 // client's word given on the phone.
 
 const e = e2eApp()
+let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>
+beforeAll(async () => {
+  sms = await startFakeSmsProvider()
+})
+afterAll(() => sms?.close())
+
+/** What the outbox worker does every 2 s on a running shop, the links to this app. */
+const drain = () =>
+  drainOutbox(e.t.db, {
+    sender: null,
+    sms: infobipSender({ baseUrl: sms.url, apiKey: sms.apiKey, from: 'Etal' }),
+    from: 'Étal <commandes@etal.example>',
+    origin: e.baseUrl,
+  })
+
+/** The demo client's checkout of a cash order above the country's amount: it waits for its client. */
+async function waitingOrder(phone: string) {
+  await e.t.db.update(countries).set({ confirmAbove: 10_000 }).where(eq(countries.code, 'SN'))
+  const product = await createProduct(e.t.db, { unitType: 'unit', pricePerUnit: 6000, minQuantity: 1 })
+  const cookie = await login(e.t, 'client@etal.demo', DEMO_PASSWORD)
+  const res = await postOrder(
+    e.t,
+    {
+      ...(await deliveryIn(e.t.db, 'SN')),
+      deliveryPhone: phone,
+      items: [{ productId: product.id, quantity: 2 }],
+    },
+    cookie,
+  )
+  await e.t.db.update(countries).set({ confirmAbove: null }).where(eq(countries.code, 'SN'))
+  expect(res.statusCode, res.body).toBe(201)
+  const order = decode<{ order: { id: number; needsConfirmation: boolean } }>(res.body).order
+  expect(order.needsConfirmation).toBe(true)
+  return order
+}
 
 describe('confirmed before the knife', () => {
   it('at 390 px: staff see the counts and "À confirmer", confirm by phone, then prepare', async () => {
@@ -88,6 +136,78 @@ describe('confirmed before the knife', () => {
     ])
     const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row!.status).toBe('cancelled')
+    await context.close()
+  })
+
+  it('at 390 px: the client opens the SMS link, confirms, and staff can then prepare the order', async () => {
+    const order = await waitingOrder('+221 77 600 00 21')
+    await drain()
+    const got = sms.inbox.find((m) => m.to === '221776000021')
+    expect(got?.text).toContain(`commande ${order.id}`)
+    const link = /(http\S+\/commande\/confirmer\?token=[A-Za-z0-9_-]{43})/.exec(got!.text)![1]!
+
+    // Signed out: whoever holds the link.
+    const { page, context } = await newPage(e, PHONE)
+    await page.goto(link)
+    await page.getByRole('heading', { name: 'Confirmer ma commande', level: 1 }).waitFor()
+    const summary = page.getByTestId('confirm-link-page')
+    expect(plain(await summary.textContent())).toContain(`Commande n° ${order.id}`)
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'confirm-link-390')
+    await page.getByRole('button', { name: 'Je confirme ma commande' }).click()
+    await expect
+      .poll(async () => plain(await page.getByTestId('confirmed').textContent()))
+      .toContain('votre commande est confirmée')
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'confirm-link-done-390')
+    const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(row!.confirmedBy).toBe('client')
+
+    // The same link again: the order is already confirmed; a wrong one says so.
+    await page.goto(link.replace(/token=.*/, `token=${'A'.repeat(43)}`))
+    await page.getByRole('heading', { name: 'Lien de confirmation indisponible', level: 1 }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'confirm-link-wrong-390')
+    await context.close()
+
+    const staff = await newPage(e, PHONE)
+    await loginAt(staff.page, '/employee/login', 'superadmin@etal.demo')
+    await staff.page.waitForURL((url) => url.pathname === '/admin/dashboard')
+    await staff.page.goto(`/admin/orders/${order.id}`)
+    const panel = staff.page.getByTestId('confirmation-panel')
+    await expect.poll(async () => plain(await panel.textContent())).toContain('par le client (lien SMS)')
+    await staff.page.getByLabel('Changer le statut').selectOption('in_preparation')
+    await expect.poll(() => staff.page.getByText('Statut mis à jour : En préparation').isVisible()).toBe(true)
+    await staff.context.close()
+  })
+
+  it('at 390 px: staff re-send the link; the client confirms from its own order page instead', async () => {
+    const order = await waitingOrder('+221 77 600 00 22')
+    const staff = await newPage(e, PHONE)
+    await loginAt(staff.page, '/employee/login', 'superadmin@etal.demo')
+    await staff.page.waitForURL((url) => url.pathname === '/admin/dashboard')
+    await staff.page.goto(`/admin/orders/${order.id}`)
+    await staff.page.getByRole('button', { name: 'Renvoyer le lien' }).click()
+    await expect.poll(() => staff.page.getByText('Nouveau lien envoyé par SMS').isVisible()).toBe(true)
+    await shot(staff.page, 'confirmation-resend-390')
+    await staff.context.close()
+    await drain()
+    expect(sms.inbox.filter((m) => m.to === '221776000022')).toHaveLength(2)
+
+    const { page, context } = await newPage(e, PHONE)
+    await loginAt(page, '/client/login', 'client@etal.demo')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    await page.goto(`/order-confirmation/${order.id}`)
+    const card = page.getByTestId('confirm-order')
+    await expect
+      .poll(async () => plain(await card.textContent()))
+      .toContain('En attente de votre confirmation')
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'client-order-to-confirm-390')
+    await card.getByRole('button', { name: 'Je confirme ma commande' }).click()
+    await expect.poll(() => card.count()).toBe(0)
+    const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
+    expect([row!.confirmedBy, row!.confirmedAt !== null]).toEqual(['client', true])
     await context.close()
   })
 })

@@ -39,6 +39,7 @@ export async function createTestApp(
     REGISTER_PER_HOUR: '10000',
     CONTACT_PER_10_MINUTES: '10000',
     RESET_PER_IP: '10000',
+    CONFIRM_LINK_PER_MINUTE: '10000',
     // Staff sign in many times a minute here: a wider authenticator window, each step still taken once.
     TOTP_DRIFT_STEPS: String(TEST_TOTP_DRIFT),
     // Tests write products straight to the database, which only the cache's TTL would notice;

@@ -82,6 +82,10 @@ import adminOrdersExport from './orders/admin/export'
 import adminOrders from './orders/admin/list'
 import recordAgreement from './orders/admin/record-agreement'
 import confirmByPhone from './orders/admin/confirm-by-phone'
+import resendConfirmLink from './orders/admin/resend-confirm-link'
+import confirmLink from './orders/shop/confirm-link'
+import confirmByLink from './orders/shop/confirm'
+import confirmMine from './orders/shop/confirm-mine'
 import phoneRecord from './orders/admin/phone-record'
 import updateOrderStatus from './orders/admin/update-status'
 import weighOrder from './orders/admin/weigh'
@@ -207,6 +211,10 @@ const shopping = [
   updateAddress,
   deleteAddress,
   cancelOrder,
+  // docs/rules/confirmation.md#confirmation: the client's word, by its SMS link or its account.
+  confirmLink,
+  confirmByLink,
+  confirmMine,
   // docs/rules/pickup.md: the shops of a city, for the checkout.
   cityShops,
 ]
@@ -226,6 +234,7 @@ const staffOrders = [
   weighOrder,
   recordAgreement,
   confirmByPhone,
+  resendConfirmLink,
   phoneRecord,
   liveOrders,
   // docs/rules/pickup.md#hand-over: "À retirer".

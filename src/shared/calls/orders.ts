@@ -13,7 +13,15 @@ import {
 } from '../schemas/orders'
 import { liveOrderEvent, liveOrdersQuery } from '../schemas/live'
 import { recordAgreementInput, weighOrderInput } from '../schemas/weighin'
-import { confirmByPhoneInput, phoneRecordAnswer, phoneRecordQuery } from '../schemas/confirmation'
+import {
+  confirmByPhoneInput,
+  confirmLinkAnswer,
+  confirmLinkInput,
+  confirmMineInput,
+  phoneRecordAnswer,
+  phoneRecordQuery,
+  resendConfirmLinkInput,
+} from '../schemas/confirmation'
 import { defineCall } from './define-call'
 
 export const orderCalls = {
@@ -83,5 +91,33 @@ export const orderCalls = {
     path: '/_api/admin/orders/phone-record',
     input: phoneRecordQuery,
     output: phoneRecordAnswer,
+  }),
+  /** docs/rules/confirmation.md#confirmation: staff send the client a new link (a lost SMS). */
+  resendConfirmLink: defineCall({
+    method: 'POST',
+    path: '/_api/admin/orders/resend-confirm-link',
+    input: resendConfirmLinkInput,
+    output: orderAnswer,
+  }),
+  /** docs/rules/confirmation.md#confirmation: what the SMS link shows whoever holds it. */
+  confirmLink: defineCall({
+    method: 'GET',
+    path: '/_api/orders/confirm-link',
+    input: confirmLinkInput,
+    output: confirmLinkAnswer,
+  }),
+  /** docs/rules/confirmation.md#confirmation: "Je confirme ma commande", with the SMS link. */
+  confirmByLink: defineCall({
+    method: 'POST',
+    path: '/_api/orders/confirm',
+    input: confirmLinkInput,
+    output: confirmLinkAnswer,
+  }),
+  /** docs/rules/confirmation.md#confirmation: the signed-in client confirms its own order. */
+  confirmMine: defineCall({
+    method: 'POST',
+    path: '/_api/orders/confirm-mine',
+    input: confirmMineInput,
+    output: orderAnswer,
   }),
 }

@@ -24,6 +24,8 @@ export const messageKinds = [
   'campaign_recipient',
   'campaign_reminder',
   'campaign_link',
+  // docs/rules/confirmation.md#confirmation: the link that confirms an order waiting for its client.
+  'order_confirm_link',
 ] as const
 export type MessageKind = (typeof messageKinds)[number]
 
@@ -47,6 +49,7 @@ export const messageKindLabels: Record<MessageKind, string> = {
   campaign_recipient: 'Animal réservé pour vous',
   campaign_reminder: 'Rappel du solde',
   campaign_link: 'Lien de paiement',
+  order_confirm_link: 'Lien de confirmation',
 }
 
 /** The two ways a message goes out (decision 0048). */

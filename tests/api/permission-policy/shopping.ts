@@ -1,5 +1,15 @@
+import { eq } from 'drizzle-orm'
+import { orders } from '../../../src/server/db/schema'
+import { issueConfirmToken } from '../../../src/server/services/orders/confirm-link'
 import { awaitingAgreement, createOrder, deliveryIn } from '../../factories'
-import { STAFF, SHOPPERS, DRIVER, partlyPaidOrder, ids, freshOrder, type Policy } from './shared'
+import { STAFF, SHOPPERS, DRIVER, partlyPaidOrder, ids, freshOrder, type Cell, type Policy } from './shared'
+
+/** A fresh order of the country's customer waiting for its client, and its SMS link's token. */
+async function confirmTokenOf({ f, cc }: Cell) {
+  const order = await createOrder(f.db, { user: f[cc].customer })
+  await f.db.update(orders).set({ needsConfirmation: true }).where(eq(orders.id, order.id))
+  return issueConfirmToken(f.db, order.id)
+}
 
 /** The storefront, shopping (client and user) and delivery. */
 export const shoppingPolicies: Record<string, Policy> = {
@@ -116,6 +126,32 @@ export const shoppingPolicies: Record<string, Policy> = {
       const order = await createOrder(f.db, { user })
       return { orderId: order.id, reason: 'Je me suis trompé de produit.' }
     },
+  },
+  'POST /_api/orders/confirm-mine': {
+    who: SHOPPERS,
+    scope: 'own-records',
+    rule: 'Confirmation (docs/rules/confirmation.md#confirmation): the client confirms its own order waiting for it',
+    input: async ({ f, caller, cc, neighbour, reaches }) => {
+      const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
+      const user = own
+        ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
+        : f[cc].customer
+      const order = await createOrder(f.db, { user })
+      await f.db.update(orders).set({ needsConfirmation: true }).where(eq(orders.id, order.id))
+      return { orderId: order.id }
+    },
+  },
+  'GET /_api/orders/confirm-link': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Confirmation (docs/rules/confirmation.md#confirmation): anyone holding the SMS link reads what it shows',
+    input: async (cell) => ({ token: await confirmTokenOf(cell) }),
+  },
+  'POST /_api/orders/confirm': {
+    who: 'public',
+    scope: 'global',
+    rule: 'Confirmation (docs/rules/confirmation.md#confirmation): anyone holding the SMS link confirms the order',
+    input: async (cell) => ({ token: await confirmTokenOf(cell) }),
   },
   'POST /_api/orders/weigh-answer': {
     who: SHOPPERS,

@@ -66,6 +66,17 @@ export const staffPolicies: Record<string, Policy> = {
       return { orderId: order.id, total: order.totalAmount }
     },
   },
+  'POST /_api/admin/orders/resend-confirm-link': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Confirmation (docs/rules/confirmation.md#confirmation): staff of the order’s country send the client a new SMS link',
+    input: async (cell) => {
+      const order = await freshOrder(cell)
+      if (cell.reaches)
+        await cell.f.db.update(orders).set({ needsConfirmation: true }).where(eq(orders.id, order.id))
+      return { orderId: order.id }
+    },
+  },
   'POST /_api/admin/orders/confirm-by-phone': {
     who: STAFF,
     scope: 'country',

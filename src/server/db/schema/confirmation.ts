@@ -4,7 +4,8 @@ import { users } from './users'
 
 /**
  * docs/rules/confirmation.md#confirmation: the link an order waiting for its client's confirmation
- * was sent, its token kept only as a SHA-256 hash; used once (`usedAt`).
+ * was sent, its token kept only as a SHA-256 hash; used once (`usedAt`), until `expiresAt`. One per
+ * order: a new link replaces the row, so the older one stops working.
  */
 export const orderConfirmTokens = pgTable(
   'order_confirm_tokens',
@@ -14,6 +15,7 @@ export const orderConfirmTokens = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('order_confirm_tokens_hash_uq').on(t.tokenHash)],

@@ -7,7 +7,8 @@ import { issuePayToken } from '../campaigns/links'
 import { payLinkOf } from '../campaigns/reserve'
 import { type CampaignFacts, loadReservationFacts, renderCampaignMessage } from './campaign-messages'
 import { renderMessage, type MessageFacts } from './render'
-import { renderOrderSms } from './render-sms'
+import { confirmLinkSms, renderOrderSms } from './render-sms'
+import { confirmLinkOf, issueConfirmToken } from '../orders/confirm-link'
 import { SmsError, type SmsSender } from './sms'
 
 /**
@@ -225,6 +226,18 @@ async function render(db: Db, m: Claimed, opts: OutboxOptions) {
   if (m.orderId != null) {
     const order = await loadOrder(db, m.orderId)
     if (!order) return null
+    // docs/rules/confirmation.md#confirmation: its link issued now, for this send, and kept hidden.
+    if (m.kind === 'order_confirm_link') {
+      // Confirmed (by phone) or cancelled before its send: no link is issued, nothing is sent.
+      if (order.confirmedAt || order.status === 'cancelled')
+        return { stale: 'Commande déjà confirmée ou annulée : le lien n’a pas été envoyé.' }
+      const link = confirmLinkOf(
+        opts.origin ?? 'http://localhost:3000',
+        await issueConfirmToken(db, order.id),
+      )
+      const kept = { subject: 'SMS', text: confirmLinkSms(order, HIDDEN) }
+      return { subject: 'SMS', text: confirmLinkSms(order, link), kept }
+    }
     if (m.channel === 'sms') {
       const text = renderOrderSms(m.kind, order, m.facts ?? {})
       return { subject: 'SMS', text, kept: { subject: 'SMS', text } }
@@ -264,11 +277,12 @@ async function renderReservation(db: Db, m: Claimed, opts: OutboxOptions) {
 
 async function deliver(db: Db, opts: OutboxOptions, m: Claimed, leaseMs: number): Promise<keyof DrainResult> {
   const rendered = await render(db, m, opts)
-  if (!rendered) {
+  if (!rendered || 'stale' in rendered) {
     await settle(db, m, {
       state: 'failed',
-      lastError:
-        m.reservationId != null
+      lastError: rendered
+        ? rendered.stale
+        : m.reservationId != null
           ? 'Réservation introuvable.'
           : m.orderId != null
             ? 'Commande introuvable.'

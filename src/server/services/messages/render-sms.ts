@@ -131,3 +131,22 @@ function weighedSms(order: OrderAnswer, facts: MessageFacts): string {
   // An origin too long for one segment: the link is on the e-mail and the account's orders.
   return fit(() => `Étal: commande ${n} pesée. ${total}. Voir la page de la commande. ${SMS_STOP}`)
 }
+
+/**
+ * docs/rules/confirmation.md#confirmation: the SMS that asks the client to confirm its order paid at
+ * the door, with its link (or `[masqué]`, as the outbox keeps it). Sent to the delivery phone
+ * whatever the account chose, so it says nothing of how to stop messages. The longest text that
+ * fits one segment; the link is kept even when no text does (an origin too long).
+ */
+export function confirmLinkSms(order: OrderAnswer, link: string): string {
+  const n = order.id
+  const total = money(order.totalAmount)
+  const texts = [
+    `Étal: merci pour votre commande ${n} (${total}). Confirmez-la pour que nous la préparions: ${link}`,
+    `Étal: confirmez votre commande ${n} (${total}) pour que nous la préparions: ${link}`,
+    `Étal: confirmez votre commande ${n} (${total}) avant sa préparation: ${link}`,
+    `Étal: confirmez votre commande ${n} (${total}): ${link}`,
+    `Étal: confirmez votre commande ${n}: ${link}`,
+  ].map(toGsm7)
+  return texts.find((t) => (gsm7Length(t) ?? Infinity) <= SMS_SEGMENT) ?? texts[texts.length - 1]!
+}

@@ -3,6 +3,7 @@ import type { OrderStatus } from '@/shared/domain/order-status'
 import type { Db, Executor } from '@/server/db/client'
 import { doorRefusals, orders } from '@/server/db/schema'
 import { conflict, notFound } from '@/server/http/errors'
+import { ALREADY_CONFIRMED, NOTHING_TO_CONFIRM } from './confirm-link'
 import { ORDER_NOT_FOUND } from './order-admin'
 
 /** docs/rules/confirmation.md#confirmation */
@@ -49,11 +50,7 @@ export async function confirmByPhone(db: Db, staffId: number, orderId: number) {
       .from(orders)
       .where(eq(orders.id, orderId))
     if (!order) throw notFound(ORDER_NOT_FOUND)
-    throw conflict(
-      order.needs
-        ? 'Cette commande est déjà confirmée.'
-        : 'Cette commande n’attend pas de confirmation du client.',
-    )
+    throw conflict(order.needs ? ALREADY_CONFIRMED : NOTHING_TO_CONFIRM)
   }
 }
 

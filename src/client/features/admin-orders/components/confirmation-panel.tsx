@@ -1,18 +1,20 @@
-import { PhoneCall } from 'lucide-react'
+import { MessageSquare, PhoneCall } from 'lucide-react'
 import type { OrderDetailView } from '@/shared/schemas/orders'
 import { formatDateTime } from '@/shared/format'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
-import { useConfirmByPhone, usePhoneRecord } from '../api/confirmation-api'
+import { useConfirmByPhone, usePhoneRecord, useResendConfirmLink } from '../api/confirmation-api'
 
 /**
  * docs/rules/confirmation.md: on the order page, the delivery phone's record (delivered, refused at
  * the door) and, for an order paid at the door that waits for its client, "À confirmer" with
- * staff's "Confirmé par téléphone".
+ * staff's "Confirmé par téléphone", or "Renvoyer le lien" when the client lost the SMS whose link
+ * confirms it.
  */
 export function ConfirmationPanel({ order }: { order: OrderDetailView }) {
   const record = usePhoneRecord(order.id)
   const confirm = useConfirmByPhone()
+  const resend = useResendConfirmLink()
   const waiting = order.needsConfirmation && !order.confirmedAt
   return (
     <div className="mt-4 space-y-3 border-t border-stone-200 pt-3 text-sm" data-testid="confirmation-panel">
@@ -30,17 +32,31 @@ export function ConfirmationPanel({ order }: { order: OrderDetailView }) {
           <p className="flex flex-wrap items-center gap-2">
             <Badge variant="warning">À confirmer</Badge>{' '}
             <span className="text-stone-800">
-              Payée à la livraison : appelez le client avant de la préparer.
+              Payée à la livraison : à préparer une fois confirmée par le client.
             </span>
           </p>
-          <Button
-            type="button"
-            size="sm"
-            disabled={confirm.isPending}
-            onClick={() => confirm.mutate(order.id)}
-          >
-            <PhoneCall className="h-4 w-4" aria-hidden /> Confirmé par téléphone
-          </Button>
+          <p className="text-stone-700">
+            Il a reçu un lien par SMS pour la confirmer. Sans réponse, appelez-le.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              size="sm"
+              disabled={confirm.isPending}
+              onClick={() => confirm.mutate(order.id)}
+            >
+              <PhoneCall className="h-4 w-4" aria-hidden /> Confirmé par téléphone
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={resend.isPending}
+              onClick={() => resend.mutate(order.id)}
+            >
+              <MessageSquare className="h-4 w-4" aria-hidden /> Renvoyer le lien
+            </Button>
+          </div>
         </div>
       )}
       {order.needsConfirmation && order.confirmedAt && (

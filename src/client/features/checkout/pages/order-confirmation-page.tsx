@@ -24,6 +24,7 @@ import { payNow } from '@/shared/domain/payable'
 import { clientPaymentLabel } from '@/shared/domain/refunds'
 import { CancelOrderCard } from '../components/cancel-order-card'
 import { RefundToCreditCard } from '../components/refund-to-credit-card'
+import { ConfirmOrderCard } from '../components/confirm-order-card'
 import { WeighNote } from '../components/weigh-note'
 import { OrderedTotalNote, QuantityText } from '@/client/components/weighed-quantity'
 import { ShopContact } from '@/client/components/shop-contact'
@@ -127,6 +128,7 @@ function OrderConfirmation({ order: o, justPlaced }: { order: OrderDetails; just
         )}
       </div>
 
+      <ConfirmOrderCard order={o} />
       <PickupCodeCard order={o} />
       <PayCard order={o} />
       {!payNow(o).needsAgreement && <WeighApprovalCard order={o} />}

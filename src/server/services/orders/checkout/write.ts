@@ -6,6 +6,7 @@ import type { SessionUser } from '@/shared/schemas/auth'
 import { executeNamed, type Executor } from '@/server/db/client'
 import { receivedMessageInsert } from '@/server/services/messages/outbox'
 import { needsConfirmationSql } from '../confirmation'
+import { confirmLinkMessageInsert } from '../confirm-link'
 import { createdEventInsert } from '../order-events'
 import { eventAnswer, itemAnswer, shapeOrder, type OrderAnswer } from '../orders'
 import type { Delivery } from './checks'
@@ -238,6 +239,9 @@ export async function writeOrder(
       returning id, created_at
     ), received_message as (
       ${receivedMessageInsert(user.id)}
+    ), confirm_message as (
+      -- docs/rules/confirmation.md#confirmation: the link to confirm, by SMS to the delivery phone.
+      ${confirmLinkMessageInsert(v.deliveryPhone)}
     )${paymentWrites(plan.payment)}, idempotency_key as (
       insert into idempotency_keys (user_id, key, order_id) select ${user.id}::int, ${key ?? null}::text, new_order.id from new_order
       where ${key ?? null}::text is not null

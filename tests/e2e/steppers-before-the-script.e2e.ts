@@ -120,7 +120,7 @@ describe('a phone without JavaScript', () => {
     await context.close()
   })
 
-  it('the card’s lines and the cart page read well (axe), with the script drawn over them', async () => {
+  it('with the script, /cart is the script’s page: the server’s cart is never shown', async () => {
     const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, locale: 'fr-FR' })
     const page = waitingForReact(await context.newPage())
     page.setDefaultTimeout(30_000)

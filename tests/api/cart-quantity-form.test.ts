@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productPath } from '../../src/shared/product-links'
 import { createProduct, get, post, signedIn } from '../factories'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
@@ -168,5 +169,15 @@ describe('the pages with the cart cookie, for a browser without script', () => {
     expect(page.body).toContain(
       '<noscript><style>[data-needs-script]{display:none!important}</style></noscript>',
     )
+  })
+
+  it('draw a product page’s lines under its "Ajouter", coming back to that page', async () => {
+    const p = await createProduct(t.db, { name: 'Poulet fermier', unitType: 'unit' })
+    const path = productPath(p)
+    expect((await get(t, path)).body).toContain(`<noscript data-cart-lines="${p.id}"></noscript>`)
+    const page = await get(t, path, `etal_panier=${p.id}-0-2`)
+    const slot = page.body.match(new RegExp(`<noscript data-cart-lines="${p.id}">(.*?)</noscript>`))![1]!
+    expect(slot).toContain(`name="back" value="${path}"`)
+    expect(slot).toContain('2 unités')
   })
 })

@@ -11,6 +11,14 @@ import { MAX_LINE_QUANTITY } from './domain/units'
 export const CART_COOKIE = 'etal_panier'
 /** Where the product cards' and the product page's "Ajouter" post (src/server/web/cart-form.ts). */
 export const CART_FORM_PATH = '/panier/ajouter'
+/** Where a line's steppers and "Retirer" post, before the script (src/server/web/cart-form.ts). */
+export const CART_QUANTITY_PATH = '/panier/quantite'
+/**
+ * The empty `<noscript>` a product's card and page draw, and the one the cart page draws: the
+ * server fills them from the cookie for a browser without script (src/server/web/no-script-cart.ts).
+ */
+export const CART_LINE_SLOT = 'data-cart-lines'
+export const CART_PAGE_SLOT = 'data-cart-page'
 /** Lines the cookie holds at most: a form cannot fill it past a cart's worth. */
 export const MAX_COOKIE_LINES = 30
 /** Kept a month, as a cart left for later. */
@@ -55,6 +63,18 @@ export function addCookieLine(lines: readonly CookieLine[], line: CookieLine): C
         : l,
     )
   return lines.length >= MAX_COOKIE_LINES ? null : [...lines, line]
+}
+
+/** Sets a line's quantity; null takes the line out. Null when the cookie has no such line. */
+export function setCookieLine(
+  lines: readonly CookieLine[],
+  key: string,
+  quantity: number | null,
+): CookieLine[] | null {
+  if (!lines.some((l) => cookieLineKey(l) === key)) return null
+  return quantity === null
+    ? lines.filter((l) => cookieLineKey(l) !== key)
+    : lines.map((l) => (cookieLineKey(l) === key ? { ...l, quantity } : l))
 }
 
 /** This cookie's value in a `Cookie` header (or `document.cookie`). */

@@ -1,6 +1,7 @@
 import { MIN_PHOTO_WIDTH, photoUrl } from '@/shared/photos'
 import { toast } from '@/client/lib/toast'
-import { isValidQuantityStep, MAX_LINE_QUANTITY, quantityStep } from '@/shared/domain/units'
+import { MAX_LINE_QUANTITY } from '@/shared/domain/units'
+import { leastQuantity, lineQuantity } from '@/shared/domain/line-quantity'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 import { DELIVERY_KEY } from './account-data'
@@ -43,8 +44,8 @@ export function saveDeliveryInfo(info: DeliveryInfo) {
   }
 }
 
-export const minQuantityOf = (item: { unitType: 'kg' | 'unit'; minQuantity?: number }) =>
-  Math.max(item.minQuantity ?? 0, quantityStep(item.unitType))
+/** The least a line holds, by the one rule of a line's quantity (src/shared/domain/line-quantity.ts). */
+export const minQuantityOf = leastQuantity
 
 /** A line's preparation fields: the offer picked, or none. */
 export const preparationFields = (offer: PreparationOffer | null) => ({
@@ -191,14 +192,14 @@ export function setLineQuantity(line: string | number, quantity: number) {
   const cart = getCart()
   const found = cart.find((i) => lineKeyOf(i) === key)
   if (!found) return
-  if (!(quantity > 0) || quantity < minQuantityOf(found) - 1e-9) {
+  // The one rule of a line's quantity (docs/rules/catalogue.md#before-the-script), the forms' too.
+  const next = lineQuantity(quantity, found)
+  if (next === 'invalid') return
+  if (next === 'remove') {
     writeCart(cart.filter((i) => lineKeyOf(i) !== key))
     return
   }
-  if (!isValidQuantityStep(quantity, found.unitType)) return
-  writeCart(
-    cart.map((i) => (lineKeyOf(i) === key ? { ...i, quantity: Math.min(MAX_LINE_QUANTITY, quantity) } : i)),
-  )
+  writeCart(cart.map((i) => (lineKeyOf(i) === key ? { ...i, quantity: next } : i)))
 }
 
 export const removeLine = (line: string | number) =>

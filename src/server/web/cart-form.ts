@@ -5,12 +5,17 @@ import {
   CART_COOKIE,
   CART_COOKIE_MAX_AGE,
   CART_FORM_PATH,
+  CART_QUANTITY_PATH,
   cartCookieIn,
+  cookieLineKey,
   parseCartCookie,
+  setCookieLine,
   writeCartCookie,
+  type CookieLine,
 } from '@/shared/cart-cookie'
+import { lineQuantity } from '@/shared/domain/line-quantity'
 import { isShopper } from '@/shared/domain/roles'
-import { isValidQuantityStep, MAX_LINE_QUANTITY, quantityStep } from '@/shared/domain/units'
+import { MAX_LINE_QUANTITY } from '@/shared/domain/units'
 import type { ProductsPage } from '@/shared/schemas/storefront'
 import type { AppDeps } from '../http/define-endpoint'
 import { currentUser } from '../http/auth-context'
@@ -26,11 +31,17 @@ function backOf(value: unknown): string {
 }
 
 /** A refusal as a page (the form was posted without script): a 400 in French, with the way back. */
-function refuse(reply: FastifyReply, status: 400 | 403, message: string, back: string) {
+function refuse(
+  reply: FastifyReply,
+  status: 400 | 403,
+  message: string,
+  back: string,
+  title = 'Produit non ajouté',
+) {
   const html =
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>Produit non ajouté · Étal</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem">` +
-    `<h1>Produit non ajouté</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Revenir à la page</a></p></body></html>`
+    `<title>${title} · Étal</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem">` +
+    `<h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Revenir à la page</a></p></body></html>`
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
 }
 
@@ -51,20 +62,57 @@ export async function registerCartForm(app: FastifyInstance, deps: AppDeps, limi
       { parseAs: 'string', bodyLimit: 2048 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     )
-    scope.post(
-      CART_FORM_PATH,
-      { schema: { hide: true }, config: { rateLimit: perMinute(deps.config.API_RATE_PER_MINUTE) } },
-      (req, reply) => addFromForm(deps, req, reply),
+    const config = { rateLimit: perMinute(deps.config.API_RATE_PER_MINUTE) }
+    scope.post(CART_FORM_PATH, { schema: { hide: true }, config }, (req, reply) =>
+      addFromForm(deps, req, reply),
+    )
+    scope.post(CART_QUANTITY_PATH, { schema: { hide: true }, config }, (req, reply) =>
+      setFromForm(deps, req, reply),
     )
   })
 }
 
-async function addFromForm(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
-  const form = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>
-  const back = backOf(form.back)
+const formOf = (req: FastifyRequest) =>
+  (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>
+
+/** A form posted from another site (its Sec-Fetch-Site, or its Origin). */
+function fromElsewhere(req: FastifyRequest) {
   const site = req.headers['sec-fetch-site']
   const origin = req.headers.origin
-  if (site === 'cross-site' || (origin && origin !== 'null' && new URL(origin).host !== req.headers.host))
+  if (site === 'cross-site') return true
+  if (!origin || origin === 'null') return false
+  try {
+    return new URL(origin).host !== req.headers.host
+  } catch {
+    return true
+  }
+}
+
+const validId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647
+
+/** The product as the catalogue sells it now (its stock, its preparations), or undefined. */
+async function productOf(deps: AppDeps, id: number) {
+  const page = JSON.parse((await catalogueText(deps.database.db, { ids: [id] })).text) as {
+    json: ProductsPage
+  }
+  return page.json.products[0]
+}
+
+/** The cart cookie written (src/shared/cart-cookie.ts), or cleared when it holds no line. */
+function setCart(deps: AppDeps, reply: FastifyReply, lines: readonly CookieLine[]) {
+  // Read by the page's script (it moves the lines into its cart), so not HttpOnly; Lax, as the session's.
+  reply.setCookie(CART_COOKIE, writeCartCookie(lines), {
+    path: '/',
+    sameSite: 'lax',
+    secure: deps.config.NODE_ENV === 'production',
+    maxAge: lines.length === 0 ? 0 : CART_COOKIE_MAX_AGE,
+  })
+}
+
+async function addFromForm(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const form = formOf(req)
+  const back = backOf(form.back)
+  if (fromElsewhere(req))
     return refuse(reply, 403, 'Ce formulaire doit être envoyé depuis Étal.', '/products')
 
   const id = Number(form.product)
@@ -72,24 +120,16 @@ async function addFromForm(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   // The picker's choice; '' is "Sans préparation"; absent (a product without one), its default.
   const preparation =
     form.preparation === undefined ? undefined : form.preparation === '' ? null : Number(form.preparation)
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
-    return refuse(reply, 400, 'Produit invalide.', back)
+  if (!validId(id)) return refuse(reply, 400, 'Produit invalide.', back)
   const user = await currentUser(req, reply, deps.database.db, deps.config)
   if (user && !isShopper(user.role)) return refuse(reply, 403, 'Commande réservée aux clients.', back)
-  const page = JSON.parse((await catalogueText(deps.database.db, { ids: [id] })).text) as {
-    json: ProductsPage
-  }
-  const product = page.json.products[0]
+  const product = await productOf(deps, id)
   if (!product) return refuse(reply, 400, 'Ce produit n’est plus en vente.', back)
   if (user?.country && product.countryName !== user.country)
     return refuse(reply, 400, `Ce produit n'est pas disponible dans votre pays (${user.country})`, back)
   if (product.stock.soldOut) return refuse(reply, 400, `${product.name} est épuisé pour le moment.`, back)
-  const least = Math.max(product.minQuantity, quantityStep(product.unitType))
-  if (
-    !isValidQuantityStep(quantity, product.unitType) ||
-    quantity < least ||
-    quantity > Math.min(MAX_LINE_QUANTITY, product.stock.left ?? MAX_LINE_QUANTITY)
-  )
+  // The one rule of a line's quantity (src/shared/domain/line-quantity.ts): none taken out here.
+  if (typeof lineQuantity(quantity, product) !== 'number')
     return refuse(reply, 400, `Quantité invalide pour ${product.name}.`, back)
   if (
     preparation != null &&
@@ -105,12 +145,47 @@ async function addFromForm(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
     quantity,
   })
   if (!lines) return refuse(reply, 400, 'Votre panier est plein : passez d’abord commande.', back)
-  // Read by the page's script (it moves the lines into its cart), so not HttpOnly; Lax, as the session's.
-  reply.setCookie(CART_COOKIE, writeCartCookie(lines), {
-    path: '/',
-    sameSite: 'lax',
-    secure: deps.config.NODE_ENV === 'production',
-    maxAge: CART_COOKIE_MAX_AGE,
-  })
+  setCart(deps, reply, lines)
+  return reply.header('cache-control', 'no-store').redirect(back, 303)
+}
+
+/**
+ * `POST /panier/quantite`, the steppers and "Retirer" of a line before the script (the cart page's
+ * and, under "Ajouter", the card's and the product page's: web/no-script-cart.ts): `product`,
+ * `preparation` ('' for none) name the line, `quantity` the quantity it leads to, 0 to take it
+ * out; by the one rule of a line's quantity (under the least: out; off the step or past today's
+ * stock: refused). The same refusals as "Ajouter"; a line the cookie does not hold is refused,
+ * and a refusal changes nothing.
+ */
+async function setFromForm(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const form = formOf(req)
+  const back = backOf(form.back)
+  const title = 'Panier non modifié'
+  if (fromElsewhere(req))
+    return refuse(reply, 403, 'Ce formulaire doit être envoyé depuis Étal.', '/products', title)
+  const id = Number(form.product)
+  const preparation =
+    form.preparation === undefined || form.preparation === '' ? null : Number(form.preparation)
+  const quantity =
+    typeof form.quantity === 'string' && form.quantity.trim() !== '' ? Number(form.quantity) : NaN
+  if (!validId(id) || (preparation !== null && !validId(preparation)))
+    return refuse(reply, 400, 'Produit invalide.', back, title)
+  if (!Number.isFinite(quantity) || quantity < 0 || quantity > MAX_LINE_QUANTITY)
+    return refuse(reply, 400, 'Quantité invalide.', back, title)
+  const user = await currentUser(req, reply, deps.database.db, deps.config)
+  if (user && !isShopper(user.role)) return refuse(reply, 403, 'Commande réservée aux clients.', back, title)
+  const lines = parseCartCookie(cartCookieIn(req.headers.cookie))
+  const key = cookieLineKey({ id, preparationId: preparation })
+  if (!lines.some((l) => cookieLineKey(l) === key))
+    return refuse(reply, 400, 'Cet article n’est plus dans votre panier.', back, title)
+  // Taken out: whatever the product has become. Else the product as it is sold now.
+  let next: number | 'remove' | 'invalid' = 'remove'
+  if (quantity > 0) {
+    const product = await productOf(deps, id)
+    if (!product) return refuse(reply, 400, 'Ce produit n’est plus en vente : retirez-le.', back, title)
+    next = lineQuantity(quantity, product)
+    if (next === 'invalid') return refuse(reply, 400, `Quantité invalide pour ${product.name}.`, back, title)
+  }
+  setCart(deps, reply, setCookieLine(lines, key, next === 'remove' ? null : next)!)
   return reply.header('cache-control', 'no-store').redirect(back, 303)
 }

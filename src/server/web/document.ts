@@ -34,6 +34,13 @@ export const siteHead: readonly HeadTag[] = [
   sessionPreload,
 ]
 
+/**
+ * Without script, what only the script makes work is hidden (`data-needs-script`: a spinner that
+ * would never end, a stepper whose choice is not posted): docs/rules/catalogue.md#before-the-script.
+ */
+export const NO_SCRIPT_STYLE =
+  '<noscript><style>[data-needs-script]{display:none!important}</style></noscript>'
+
 export const escapeHtml = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
@@ -81,6 +88,7 @@ export function pageDocument({
     ...siteHead.filter((t) => !(sessionInPage && t === sessionPreload)).map((t) => `    ${tagHtml(t)}`),
     `    ${tagHtml({ tag: 'meta', attrs: { name: 'description', content: description } })}`,
     `    <title>${escapeHtml(title)}</title>`,
+    `    ${NO_SCRIPT_STYLE}`,
     ...head.map((h) => `    ${h}`),
     '  </head>',
     '  <body class="bg-stone-50 text-stone-900 antialiased">',

@@ -108,10 +108,13 @@ export async function registerWeb(
   const rendered = entry && createFirstPages(deps, entry, frame)
   const firstPage = rendered?.firstPage
   const productPage = rendered?.productPage
-  // Every page with the cart cookie's count in its header (web/cart-count.ts).
-  const withCart = entry ? createCartCount(entry.cartLink) : (_req: unknown, page: SpaPage) => page
-  const send = (req: FastifyRequest, reply: FastifyReply, page: SpaPage) =>
-    sendPage(req, reply, withCart(req, page))
+  // Every page with the cart cookie's count in its header, and its lines where the page has a
+  // slot for them, for a browser without script (web/cart-count.ts).
+  const withCart = entry
+    ? createCartCount(entry.cartLink, deps.database.db)
+    : async (_req: unknown, page: SpaPage) => page
+  const send = async (req: FastifyRequest, reply: FastifyReply, page: SpaPage) =>
+    sendPage(req, reply, await withCart(req, page))
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/_api')) {
       return reply

@@ -25,9 +25,10 @@ export function Spinner({
   )
 }
 
+/** A page's spinner; hidden without script, which would never end it (web/document.ts). */
 export function PageSpinner() {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center">
+    <div className="flex min-h-[40vh] items-center justify-center" data-needs-script="">
       <Spinner size="lg" />
     </div>
   )

@@ -1,12 +1,12 @@
 import { Minus, Plus, ShoppingCart } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { toast } from '@/client/lib/toast'
-import { quantityStep } from '@/shared/domain/units'
+import { steppedQuantity } from '@/shared/domain/line-quantity'
 import { formatQuantity } from '@/shared/format'
 import type { PublicProduct } from '@/shared/schemas/storefront'
 import { Button } from '@/client/components/ui/button'
-import { CART_FORM_PATH } from '@/shared/cart-cookie'
-import { addLine, cannotAdd, minQuantityOf, rememberPendingAdd, toCartItem } from '@/client/lib/cart-actions'
+import { CART_FORM_PATH, CART_LINE_SLOT } from '@/shared/cart-cookie'
+import { addLine, cannotAdd, rememberPendingAdd, toCartItem } from '@/client/lib/cart-actions'
 import { useNotShopper } from '@/client/lib/first-page-context'
 import { errorMessage } from '@/client/lib/api'
 import { useSession, useSessionWhenKnown } from '@/client/lib/session'
@@ -36,8 +36,6 @@ export function AddToCart({
   const { user } = session
   const sessionWhenKnown = useSessionWhenKnown()
   const navigate = useNavigate()
-  const step = quantityStep(product.unitType)
-  const min = minQuantityOf(product)
   const own = useLineChoice(product)
   const { offer, setOffer, quantity, setQuantity } = choice ?? own
   const otherCountry = !!user?.country && user.country !== product.countryName
@@ -45,7 +43,6 @@ export function AddToCart({
   const notShopper = useNotShopper()
   // Today's stock (docs/rules/catalogue.md#stock): sold out cannot be added; a low daily quantity is said.
   const soldOut = product.stock.soldOut
-  const most = Math.min(1000, product.stock.left ?? 1000)
 
   const add = async () => {
     // Tapped before the session is known: wait for it rather than take a client for a visitor.
@@ -119,13 +116,16 @@ export function AddToCart({
                 className="flex items-center rounded-md border border-stone-300"
                 role="group"
                 aria-label={`Quantité de ${product.name}`}
+                // Without script, what it picks is not posted: hidden, "Ajouter" adds the least,
+                // and the line's own stepper is drawn below (docs/rules/catalogue.md#before-the-script).
+                data-needs-script=""
               >
                 <button
                   type="button"
                   className="grid h-10 w-9 place-items-center text-stone-700 disabled:opacity-40"
                   aria-label="Diminuer la quantité"
-                  disabled={quantity - step < min - 1e-9}
-                  onClick={() => setQuantity((q) => Math.max(min, q - step))}
+                  disabled={steppedQuantity(quantity, 'down', product) === null}
+                  onClick={() => setQuantity((q) => steppedQuantity(q, 'down', product) ?? q)}
                 >
                   <Minus className="h-4 w-4" aria-hidden />
                 </button>
@@ -136,8 +136,8 @@ export function AddToCart({
                   type="button"
                   className="grid h-10 w-9 place-items-center text-stone-700 disabled:opacity-40"
                   aria-label="Augmenter la quantité"
-                  disabled={quantity + step > most + 1e-9}
-                  onClick={() => setQuantity((q) => Math.min(most, q + step))}
+                  disabled={steppedQuantity(quantity, 'up', product) === null}
+                  onClick={() => setQuantity((q) => steppedQuantity(q, 'up', product) ?? q)}
                 >
                   <Plus className="h-4 w-4" aria-hidden />
                 </button>
@@ -154,6 +154,9 @@ export function AddToCart({
           </div>
         </form>
       )}
+      {/* This product's lines in the cart cookie, drawn by the server for a browser without script
+          (src/server/web/no-script-cart.ts); empty here, and React leaves it so. */}
+      {!soldOut && !notShopper && !otherCountry && <noscript {...{ [CART_LINE_SLOT]: product.id }} />}
     </>
   )
 }

@@ -24,6 +24,9 @@ export const messageKinds = [
   'campaign_recipient',
   'campaign_reminder',
   'campaign_link',
+  // A gift voucher paid (docs/rules/gift-vouchers.md#messages): its code to the recipient, the buyer told.
+  'voucher_gift',
+  'voucher_sent',
 ] as const
 export type MessageKind = (typeof messageKinds)[number]
 
@@ -47,6 +50,8 @@ export const messageKindLabels: Record<MessageKind, string> = {
   campaign_recipient: 'Animal réservé pour vous',
   campaign_reminder: 'Rappel du solde',
   campaign_link: 'Lien de paiement',
+  voucher_gift: 'Bon cadeau reçu',
+  voucher_sent: 'Bon cadeau envoyé',
 }
 
 /** The two ways a message goes out (decision 0048). */

@@ -43,6 +43,8 @@ const configSchema = z.object({
   TOTP_DRIFT_STEPS: z.coerce.number().int().min(0).max(30).default(1),
   REGISTER_PER_HOUR: z.coerce.number().int().positive().default(10),
   CONTACT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
+  /** docs/rules/gift-vouchers.md#using-a-voucher: tries of a voucher code per client IP and minute. */
+  VOUCHER_REDEEM_PER_MINUTE: z.coerce.number().int().positive().default(20),
   API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /**
    * The live orders' streams (docs/rules/orders.md#live): open at once per account and per client

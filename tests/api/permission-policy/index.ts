@@ -9,6 +9,7 @@ import { campaignSetupPolicies } from './campaign-setup'
 import { couponPolicies } from './coupons'
 import { campaignOperationPolicies } from './campaign-operations'
 import { pickupPolicies } from './pickup'
+import { voucherPolicies } from './vouchers'
 import type { Policy } from './shared'
 
 export type { Caller, Cc, Cell, Kind, Policy, Scope, Who } from './shared'
@@ -31,4 +32,5 @@ export const policies: Record<string, Policy> = {
   ...couponPolicies,
   ...campaignOperationPolicies,
   ...pickupPolicies,
+  ...voucherPolicies,
 }

@@ -5,7 +5,7 @@ import { drainOutbox } from '../../src/server/services/messages/outbox'
 import { voucherCodeHash } from '../../src/server/services/money/vouchers/payment'
 import { VOUCHER_ALPHABET } from '../../src/shared/domain/vouchers'
 import { createUser, decode, get, login, post } from '../factories'
-import { type Attempt, cookie, pay, staff, t, usePaymentsApp } from './payments-setup'
+import { type Attempt, cookie, fake, pay, staff, t, usePaymentsApp } from './payments-setup'
 
 /**
  * Gift vouchers (docs/rules/gift-vouchers.md, decision 0078): bought by mobile money for someone,
@@ -135,6 +135,18 @@ describe('gift vouchers: buying', () => {
     const other = await newClient()
     expect((await get(t, `/_api/vouchers/one?id=${voucherId}`, other.cookie)).statusCode).toBe(404)
     expect((await post(t, '/_api/vouchers/buy', order)).statusCode).toBe(401)
+  })
+
+  it('the provider took another amount: the voucher stays unpaid, no code leaves, the money flagged back', async () => {
+    const { voucherId, attempt } = decode<Bought>((await buy()).body)
+    fake.set({ amountDelta: -100 })
+    await pay(attempt)
+    const [a] = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id))
+    expect(a!.status).toBe('mismatch')
+    expect(a!.refundStatus).not.toBeNull()
+    const [v] = await t.db.select().from(giftVouchers).where(eq(giftVouchers.id, voucherId))
+    expect(v).toMatchObject({ status: 'pending', codeHash: null })
+    expect(await giftMessage(voucherId)).toBeUndefined()
   })
 
   it('the reconciliation and the cash report read a day with voucher payments', async () => {

@@ -45,6 +45,8 @@ const configSchema = z.object({
   CONTACT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   /** The SMS confirmation link's reads and confirmations per client IP and minute (docs/rules/confirmation.md#confirmation). */
   CONFIRM_LINK_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** docs/rules/gift-vouchers.md#using-a-voucher: tries of a voucher code per client IP and minute. */
+  VOUCHER_REDEEM_PER_MINUTE: z.coerce.number().int().positive().default(20),
   API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /**
    * The live orders' streams (docs/rules/orders.md#live): open at once per account and per client

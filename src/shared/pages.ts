@@ -148,6 +148,19 @@ export const pages = {
     opens: 'shoppers',
     module: 'features/client-orders/pages/orders-page',
   },
+  // docs/rules/gift-vouchers.md#the-pages: buying a gift voucher, using one's code.
+  '/bons-cadeaux': {
+    title: 'Offrir un bon cadeau',
+    layout: 'site',
+    opens: 'shoppers',
+    module: 'features/vouchers/pages/buy-page',
+  },
+  '/bons-cadeaux/utiliser': {
+    title: 'Utiliser un bon cadeau',
+    layout: 'site',
+    opens: 'shoppers',
+    module: 'features/vouchers/pages/redeem-page',
+  },
   '/order-confirmation': {
     title: 'Confirmation de commande',
     layout: 'confirmation',

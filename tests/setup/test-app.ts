@@ -38,6 +38,7 @@ export async function createTestApp(
     // Generous per-IP limits: every injected request comes from one address. Tests of the limits set their own.
     REGISTER_PER_HOUR: '10000',
     CONTACT_PER_10_MINUTES: '10000',
+    VOUCHER_REDEEM_PER_MINUTE: '10000',
     RESET_PER_IP: '10000',
     CONFIRM_LINK_PER_MINUTE: '10000',
     // Staff sign in many times a minute here: a wider authenticator window, each step still taken once.

@@ -56,6 +56,9 @@ import creditMine from './money/credit/mine'
 import creditRefundToCredit from './money/credit/refund-to-credit'
 import adminUserCredit from './money/credit/user-credit'
 import adminCreditGrant from './money/credit/grant'
+import voucherBuy from './money/vouchers/buy'
+import voucherOne from './money/vouchers/one'
+import voucherRedeem from './money/vouchers/redeem'
 import deliveryCollectRest from './delivery/driver/collect-rest'
 import deliveryRefuse from './delivery/driver/refuse'
 import adminCityCreate from './delivery/admin/cities/create'
@@ -397,4 +400,8 @@ export const endpoints: readonly Endpoint[] = [
   creditRefundToCredit,
   adminUserCredit,
   adminCreditGrant,
+  // docs/rules/gift-vouchers.md
+  voucherBuy,
+  voucherOne,
+  voucherRedeem,
 ]

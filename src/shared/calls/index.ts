@@ -24,6 +24,7 @@ import { couponCalls } from './coupons'
 import { campaignOperationCalls } from './campaign-operations'
 import { shopCalls } from './shops'
 import { creditCalls } from './credit'
+import { voucherCalls } from './vouchers'
 
 export {
   authCalls,
@@ -46,6 +47,7 @@ export {
   campaignOperationCalls,
   shopCalls,
   creditCalls,
+  voucherCalls,
 }
 
 type Each<T> = T[keyof T]
@@ -71,3 +73,4 @@ export type AnyCall =
   | Each<typeof campaignOperationCalls>
   | Each<typeof shopCalls>
   | Each<typeof creditCalls>
+  | Each<typeof voucherCalls>

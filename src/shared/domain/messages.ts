@@ -26,6 +26,9 @@ export const messageKinds = [
   'campaign_link',
   // docs/rules/confirmation.md#confirmation: the link that confirms an order waiting for its client.
   'order_confirm_link',
+  // A gift voucher paid (docs/rules/gift-vouchers.md#messages): its code to the recipient, the buyer told.
+  'voucher_gift',
+  'voucher_sent',
 ] as const
 export type MessageKind = (typeof messageKinds)[number]
 
@@ -50,6 +53,8 @@ export const messageKindLabels: Record<MessageKind, string> = {
   campaign_reminder: 'Rappel du solde',
   campaign_link: 'Lien de paiement',
   order_confirm_link: 'Lien de confirmation',
+  voucher_gift: 'Bon cadeau reçu',
+  voucher_sent: 'Bon cadeau envoyé',
 }
 
 /** The two ways a message goes out (decision 0048). */

@@ -10,6 +10,7 @@ import { couponPolicies } from './coupons'
 import { campaignOperationPolicies } from './campaign-operations'
 import { pickupPolicies } from './pickup'
 import { creditPolicies } from './credit'
+import { voucherPolicies } from './vouchers'
 import type { Policy } from './shared'
 
 export type { Caller, Cc, Cell, Kind, Policy, Scope, Who } from './shared'
@@ -33,4 +34,5 @@ export const policies: Record<string, Policy> = {
   ...campaignOperationPolicies,
   ...pickupPolicies,
   ...creditPolicies,
+  ...voucherPolicies,
 }

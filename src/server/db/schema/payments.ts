@@ -14,6 +14,7 @@ import { attemptStatusEnum, paymentProviderEnum, refundStatusEnum } from './enum
 import { campaignReservations } from './campaigns'
 import { orders } from './orders'
 import { users } from './users'
+import { giftVouchers } from './vouchers'
 
 /**
  * One try at paying an order by mobile money (docs/rules/money.md#payments): its own reference (sent
@@ -25,9 +26,10 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: serial().primaryKey(),
-    /** What it pays: an order, or a campaign's reservation (exactly one, decision 0066). */
+    /** What it pays: an order, a campaign's reservation or a gift voucher (exactly one, decisions 0066, 0078). */
     orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
     reservationId: integer().references(() => campaignReservations.id, { onDelete: 'cascade' }),
+    voucherId: integer().references(() => giftVouchers.id, { onDelete: 'cascade' }),
     reference: text().notNull(),
     provider: paymentProviderEnum().notNull(),
     /** The wallet as the country lists it ("Orange Money"); null: the provider's page chooses. */
@@ -57,7 +59,13 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_reservation_idx')
       .on(t.reservationId)
       .where(sql`${t.reservationId} is not null`),
-    check('payment_attempts_pays_one_ck', sql`(${t.orderId} is null) <> (${t.reservationId} is null)`),
+    index('payment_attempts_voucher_idx')
+      .on(t.voucherId)
+      .where(sql`${t.voucherId} is not null`),
+    check(
+      'payment_attempts_pays_one_ck',
+      sql`num_nonnulls(${t.orderId}, ${t.reservationId}, ${t.voucherId}) = 1`,
+    ),
     // The worker's question: attempts not yet paid whose next check is due (it keeps asking 48 h
     // after an attempt expired: money a provider took late still counts).
     index('payment_attempts_due_idx')
@@ -89,6 +97,7 @@ export const paymentEvents = pgTable(
     id: serial().primaryKey(),
     orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
     reservationId: integer().references(() => campaignReservations.id, { onDelete: 'cascade' }),
+    voucherId: integer().references(() => giftVouchers.id, { onDelete: 'cascade' }),
     attemptId: integer().references(() => paymentAttempts.id, { onDelete: 'cascade' }),
     actorId: integer().references(() => users.id),
     /** The provider that told us, when a provider did (a notification, a status query). */
@@ -105,7 +114,10 @@ export const paymentEvents = pgTable(
     index('payment_events_reservation_idx')
       .on(t.reservationId, t.id)
       .where(sql`${t.reservationId} is not null`),
-    check('payment_events_about_ck', sql`${t.orderId} is not null or ${t.reservationId} is not null`),
+    check(
+      'payment_events_about_ck',
+      sql`num_nonnulls(${t.orderId}, ${t.reservationId}, ${t.voucherId}) >= 1`,
+    ),
   ],
 )
 

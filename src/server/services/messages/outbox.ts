@@ -10,6 +10,7 @@ import { renderMessage, type MessageFacts } from './render'
 import { confirmLinkSms, renderOrderSms } from './render-sms'
 import { confirmLinkOf, issueConfirmToken } from '../orders/confirm-link'
 import { SmsError, type SmsSender } from './sms'
+import { renderVoucherMessage, voucherLink, type VoucherFacts } from './voucher-messages'
 
 /**
  * The outbox (docs/rules/orders.md#messages, decision 0030). A change that tells the client something
@@ -251,6 +252,14 @@ async function render(db: Db, m: Claimed, opts: OutboxOptions) {
     }
   ).rows
   if (!user) return null
+  if (m.kind === 'voucher_gift' || m.kind === 'voucher_sent') {
+    // docs/rules/gift-vouchers.md#messages: the code and its link sent, hidden in what is kept.
+    const f = (m.facts ?? {}) as VoucherFacts
+    const link = f.code ? voucherLink(opts.origin ?? 'http://localhost:3000', f.code) : undefined
+    const sent = renderVoucherMessage(m.kind, m.channel, user.name, { ...f, link })
+    const kept = renderVoucherMessage(m.kind, m.channel, user.name, { ...f, code: undefined })
+    return { ...sent, kept }
+  }
   const facts = (m.facts ?? {}) as AccountFacts
   const sent = renderAccountMessage(m.kind, m.channel, user.name, facts)
   const kept = renderAccountMessage(m.kind, m.channel, user.name, {

@@ -163,7 +163,8 @@ export async function cashReport(
 
   // docs/rules/money.md#payments: mobile money received that day (the provider's confirmation dated
   // in it), per provider, refunds included (money did come in); the campaigns' deposits and
-  // instalments counted with it, and told apart (docs/rules/campaigns-messages.md#money).
+  // instalments counted with it, and told apart (docs/rules/campaigns-messages.md#money); gift
+  // vouchers' payments counted as any (docs/rules/gift-vouchers.md#money).
   const mobileMoney = rowsOf<{
     provider: 'cinetpay' | 'wave'
     payments: number
@@ -179,7 +180,8 @@ export async function cashReport(
         left join orders o on o.id = a.order_id
         left join campaign_reservations r on r.id = a.reservation_id
         left join campaigns cp on cp.id = r.campaign_id
-      where coalesce(o.country_id, cp.country_id) = ${countryId} and e.type = 'paid'
+        left join gift_vouchers gv on gv.id = a.voucher_id
+      where coalesce(o.country_id, cp.country_id, gv.country_id) = ${countryId} and e.type = 'paid'
         and e.created_at >= ${startAt} and e.created_at < ${endAt}
       group by a.provider order by a.provider`),
   ).map((r) => ({

@@ -247,6 +247,7 @@ export async function openAtProvider(
         await recordPaymentEvent(tx, {
           orderId: attempt.orderId,
           reservationId: attempt.reservationId,
+          voucherId: attempt.voucherId,
           attemptId: attempt.id,
           provider: attempt.provider,
           type: err instanceof ProviderKeyRefused ? 'provider_key_refused' : 'provider_unavailable',

@@ -15,6 +15,7 @@ import {
 } from './records'
 import { flagRefund, receiveOnAttempt } from './settle'
 import { lockReservation, receiveOnReservation } from './reservations'
+import { lockVoucher, receiveOnVoucher } from '../vouchers/payment'
 
 // docs/rules/money.md#payments: an attempt is confirmed only from the provider's status query
 // (prompted by a notification, the client's waiting page or the worker); every change is a
@@ -61,19 +62,26 @@ export async function applyTruth(
 ): Promise<{ changed: boolean; status: AttemptStatus | null }> {
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ orderId: paymentAttempts.orderId, reservationId: paymentAttempts.reservationId })
+      .select({
+        orderId: paymentAttempts.orderId,
+        reservationId: paymentAttempts.reservationId,
+        voucherId: paymentAttempts.voucherId,
+      })
       .from(paymentAttempts)
       .where(eq(paymentAttempts.id, attemptId))
     if (!found) return { changed: false, status: null }
-    // What the attempt pays, its row locked first: an order, or a campaign's reservation (decision 0066).
+    // What the attempt pays, its row locked first: an order, a campaign's reservation (decision
+    // 0066) or a gift voucher (decision 0078).
     const order = found.orderId !== null ? await lockOrder(tx, found.orderId) : null
     const reservation = found.reservationId !== null ? await lockReservation(tx, found.reservationId) : null
+    const voucher = found.voucherId !== null ? await lockVoucher(tx, found.voucherId) : null
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update')
     if (!a) return { changed: false, status: null }
     const event = (type: string, detail?: string) =>
       recordPaymentEvent(tx, {
         orderId: a.orderId,
         reservationId: a.reservationId,
+        voucherId: a.voucherId,
         attemptId: a.id,
         provider: a.provider,
         type,
@@ -117,6 +125,7 @@ export async function applyTruth(
     // given back; a reservation's towards its balance (docs/rules/campaigns.md#instalments).
     if (order) await receiveOnAttempt(tx, a, order)
     else if (reservation) await receiveOnReservation(tx, a, reservation)
+    else if (voucher) await receiveOnVoucher(tx, a, voucher)
     return { changed: true, status: 'paid' }
   })
 }

@@ -19,6 +19,8 @@
  * 6b. A campaign's reservation (`reservations.ts`, decision 0066): the same attempts, each an
  *    instalment of its balance started from the pay link (`startReservationAttempt`), confirmed
  *    by the same status query; `receiveOnReservation` binds what it brought to the balance.
+ * 6c. A gift voucher (`../vouchers/`, decision 0078): one attempt started by `buyVoucher`,
+ *    confirmed by the same status query; `receiveOnVoucher` makes it paid and sends its code.
  * 7. The day's reconciliation (`reconciliation.ts`): every attempt of a day against what the
  *    provider says; `faults.ts` keeps a provider's refused key for the back-office.
  *

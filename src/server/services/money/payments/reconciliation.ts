@@ -5,7 +5,8 @@ import type { Executor } from '@/server/db/client'
 import type { Attempt } from './records'
 
 // docs/rules/money.md#payments, "Reports": every attempt of a day against its order, or its
-// campaign reservation (docs/rules/campaigns-messages.md#money).
+// campaign reservation (docs/rules/campaigns-messages.md#money). A gift voucher's attempt has no
+// balance to reconcile and is left out (docs/rules/gift-vouchers.md#money).
 
 /**
  * The reconciliation view of one country's day: every attempt made that day, or that a provider

@@ -28,6 +28,8 @@ export async function recordPaymentEvent(
     /** What the payment is for: an order, or a campaign's reservation (decision 0066). */
     orderId: number | null
     reservationId?: number | null
+    /** A gift voucher's payment (decision 0078). */
+    voucherId?: number | null
     attemptId?: number | null
     actorId?: number | null
     provider?: PaymentProvider | null
@@ -39,6 +41,7 @@ export async function recordPaymentEvent(
   await tx.insert(paymentEvents).values({
     orderId: e.orderId,
     reservationId: e.reservationId ?? null,
+    voucherId: e.voucherId ?? null,
     attemptId: e.attemptId ?? null,
     actorId: e.actorId ?? null,
     provider: e.provider ?? null,

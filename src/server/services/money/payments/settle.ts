@@ -94,6 +94,7 @@ export async function flagRefund(
     await recordPaymentEvent(tx, {
       orderId: a.orderId,
       reservationId: a.reservationId,
+      voucherId: a.voucherId,
       attemptId: a.id,
       actorId,
       provider: a.provider,

@@ -1,5 +1,6 @@
 import type { Role } from './domain/roles'
 import { campaignPages, campaignStaffPages } from './campaign-pages'
+import { creditPages } from './credit-pages'
 import { pathPattern } from './public-pages.ts'
 
 /**
@@ -135,31 +136,12 @@ export const pages = {
     opens: 'shoppers',
     module: 'features/checkout/pages/cart-page',
   },
-  // docs/rules/store-credit.md: the client's store credit and its movements.
-  '/avoir': {
-    title: 'Mon avoir',
-    layout: 'site',
-    opens: 'shoppers',
-    module: 'features/account/pages/credit-page',
-  },
+  ...creditPages,
   '/orders': {
     title: 'Mes commandes',
     layout: 'site',
     opens: 'shoppers',
     module: 'features/client-orders/pages/orders-page',
-  },
-  // docs/rules/gift-vouchers.md#the-pages: buying a gift voucher, using one's code.
-  '/bons-cadeaux': {
-    title: 'Offrir un bon cadeau',
-    layout: 'site',
-    opens: 'shoppers',
-    module: 'features/vouchers/pages/buy-page',
-  },
-  '/bons-cadeaux/utiliser': {
-    title: 'Utiliser un bon cadeau',
-    layout: 'site',
-    opens: 'shoppers',
-    module: 'features/vouchers/pages/redeem-page',
   },
   '/order-confirmation': {
     title: 'Confirmation de commande',

@@ -1,37 +1,5 @@
 import type { Endpoint } from '../http/define-endpoint'
-import campaignsOpen from './campaigns/open'
-import campaignAnimals from './campaigns/animals'
-import campaignReserve from './campaigns/reserve'
-import campaignReservation from './campaigns/reservation'
-import campaignPay from './campaigns/pay'
-import campaignOne from './campaigns/campaign'
-import campaignMine from './campaigns/mine'
-import campaignChoose from './campaigns/choose'
-import campaignPayMine from './campaigns/pay-mine'
-import campaignWallets from './campaigns/wallets'
-import adminCampaigns from './campaigns/admin/list'
-import adminCampaignCreate from './campaigns/admin/create'
-import adminCampaignUpdate from './campaigns/admin/update'
-import adminCampaignAnimalCreate from './campaigns/admin/animal-create'
-import adminCampaignAnimalUpdate from './campaigns/admin/animal-update'
-import adminCampaignShareCreate from './campaigns/admin/share-create'
-import adminCampaignSlotCreate from './campaigns/admin/slot-create'
-import adminCampaignReservations from './campaigns/admin/reservations'
-import adminCampaignDetail from './campaigns/admin/detail'
-import adminCampaignShareUpdate from './campaigns/admin/share-update'
-import adminCampaignSlotUpdate from './campaigns/admin/slot-update'
-import adminCampaignAnimalPhoto from './campaigns/admin/animal-photo'
-import adminCampaignAnimalPhotoRemove from './campaigns/admin/animal-photo-remove'
-import adminCampaignBoard from './campaigns/admin/board'
-import adminCampaignOperations from './campaigns/admin/ops-list'
-import adminCampaignOperationsExport from './campaigns/admin/ops-export'
-import adminReservationStep from './campaigns/admin/reservation-step'
-import adminReservationCash from './campaigns/admin/reservation-cash'
-import adminReservationExtend from './campaigns/admin/reservation-extend'
-import adminReservationCancel from './campaigns/admin/reservation-cancel'
-import adminReservationRefundDone from './campaigns/admin/reservation-refund-done'
-import campaignLink from './campaigns/link'
-import adminCampaignLink from './campaigns/admin/link'
+import { campaignEndpoints, campaignOperationEndpoints } from './campaigns'
 import paymentWallets from './money/payments/wallets'
 import paymentStart from './money/payments/start'
 import paymentStatus from './money/payments/status'
@@ -319,47 +287,6 @@ const oversight = [
 
 /** The drivers' cash as staff keep it: the daily report, handovers, corrections. */
 const driversCash = [cashReport, cashReportExport, cashHandover, cashCorrection, orderCollectRest]
-
-/** The feast days sold ahead (docs/rules/campaigns.md): the public's, the pay link's, the staff's. */
-const campaignEndpoints = [
-  campaignsOpen,
-  campaignAnimals,
-  campaignReserve,
-  campaignReservation,
-  campaignPay,
-  campaignOne,
-  campaignMine,
-  campaignChoose,
-  campaignPayMine,
-  campaignWallets,
-  adminCampaigns,
-  adminCampaignCreate,
-  adminCampaignUpdate,
-  adminCampaignAnimalCreate,
-  adminCampaignAnimalUpdate,
-  adminCampaignShareCreate,
-  adminCampaignSlotCreate,
-  adminCampaignReservations,
-  adminCampaignDetail,
-  adminCampaignShareUpdate,
-  adminCampaignSlotUpdate,
-  adminCampaignAnimalPhoto,
-  adminCampaignAnimalPhotoRemove,
-  adminCampaignBoard,
-]
-
-/** A campaign's operations on the feast days (docs/rules/campaigns-operations.md). */
-const campaignOperationEndpoints = [
-  adminCampaignOperations,
-  adminCampaignOperationsExport,
-  adminReservationStep,
-  adminReservationCash,
-  adminReservationExtend,
-  adminReservationCancel,
-  adminReservationRefundDone,
-  campaignLink,
-  adminCampaignLink,
-]
 
 /**
  * Every endpoint of the API, in one list: the kernel registers them and the permission tests

@@ -33,9 +33,17 @@ export default function CreditPage() {
               />
             )}
           </QueryState>
-          <Button asChild variant="outline">
-            <Link to="/products">Voir les produits</Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to="/bons-cadeaux/utiliser">Utiliser un bon cadeau</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/bons-cadeaux">Offrir un bon cadeau</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/products">Voir les produits</Link>
+            </Button>
+          </div>
         </CardContent>
       </Card>
     </>

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import superjson from 'superjson'
 import { describe, expect, it } from 'vitest'
 import { DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
+import { fillPlateauDelivery } from './cart-steps'
 
 const e = e2eApp()
 
@@ -84,11 +85,7 @@ describe('super_admin: its country’s catalogue', () => {
     await card.getByRole('button', { name: 'Ajouter Entrecôte de bœuf au panier' }).click()
     await expect.poll(() => visible(sp, 'Entrecôte de bœuf a été ajouté au panier')).toBe(true)
     await sp.goto('/cart')
-    await expect.poll(() => sp.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
-    await sp.getByLabel('Ville').selectOption({ label: 'Dakar' })
-    await expect.poll(() => sp.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
-    await sp.getByLabel('Zone').selectOption({ label: 'Plateau' })
-    await sp.getByLabel('Adresse de livraison').fill('Rue 12, Plateau')
+    await fillPlateauDelivery(sp, 'Rue 12, Plateau')
     await sp.getByRole('button', { name: 'Confirmer la commande' }).click()
     await sp.waitForURL(/\/order-confirmation\/\d+$/)
     await expect.poll(() => sp.getByTestId('order-line').count()).toBe(1)

@@ -5,6 +5,7 @@ import { cashEntries, orders } from '../../src/server/db/schema'
 import { formatMoney } from '../../src/shared/format'
 import { createOrder } from '../factories'
 import { demoUser, DESKTOP, francs, loginAt, newPage, plain, PHONE, shot, e2eApp } from './harness'
+import { fillPlateauDelivery } from './cart-steps'
 
 /**
  * A butcher's day from end to end (docs/rules/delivery.md#delivery-fees, #delivery-slots, #weigh-in,
@@ -36,11 +37,7 @@ describe('a butcher’s day', () => {
     await card.getByRole('button', { name: 'Augmenter la quantité' }).click()
     await card.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
     await client.page.goto('/cart')
-    await expect.poll(() => client.page.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
-    await client.page.getByLabel('Ville').selectOption({ label: 'Dakar' })
-    await expect.poll(() => client.page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
-    await client.page.getByLabel('Zone').selectOption({ label: 'Plateau' })
-    await client.page.getByLabel('Adresse de livraison').fill('Rue Carnot, immeuble 4')
+    await fillPlateauDelivery(client.page)
     await expect
       .poll(async () => plain(await client.page.getByTestId('delivery-fee').first().textContent()))
       .toBe('1 000 F CFA')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DESKTOP, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp } from './harness'
+import { fillPlateauDelivery } from './cart-steps'
 
 // docs/rules/commerce.md#coupons: staff create a code on "Codes promo"; the client types it in the
 // cart, sees the discount before ordering, orders, and reads it on the order page and the receipt.
@@ -45,11 +46,7 @@ describe('coupons', () => {
     await expect.poll(() => card.count()).toBe(1)
     await card.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
     await page.goto('/cart')
-    await expect.poll(() => page.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
-    await page.getByLabel('Ville').selectOption({ label: 'Dakar' })
-    await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
-    await page.getByLabel('Zone').selectOption({ label: 'Plateau' })
-    await page.getByLabel('Adresse de livraison').fill('Rue Carnot, immeuble 4')
+    await fillPlateauDelivery(page)
     const slot = page.locator('input[name=delivery-slot]:not([disabled])')
     if ((await slot.count()) > 0) await slot.last().check()
 

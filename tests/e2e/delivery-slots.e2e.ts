@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
 import { DESKTOP, loginAt, newPage, plain, PHONE, shot, e2eApp } from './harness'
+import { fillPlateauDelivery } from './cart-steps'
 
 /* docs/rules/delivery.md#delivery-fees and #delivery-slots, through the browser: a client orders with a
  * fee and a slot and sees both; staff find the order by its slot. */
@@ -28,11 +29,7 @@ describe('delivery fee and slot, from the cart to the staff list', () => {
 
     await page.goto('/cart')
     expect(await text(page, '[data-testid=line-quantity]')).toBe('1,5 kg')
-    await expect.poll(() => page.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
-    await page.getByLabel('Ville').selectOption({ label: 'Dakar' })
-    await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
-    await page.getByLabel('Zone').selectOption({ label: 'Plateau' })
-    await page.getByLabel('Adresse de livraison').fill('Rue Carnot, immeuble 4')
+    await fillPlateauDelivery(page)
     // Plateau: 1 000 F, offered from 25 000 F; 1,5 kg × 9 000 F = 13 500 F.
     await expect.poll(() => text(page, '[data-testid=delivery-fee]')).toBe('1 000 F CFA')
     expect(await text(page, '[data-testid=total]')).toBe('14 500 F CFA')

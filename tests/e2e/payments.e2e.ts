@@ -17,6 +17,7 @@ import {
   startE2E,
   type E2E,
 } from './harness'
+import { fillPlateauDelivery } from './cart-steps'
 
 /**
  * Mobile money from a 390 px phone (docs/rules/money.md#payments, docs/decisions/0042, 0043), against
@@ -58,11 +59,7 @@ async function fill(page: Page, product: string, search: string, payment: string
   await expect.poll(() => card.count()).toBe(1)
   await card.getByRole('button', { name: `Ajouter ${product} au panier` }).click()
   await page.goto('/cart')
-  await expect.poll(() => page.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
-  await page.getByLabel('Ville').selectOption({ label: 'Dakar' })
-  await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
-  await page.getByLabel('Zone').selectOption({ label: 'Plateau' })
-  await page.getByLabel('Adresse de livraison').fill('Rue Carnot, immeuble 4')
+  await fillPlateauDelivery(page)
   const slot = page.locator('input[name=delivery-slot]:not([disabled])').first()
   if (await slot.count()) await slot.check()
   await page.getByLabel(payment).check()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { paymentAttempts } from '../../src/server/db/schema'
 import { createOrder } from '../factories'
 import { demoUser, loginAt, newPage, PHONE, plain, seriousViolations, shot, e2eApp, francs } from './harness'
+import { fillPlateauDelivery } from './cart-steps'
 
 // docs/rules/store-credit.md: a cancelled order's refund taken as credit by its client, spendable at
 // once at checkout; staff grant credit with a reason the client reads in its history.
@@ -64,11 +65,7 @@ describe('store credit', () => {
     await expect.poll(() => card.count()).toBe(1)
     await card.getByRole('button', { name: 'Ajouter Filet de bœuf au panier' }).click()
     await page.goto('/cart')
-    await expect.poll(() => page.getByLabel('Ville').locator('option').count()).toBeGreaterThan(1)
-    await page.getByLabel('Ville').selectOption({ label: 'Dakar' })
-    await expect.poll(() => page.getByLabel('Zone').locator('option').count()).toBeGreaterThan(1)
-    await page.getByLabel('Zone').selectOption({ label: 'Plateau' })
-    await page.getByLabel('Adresse de livraison').fill('Rue Carnot, immeuble 4')
+    await fillPlateauDelivery(page)
     const slot = page.locator('input[name=delivery-slot]:not([disabled])')
     if ((await slot.count()) > 0) await slot.last().check()
     await page.getByTestId('credit-used').waitFor()

@@ -36,7 +36,11 @@ const dropLater: (() => Promise<void>)[] = []
 async function emptyDatabase(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL
   if (!base) return openDatabase('memory:')
-  const fresh = await freshPgDatabase(base, `etal_restore_${process.pid}_${Math.floor(Math.random() * 1e6)}`)
+  const fresh = await freshPgDatabase(
+    base,
+    `etal_restore_${process.pid}_${Math.floor(Math.random() * 1e6)}`,
+    { throwaway: true },
+  )
   dropLater.push(fresh.drop)
   return openDatabase(fresh.url)
 }

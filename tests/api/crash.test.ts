@@ -89,7 +89,7 @@ describe.skipIf(!pgBase)(pgTitle('a crash in the middle of checkouts'), () => {
   const attempts: Attempt[] = []
 
   beforeAll(async () => {
-    const u = new URL((await freshPgDatabase(pgBase!, dbName)).url)
+    const u = new URL((await freshPgDatabase(pgBase!, dbName, { throwaway: true })).url)
     db = new pg.Client({ connectionString: u.toString() })
     await start(u.toString())
     await db.connect()

@@ -104,7 +104,7 @@ describe.skipIf(!pgBase)(pgTitle('PostgreSQL going away under load'), () => {
   const lines: string[] = []
 
   beforeAll(async () => {
-    const fresh = await freshPgDatabase(pgBase!, name)
+    const fresh = await freshPgDatabase(pgBase!, name, { throwaway: true })
     drop = fresh.drop
     const u = new URL(fresh.url)
     proxy = await startProxy({ host: u.hostname, port: Number(u.port || 5432) })

@@ -48,7 +48,7 @@ describe.skipIf(!pgBase)(pgTitle('live orders across instances (PostgreSQL)'), (
   }
 
   beforeAll(async () => {
-    const fresh = await freshPgDatabase(pgBase!, dbName)
+    const fresh = await freshPgDatabase(pgBase!, dbName, { throwaway: true })
     drop = fresh.drop
     await instance(fresh.url, true)
     await instance(fresh.url, false)

@@ -52,7 +52,7 @@ const login = (url: string, email: string, password: string) =>
 
 describe.skipIf(!base)('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
-    const u = new URL((await freshPgDatabase(base!, dbName)).url)
+    const u = new URL((await freshPgDatabase(base!, dbName, { throwaway: true })).url)
     const port = 41000 + (process.pid % 1000) * 2
     // Started together: migrations and demo data must still happen once.
     urls = await Promise.all([start(port, u.toString()), start(port + 1, u.toString())])

@@ -263,7 +263,7 @@ describe.skipIf(!pgBase)(pgTitle('SIGTERM under load with the output pipe closed
   afterAll(async () => drop?.())
 
   it(`PostgreSQL: ${ROUNDS} servers stopped under load each exit in time, every acknowledged order kept`, async () => {
-    const fresh = await freshPgDatabase(pgBase!, name)
+    const fresh = await freshPgDatabase(pgBase!, name, { throwaway: true })
     drop = fresh.drop
     await rounds(fresh.url)
   }, 400_000)

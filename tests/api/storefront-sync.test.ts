@@ -18,7 +18,7 @@ describe.skipIf(!pgBase)(pgTitle('storefront invalidation across instances (Post
   const logs: string[] = []
 
   beforeAll(async () => {
-    const u = new URL((await freshPgDatabase(pgBase!, dbName)).url)
+    const u = new URL((await freshPgDatabase(pgBase!, dbName, { throwaway: true })).url)
     url = u.toString()
     pool = new pg.Pool({ connectionString: url, max: 2 })
   })

@@ -154,7 +154,7 @@ describe.skipIf(!pgBase)(pgTitle('WEB_CONCURRENCY=2 on PostgreSQL'), () => {
   let workers: string[] = []
 
   beforeAll(async () => {
-    const u = new URL((await freshPgDatabase(pgBase!, dbName)).url)
+    const u = new URL((await freshPgDatabase(pgBase!, dbName, { throwaway: true })).url)
     port = 42000 + (process.pid % 1000)
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {

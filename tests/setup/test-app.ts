@@ -8,7 +8,8 @@ import { freshPgDatabase } from '../../scripts/pg-database'
 
 /**
  * The whole API in-process on a fresh database: PGlite in memory, or with TEST_DATABASE_URL a
- * brand-new database on that PostgreSQL server. Migrated from drizzle/, reference data loaded.
+ * brand-new database on that PostgreSQL server. Migrated from drizzle/, reference data loaded
+ * (both start from the run's template: tests/setup/global.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -26,6 +27,8 @@ export async function createTestApp(
     const fresh = await freshPgDatabase(
       base,
       `etal_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`,
+      // The run's migrated database (tests/setup/global.ts); commits not waiting for the disk.
+      { template: inject('pgTemplate') || undefined, throwaway: true },
     )
     url = fresh.url
     dropDb = fresh.drop

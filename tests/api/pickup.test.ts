@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, outboxMessages } from '../../src/server/db/schema'
+import { orders, outboxMessages, shopCashEntries } from '../../src/server/db/schema'
 import {
   PICKUP_CODE_ATTEMPTS,
   PICKUP_CODE_LOCKED,
@@ -273,6 +273,36 @@ describe('the hand-over', () => {
     const order = await placed()
     await ready(order.id)
     expect((await handOver(order.id, order.pickupCode!, mlSuper)).statusCode).toBe(404)
+  })
+})
+
+describe('the till', () => {
+  it('cash at the counter goes into the shop’s till, the rest after store credit; the day’s report counts it', async () => {
+    // 1 500 F of store credit: the order of 6 000 F owes 4 500 F at the counter.
+    const grant = await post(
+      t,
+      '/_api/admin/users/credit',
+      { userId: client.user.id, amount: 1_500, reason: 'Geste' },
+      snSuper,
+    )
+    expect(grant.statusCode, grant.body).toBe(200)
+    const order = await placed()
+    expect(order.amountPaid).toBe(1_500)
+    await ready(order.id)
+    const code = (await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.pickupCode!
+    expect((await handOver(order.id, code)).statusCode).toBe(200)
+    const till = await t.db.select().from(shopCashEntries).where(eq(shopCashEntries.orderId, order.id))
+    expect(till).toEqual([expect.objectContaining({ shopId: shop.id, amount: order.totalAmount - 1_500 })])
+    const report = decode<{
+      tills: { shopId: number; pickups: number; amount: number }[]
+      uncollected: { orderId: number }[]
+    }>((await get(t, '/_api/admin/cash/report', admin)).body)
+    const line = report.tills.find((x) => x.shopId === shop.id)!
+    expect(line.amount).toBeGreaterThanOrEqual(order.totalAmount - 1_500)
+    expect(report.uncollected.map((u) => u.orderId)).not.toContain(order.id)
+    // Append-only, as the drivers' cash.
+    const refused = (e: unknown) => String((e as { cause?: Error }).cause?.message ?? e)
+    expect(refused(await t.db.delete(shopCashEntries).catch((e: unknown) => e))).toMatch(/append-only/)
   })
 })
 

@@ -147,6 +147,13 @@ describe('collection at the shop, end to end', () => {
     const [done] = await e.t.db.select().from(orders).where(eq(orders.id, orderId))
     expect(done).toMatchObject({ status: 'delivered', paymentStatus: 'paid' })
     expect(done!.amountPaid).toBe(done!.totalAmount)
+    // docs/rules/pickup.md#the-till: the cash is in the shop's till, and the day's report says so.
+    await page.goto('/admin/cash')
+    const tills = page.getByTestId('cash-tills')
+    await expect.poll(() => tills.isVisible()).toBe(true)
+    expect(plain(await tills.textContent())).toContain('1 retrait')
+    await shot(page, 'pickup-till-390')
+    expect(await seriousViolations(page)).toEqual([])
     await context.close()
   })
 })

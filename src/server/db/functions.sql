@@ -335,6 +335,15 @@ BEGIN
     USING ERRCODE = 'restrict_violation';
 END $$;
 
+-- docs/rules/pickup.md#the-till: a shop's till entries are only appended to. Trigger
+-- (shop_cash_entries, as cash_entries', migration 0044): refuses the change.
+CREATE OR REPLACE FUNCTION etal_shop_cash_entries_append_only() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'shop_cash_entries is append-only: % refused', TG_OP
+    USING ERRCODE = 'restrict_violation';
+END $$;
+
 -- docs/rules/money.md#payments: the providers' notifications, as received, are only appended to.
 -- Trigger (payment_notifications, as payment_events', migration 0033): refuses the change.
 CREATE OR REPLACE FUNCTION etal_payment_notifications_append_only() RETURNS trigger

@@ -154,6 +154,10 @@ export const cashReportAnswer = z.strictObject({
       deliveredOn: z.string().nullable(),
     }),
   ),
+  /** docs/rules/pickup.md#the-till: the day's cash taken at each shop's counter (pickup hand-overs). */
+  tills: z.array(
+    z.strictObject({ shopId: z.number(), shopName: z.string(), pickups: z.number(), amount: z.number() }),
+  ),
   /** docs/rules/commerce.md#coupons: the orders delivered that day with a code, and what the codes took off. */
   coupons: z.strictObject({ orders: z.number(), amount: z.number() }),
   /** docs/rules/money.md#payments: the day's mobile money received, per provider, beside the cash. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { cashEntryTypeEnum } from './enums'
 import { orders } from './orders'
-import { countries } from './places'
+import { countries, shops } from './places'
 import { users } from './users'
 
 /**
@@ -52,5 +52,40 @@ export const cashEntries = pgTable(
         or (${t.type} = 'correction' and ${t.amount} <> 0 and ${t.amountDue} is null and ${t.heldBefore} is null and ${t.reason} is not null)`,
     ),
     check('cash_entries_reason_ck', sql`${t.reason} is null or length(btrim(${t.reason})) > 0`),
+  ],
+)
+
+/**
+ * The shops' tills (docs/rules/pickup.md#the-till): cash taken at the counter when a pickup order
+ * is handed over, one row per hand-over, naming the shop, the order and who took it. Only ever
+ * appended to (a trigger refuses UPDATE, DELETE and TRUNCATE, migration 0044), as the drivers'
+ * cash; the day's cash report sums it per shop.
+ */
+export const shopCashEntries = pgTable(
+  'shop_cash_entries',
+  {
+    id: serial().primaryKey(),
+    shopId: integer()
+      .notNull()
+      .references(() => shops.id),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    amount: integer().notNull(),
+    /** The staff member who took the cash at the counter. */
+    actorId: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('shop_cash_entries_country_created_idx').on(t.countryId, t.createdAt),
+    index('shop_cash_entries_order_idx').on(t.orderId),
+    check('shop_cash_entries_amount_ck', sql`${t.amount} > 0`),
   ],
 )

@@ -6,6 +6,7 @@ import { cashEntries } from '@/server/db/schema'
 import { badRequest, notFound } from '@/server/http/errors'
 import { entriesQuery, entryView } from './cash'
 import { owedOrders } from './partly-paid'
+import { tillsOfDay } from './shop-till'
 import { scopeCountryId } from '../scope'
 
 const COUNTRY_NOT_FOUND = 'Pays introuvable.'
@@ -151,6 +152,9 @@ export async function cashReport(
         and exists (select 1 from order_events ev where ev.order_id = o.id and ev.type = 'status'
           and ev.to_value = 'delivered' and ev.created_at >= ${startAt} and ev.created_at < ${endAt})
         and not exists (select 1 from cash_entries c where c.order_id = o.id)
+        -- docs/rules/pickup.md#the-till: taken at a shop's counter; docs/rules/store-credit.md: paid by credit.
+        and not exists (select 1 from shop_cash_entries t where t.order_id = o.id)
+        and o.credit_used < o.total_amount
         -- docs/rules/money.md#payments: paid by mobile money, nothing was to be collected.
         and not (o.payment_method = 'mobile_money' and o.payment_status = 'paid')
       order by o.id`),
@@ -205,6 +209,7 @@ export async function cashReport(
   return {
     coupons: { orders: Number(coupon?.orders ?? 0), amount: Number(coupon?.amount ?? 0) },
     mobileMoney,
+    tills: await tillsOfDay(db, countryId, start, end),
     owed: await owedOrders(db, countryId),
     country: { id: Number(place.id), name: place.name, timeZone: place.time_zone },
     date: place.day,

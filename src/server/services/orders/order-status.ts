@@ -18,6 +18,7 @@ import { assertPaidForDelivery, flagRefundsOnCancel } from '../money/payments'
 import { drawStockAgain, giveBackStock } from '../catalogue/stock'
 import type { StorefrontCache } from '../catalogue/storefront-cache'
 import { orderCreditOnStatus } from '@/server/services/money/store-credit'
+import { recordCounterCash } from '@/server/services/money/shop-till'
 
 type LockedOrder = typeof orders.$inferSelect
 
@@ -72,7 +73,8 @@ export async function changeOrderStatus(
   cash?: { amount?: number; reason?: string },
   cancelReason?: string,
   // docs/rules/pickup.md#hand-over: set only by the hand-over, once the code was checked.
-  handOver?: { codeChecked: true },
+  // docs/rules/pickup.md#the-till: `counterCash`, what it still owes is taken in cash at the counter.
+  handOver?: { codeChecked: true; counterCash?: boolean },
 ) {
   const stockMoved = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -118,6 +120,8 @@ export async function changeOrderStatus(
     // docs/rules/money.md#drivers-cash: the cash collected, in the same transaction (decision 0026),
     // before any row naming the driver is written (its lock comes first).
     if (collection) await recordCollection(tx, order, actorId, collection.entry)
+    // docs/rules/pickup.md#the-till: a pickup order paid in cash at the counter, into its shop's till.
+    if (to === 'delivered' && handOver?.counterCash) await recordCounterCash(tx, order, actorId)
 
     // The order's delivery slot: cancelling frees its place, leaving "cancelled" takes one again
     // if the slot has room, else 409 (docs/rules/delivery.md#delivery-slots).

@@ -102,7 +102,7 @@ export async function handOver(
     storefront,
     undefined,
     undefined,
-    { codeChecked: true },
+    { codeChecked: true, counterCash: input.payment === 'cash' },
   )
 }
 

@@ -162,6 +162,28 @@ export function CashReportView({
         </div>
       </section>
 
+      {/* docs/rules/pickup.md#the-till: shown where the country has collected cash at a counter that day. */}
+      {report.tills.length > 0 && (
+        <section aria-labelledby="cash-tills">
+          <h2 id="cash-tills" className="mb-3 text-lg font-semibold text-stone-900">
+            Espèces encaissées en boutique
+          </h2>
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="cash-tills">
+            {report.tills.map((t) => (
+              <Figure
+                key={t.shopId}
+                label={`${t.shopName} · ${formatNumber(t.pickups)} retrait${t.pickups > 1 ? 's' : ''}`}
+                value={formatMoney(t.amount)}
+                testId={`till-${t.shopId}`}
+              />
+            ))}
+          </div>
+          <p className="mt-2 text-xs text-stone-600">
+            Remis au comptoir contre le code de retrait : dans la caisse de la boutique, pas chez un livreur.
+          </p>
+        </section>
+      )}
+
       <section aria-labelledby="cash-drivers">
         <h2 id="cash-drivers" className="mb-3 text-lg font-semibold text-stone-900">
           Par livreur

@@ -21,7 +21,7 @@ CREATE TABLE "gift_vouchers" (
 	"redeemed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "gift_vouchers_amount_ck" CHECK ("gift_vouchers"."amount" between 5000 and 200000 and "gift_vouchers"."amount" % 100 = 0),
+	CONSTRAINT "gift_vouchers_amount_ck" CHECK ("gift_vouchers"."amount" between 5000 and 200000 and mod("gift_vouchers"."amount", 100) = 0),
 	CONSTRAINT "gift_vouchers_status_ck" CHECK ("gift_vouchers"."status" in ('pending', 'paid', 'redeemed', 'cancelled')),
 	CONSTRAINT "gift_vouchers_code_ck" CHECK ("gift_vouchers"."status" not in ('paid', 'redeemed') or "gift_vouchers"."code_hash" is not null),
 	CONSTRAINT "gift_vouchers_redeemed_ck" CHECK (("gift_vouchers"."status" = 'redeemed') = ("gift_vouchers"."redeemed_by" is not null and "gift_vouchers"."redeemed_at" is not null))

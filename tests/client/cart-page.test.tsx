@@ -205,6 +205,8 @@ describe('CartPage', () => {
       // Paid at the door unless the client chose a wallet (docs/rules/money.md#payments).
       paymentMethod: 'cash',
       paymentWallet: null,
+      // docs/rules/store-credit.md#spending: the credit is spent first unless the client keeps it.
+      useCredit: true,
     })
     expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
     // The cart is emptied after the order.

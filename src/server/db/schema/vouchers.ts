@@ -36,7 +36,7 @@ export const giftVouchers = pgTable(
   (t) => [
     uniqueIndex('gift_vouchers_code_uq').on(t.codeHash),
     index('gift_vouchers_buyer_idx').on(t.buyerId, t.id),
-    check('gift_vouchers_amount_ck', sql`${t.amount} between 5000 and 200000 and ${t.amount} % 100 = 0`),
+    check('gift_vouchers_amount_ck', sql`${t.amount} between 5000 and 200000 and mod(${t.amount}, 100) = 0`),
     check('gift_vouchers_status_ck', sql`${t.status} in ('pending', 'paid', 'redeemed', 'cancelled')`),
     check('gift_vouchers_code_ck', sql`${t.status} not in ('paid', 'redeemed') or ${t.codeHash} is not null`),
     check(

@@ -34,7 +34,7 @@ export async function tillsOfDay(db: Executor, countryId: number, startAt: Date,
       from shop_cash_entries e join shops s on s.id = e.shop_id
       where e.country_id = ${countryId} and e.created_at >= ${startAt.toISOString()}::timestamptz
         and e.created_at < ${endAt.toISOString()}::timestamptz
-      group by s.id, s.name order by s.name, s.id`)) as {
+      group by s.id, s.name order by etal_fold(s.name), s.name, s.id`)) as {
       rows: { id: number; name: string; pickups: number; amount: number }[]
     }
   ).rows

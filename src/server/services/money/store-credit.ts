@@ -84,7 +84,7 @@ export async function creditStatement(db: Executor, userId: number, limit = 50) 
       'credit_balances',
       sql`select b.country_id as "countryId", c.name as country, b.balance
         from store_credit_balances b join countries c on c.id = b.country_id
-        where b.user_id = ${userId}::int order by c.name`,
+        where b.user_id = ${userId}::int order by etal_fold(c.name), c.name`,
     ),
     db
       .select({

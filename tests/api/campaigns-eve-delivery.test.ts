@@ -168,6 +168,10 @@ describe('campaigns: animals delivered on the eve by the shop’s drivers', () =
       drivers: { driverId: number; deliveries: number; amountDue: number; collected: number; ecart: number }[]
     }>(report.body).drivers.find((d) => d.driverId === driver.user.id)
     expect(mineInReport).toMatchObject({ deliveries: 1, amountDue: 105_000, collected: 105_000, ecart: 0 })
+    const listed = decode<{ entries: { reservationId: number | null; orderId: number | null }[] }>(
+      report.body,
+    ).entries.filter((e) => e.reservationId === r.id)
+    expect(listed).toEqual([expect.objectContaining({ orderId: null, reservationId: r.id })])
     const dashAfter = decode<{ cash: { balance: number }; eveDeliveries: { reservationId: number }[] }>(
       (await get(t, '/_api/dashboard/delivery', driver.cookie)).body,
     )

@@ -249,6 +249,7 @@ const entryColumns = {
   driverId: cashEntries.driverId,
   driverName: driverUser.displayName,
   orderId: cashEntries.orderId,
+  reservationId: cashEntries.reservationId,
   amount: cashEntries.amount,
   amountDue: cashEntries.amountDue,
   heldBefore: cashEntries.heldBefore,

@@ -29,6 +29,7 @@ import voucherOne from './money/vouchers/one'
 import voucherRedeem from './money/vouchers/redeem'
 import deliveryCollectRest from './delivery/driver/collect-rest'
 import deliveryRefuse from './delivery/driver/refuse'
+import deliveryEveDelivered from './delivery/driver/campaign-delivered'
 import adminCityCreate from './delivery/admin/cities/create'
 import adminCities from './delivery/admin/cities/list'
 import adminCityUpdate from './delivery/admin/cities/update'
@@ -191,7 +192,13 @@ const shopping = [
 ]
 
 /** A driver's deliveries. */
-const delivery = [deliveryDashboard, confirmDelivery, deliveryCollectRest, deliveryRefuse]
+const delivery = [
+  deliveryDashboard,
+  confirmDelivery,
+  deliveryCollectRest,
+  deliveryRefuse,
+  deliveryEveDelivered,
+]
 
 /** Orders as staff run them. */
 const staffOrders = [

@@ -1,6 +1,7 @@
 // One area's calls (docs/architecture.md "One contract"): a campaign's operations on the feast
 // days (docs/rules/campaigns-operations.md).
 import {
+  assignDriverInput,
   cancelInput,
   cashInput,
   extendInput,
@@ -54,6 +55,13 @@ export const campaignOperationCalls = {
     method: 'POST',
     path: '/_api/admin/campaigns/reservations/refund-done',
     input: reservationRefundDoneInput,
+    output: operationAnswer,
+  }),
+  /** docs/rules/campaigns-operations.md#delivery-on-the-eve: a driver for a delivery slot's reservation. */
+  assignDriver: defineCall({
+    method: 'POST',
+    path: '/_api/admin/campaigns/reservations/assign-driver',
+    input: assignDriverInput,
     output: operationAnswer,
   }),
 }

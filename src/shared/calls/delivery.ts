@@ -4,6 +4,7 @@ import { noInput } from '../schemas/common'
 import { deliveryDashboard } from '../schemas/dashboards'
 import { confirmDeliveryInput, orderAnswer } from '../schemas/orders'
 import { collectRestInput } from '../schemas/cash'
+import { eveDeliveredAnswer, eveDeliveredInput } from '../schemas/campaign-eve'
 import { refuseAtDoorInput } from '../schemas/confirmation'
 import { defineCall } from './define-call'
 
@@ -33,5 +34,12 @@ export const deliveryCalls = {
     path: '/_api/delivery/refuse',
     input: refuseAtDoorInput,
     output: orderAnswer,
+  }),
+  /** docs/rules/campaigns-operations.md#delivery-on-the-eve: the driver delivers a feast's animal. */
+  eveDelivered: defineCall({
+    method: 'POST',
+    path: '/_api/delivery/campaign-delivered',
+    input: eveDeliveredInput,
+    output: eveDeliveredAnswer,
   }),
 }

@@ -62,6 +62,9 @@ export const operationRow = z.strictObject({
   refundAmount: z.number().nullable(),
   /** Mobile money to give back (a cancellation, an excess), by attempt. */
   refunds: z.array(refundView),
+  /** docs/rules/campaigns-operations.md#delivery-on-the-eve: the shop's driver who delivers it. */
+  deliveryDriverId: z.number().nullable(),
+  deliveryDriverName: z.string().nullable(),
 })
 export type OperationRow = z.infer<typeof operationRow>
 
@@ -89,6 +92,8 @@ export const operationsAnswer = z.strictObject({
   ),
   /** By slot (its start; none last), then by tag: the slaughter's order. */
   reservations: z.array(operationRow),
+  /** The campaign's country's active drivers, to deliver on the eve. */
+  drivers: z.array(z.strictObject({ id: z.number(), displayName: z.string() })),
 })
 export type OperationsAnswer = z.infer<typeof operationsAnswer>
 
@@ -116,3 +121,9 @@ export const reservationRefundDoneInput = z.strictObject({
 })
 
 export const operationAnswer = z.strictObject({ reservation: operationRow })
+
+/** docs/rules/campaigns-operations.md#delivery-on-the-eve: staff give a delivery to a driver. */
+export const assignDriverInput = z.strictObject({
+  reservationId: reservationId(),
+  driverId: id('Livreur invalide.'),
+})

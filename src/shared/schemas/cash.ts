@@ -84,6 +84,8 @@ export const cashEntryView = z.strictObject({
   driverId: z.number(),
   driverName: z.string(),
   orderId: z.number().nullable(),
+  /** collected: a campaign reservation delivered on the eve (decision 0082), instead of an order. */
+  reservationId: z.number().nullable(),
   /** What the entry does to the driver's balance. */
   amount: z.number(),
   /** collected: what was due. */

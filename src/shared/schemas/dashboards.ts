@@ -3,6 +3,7 @@ import { unitTypes } from '../domain/units'
 import { driverCashView } from './cash'
 import { orderView } from './orders'
 import { id, oneLine } from './common'
+import { eveDelivery } from './campaign-eve'
 import { z } from './zod'
 
 export const DATE_ORDER_MESSAGE = 'La date de début doit être antérieure à la date de fin'
@@ -103,4 +104,6 @@ export const deliveryDashboard = z.strictObject({
   assignedOrders: z.array(orderView),
   deliveredOrders: z.array(orderView),
   cash: driverCashView,
+  /** docs/rules/campaigns-operations.md#delivery-on-the-eve: the feast's animals to deliver. */
+  eveDeliveries: z.array(eveDelivery),
 })

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import {
   campaignAnimals,
   campaignReservations,
+  campaignSlots,
   campaigns,
   paymentAttempts,
 } from '../../../src/server/db/schema'
@@ -55,6 +57,29 @@ async function reservationOf(cell: Cell, status: 'held' | 'booked' | 'ready', am
   return r!
 }
 
+/**
+ * docs/rules/campaigns-operations.md#delivery-on-the-eve: a ready reservation of country `cc` in a
+ * delivery slot, paid but `balance` (`driverId`: the driver it is given to).
+ */
+export async function eveReservationOf(cell: Pick<Cell, 'f' | 'cc'>, driverId: number | null, balance = 0) {
+  const r = await reservationOf(cell as Cell, 'ready', 100_000 - balance)
+  const [slot] = await cell.f.db
+    .insert(campaignSlots)
+    .values({
+      campaignId: r.campaignId,
+      kind: 'delivery',
+      startsAt: new Date(Date.now() + DAY),
+      endsAt: new Date(Date.now() + DAY + 7_200_000),
+      capacity: 5,
+    })
+    .returning()
+  await cell.f.db
+    .update(campaignReservations)
+    .set({ slotId: slot!.id, deliveryDriverId: driverId })
+    .where(eq(campaignReservations.id, r.id))
+  return r
+}
+
 export const campaignOperationPolicies: Record<string, Policy> = {
   'GET /_api/admin/campaigns/operations': {
     who: STAFF,
@@ -84,6 +109,15 @@ export const campaignOperationPolicies: Record<string, Policy> = {
     input: async (cell) => ({
       reservationId: (await reservationOf(cell, 'booked', 30_000)).id,
       amount: 10_000,
+    }),
+  },
+  'POST /_api/admin/campaigns/reservations/assign-driver': {
+    who: STAFF,
+    scope: 'country',
+    rule: 'Campaigns: staff give their own country’s ready deliveries to one of its drivers, root any',
+    input: async (cell) => ({
+      reservationId: (await eveReservationOf(cell, null)).id,
+      driverId: cell.f[cell.cc].driver.id,
     }),
   },
   'POST /_api/admin/campaigns/reservations/extend': {

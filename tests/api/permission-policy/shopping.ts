@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { orders } from '../../../src/server/db/schema'
 import { issueConfirmToken } from '../../../src/server/services/orders/confirm-link'
 import { awaitingAgreement, createOrder, deliveryIn } from '../../factories'
+import { eveReservationOf } from './campaign-operations'
 import { STAFF, SHOPPERS, DRIVER, partlyPaidOrder, ids, freshOrder, type Cell, type Policy } from './shared'
 
 /** A fresh order of the country's customer waiting for its client, and its SMS link's token. */
@@ -197,6 +198,17 @@ export const shoppingPolicies: Record<string, Policy> = {
       const driverId =
         cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
       return { orderId: (await freshOrder(cell, { status: 'in_delivery', driverId })).id, reason: 'absent' }
+    },
+  },
+  'POST /_api/delivery/campaign-delivered': {
+    who: DRIVER,
+    scope: 'own-records',
+    rule: 'Campaigns (docs/rules/campaigns-operations.md#delivery-on-the-eve): the driver delivers its own ready reservations',
+    input: async (cell) => {
+      const { f, caller, cc, neighbour } = cell
+      const driverId =
+        cc === caller.cc && !neighbour && caller.role === 'delivery_driver' ? caller.id! : f[cc].driver.id
+      return { reservationId: (await eveReservationOf(cell, driverId)).id }
     },
   },
   'POST /_api/delivery/collect-rest': {

@@ -27,6 +27,7 @@ import adminCampaignOperations from './admin/ops-list'
 import adminCampaignOperationsExport from './admin/ops-export'
 import adminReservationStep from './admin/reservation-step'
 import adminReservationCash from './admin/reservation-cash'
+import adminReservationAssignDriver from './admin/reservation-assign-driver'
 import adminReservationExtend from './admin/reservation-extend'
 import adminReservationCancel from './admin/reservation-cancel'
 import adminReservationRefundDone from './admin/reservation-refund-done'
@@ -67,6 +68,7 @@ export const campaignOperationEndpoints = [
   adminCampaignOperationsExport,
   adminReservationStep,
   adminReservationCash,
+  adminReservationAssignDriver,
   adminReservationExtend,
   adminReservationCancel,
   adminReservationRefundDone,

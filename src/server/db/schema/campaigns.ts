@@ -201,6 +201,8 @@ export const campaignReservations = pgTable(
     recipientName: text(),
     recipientPhone: text(),
     recipientAddress: text(),
+    /** docs/rules/campaigns-operations.md#delivery-on-the-eve: the shop's driver who delivers it. */
+    deliveryDriverId: integer().references(() => users.id),
     /**
      * docs/rules/campaigns-operations.md#due-date: this reservation's own due date when staff
      * extended it (null: the campaign's `balance_due_at`).
@@ -220,6 +222,9 @@ export const campaignReservations = pgTable(
     uniqueIndex('campaign_reservations_token_uq').on(t.payTokenHash),
     index('campaign_reservations_campaign_idx').on(t.campaignId, t.status),
     index('campaign_reservations_user_idx').on(t.userId),
+    index('campaign_reservations_driver_idx')
+      .on(t.deliveryDriverId)
+      .where(sql`${t.deliveryDriverId} is not null`),
     // The holds to return: lazily on read and by the housekeeping.
     index('campaign_reservations_hold_idx')
       .on(t.holdExpiresAt)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { campaignReservations } from './campaigns'
 import { cashEntryTypeEnum } from './enums'
 import { orders } from './orders'
 import { countries, shops } from './places'
@@ -9,7 +10,8 @@ import { users } from './users'
  * The drivers' cash ledger (docs/rules/money.md#drivers-cash): only ever appended to (a trigger refuses
  * UPDATE, DELETE and TRUNCATE, migration 0020); a driver's balance is the sum of its `amount`s.
  * - collected: a driver's confirmation; `amount` taken (>= 0), `amount_due` what was due, a
- *   reason when they differ;
+ *   reason when they differ; for an order (`order_id`) or a campaign reservation delivered on the
+ *   eve (`reservation_id`, decision 0082), never both;
  * - handover: cash handed over to staff; `amount` = minus what was handed over, `held_before`
  *   the balance just before (the écart is their difference);
  * - correction: staff's signed correction, with its reason.
@@ -26,6 +28,8 @@ export const cashEntries = pgTable(
       .notNull()
       .references(() => countries.id),
     orderId: integer().references(() => orders.id),
+    /** decision 0082: the campaign reservation a collection was for (then no order). */
+    reservationId: integer().references(() => campaignReservations.id),
     type: cashEntryTypeEnum().notNull(),
     amount: integer().notNull(),
     amountDue: integer(),
@@ -45,12 +49,14 @@ export const cashEntries = pgTable(
     index('cash_entries_driver_idx').on(t.driverId, t.id),
     index('cash_entries_country_created_idx').on(t.countryId, t.createdAt),
     index('cash_entries_order_idx').on(t.orderId),
+    index('cash_entries_reservation_idx').on(t.reservationId),
     check(
       'cash_entries_kind_ck',
-      sql`(${t.type} = 'collected' and ${t.orderId} is not null and ${t.amount} >= 0 and ${t.amountDue} >= 0 and ${t.heldBefore} is null and (${t.amount} = ${t.amountDue} or ${t.reason} is not null))
+      sql`(${t.type} = 'collected' and (${t.orderId} is not null or ${t.reservationId} is not null) and ${t.amount} >= 0 and ${t.amountDue} >= 0 and ${t.heldBefore} is null and (${t.amount} = ${t.amountDue} or ${t.reason} is not null))
         or (${t.type} = 'handover' and ${t.amount} < 0 and ${t.amountDue} is null and ${t.heldBefore} is not null)
         or (${t.type} = 'correction' and ${t.amount} <> 0 and ${t.amountDue} is null and ${t.heldBefore} is null and ${t.reason} is not null)`,
     ),
+    check('cash_entries_one_subject_ck', sql`${t.orderId} is null or ${t.reservationId} is null`),
     check('cash_entries_reason_ck', sql`${t.reason} is null or length(btrim(${t.reason})) > 0`),
   ],
 )

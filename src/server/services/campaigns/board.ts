@@ -80,6 +80,12 @@ export async function campaignBoard(db: Db, user: SessionUser, campaignId: numbe
       from campaign_cash_receipts k
       join campaign_reservations r on r.id = k.reservation_id
       where r.campaign_id = ${campaignId}
+      union all
+      -- Cash its driver collected at the door on the eve (decision 0082), counted as cash too.
+      select 'Espèces', 'cash', e.amount, e.amount, r.deposit_amount, e.reservation_id, e.created_at, e.id
+      from cash_entries e
+      join campaign_reservations r on r.id = e.reservation_id
+      where r.campaign_id = ${campaignId} and e.type = 'collected' and e.amount > 0
     ), ranked as (
       select *, coalesce(sum(received) over (partition by reservation_id order by at, id
         rows between unbounded preceding and 1 preceding), 0) as before from paid

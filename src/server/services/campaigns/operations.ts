@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { LIVE_RESERVATION, type ReservationStatus } from '@/shared/domain/campaigns'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { OperationRow } from '@/shared/schemas/campaign-operations'
@@ -15,6 +16,7 @@ import {
   preparations,
   users,
 } from '@/server/db/schema'
+import { byName } from '@/server/db/queries'
 import { notFound } from '@/server/http/errors'
 import { assertInScope } from '../scope'
 import { campaignInScope } from './admin'
@@ -26,6 +28,7 @@ import { RESERVATION_NOT_FOUND, releaseExpiredHolds } from './items'
 
 export type OperationFilters = { status?: ReservationStatus; slotId?: number; overdue?: boolean }
 
+const driver = alias(users, 'eve_driver')
 const dueAt = sql<Date>`coalesce(${campaignReservations.dueAt}, ${campaigns.balanceDueAt})`
 const balance = sql`${campaignReservations.price} + ${campaignReservations.servicesAmount} - ${campaignReservations.amountPaid}`
 const overdueSql = sql`(${campaignReservations.status} in ('held', 'booked', 'ready') and ${balance} > 0 and ${dueAt} < now())`
@@ -52,6 +55,7 @@ export async function operationRows(db: Executor, where: SQL | undefined): Promi
       shareName: campaignShares.name,
       clientName: users.displayName,
       clientPhone: users.phoneNumber,
+      driverName: driver.displayName,
       cutting: preparations.name,
       dueAt: dueAt.mapWith((v: string | Date) => new Date(v)),
       overdue: overdueSql.mapWith(Boolean),
@@ -63,6 +67,7 @@ export async function operationRows(db: Executor, where: SQL | undefined): Promi
     .leftJoin(campaignShares, eq(campaignShares.id, campaignReservations.shareId))
     .leftJoin(campaignSlots, eq(campaignSlots.id, campaignReservations.slotId))
     .leftJoin(preparations, eq(preparations.id, campaignReservations.preparationId))
+    .leftJoin(driver, eq(driver.id, campaignReservations.deliveryDriverId))
     .where(where)
     .orderBy(
       sql`${campaignSlots.startsAt} asc nulls last`,
@@ -128,6 +133,8 @@ export async function operationRows(db: Executor, where: SQL | undefined): Promi
           amount: a.refundAmount ?? a.amount,
           refundStatus: a.refundStatus!,
         })),
+      deliveryDriverId: r.deliveryDriverId,
+      deliveryDriverName: x.driverName,
     }
   })
 }
@@ -188,6 +195,14 @@ export async function campaignOperations(
       booked: s.booked,
     })),
     reservations: await operationRows(db, filtersWhere(campaignId, f)),
+    // docs/rules/campaigns-operations.md#delivery-on-the-eve: whom a delivery can be given to.
+    drivers: await db
+      .select({ id: users.id, displayName: users.displayName })
+      .from(users)
+      .where(
+        and(eq(users.role, 'delivery_driver'), eq(users.isActive, true), eq(users.countryId, c.countryId)),
+      )
+      .orderBy(...byName(users.displayName), asc(users.id)),
   }
 }
 

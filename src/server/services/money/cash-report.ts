@@ -70,6 +70,7 @@ export async function cashReport(
   // first collection that day. A rest collected later that day pays back that collection's gap
   // (its own due, the rest, is already in the first one's), so a short delivery whose rest was
   // collected the same day leaves no écart, and it is one delivery, not two.
+  // A reservation's collection (no order, decision 0082) is its only one: it always counts.
   const firstOfDay = sql`not exists (select 1 from cash_entries p where p.order_id = e.order_id
     and p.type = 'collected' and p.id < e.id and p.created_at >= ${startAt} and p.created_at < ${endAt})`
   const dayDue = sql`coalesce(sum(e.amount_due) filter (where e.type = 'collected' and ${inDay} and ${firstOfDay}), 0)`
@@ -78,7 +79,9 @@ export async function cashReport(
     await db.execute(sql`
       select d.id, d.display_name, d.is_active,
         coalesce(sum(e.amount) filter (where e.created_at < ${startAt}), 0) as opening,
-        count(distinct e.order_id) filter (where e.type = 'collected' and ${inDay}) as deliveries,
+        -- decision 0082: a campaign reservation delivered on the eve counts as one delivery.
+        count(distinct e.order_id) filter (where e.type = 'collected' and ${inDay})
+          + count(distinct e.reservation_id) filter (where e.type = 'collected' and ${inDay}) as deliveries,
         ${dayDue} as amount_due,
         ${dayCollected} as collected,
         coalesce(-sum(e.amount) filter (where e.type = 'handover' and ${inDay}), 0) as handed_over,

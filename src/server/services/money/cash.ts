@@ -146,6 +146,28 @@ export async function recordCollection(
   })
 }
 
+/**
+ * decision 0082: a campaign reservation's cash collected by its driver on the eve, in the caller's
+ * transaction, after the reservation's and the client's locks: the driver's lock comes next.
+ */
+export async function recordReservationCollection(
+  tx: Executor,
+  reservation: { id: number; countryId: number },
+  driverId: number,
+  amount: number,
+) {
+  await lockDriver(tx, driverId)
+  await tx.insert(cashEntries).values({
+    driverId,
+    countryId: reservation.countryId,
+    reservationId: reservation.id,
+    type: 'collected',
+    amount,
+    amountDue: amount,
+    actorId: driverId,
+  })
+}
+
 /** The driver of a staff call, in the caller's reach (another country's answers 404), locked. */
 async function driverInScope(tx: Executor, user: SessionUser, driverId: number) {
   const driver = await lockDriver(tx, driverId)
@@ -227,6 +249,7 @@ const entryColumns = {
   driverId: cashEntries.driverId,
   driverName: driverUser.displayName,
   orderId: cashEntries.orderId,
+  reservationId: cashEntries.reservationId,
   amount: cashEntries.amount,
   amountDue: cashEntries.amountDue,
   heldBefore: cashEntries.heldBefore,

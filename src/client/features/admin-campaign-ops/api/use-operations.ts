@@ -69,3 +69,11 @@ export const useRefundDone = () =>
     'Remboursement enregistré : le client est prévenu.',
     'Remboursement non enregistré',
   )
+
+export const useAssignDriver = () =>
+  useOperation(
+    (i: { reservationId: number; driverId: number }) =>
+      api.post('/_api/admin/campaigns/reservations/assign-driver', i),
+    'Livreur affecté.',
+    'Livreur non affecté',
+  )

@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '@/shared/format'
 import type { OperationRow } from '@/shared/schemas/campaign-operations'
 import type { BadgeVariant } from '@/shared/domain/roles'
 import { Badge } from '@/client/components/ui/badge'
+import { Select } from '@/client/components/ui/field'
 import { RowActions } from '@/client/components/ui/row-actions'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import { itemText, servicesText } from '../lib/operations'
@@ -29,6 +30,9 @@ export type RowHandlers = {
   onRefundDone: (row: OperationRow, attemptId: number) => void
   /** Whether the reservation's slot is a delivery (else collected at the shop). */
   delivers: (row: OperationRow) => boolean
+  /** docs/rules/campaigns-operations.md#delivery-on-the-eve: the country's drivers, and giving one. */
+  drivers: { id: number; displayName: string }[]
+  onAssign: (row: OperationRow, driverId: number) => void
 }
 
 /**
@@ -84,6 +88,26 @@ export function ReservationsTable({
                   </>
                 ) : (
                   'Le client'
+                )}
+                {r.status === 'ready' && h.delivers(r) ? (
+                  <Select
+                    dense
+                    className="mt-1"
+                    aria-label={`Livreur ${name}`}
+                    value={r.deliveryDriverId ?? ''}
+                    onChange={(e) => e.target.value && h.onAssign(r, Number(e.target.value))}
+                  >
+                    <option value="">Livreur…</option>
+                    {h.drivers.map((d) => (
+                      <option key={d.id} value={d.id}>
+                        {d.displayName}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  r.deliveryDriverName && (
+                    <div className="mt-1 text-xs text-stone-600">Livreur : {r.deliveryDriverName}</div>
+                  )
                 )}
               </Td>
               <Td>

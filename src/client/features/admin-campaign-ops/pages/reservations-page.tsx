@@ -14,7 +14,7 @@ import { SkeletonRows } from '@/client/components/ui/skeleton'
 import { api } from '@/client/lib/api'
 import { staffErrorText } from '@/client/lib/error-text'
 import { usePageSearch } from '@/client/lib/page-url'
-import { useCancel, useOperations, useRefundDone, useStep } from '../api/use-operations'
+import { useAssignDriver, useCancel, useOperations, useRefundDone, useStep } from '../api/use-operations'
 import { CashDialog } from '../components/cash-dialog'
 import { ExtendDialog } from '../components/extend-dialog'
 import { ReservationsTable } from '../components/reservations-table'
@@ -41,6 +41,7 @@ export default function CampaignReservationsPage() {
   const step = useStep()
   const cancel = useCancel()
   const refundDone = useRefundDone()
+  const assign = useAssignDriver()
   const [cashing, setCashing] = useState<OperationRow | null>(null)
   const [extending, setExtending] = useState<OperationRow | null>(null)
   const [cancelling, setCancelling] = useState<OperationRow | null>(null)
@@ -159,6 +160,8 @@ export default function CampaignReservationsPage() {
                         onCancel: setCancelling,
                         onRefundDone: (r, attemptId) => refundDone.mutate({ reservationId: r.id, attemptId }),
                         delivers: (r) => slotOf(r.slotId)?.kind === 'delivery',
+                        drivers: d.drivers,
+                        onAssign: (r, driverId) => assign.mutate({ reservationId: r.id, driverId }),
                       }}
                     />
                   </section>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/client/lib/toast'
+import { formatMoney } from '@/shared/format'
 import type { ConfirmDeliveryInput } from '@/shared/schemas/orders'
 import { api, errorMessage } from '@/client/lib/api'
 import { queryKeyFor, queryOptionsFor } from '@/client/lib/queries'
@@ -42,6 +43,23 @@ export function useCollectRestByDriver() {
           : `Paiement de la commande #${order.id} enregistré.`,
       ),
     onError: (e) => toast.error(`Paiement non enregistré : ${errorMessage(e)}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: deliveryKey }),
+  })
+}
+
+/** docs/rules/campaigns-operations.md#delivery-on-the-eve: a feast's animal delivered, its balance collected. */
+export function useEveDelivered() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { reservationId: number; cashCollected: number }) =>
+      api.post('/_api/delivery/campaign-delivered', input),
+    onSuccess: (r) =>
+      toast.success(
+        r.amountCollected > 0
+          ? `Animal livré : ${formatMoney(r.amountCollected)} encaissés.`
+          : 'Animal livré.',
+      ),
+    onError: (e) => toast.error(`Livraison non enregistrée : ${errorMessage(e)}`),
     onSettled: () => qc.invalidateQueries({ queryKey: deliveryKey }),
   })
 }

@@ -32,6 +32,7 @@ export function DriverCashCard({ cash }: { cash: DriverCashView }) {
                   <span className="text-stone-700">
                     {cashEntryLabels[e.type]}
                     {e.orderId ? ` · commande #${e.orderId}` : ''}
+                    {e.reservationId ? ` · fête, réservation #${e.reservationId}` : ''}
                     {e.ecart ? ` · écart ${formatMoney(e.ecart)}` : ''}
                     <span className="block text-xs text-stone-500">
                       {formatDateTime(e.createdAt)}

@@ -11,6 +11,7 @@ import { ConfirmDeliveryDialog } from '../components/confirm-delivery-dialog'
 import { DeliveryOrderCard } from '../components/delivery-order-card'
 import { DriverCashCard } from '../components/driver-cash-card'
 import { DriverRoundCard } from '../components/driver-round-card'
+import { EveDeliveries } from '../components/eve-deliveries'
 import { stopsOfTheDay } from '@/shared/domain/delivery-route'
 import { cashDueFor } from '@/shared/domain/cash'
 import { DoorPayment } from '../components/door-payment'
@@ -66,6 +67,7 @@ export default function DeliveryDashboardPage() {
               </h2>
               <DriverCashCard cash={d.cash} />
             </section>
+            <EveDeliveries deliveries={d.eveDeliveries} />
             {stopsOfTheDay(d.inDeliveryOrders).length > 0 && (
               <section aria-labelledby="my-round">
                 <h2 id="my-round" className="mb-3 text-lg font-semibold text-stone-900">

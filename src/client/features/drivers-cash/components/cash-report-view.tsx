@@ -292,6 +292,8 @@ export function CashReportView({
                       <Link to={`/admin/orders/${e.orderId}`} className="text-brand hover:underline">
                         #{e.orderId}
                       </Link>
+                    ) : e.reservationId ? (
+                      `Fête, réservation #${e.reservationId}`
                     ) : (
                       '—'
                     )}

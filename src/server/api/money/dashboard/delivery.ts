@@ -1,5 +1,6 @@
 import { deliveryCalls } from '@/shared/calls'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { eveDeliveriesOf } from '@/server/services/campaigns/eve'
 import { driverCash } from '@/server/services/money/cash'
 import { driverOrders } from '@/server/services/orders/order-admin'
 import { notYetLeftStatuses } from '@/shared/domain/order-status'
@@ -18,6 +19,8 @@ export default defineEndpoint({
     const assignedOrders = await driverOrders(db, user.id, [...notYetLeftStatuses], 200, true)
     const deliveredOrders = await driverOrders(db, user.id, ['delivered'], DELIVERED_SHOWN)
     const cash = await driverCash(db, user.id, inDeliveryOrders, deliveredOrders)
-    return { inDeliveryOrders, assignedOrders, deliveredOrders, cash }
+    // docs/rules/campaigns-operations.md#delivery-on-the-eve: the feast's animals given to it.
+    const eveDeliveries = await eveDeliveriesOf(db, user.id)
+    return { inDeliveryOrders, assignedOrders, deliveredOrders, cash, eveDeliveries }
   },
 })

@@ -1,0 +1,11 @@
+ALTER TABLE "cash_entries" DROP CONSTRAINT "cash_entries_kind_ck";--> statement-breakpoint
+ALTER TABLE "cash_entries" ADD COLUMN "reservation_id" integer;--> statement-breakpoint
+ALTER TABLE "campaign_reservations" ADD COLUMN "delivery_driver_id" integer;--> statement-breakpoint
+ALTER TABLE "cash_entries" ADD CONSTRAINT "cash_entries_reservation_id_campaign_reservations_id_fk" FOREIGN KEY ("reservation_id") REFERENCES "public"."campaign_reservations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_reservations" ADD CONSTRAINT "campaign_reservations_delivery_driver_id_users_id_fk" FOREIGN KEY ("delivery_driver_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cash_entries_reservation_idx" ON "cash_entries" USING btree ("reservation_id");--> statement-breakpoint
+CREATE INDEX "campaign_reservations_driver_idx" ON "campaign_reservations" USING btree ("delivery_driver_id") WHERE "campaign_reservations"."delivery_driver_id" is not null;--> statement-breakpoint
+ALTER TABLE "cash_entries" ADD CONSTRAINT "cash_entries_one_subject_ck" CHECK ("cash_entries"."order_id" is null or "cash_entries"."reservation_id" is null);--> statement-breakpoint
+ALTER TABLE "cash_entries" ADD CONSTRAINT "cash_entries_kind_ck" CHECK (("cash_entries"."type" = 'collected' and ("cash_entries"."order_id" is not null or "cash_entries"."reservation_id" is not null) and "cash_entries"."amount" >= 0 and "cash_entries"."amount_due" >= 0 and "cash_entries"."held_before" is null and ("cash_entries"."amount" = "cash_entries"."amount_due" or "cash_entries"."reason" is not null))
+        or ("cash_entries"."type" = 'handover' and "cash_entries"."amount" < 0 and "cash_entries"."amount_due" is null and "cash_entries"."held_before" is not null)
+        or ("cash_entries"."type" = 'correction' and "cash_entries"."amount" <> 0 and "cash_entries"."amount_due" is null and "cash_entries"."held_before" is null and "cash_entries"."reason" is not null));

@@ -1,6 +1,6 @@
 import { paymentAttempts } from '../../../src/server/db/schema'
 import { createOrder } from '../../factories'
-import { SHOPPERS, STAFF, type Policy } from './shared'
+import { ordersClient, SHOPPERS, STAFF, type Policy } from './shared'
 
 // ---- store credit (docs/rules/store-credit.md): a client reads its own and takes a cancelled
 // order's refund as credit; staff read and grant their country's clients'.
@@ -15,11 +15,9 @@ export const creditPolicies: Record<string, Policy> = {
     who: SHOPPERS,
     scope: 'own-records',
     rule: "Who may do what: store credit: a cancelled order's refund taken as credit, its own order",
-    input: async ({ f, caller, cc, neighbour, reaches }) => {
-      const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
-      const user = own
-        ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
-        : f[cc].customer
+    input: async (cell) => {
+      const { f, cc } = cell
+      const user = ordersClient(cell)
       // A cancelled order whose CinetPay payment is still to be given back by hand.
       const order = await createOrder(f.db, { user, status: 'cancelled' })
       await f.db.insert(paymentAttempts).values({

@@ -156,12 +156,16 @@ export const freshOrder = async (
   extra: { status?: 'in_delivery'; driverId?: number } = {},
 ) => (reaches ? createOrder(f.db, { user: f[cc].customer, ...extra }) : f[cc].order)
 
-/** An order of pieces (payable at once): the caller's own when the cell is its own, else the country's customer's. */
-export const payableOrder = async ({ f, caller, cc, neighbour, reaches }: Cell) => {
-  const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
-  const user = own
+/** Whose order a cell acts on: the caller itself when the cell is its own, else country cc's customer. */
+export const ordersClient = ({ f, caller, cc, neighbour, reaches }: Cell) =>
+  cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
     ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
     : f[cc].customer
+
+/** An order of pieces (payable at once): the caller's own when the cell is its own, else the country's customer's. */
+export const payableOrder = async (cell: Cell) => {
+  const { f, cc, reaches } = cell
+  const user = ordersClient(cell)
   return reaches
     ? createOrder(f.db, { user, lines: [{ price: 3000, quantity: 1, unitType: 'unit' }] })
     : f[cc].order

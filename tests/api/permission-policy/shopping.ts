@@ -3,7 +3,17 @@ import { orders } from '../../../src/server/db/schema'
 import { issueConfirmToken } from '../../../src/server/services/orders/confirm-link'
 import { awaitingAgreement, createOrder, deliveryIn } from '../../factories'
 import { eveReservationOf } from './campaign-operations'
-import { STAFF, SHOPPERS, DRIVER, partlyPaidOrder, ids, freshOrder, type Cell, type Policy } from './shared'
+import {
+  STAFF,
+  SHOPPERS,
+  DRIVER,
+  partlyPaidOrder,
+  ids,
+  freshOrder,
+  ordersClient,
+  type Cell,
+  type Policy,
+} from './shared'
 
 /** A fresh order of the country's customer waiting for its client, and its SMS link's token. */
 async function confirmTokenOf({ f, cc }: Cell) {
@@ -119,11 +129,9 @@ export const shoppingPolicies: Record<string, Policy> = {
     who: SHOPPERS,
     scope: 'own-records',
     rule: 'Client cancel: the client cancels its own pending order, with a reason',
-    input: async ({ f, caller, cc, neighbour, reaches }) => {
-      const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
-      const user = own
-        ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
-        : f[cc].customer
+    input: async (cell) => {
+      const { f } = cell
+      const user = ordersClient(cell)
       const order = await createOrder(f.db, { user })
       return { orderId: order.id, reason: 'Je me suis trompé de produit.' }
     },
@@ -132,11 +140,9 @@ export const shoppingPolicies: Record<string, Policy> = {
     who: SHOPPERS,
     scope: 'own-records',
     rule: 'Confirmation (docs/rules/confirmation.md#confirmation): the client confirms its own order waiting for it',
-    input: async ({ f, caller, cc, neighbour, reaches }) => {
-      const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
-      const user = own
-        ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
-        : f[cc].customer
+    input: async (cell) => {
+      const { f } = cell
+      const user = ordersClient(cell)
       const order = await createOrder(f.db, { user })
       await f.db.update(orders).set({ needsConfirmation: true }).where(eq(orders.id, order.id))
       return { orderId: order.id }
@@ -158,11 +164,9 @@ export const shoppingPolicies: Record<string, Policy> = {
     who: SHOPPERS,
     scope: 'own-records',
     rule: 'Weigh-in: the client accepts or refuses the weighed total of its own order',
-    input: async ({ f, caller, cc, neighbour, reaches }) => {
-      const own = cc === caller.cc && !neighbour && reaches && f.ownOrders[caller.name]
-      const user = own
-        ? { id: caller.id!, displayName: caller.name, countryId: f[cc].country.id }
-        : f[cc].customer
+    input: async (cell) => {
+      const { f } = cell
+      const user = ordersClient(cell)
       const order = await awaitingAgreement(f.db, { user })
       return { orderId: order.id, decision: 'accept', total: order.totalAmount }
     },

@@ -57,22 +57,22 @@ export async function moveCredit(tx: Executor, m: CreditMove, refusal = NOT_ENOU
   return balanceAfter
 }
 
-/** A client's balance in a country, its row locked for the rest of the transaction (0 without one). */
-export async function holdCreditBalance(tx: Executor, userId: number, countryId: number) {
-  const [row] = await tx
+/** A client's balance row in a country. */
+const balanceOf = (db: Executor, userId: number, countryId: number) =>
+  db
     .select({ balance: storeCreditBalances.balance })
     .from(storeCreditBalances)
     .where(and(eq(storeCreditBalances.userId, userId), eq(storeCreditBalances.countryId, countryId)))
-    .for('update')
+
+/** A client's balance in a country, its row locked for the rest of the transaction (0 without one). */
+export async function holdCreditBalance(tx: Executor, userId: number, countryId: number) {
+  const [row] = await balanceOf(tx, userId, countryId).for('update')
   return row?.balance ?? 0
 }
 
 /** A client's balance in a country, as it stands (0 without one). */
 export async function creditBalanceIn(db: Executor, userId: number, countryId: number) {
-  const [row] = await db
-    .select({ balance: storeCreditBalances.balance })
-    .from(storeCreditBalances)
-    .where(and(eq(storeCreditBalances.userId, userId), eq(storeCreditBalances.countryId, countryId)))
+  const [row] = await balanceOf(db, userId, countryId)
   return row?.balance ?? 0
 }
 

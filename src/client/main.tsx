@@ -85,6 +85,11 @@ function start() {
     hydrateRoot(container, app)
   })
 }
-start()
+// An "Ajouter" tapped while this code was on its way was posted by the page's early script
+// (src/server/web/early-cart.ts), which redrew the header's count: once its posts are answered it
+// lets every later tap through, and React hydrates the header as the last answer drew it.
+const early = (window as { __etalCart?: { stop(): Promise<void> } }).__etalCart
+if (early) void early.stop().then(start)
+else start()
 // Offline use, once the page has loaded (docs/decisions/0021).
 startServiceWorker()

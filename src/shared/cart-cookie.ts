@@ -11,6 +11,12 @@ import { MAX_LINE_QUANTITY } from './domain/units'
 export const CART_COOKIE = 'etal_panier'
 /** Where the product cards' and the product page's "Ajouter" post (src/server/web/cart-form.ts). */
 export const CART_FORM_PATH = '/panier/ajouter'
+/**
+ * The header a tap on "Ajouter" carries when the page's early script posted it while the app's
+ * code was still loading (src/server/web/early-cart.ts): the server then answers JSON (the count,
+ * the cart link drawn for it, the message) instead of sending the page back.
+ */
+export const EARLY_CART_HEADER = 'x-etal-early'
 /** Where a line's steppers and "Retirer" post, before the script (src/server/web/cart-form.ts). */
 export const CART_QUANTITY_PATH = '/panier/quantite'
 /**

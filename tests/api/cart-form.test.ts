@@ -111,6 +111,43 @@ describe('the form behind "Ajouter"', () => {
   })
 })
 
+describe('the same form posted by the page’s early script (before the app’s code runs)', () => {
+  const early = { 'x-etal-early': '1' }
+  it('answers JSON: the count and the message; the cookie as without script', async () => {
+    const p = await createProduct(t.db, { name: 'Côtes d’agneau', pricePerUnit: 7000, unitType: 'unit' })
+    const res = await add({ product: String(p.id), quantity: '2', back: '/products' }, early)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers.location).toBeUndefined()
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(cartOf(res)).toBe(`${p.id}-0-2`)
+    expect(res.json()).toEqual({ count: 1, message: 'Côtes d’agneau a été ajouté au panier' })
+    const again = await add(
+      { product: String(p.id), quantity: '1' },
+      { ...early, cookie: `etal_panier=${cartOf(res)}` },
+    )
+    expect(again.json().count).toBe(1)
+    expect(cartOf(again)).toBe(`${p.id}-0-3`)
+  })
+
+  it('refuses as without script, the message alone, and changes nothing', async () => {
+    const p = await createProduct(t.db, { name: 'Rognons', pricePerUnit: 2000, unitType: 'unit' })
+    const bad = await add({ product: 'abc', quantity: '1' }, early)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ error: 'Produit invalide.' })
+    expect(cartOf(bad)).toBeUndefined()
+    const odd = await add({ product: String(p.id), quantity: '0.5' }, early)
+    expect(odd.statusCode).toBe(400)
+    expect(odd.json()).toEqual({ error: 'Quantité invalide pour Rognons.' })
+    const elsewhere = await add(
+      { product: String(p.id), quantity: '1' },
+      { ...early, origin: 'https://evil.example' },
+    )
+    expect(elsewhere.statusCode).toBe(403)
+    expect(elsewhere.json()).toEqual({ error: 'Ce formulaire doit être envoyé depuis Étal.' })
+    expect(cartOf(elsewhere)).toBeUndefined()
+  })
+})
+
 describe('the pages with the cart cookie', () => {
   it('draw the header’s cart link with the cookie’s count, privately; without it, as for everyone', async () => {
     const a = await createProduct(t.db, { name: 'Dibi', pricePerUnit: 4000, unitType: 'unit' })
@@ -128,6 +165,10 @@ describe('the pages with the cart cookie', () => {
       expect(counted.headers['cache-control']).toBe('private, no-cache')
       expect(counted.headers.etag).not.toBe(plain.headers.etag)
     }
+    // The counted link the page's early script draws from, whatever the cookie.
+    expect((await get(t, '/products')).body).toMatch(
+      /<template id="etal-cart-link">.*<span data-testid="cart-badge"[^>]*>1<\/span>.*<\/template>/s,
+    )
     // A malformed cookie counts nothing.
     expect((await get(t, '/products', 'etal_panier=x-y-z')).body).toContain('Panier (0)')
   })

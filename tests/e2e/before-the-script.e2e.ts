@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { e2eApp, loginAt, PHONE, shot, waitingForReact } from './harness'
+import { e2eApp, loginAt, PHONE, seriousViolations, shot, waitingForReact } from './harness'
 
 /**
  * "Ajouter" before the script (docs/rules/catalogue.md#before-the-script): with JavaScript off, a
@@ -78,6 +78,51 @@ describe('a phone without JavaScript', () => {
       await live.evaluate(() => JSON.parse(localStorage.getItem('etal.shopping-cart') ?? '[]').length),
     ).toBe(2)
     await withScript.close()
+    await context.close()
+  })
+
+  it('while the script is still on its way, "Ajouter" adds without a reload; the script then takes the cart over', async () => {
+    const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, locale: 'fr-FR' })
+    const page = await context.newPage()
+    page.setDefaultTimeout(30_000)
+    // The app's code held back, as a slow phone's link holds it: the page's own HTML alone runs.
+    let release!: () => void
+    const released = new Promise<void>((done) => (release = done))
+    await page.route('**/assets/*.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/products', { waitUntil: 'domcontentloaded' })
+    // A mark on this document: a reload (the form sent by the browser itself) would lose it.
+    await page.evaluate(() => ((window as { mark?: number }).mark = 1))
+    const sameDocument = () => page.evaluate(() => (window as { mark?: number }).mark === 1)
+    const cards = page.getByTestId('product-card')
+    const names: string[] = []
+    for (const i of [0, 1]) {
+      const name = (await cards.nth(i).getByTestId('product-link').textContent())!.trim()
+      names.push(name)
+      await cards
+        .nth(i)
+        .getByRole('button', { name: `Ajouter ${name} au panier` })
+        .click()
+      await expect.poll(() => badge(page).textContent()).toBe(String(i + 1))
+      // Said in the page's status region, outside what React will hold.
+      await expect.poll(() => page.getByRole('status').textContent()).toBe(`${name} a été ajouté au panier`)
+    }
+    expect(await sameDocument()).toBe(true)
+    expect(await page.evaluate(() => document.getElementById('root')?.dataset.ready)).toBeUndefined()
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'before-script/early-added-390')
+
+    // The code arrives: React hydrates the header as the last answer drew it (no hydration error,
+    // which the harness fails on), then moves the cookie's lines into its own cart.
+    release()
+    await page.waitForFunction(() => document.getElementById('root')?.dataset.ready === 'true')
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'etal_panier')).toBe(false)
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('etal.shopping-cart') ?? '[]'))
+    expect(kept.map((l: { name: string }) => l.name).sort()).toEqual([...names].sort())
+    expect(await badge(page).textContent()).toBe('2')
+    expect(await sameDocument()).toBe(true)
     await context.close()
   })
 

@@ -6,6 +6,7 @@ import {
   CART_COOKIE_MAX_AGE,
   CART_FORM_PATH,
   CART_QUANTITY_PATH,
+  EARLY_CART_HEADER,
   cartCookieIn,
   cookieLineKey,
   parseCartCookie,
@@ -30,14 +31,20 @@ function backOf(value: unknown): string {
     : '/products'
 }
 
+/** Posted by the page's early script rather than by the browser itself (web/early-cart.ts). */
+const isEarly = (req: FastifyRequest) => req.headers[EARLY_CART_HEADER] === '1'
+
 /** A refusal as a page (the form was posted without script): a 400 in French, with the way back. */
 function refuse(
+  req: FastifyRequest,
   reply: FastifyReply,
   status: 400 | 403,
   message: string,
   back: string,
   title = 'Produit non ajouté',
 ) {
+  // Posted by the page's early script (web/early-cart.ts): the message alone, said in the page.
+  if (isEarly(req)) return reply.status(status).header('cache-control', 'no-store').send({ error: message })
   const html =
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${title} · Étal</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem">` +
@@ -113,29 +120,30 @@ async function addFromForm(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const form = formOf(req)
   const back = backOf(form.back)
   if (fromElsewhere(req))
-    return refuse(reply, 403, 'Ce formulaire doit être envoyé depuis Étal.', '/products')
+    return refuse(req, reply, 403, 'Ce formulaire doit être envoyé depuis Étal.', '/products')
 
   const id = Number(form.product)
   const quantity = Number(form.quantity)
   // The picker's choice; '' is "Sans préparation"; absent (a product without one), its default.
   const preparation =
     form.preparation === undefined ? undefined : form.preparation === '' ? null : Number(form.preparation)
-  if (!validId(id)) return refuse(reply, 400, 'Produit invalide.', back)
+  if (!validId(id)) return refuse(req, reply, 400, 'Produit invalide.', back)
   const user = await currentUser(req, reply, deps.database.db, deps.config)
-  if (user && !isShopper(user.role)) return refuse(reply, 403, 'Commande réservée aux clients.', back)
+  if (user && !isShopper(user.role)) return refuse(req, reply, 403, 'Commande réservée aux clients.', back)
   const product = await productOf(deps, id)
-  if (!product) return refuse(reply, 400, 'Ce produit n’est plus en vente.', back)
+  if (!product) return refuse(req, reply, 400, 'Ce produit n’est plus en vente.', back)
   if (user?.country && product.countryName !== user.country)
-    return refuse(reply, 400, `Ce produit n'est pas disponible dans votre pays (${user.country})`, back)
-  if (product.stock.soldOut) return refuse(reply, 400, `${product.name} est épuisé pour le moment.`, back)
+    return refuse(req, reply, 400, `Ce produit n'est pas disponible dans votre pays (${user.country})`, back)
+  if (product.stock.soldOut)
+    return refuse(req, reply, 400, `${product.name} est épuisé pour le moment.`, back)
   // The one rule of a line's quantity (src/shared/domain/line-quantity.ts): none taken out here.
   if (typeof lineQuantity(quantity, product) !== 'number')
-    return refuse(reply, 400, `Quantité invalide pour ${product.name}.`, back)
+    return refuse(req, reply, 400, `Quantité invalide pour ${product.name}.`, back)
   if (
     preparation != null &&
     (!Number.isInteger(preparation) || !product.preparations.some((o) => o.id === preparation))
   )
-    return refuse(reply, 400, `Cette préparation n’est pas proposée pour ${product.name}.`, back)
+    return refuse(req, reply, 400, `Cette préparation n’est pas proposée pour ${product.name}.`, back)
   const chosen =
     preparation === undefined ? (product.preparations.find((o) => o.isDefault)?.id ?? null) : preparation
 
@@ -144,9 +152,15 @@ async function addFromForm(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
     preparationId: chosen,
     quantity,
   })
-  if (!lines) return refuse(reply, 400, 'Votre panier est plein : passez d’abord commande.', back)
+  if (!lines) return refuse(req, reply, 400, 'Votre panier est plein : passez d’abord commande.', back)
   setCart(deps, reply, lines)
-  return reply.header('cache-control', 'no-store').redirect(back, 303)
+  reply.header('cache-control', 'no-store')
+  if (isEarly(req))
+    return reply.send({
+      count: lines.length,
+      message: `${product.name} a été ajouté au panier`,
+    })
+  return reply.redirect(back, 303)
 }
 
 /**
@@ -162,29 +176,31 @@ async function setFromForm(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const back = backOf(form.back)
   const title = 'Panier non modifié'
   if (fromElsewhere(req))
-    return refuse(reply, 403, 'Ce formulaire doit être envoyé depuis Étal.', '/products', title)
+    return refuse(req, reply, 403, 'Ce formulaire doit être envoyé depuis Étal.', '/products', title)
   const id = Number(form.product)
   const preparation =
     form.preparation === undefined || form.preparation === '' ? null : Number(form.preparation)
   const quantity =
     typeof form.quantity === 'string' && form.quantity.trim() !== '' ? Number(form.quantity) : NaN
   if (!validId(id) || (preparation !== null && !validId(preparation)))
-    return refuse(reply, 400, 'Produit invalide.', back, title)
+    return refuse(req, reply, 400, 'Produit invalide.', back, title)
   if (!Number.isFinite(quantity) || quantity < 0 || quantity > MAX_LINE_QUANTITY)
-    return refuse(reply, 400, 'Quantité invalide.', back, title)
+    return refuse(req, reply, 400, 'Quantité invalide.', back, title)
   const user = await currentUser(req, reply, deps.database.db, deps.config)
-  if (user && !isShopper(user.role)) return refuse(reply, 403, 'Commande réservée aux clients.', back, title)
+  if (user && !isShopper(user.role))
+    return refuse(req, reply, 403, 'Commande réservée aux clients.', back, title)
   const lines = parseCartCookie(cartCookieIn(req.headers.cookie))
   const key = cookieLineKey({ id, preparationId: preparation })
   if (!lines.some((l) => cookieLineKey(l) === key))
-    return refuse(reply, 400, 'Cet article n’est plus dans votre panier.', back, title)
+    return refuse(req, reply, 400, 'Cet article n’est plus dans votre panier.', back, title)
   // Taken out: whatever the product has become. Else the product as it is sold now.
   let next: number | 'remove' | 'invalid' = 'remove'
   if (quantity > 0) {
     const product = await productOf(deps, id)
-    if (!product) return refuse(reply, 400, 'Ce produit n’est plus en vente : retirez-le.', back, title)
+    if (!product) return refuse(req, reply, 400, 'Ce produit n’est plus en vente : retirez-le.', back, title)
     next = lineQuantity(quantity, product)
-    if (next === 'invalid') return refuse(reply, 400, `Quantité invalide pour ${product.name}.`, back, title)
+    if (next === 'invalid')
+      return refuse(req, reply, 400, `Quantité invalide pour ${product.name}.`, back, title)
   }
   setCart(deps, reply, setCookieLine(lines, key, next === 'remove' ? null : next)!)
   return reply.header('cache-control', 'no-store').redirect(back, 303)

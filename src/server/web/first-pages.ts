@@ -20,6 +20,7 @@ import type { AppDeps } from '../http/define-endpoint'
 import { currentUser } from '../http/auth-context'
 import { LRUCache } from 'lru-cache'
 import { pageOfAsync, type PageFrame, type SpaPage } from './pages'
+import { earlyCartTemplate } from './early-cart'
 import { productHead } from './product-head'
 import { publicOrigin } from './site-files'
 import { activeCountries, catalogueAnswer, storefrontAnswer } from '../services/catalogue/storefront'
@@ -62,6 +63,8 @@ type Kept = { inputs: CachedAnswer[]; page: Promise<SpaPage> }
  * drops them (services/catalogue/storefront-cache.ts), and the next request renders it again.
  */
 export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) {
+  // The counted cart link the early script draws from (web/early-cart.ts), after #root.
+  const cartTemplate = earlyCartTemplate(entry.cartLink(1))
   // One page per (path, country, kind of caller): 2 × (the active countries + 'all') × 3, a few
   // hundred at most; the bound is a guard, the least recently served out first.
   const kept = new LRUCache<string, Kept>({ max: 500 })
@@ -75,7 +78,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
     answer: FirstPageAnswer,
   ) {
     const { html, data } = await entry.renderFirstPage({ path, catalogue, countries, answer })
-    const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>`
+    const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>${cartTemplate}`
     const framed = frame(path, html, script, undefined, holdsSession(catalogue), true)
     return pageOfAsync(framed.html, framed.scriptHash)
   }
@@ -180,7 +183,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
         countries,
         product,
       })
-      const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>`
+      const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>${cartTemplate}`
       const framed = frame(
         '/produits/:product',
         html,

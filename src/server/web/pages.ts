@@ -16,6 +16,7 @@ import {
 import { pickEncoding, type Encoding } from '../services/catalogue/storefront-cache'
 import { clientBuild, readManifest } from './client-build'
 import { modulePreload, moduleScript, pageDocument, stylesheetLink } from './document'
+import { earlyCartScript } from './early-cart'
 
 /**
  * A page as sent: its status (404 for a URL no page has), its bytes in each encoding, compressed
@@ -110,7 +111,7 @@ function loaderScript(entry: string, preloads: string[]) {
     `(function(){var d=document,h=d.head,done=0,P=window.PerformanceObserver;`,
     `function add(t,a){var e=d.createElement(t),k;e.crossOrigin='';for(k in a)e[k]=a[k];h.appendChild(e)}`,
     `function go(){if(done)return;done=1;add('script',{type:'module',src:${JSON.stringify(entry)}});more(${JSON.stringify(preloads)})}`,
-    `function more(l){l.slice(0,3).forEach(function(f){add('link',{rel:'modulepreload',href:f})});if(l.length>3)setTimeout(function(){more(l.slice(3))},0)}`,
+    `function more(l){l.slice(0,3).forEach(function(f){add('link',{rel:'modulepreload',href:f,fetchPriority:'low'})});if(l.length>3)setTimeout(function(){more(l.slice(3))},0)}`,
     `if(d.visibilityState!=='visible')return go();`,
     `d.addEventListener('visibilitychange',go);setTimeout(go,2000);`,
     `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)`,
@@ -213,7 +214,11 @@ export function createSpaPages(
           sessionInPage,
         }),
       }
-    const script = loaderScript(build.entry, [...build.entryImports, ...build.pageChunks(path)])
+    // A page drawn at its own URL can be tapped before its code runs: its "Ajouter" is caught
+    // early (web/early-cart.ts), in the same inline script, so under the same CSP hash.
+    const script =
+      (live ? earlyCartScript : '') +
+      loaderScript(build.entry, [...build.entryImports, ...build.pageChunks(path)])
     const scriptHash = `sha256-${createHash('sha256').update(script).digest('base64')}`
     const html = pageDocument({
       title,

@@ -1,0 +1,58 @@
+import { CART_FORM_PATH, EARLY_CART_HEADER } from '@/shared/cart-cookie'
+
+const TEMPLATE_ID = 'etal-cart-link'
+
+/**
+ * The header's cart link content drawn for a count (the SSR entry's `cartLink(1)`), in a
+ * `<template>` after #root: the early script clones it and writes the count in its badge, so that
+ * no HTML is ever built from a string in the page (tests/unit/no-raw-html.test.ts).
+ */
+export const earlyCartTemplate = (countedLink: string) =>
+  `<template id="${TEMPLATE_ID}">${countedLink}</template>`
+
+/**
+ * "Ajouter" while the page's code is still on its way (docs/rules/catalogue.md#before-the-script,
+ * docs/decisions/0083): on a slow phone the products paint from the first HTML in about a second,
+ * and the app's code takes seconds more. Without script the form posts and the page comes back
+ * counted (web/cart-form.ts); with a script that has not arrived yet, that reload would throw
+ * away the code being downloaded and fetch the page again over the same slow link. So the page
+ * carries this small script, inline beside the loader (web/pages.ts, the pages drawn at their own
+ * URL): it catches the submit of an "Ajouter" form, posts the same form with fetch and the
+ * EARLY_CART_HEADER, and the server answers JSON: the new count, drawn in the header's cart link
+ * from a template of the header component's own markup (so React later hydrates it unchanged),
+ * and the message, said
+ * in a status region outside #root (React never holds it). The line is kept in the cart cookie,
+ * exactly as without script; the app moves it into its own cart once it runs.
+ *
+ * The hand-over: `window.__etalCart.stop()` (src/client/main.tsx, just before hydrating) waits
+ * for the posts in flight, then lets every later submit through to React, whose own handler adds
+ * without a reload. If fetch is missing or the post fails, the form is sent by the browser itself,
+ * as without script.
+ */
+export const earlyCartScript = [
+  `(function(){var d=document,w=window,n=0,off=0,q=[],say;`,
+  `if(!w.fetch||!w.URLSearchParams||!w.FormData||!w.Promise)return;`,
+  // The status region: in the page from the start (so a message is read out), empty until used.
+  `(function(){var r=d.createElement('section'),p=d.createElement('p'),s=p.style;`,
+  `r.setAttribute('aria-label','Panier');p.setAttribute('role','status');`,
+  `s.position='fixed';s.left='1rem';s.right='1rem';s.bottom='1rem';s.margin='0 auto';s.maxWidth='24rem';`,
+  `s.zIndex='60';s.textAlign='center';s.fontSize='.875rem';s.borderRadius='.5rem';s.color='#fff';`,
+  `r.appendChild(p);d.body.appendChild(r);var t;`,
+  `say=function(x){p.textContent=x;s.padding=x?'.75rem 1rem':'0';s.background=x?'#1c1917':'none';`,
+  `clearTimeout(t);if(x)t=setTimeout(function(){say('')},5000)}})();`,
+  `function idle(){return n?new Promise(function(r){q.push(r)}):Promise.resolve()}`,
+  `function done(){if(--n===0){var l=q;q=[];l.forEach(function(r){r()})}}`,
+  `d.addEventListener('submit',function(e){var f=e.target;`,
+  `if(off||!f||!f.getAttribute||f.getAttribute('action')!==${JSON.stringify(CART_FORM_PATH)})return;`,
+  `e.preventDefault();n++;`,
+  `fetch(f.action,{method:'POST',body:new URLSearchParams(new FormData(f)),`,
+  `headers:{${JSON.stringify(EARLY_CART_HEADER)}:'1'},credentials:'same-origin',priority:'high'})`,
+  `.then(function(r){return r.json().then(function(j){`,
+  `var a=d.querySelector('header a[href="/cart"]'),t=d.getElementById('${TEMPLATE_ID}'),b;`,
+  `if(r.ok&&a&&t&&j.count>0){a.replaceChildren(t.content.cloneNode(true));`,
+  `b=a.querySelector('[data-testid="cart-badge"]');if(b)b.textContent=String(j.count)}`,
+  `say(j.message||j.error||'')})})`,
+  // No answer (the connection dropped): the browser sends the form itself, as without script.
+  `.catch(function(){f.submit()}).then(done)},true);`,
+  `w.__etalCart={stop:function(){return idle().then(function(){off=1})}}})();`,
+].join('')

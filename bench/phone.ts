@@ -155,7 +155,7 @@ try {
       const r = await checkoutRun(browser, server.base)
       checkoutRuns.push(r)
       log(
-        `checkout run ${i + 1}: first visit ${formatValue(r.firstBytes, 'KB')} in ${r.firstRequests} requests (${(r.firstMs / 1000).toFixed(1)} s), second visit ${formatValue(r.secondBytes, 'KB')} in ${r.secondRequests} requests (${(r.secondMs / 1000).toFixed(1)} s)`,
+        `checkout run ${i + 1}: first visit ${formatValue(r.firstBytes, 'KB')} in ${r.firstRequests} requests (${(r.firstMs / 1000).toFixed(1)} s), second visit ${formatValue(r.secondBytes, 'KB')} in ${r.secondRequests} requests (${(r.secondMs / 1000).toFixed(1)} s); first visit's downloads cut short by a tap: ${r.firstCut}, ${formatValue(r.firstNotReceived, 'KB')} the server wrote but the phone never received`,
       )
     } catch (err) {
       checkoutRuns.push(null)
@@ -199,7 +199,7 @@ const figures: PhoneFigure[] = [
     unit: 'KB',
     max: budgets.checkoutFirstVisitKB * 1024,
     note: done.length
-      ? `${median(done.map((r) => r.firstRequests))} requests, ${((median(done.map((r) => r.firstMs)) ?? 0) / 1000).toFixed(0)} s`
+      ? `${median(done.map((r) => r.firstRequests))} requests, ${((median(done.map((r) => r.firstMs)) ?? 0) / 1000).toFixed(0)} s; downloads a tap cut short counted as far as they came, ${formatValue(median(done.map((r) => r.firstNotReceived)), 'KB')} less than the server wrote`
       : undefined,
   },
   {
@@ -277,7 +277,7 @@ if (done[0])
   )
 notes.push(
   "Times are from the navigation's start (performance.now() in the page). The tap is retried every 250 ms on the first \"Ajouter\" button until the header's cart counts it (before the app's code runs, the page's early script posts the form and redraws the count: decision 0083); /products is opened signed in as the demo client (a visitor's tap leads to the sign-in page, not the cart).",
-  "Bytes: what the server sent, counted on the wire by a relay in front of it (headers and bodies of every request: the page's, its service worker's, the browser's own such as the favicon); each step is a tap as a client's on a phone (the header's second row of links); the second visit runs in the same browser context after its cookies are cleared, so that it signs in again.",
+  "Bytes: what the server sent, counted on the wire by a relay in front of it (headers and bodies of every request: the page's, its service worker's, the browser's own such as the favicon), but a download of the page that a tap on a link cut short (the pages work before their code is in) as far as the phone received it (CDP, throttled); each step is a tap as a client's on a phone (the header's second row of links); the second visit runs in the same browser context after its cookies are cleared, so that it signs in again.",
   `Server: the production bundle on ${db.kind}, demo data and 2,000 generated products; Lighthouse runs bench/lighthouse.ts (its own server, demo data).`,
 )
 const section = renderPhoneSection({

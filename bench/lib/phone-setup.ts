@@ -195,11 +195,21 @@ export async function throttledPage(context: BrowserContext) {
   const fromWorker = new Set<string>()
   const urls = new Map<string, string>()
   const counter = { bytes: 0, requests: 0, workerBytes: 0, byPath: new Map<string, number>() }
+  const asked = new Map<string, string>()
+  const ended = new Set<string>()
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url)
+    if (e.request.method === 'GET') asked.set(e.requestId, e.request.url)
+  })
+  // The requests whose answer began to reach the page (its headers, as throttled).
+  const answered = new Set<string>()
   cdp.on('Network.responseReceived', (e) => {
     if (e.response.fromServiceWorker) fromWorker.add(e.requestId)
     urls.set(e.requestId, e.response.url)
+    answered.add(e.requestId)
   })
   cdp.on('Network.loadingFinished', (e) => {
+    ended.add(e.requestId)
     if (fromWorker.has(e.requestId)) return
     counter.bytes += e.encodedDataLength
     counter.requests += 1
@@ -223,6 +233,25 @@ export async function throttledPage(context: BrowserContext) {
   return {
     page,
     counter,
+    /**
+     * The page's downloads that a navigation cut short (a tap on a link before the page's code
+     * was in) before a byte of their answer reached the page, as throttled: asked for, never
+     * answered nor finished (a navigation ends the old document's downloads without an event of
+     * their own). One cut once its answer had begun is not among them: how much of it came is
+     * not told (CDP's dataReceived carries no byte counts here), so it is counted whole.
+     */
+    cutShort: () =>
+      [...asked]
+        .filter(([id]) => !ended.has(id) && !answered.has(id) && !fromWorker.has(id))
+        .map(([, url]) => ({ path: new URL(url).pathname })),
+    /** How many of the page's GETs of each path finished (not answered by its service worker). */
+    finishedByPath: () => {
+      const n = new Map<string, number>()
+      for (const [id, url] of asked)
+        if (ended.has(id) && !fromWorker.has(id))
+          n.set(new URL(url).pathname, (n.get(new URL(url).pathname) ?? 0) + 1)
+      return n
+    },
     /** The paths that moved the most bytes, largest first. */
     largest(n: number) {
       return [...counter.byPath].sort((a, b) => b[1] - a[1]).slice(0, n)

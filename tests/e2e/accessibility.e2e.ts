@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest'
 import { users } from '../../src/server/db/schema'
-import { pagePaths, pages, roleGroups, type PagePath } from '../../src/shared/pages'
-import type { Role } from '../../src/shared/domain/roles'
+import { pagePaths, pages, roleGroups, type Page as SitePage, type PagePath } from '../../src/shared/pages'
+import { isStaff, type Role } from '../../src/shared/domain/roles'
 import {
   axeViolations,
   DESKTOP,
-  loginAt,
   newPage,
   PHONE,
   shot,
@@ -18,12 +17,13 @@ import {
 } from './harness'
 
 /**
- * Every page of src/shared/pages.ts, opened by every role (and a visitor), passes axe-core
- * without a serious or critical violation, has exactly one h1, its own title and the skip link
- * as its first Tab stop. A page a role may not open shows its refusal (or the sign-in it is sent
- * to), which must pass too: once per layout and role group, since the refusal is the guard's of
- * that group (src/client/app/router.tsx) whatever the page behind it, and tests/unit/pages.test.ts
- * checks that every page is behind its group's guard.
+ * Every distinct screen of src/shared/pages.ts passes axe-core without a serious or critical
+ * violation, has exactly one h1, its own title and the skip link as its first Tab stop: every
+ * page as every role (and a visitor) sees it, each screen opened once (`walkOf`). A page a role
+ * may not open shows its refusal (or the sign-in it is sent to), which must pass too: once per
+ * layout, role and kind of refusal, since the refusal is the guard's (src/client/app/router.tsx)
+ * whatever the page behind it, and tests/unit/pages.test.ts checks that every page is behind its
+ * group's guard.
  */
 
 let e: E2E
@@ -55,13 +55,28 @@ function opens(who: Role | 'visitor', pattern: string) {
   return who !== 'visitor' && (roleGroups[page.opens] as readonly Role[]).includes(who)
 }
 
-/** A role's walk: every page it opens, and one refusal per layout and role group it is refused. */
+/**
+ * The staff role that opens the shop's own pages (the site's and the confirmation's layouts) for
+ * the three: those pages tell a visitor, a shopper, a driver and a staff member apart (the header,
+ * ShopDenied, the campaign and confirmation pages ask `isShopper` or `isStaff`), never one staff
+ * role from another. The staff layouts differ by role (the menu, what each may do): walked by each.
+ */
+const shopStaff: Role = 'admin'
+
+/**
+ * A role's walk, each of its distinct screens once: every page it opens (the shop's pages once
+ * for all staff, by `shopStaff`), and one refusal per layout and kind of refusal it meets: the
+ * generic refusal names the role, not the group it lacks; the shoppers' pages show ShopDenied.
+ */
 function walkOf(who: Role | 'visitor') {
   const refusals = new Set<string>()
   return patterns.filter((pattern) => {
+    const page = pages[pattern as PagePath] as SitePage | undefined
+    // The unknown path is the site's Not Found page.
+    const layout = page?.layout ?? 'site'
+    if (isStaff(who) && who !== shopStaff && (layout === 'site' || layout === 'confirmation')) return false
     if (opens(who, pattern)) return true
-    const { layout, opens: group } = pages[pattern as PagePath]
-    const key = `${layout} ${group}`
+    const key = `${layout} ${page!.opens === 'shoppers' ? 'shop' : 'guard'}`
     if (refusals.has(key)) return false
     refusals.add(key)
     return true
@@ -138,16 +153,32 @@ async function auditPage(
   return problems
 }
 
-// Each role signs in once; its pages are then one test each, three at a time (maxConcurrency,
-// vitest.e2e.config.ts), each in its own tab: most of a page's time is spent waiting for the
-// network to settle, and a test's time limit bounds one page however slow the machine.
-for (const { who, login } of roles) {
+/**
+ * Each role's profile, signed in once for the whole file (its walk at 390 px, root's at 1280 px
+ * and the keyboard tests on root's pages): each page is then one test, in its own tab.
+ */
+const profiles = new Map<Role | 'visitor', Promise<BrowserContext>>()
+function profileOf(who: Role | 'visitor') {
+  let profile = profiles.get(who)
+  if (!profile) {
+    profile = signedInProfile(e, roles.find((r) => r.who === who)!.login)
+    profiles.set(who, profile)
+  }
+  return profile
+}
+afterAll(async () => {
+  await Promise.all([...profiles.values()].map(async (p) => (await p.catch(() => null))?.close()))
+})
+
+// Each role's pages are one test each, three at a time (maxConcurrency, vitest.e2e.config.ts),
+// each in its own tab: most of a page's time is spent waiting for the network to settle, and a
+// test's time limit bounds one page however slow the machine.
+for (const { who } of roles) {
   describe.concurrent(`accessibility of every page at 390 px, for the ${who}`, () => {
     let profile: BrowserContext
     beforeAll(async () => {
-      profile = await signedInProfile(e, login)
+      profile = await profileOf(who)
     })
-    afterAll(() => profile?.close())
     // it.for: a concurrent test asserts with its own context's expect.
     it.for(walkOf(who))('%s', async (pattern, { expect }) => {
       expect((await auditPage(profile, PHONE, pattern, expect)) ?? []).toEqual([])
@@ -158,9 +189,8 @@ for (const { who, login } of roles) {
 describe.concurrent('the staff pages at 1280 px too (tables, menus), for root', () => {
   let profile: BrowserContext
   beforeAll(async () => {
-    profile = await signedInProfile(e, ['/employee/login', 'root@etal.demo'])
+    profile = await profileOf('root')
   })
-  afterAll(() => profile?.close())
   it.for(patterns.filter((p) => p.startsWith('/admin') || p.startsWith('/root')))(
     '%s',
     async (pattern, { expect }) => {
@@ -201,9 +231,8 @@ describe('keyboard', () => {
   })
 
   it('Escape closes a dialog opened from state and gives the focus back to the button that opened it', async () => {
-    const { page, context } = await newPage(e, DESKTOP)
-    await loginAt(page, '/employee/login', 'root@etal.demo')
-    await page.waitForURL('**/root/dashboard')
+    const page = await tabOf(await profileOf('root'), DESKTOP)
+    page.setDefaultTimeout(15_000)
     await page.goto('/admin/cities')
     const opener = page.getByRole('button', { name: 'Renommer la ville Thiès' })
     await opener.focus()
@@ -229,13 +258,12 @@ describe('keyboard', () => {
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0)
     await expect.poll(() => remove.evaluate((el) => el === document.activeElement)).toBe(true)
-    await context.close()
+    await page.close()
   })
 
   it('a table that scrolls sideways (a tablet beside the staff menu) is a named region reached by Tab', async () => {
-    const { page, context } = await newPage(e, { width: 800, height: 900 })
-    await loginAt(page, '/employee/login', 'root@etal.demo')
-    await page.waitForURL('**/root/dashboard')
+    const page = await tabOf(await profileOf('root'), { width: 800, height: 900 })
+    page.setDefaultTimeout(15_000)
     await page.goto('/admin/products')
     await settle(page)
     const region = page.getByRole('region', { name: 'Produits (défilement horizontal)' })
@@ -259,7 +287,7 @@ describe('keyboard', () => {
         .first()
         .evaluate((t) => t.parentElement!.getAttribute('tabindex')),
     ).toBeNull()
-    await context.close()
+    await page.close()
   })
 
   it('a field in error is invalid and described by its message', async () => {

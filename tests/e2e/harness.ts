@@ -267,17 +267,26 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
 }
 
-/** axe-core's violations on the page as it is now (every impact: callers choose). */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    // Colours are read once every transition under way has ended: a button leaving its pending
-    // state is, for 150 ms, between two colours that no one reads as its contrast.
-    // (A spinner turns for ever: not waited for.)
+/**
+ * Once every animation and transition under way on the page has ended (a spinner turns for
+ * ever: not waited for), instead of a fixed pause.
+ */
+export async function animationsEnded(page: Page) {
+  await page.evaluate(async () => {
     const ending = document
       .getAnimations()
       .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
     await Promise.all(ending.map((a) => a.finished.catch(() => undefined)))
+  })
+}
+
+/** axe-core's violations on the page as it is now (every impact: callers choose). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource)
+  // Colours are read once every transition under way has ended: a button leaving its pending
+  // state is, for 150 ms, between two colours that no one reads as its contrast.
+  await animationsEnded(page)
+  return page.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> }

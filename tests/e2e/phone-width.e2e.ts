@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
-import { DESKTOP, PHONE, shot, signedInProfile, startE2E, tabOf, type E2E } from './harness'
+import { animationsEnded, DESKTOP, PHONE, shot, signedInProfile, startE2E, tabOf, type E2E } from './harness'
 
 /**
  * Phone first: every page, opened by a role that may see it, fits 390 px without sideways
@@ -144,7 +144,7 @@ for (const { who, login, paths } of journeys) {
         const page = await tabOf(profile, viewport)
         await page.goto(path)
         await page.waitForLoadState('networkidle')
-        await page.waitForTimeout(200)
+        await animationsEnded(page)
         await shot(page, `pages/${who}${path.replace(/[/%]/g, '_')}-${tag}`)
         if (tag === '390') {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -26,6 +26,8 @@ export type CachedAnswer<T = unknown> = {
   body: Buffer
   use: 'kept' | 'once'
   encoded: Map<Encoding, Promise<Buffer>>
+  /** The forms already made (`encoded`'s, settled): sent without waiting (`sendReady`). */
+  ready: Map<Encoding, Buffer>
 }
 
 /** Every answer made here: a handler may return one (isCachedAnswer), the kernel sends it. */
@@ -51,6 +53,7 @@ export function makeAnswer<T>(text: string, use: CachedAnswer['use'], value?: T)
     body,
     use,
     encoded: new Map([['identity', Promise.resolve(body)]]),
+    ready: new Map([['identity', body]]),
     get value() {
       read ??= { value: superjson.parse<T>(text) }
       return read.value
@@ -91,16 +94,38 @@ function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
           })
         : gz(answer.body, { level: answer.use === 'kept' ? 9 : 6 })
     answer.encoded.set(encoding, done)
+    done.then(
+      (bytes) => answer.ready.set(encoding, bytes),
+      () => undefined,
+    )
   }
   return done
 }
 
-/** Sends a cached answer, compressed once per encoding rather than at every request. */
-export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  const encoding = answer.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : 'identity'
-  const body = await encode(answer, encoding)
+const encodingFor = (req: FastifyRequest, answer: CachedAnswer): Encoding =>
+  answer.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : 'identity'
+
+function send(reply: FastifyReply, encoding: Encoding, body: Buffer) {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   reply.send(body)
+}
+
+/** Sends a cached answer, compressed once per encoding rather than at every request. */
+export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const encoding = encodingFor(req, answer)
+  send(reply, encoding, await encode(answer, encoding))
   return SENT
+}
+
+/**
+ * Sends a cached answer at once, with the same headers as `sendCached`, when the form the client
+ * accepts is already made; false (nothing sent) when it is not.
+ */
+export function sendReady(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): boolean {
+  const encoding = encodingFor(req, answer)
+  const body = answer.ready.get(encoding)
+  if (!body) return false
+  send(reply, encoding, body)
+  return true
 }

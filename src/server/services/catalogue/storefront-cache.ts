@@ -31,6 +31,15 @@ export function createStorefrontCache(opts: {
   const off = opts.ttlMs <= 0
   /** Answers served but not to be kept: their loader said so, or the cache is off. */
   const notKept = new WeakSet<CachedAnswer>()
+  /** The key of each kept answer (`keptAt`). */
+  const keyOf = new WeakMap<CachedAnswer, string>()
+  /**
+   * The address (path and query string, as the request wrote it) each kept answer was served
+   * at, after its query string was validated (`remember`): the same address is the same read,
+   * served at once while its answer is kept (http/kernel.ts). Bounded, as the addresses are the
+   * callers' to write; emptied with the cache.
+   */
+  const byAddress = new LRUCache<string, CachedAnswer>({ max: 1_000 })
   const cache = new LRUCache<string, CachedAnswer, () => Promise<Loaded>>({
     // The keys are the storefront's reads (a few per country and city); a key made up by a
     // request is not kept (`keep`). Kept small: lru-cache's clear, and a delete that empties
@@ -41,12 +50,13 @@ export function createStorefrontCache(opts: {
     ttlResolution: 0,
     ...(opts.now ? { perf: { now: opts.now } } : {}),
     ignoreFetchAbort: true,
-    async fetchMethod(_key, previous, { context: load }) {
+    async fetchMethod(key, previous, { context: load }) {
       const { text, keep, value } = await load()
       // Unchanged after expiry: the same answer, with the compressed forms already made.
       const answer =
         !off && previous?.text === text ? previous : makeAnswer(text, off ? 'once' : 'kept', value)
       if (off || !keep) notKept.add(answer)
+      else keyOf.set(answer, key)
       return answer
     },
   })
@@ -84,6 +94,17 @@ export function createStorefrontCache(opts: {
     },
     /** As `get`, for a loader that writes the answer's text itself (`answerText`'s format). */
     getText,
+    /** Whether `answer` is its key's kept answer, unexpired: false after a write or its expiry. */
+    isKept,
+    /** `answer` was served at `address` (a public read's, validated): kept answers only. */
+    remember(address: string, answer: CachedAnswer) {
+      if (isKept(answer)) byAddress.set(address, answer)
+    },
+    /** The kept answer served at `address`, while it is kept (the kernel's first look). */
+    keptAt(address: string): CachedAnswer | undefined {
+      const answer = byAddress.get(address)
+      return answer && isKept(answer) ? answer : undefined
+    },
     /** Drops every cached answer here: the next read goes to the database. */
     invalidate,
     /** A write changed the storefront: drops it here, then tells the other instances. */
@@ -93,8 +114,14 @@ export function createStorefrontCache(opts: {
     },
   }
 
+  function isKept(answer: CachedAnswer) {
+    const key = keyOf.get(answer)
+    return key !== undefined && cache.get(key, { noDeleteOnStaleGet: true }) === answer
+  }
+
   function invalidate() {
     cache.clear()
+    byAddress.clear()
   }
 }
 

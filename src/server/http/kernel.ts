@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerText } from './answer-text'
 import type { AppDeps } from '../deps'
 import { SENT, type Endpoint } from './define-endpoint'
 import { currentUser } from './auth-context'
 import { forbidden, HttpError, unauthorized } from './errors'
 import { z } from '@/shared/schemas/zod'
-import { isCachedAnswer, sendCached, sendReady } from './prepared-answer'
+import { isCachedAnswer, sendCached } from './prepared-answer'
 
 const isJson = (type: string | undefined) => !!type && /^application\/json(\s*;|$)/i.test(type)
 const isBytes = (type: string | undefined) => !!type && /^application\/octet-stream(\s*;|$)/i.test(type)
@@ -62,26 +62,10 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
     }
   }
 
-  /**
-   * The one place where a kept storefront answer (services/catalogue/storefront-cache.ts) is
-   * served without its handler (docs/decisions/0084): a public GET, the same for every caller,
-   * whose address (path and query string, byte for byte) was already answered with an answer
-   * still kept is sent that answer at once, as the handler would send it. Its first hooks have
-   * run (the security headers, the request id, `no-store`, the per-IP limit); what is skipped is
-   * what cannot change the answer: the query's validation (this very address passed it when the
-   * answer was served) and the handler's lookup. A write or the answer's expiry ends it: the
-   * request then takes the ordinary way. Its log line and `onSend` hooks are a request's as any.
-   */
-  const keptFirst: preParsingHookHandler = (req, reply, payload, done) => {
-    const kept = deps.storefrontCache.keptAt(req.url)
-    // Sent: Fastify goes no further than the reply's own hooks.
-    if (kept && sendReady(req, reply, kept)) return
-    done(null, payload)
-  }
-
   for (const ep of endpoints) {
     const limit = ep.rateLimit?.(deps.config)
-    // The same answer for every caller of the same address: the kept answers' way in (keptFirst).
+    // The same answer for every caller of the same address: a kept one is served at this address
+    // by the server's front door from then on (http/kept-first.ts).
     const sameForAll = ep.method === 'GET' && ep.roles === 'public' && !ep.loadUser
     app.route({
       method: ep.method,
@@ -105,8 +89,6 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
       ...(ep.method === 'GET' ? { decompress: false as const } : {}),
       // Only where there is something to check: a public GET's hooks are the app's alone.
       ...(ep.roles !== 'public' || ep.upload || ep.method === 'POST' ? { onRequest: checkCaller(ep) } : {}),
-      // After the route's first hooks (the per-IP limit among them), before the query's validation.
-      ...(sameForAll ? { preParsing: keptFirst } : {}),
       async handler(req, reply) {
         // Looked up once per request: the onRequest hook's answer, or a visitor's on a public call.
         const user =
@@ -139,7 +121,7 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
             throw new Error(`${ep.method} ${ep.path} answered outside its contract: ${checked.error.message}`)
         }
         if (prepared) {
-          // Kept (the storefront's): the next request at this address is served at once.
+          // Kept (the storefront's): the next request at this address is served at the front door.
           if (sameForAll) deps.storefrontCache.remember(req.url, prepared)
           await sendCached(req, reply, prepared)
           return reply

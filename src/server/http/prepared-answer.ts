@@ -26,7 +26,7 @@ export type CachedAnswer<T = unknown> = {
   body: Buffer
   use: 'kept' | 'once'
   encoded: Map<Encoding, Promise<Buffer>>
-  /** The forms already made (`encoded`'s, settled): sent without waiting (`sendReady`). */
+  /** The forms already made (`encoded`'s, settled): sent without waiting (http/kept-first.ts). */
   ready: Map<Encoding, Buffer>
 }
 
@@ -102,30 +102,15 @@ function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
   return done
 }
 
-const encodingFor = (req: FastifyRequest, answer: CachedAnswer): Encoding =>
-  answer.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : 'identity'
-
-function send(reply: FastifyReply, encoding: Encoding, body: Buffer) {
+/**
+ * Sends a cached answer, compressed once per encoding rather than at every request. The front
+ * door of kept answers sends the same headers in the same order (http/kept-first.ts).
+ */
+export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const encoding = answer.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : 'identity'
+  const body = await encode(answer, encoding)
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   reply.send(body)
-}
-
-/** Sends a cached answer, compressed once per encoding rather than at every request. */
-export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  const encoding = encodingFor(req, answer)
-  send(reply, encoding, await encode(answer, encoding))
   return SENT
-}
-
-/**
- * Sends a cached answer at once, with the same headers as `sendCached`, when the form the client
- * accepts is already made; false (nothing sent) when it is not.
- */
-export function sendReady(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): boolean {
-  const encoding = encodingFor(req, answer)
-  const body = answer.ready.get(encoding)
-  if (!body) return false
-  send(reply, encoding, body)
-  return true
 }

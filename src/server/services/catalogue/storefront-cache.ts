@@ -23,6 +23,9 @@ type Loaded = { text: string; keep: boolean; value?: unknown }
  * whose callers still get their answer (`ignoreFetchAbort`) but whose answer is not kept, and
  * a caller after the write starts a load of its own.
  */
+/** The most addresses remembered (`remember`): the storefront's reads, a few per country and city. */
+const ADDRESSES = 1_000
+
 export function createStorefrontCache(opts: {
   ttlMs: number
   now?: () => number
@@ -31,15 +34,16 @@ export function createStorefrontCache(opts: {
   const off = opts.ttlMs <= 0
   /** Answers served but not to be kept: their loader said so, or the cache is off. */
   const notKept = new WeakSet<CachedAnswer>()
-  /** The key of each kept answer (`keptAt`). */
+  /** The key of each kept answer (`remember`). */
   const keyOf = new WeakMap<CachedAnswer, string>()
+  const now = opts.now ?? (() => performance.now())
   /**
    * The address (path and query string, as the request wrote it) each kept answer was served
-   * at, after its query string was validated (`remember`): the same address is the same read,
-   * served at once while its answer is kept (http/kernel.ts). Bounded, as the addresses are the
-   * callers' to write; emptied with the cache.
+   * at, after its query string was validated (`remember`), with the moment its answer expires:
+   * the same address is the same read, served at once until then (http/kept-first.ts). Emptied
+   * with the cache (a write); at most `ADDRESSES`, as the addresses are the callers' to write.
    */
-  const byAddress = new LRUCache<string, CachedAnswer>({ max: 1_000 })
+  const byAddress = new Map<string, { answer: CachedAnswer; until: number }>()
   const cache = new LRUCache<string, CachedAnswer, () => Promise<Loaded>>({
     // The keys are the storefront's reads (a few per country and city); a key made up by a
     // request is not kept (`keep`). Kept small: lru-cache's clear, and a delete that empties
@@ -94,16 +98,19 @@ export function createStorefrontCache(opts: {
     },
     /** As `get`, for a loader that writes the answer's text itself (`answerText`'s format). */
     getText,
-    /** Whether `answer` is its key's kept answer, unexpired: false after a write or its expiry. */
-    isKept,
     /** `answer` was served at `address` (a public read's, validated): kept answers only. */
     remember(address: string, answer: CachedAnswer) {
-      if (isKept(answer)) byAddress.set(address, answer)
+      const key = keyOf.get(answer)
+      if (key === undefined || cache.get(key, { noDeleteOnStaleGet: true }) !== answer) return
+      if (byAddress.size >= ADDRESSES && !byAddress.has(address)) return
+      byAddress.set(address, { answer, until: now() + cache.getRemainingTTL(key) })
     },
-    /** The kept answer served at `address`, while it is kept (the kernel's first look). */
+    /** The kept answer served at `address`, until it expires or a write (the front door's look). */
     keptAt(address: string): CachedAnswer | undefined {
-      const answer = byAddress.get(address)
-      return answer && isKept(answer) ? answer : undefined
+      const kept = byAddress.get(address)
+      if (kept && now() < kept.until) return kept.answer
+      if (kept) byAddress.delete(address)
+      return undefined
     },
     /** Drops every cached answer here: the next read goes to the database. */
     invalidate,
@@ -112,11 +119,6 @@ export function createStorefrontCache(opts: {
       invalidate()
       await opts.publish?.()
     },
-  }
-
-  function isKept(answer: CachedAnswer) {
-    const key = keyOf.get(answer)
-    return key !== undefined && cache.get(key, { noDeleteOnStaleGet: true }) === answer
   }
 
   function invalidate() {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { frontDoorAnswers } from '../../src/server/http/kept-first'
+import { createStorefrontCache } from '../../src/server/services/catalogue/storefront-cache'
 import { createTestApp, type TestApp } from '../setup/test-app'
 
 /**
@@ -153,5 +154,30 @@ describe('the front door and the per-IP limit', () => {
     } finally {
       await t.close()
     }
+  })
+})
+
+describe('the addresses the storefront cache remembers', () => {
+  it('only kept answers, until their expiry or a write, here or heard from another instance', async () => {
+    let clock = 1_000
+    const cache = createStorefrontCache({ ttlMs: 5_000, now: () => clock })
+    const kept = await cache.get('countries', async () => ({ n: 1 }))
+    const notKept = await cache.get('cities:999', async () => ({ cities: [] }), { keep: () => false })
+    cache.remember('/_api/countries', kept)
+    cache.remember('/_api/cities?countryId=999', notKept)
+    expect(cache.keptAt('/_api/countries')).toBe(kept)
+    expect(cache.keptAt('/_api/cities?countryId=999')).toBeUndefined()
+    // Expired: forgotten, though the cache would serve the same answer again after a load.
+    clock += 5_001
+    expect(cache.keptAt('/_api/countries')).toBeUndefined()
+    const again = await cache.get('countries', async () => ({ n: 1 }))
+    cache.remember('/_api/countries', again)
+    expect(cache.keptAt('/_api/countries')).toBe(again)
+    // A write (this instance's, or another's heard through storefront-sync.ts: invalidate).
+    cache.invalidate()
+    expect(cache.keptAt('/_api/countries')).toBeUndefined()
+    // An answer from before the write is not remembered after it.
+    cache.remember('/_api/countries', again)
+    expect(cache.keptAt('/_api/countries')).toBeUndefined()
   })
 })

@@ -18,7 +18,7 @@ import { RequestLog } from './http/request-log'
 import { requestLogger } from './http/request-logger'
 import { registerEndpoints } from './http/kernel'
 import { perIpLimits } from './http/rate-limits'
-import { frontDoor, LocalLimitStore } from './http/kept-first'
+import { frontDoor, LocalLimitStore, sameStore } from './http/kept-first'
 import { securityHeaders } from './http/security-headers'
 import { projectRoot } from './paths'
 import { writeFinished } from './db/shared-reads'
@@ -173,18 +173,8 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   await app.register(async (api) => {
     // Counted in this process (no Redis, no cluster): the front door counts in the same store.
-    let apiCounts: LocalLimitStore | undefined
-    const store =
-      'redis' in limits || 'store' in limits
-        ? {}
-        : {
-            store: class extends LocalLimitStore {
-              constructor() {
-                super()
-                apiCounts ??= this
-              }
-            },
-          }
+    const apiCounts = 'redis' in limits || 'store' in limits ? undefined : new LocalLimitStore()
+    const store = apiCounts ? { store: sameStore(apiCounts) } : {}
     await api.register(rateLimit, {
       ...limits,
       ...store,

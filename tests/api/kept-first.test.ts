@@ -108,11 +108,12 @@ describe('kept storefront answers at the front door', () => {
 
   it('leaves a read after a write to Fastify, which reads the change', async () => {
     await fetchRaw(port, '/_api/countries')
-    const [{ name }] = (
-      (await t.db.execute(
-        sql`select name from countries where is_active order by id limit 1`,
-      )) as unknown as { rows: { name: string }[] }
-    ).rows
+    const rows = (await t.db.execute(
+      sql`select name from countries where is_active order by id limit 1`,
+    )) as unknown as {
+      rows: { name: string }[]
+    }
+    const name = rows.rows[0]!.name
     await t.db.execute(sql`update countries set name = ${`${name} (bis)`} where name = ${name}`)
     await t.deps.storefrontCache.afterWrite()
     const before = frontDoorAnswers.count

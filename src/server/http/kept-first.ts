@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
 import { safeUrl } from '../runtime/log-safety'
 import { pickEncoding, type CachedAnswer, type Encoding } from './prepared-answer'
@@ -62,6 +63,12 @@ export class LocalLimitStore {
 
 /** How many answers the front door sent (tests/api/kept-first.test.ts reads it). */
 export const frontDoorAnswers = { count: 0 }
+
+/** For @fastify/rate-limit's `store`, which it calls with `new`: this very store. */
+export const sameStore = (store: LocalLimitStore) =>
+  function SameStore() {
+    return store
+  } as unknown as FastifyRateLimitStoreCtor
 
 /** Fastify's way of telling the client's address from TRUST_PROXY (its request.js). */
 function trustFn(tp: FastifyServerOptions['trustProxy']): ((addr: string, i: number) => boolean) | undefined {

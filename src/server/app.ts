@@ -18,6 +18,7 @@ import { RequestLog } from './http/request-log'
 import { requestLogger } from './http/request-logger'
 import { registerEndpoints } from './http/kernel'
 import { perIpLimits } from './http/rate-limits'
+import { frontDoor, LocalLimitStore, sameStore } from './http/kept-first'
 import { securityHeaders } from './http/security-headers'
 import { projectRoot } from './paths'
 import { writeFinished } from './db/shared-reads'
@@ -41,7 +42,10 @@ type AppOptions = {
 
 export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const { config } = deps
+  // Kept storefront answers are served before Fastify once it has answered their address (http/kept-first.ts).
+  const door = frontDoor({ trustProxy: config.trustProxy as boolean | string })
   const app = Fastify({
+    serverFactory: door.serverFactory,
     logger: {
       level: config.LOG_LEVEL,
       // Never a secret nor a value of a failed statement in a line (docs/security/run-time.md "Secrets in the logs").
@@ -163,11 +167,20 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   // An open live stream would hold the server's close until the browser leaves: end them first.
   app.addHook('preClose', async () => {
+    door.close()
     deps.orderLive.endAll()
   })
 
   await app.register(async (api) => {
-    await api.register(rateLimit, { ...limits, max: config.API_RATE_PER_MINUTE, timeWindow: '1 minute' })
+    // Counted in this process (no Redis, no cluster): the front door counts in the same store.
+    const apiCounts = 'redis' in limits || 'store' in limits ? undefined : new LocalLimitStore()
+    const store = apiCounts ? { store: sameStore(apiCounts) } : {}
+    await api.register(rateLimit, {
+      ...limits,
+      ...store,
+      max: config.API_RATE_PER_MINUTE,
+      timeWindow: '1 minute',
+    })
     api.addHook('onRequest', (_req, reply, done) => {
       reply.header('cache-control', 'no-store')
       done()
@@ -179,6 +192,16 @@ export async function createApp(deps: AppDeps, opts: AppOptions = {}) {
       done(null, payload)
     })
     registerEndpoints(api, endpoints, deps)
+    if (apiCounts)
+      door.open({
+        keptAt: (address) => deps.storefrontCache.keptAt(address),
+        headers: apiHeaders,
+        store: apiCounts,
+        max: config.API_RATE_PER_MINUTE,
+        timeWindowMs: 60_000,
+        overloaded: () => guard?.overloaded() ?? false,
+        log: app.log,
+      })
     api.get('/_api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   })
 

@@ -64,6 +64,9 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
 
   for (const ep of endpoints) {
     const limit = ep.rateLimit?.(deps.config)
+    // The same answer for every caller of the same address: a kept one is served at this address
+    // by the server's front door from then on (http/kept-first.ts).
+    const sameForAll = ep.method === 'GET' && ep.roles === 'public' && !ep.loadUser
     app.route({
       method: ep.method,
       url: ep.path,
@@ -118,6 +121,8 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
             throw new Error(`${ep.method} ${ep.path} answered outside its contract: ${checked.error.message}`)
         }
         if (prepared) {
+          // Kept (the storefront's): the next request at this address is served at the front door.
+          if (sameForAll) deps.storefrontCache.remember(req.url, prepared)
           await sendCached(req, reply, prepared)
           return reply
         }

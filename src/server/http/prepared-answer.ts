@@ -26,6 +26,8 @@ export type CachedAnswer<T = unknown> = {
   body: Buffer
   use: 'kept' | 'once'
   encoded: Map<Encoding, Promise<Buffer>>
+  /** The forms already made (`encoded`'s, settled): sent without waiting (http/kept-first.ts). */
+  ready: Map<Encoding, Buffer>
 }
 
 /** Every answer made here: a handler may return one (isCachedAnswer), the kernel sends it. */
@@ -51,6 +53,7 @@ export function makeAnswer<T>(text: string, use: CachedAnswer['use'], value?: T)
     body,
     use,
     encoded: new Map([['identity', Promise.resolve(body)]]),
+    ready: new Map([['identity', body]]),
     get value() {
       read ??= { value: superjson.parse<T>(text) }
       return read.value
@@ -91,11 +94,18 @@ function encode(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
           })
         : gz(answer.body, { level: answer.use === 'kept' ? 9 : 6 })
     answer.encoded.set(encoding, done)
+    done.then(
+      (bytes) => answer.ready.set(encoding, bytes),
+      () => undefined,
+    )
   }
   return done
 }
 
-/** Sends a cached answer, compressed once per encoding rather than at every request. */
+/**
+ * Sends a cached answer, compressed once per encoding rather than at every request. The front
+ * door of kept answers sends the same headers in the same order (http/kept-first.ts).
+ */
 export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   const encoding = answer.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : 'identity'
   const body = await encode(answer, encoding)

@@ -47,13 +47,26 @@ class RequestLogger implements FastifyBaseLogger {
     ;(this.#real()[level] as Log)(...args)
   }
 
-  fatal: Log = (...args) => this.#write('fatal', args)
-  error: Log = (...args) => this.#write('error', args)
-  warn: Log = (...args) => this.#write('warn', args)
-  info: Log = (...args) => this.#write('info', args)
-  debug: Log = (...args) => this.#write('debug', args)
-  trace: Log = (...args) => this.#write('trace', args)
-  silent: Log = () => {}
+  // Methods of the class, not a function of each request's own: made once, not at every request.
+  fatal(...args: unknown[]) {
+    this.#write('fatal', args)
+  }
+  error(...args: unknown[]) {
+    this.#write('error', args)
+  }
+  warn(...args: unknown[]) {
+    this.#write('warn', args)
+  }
+  info(...args: unknown[]) {
+    this.#write('info', args)
+  }
+  debug(...args: unknown[]) {
+    this.#write('debug', args)
+  }
+  trace(...args: unknown[]) {
+    this.#write('trace', args)
+  }
+  silent() {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.#real().child(bindings, options)

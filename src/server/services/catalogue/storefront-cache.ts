@@ -23,6 +23,9 @@ type Loaded = { text: string; keep: boolean; value?: unknown }
  * whose callers still get their answer (`ignoreFetchAbort`) but whose answer is not kept, and
  * a caller after the write starts a load of its own.
  */
+/** The most addresses remembered (`remember`): the storefront's reads, a few per country and city. */
+const ADDRESSES = 1_000
+
 export function createStorefrontCache(opts: {
   ttlMs: number
   now?: () => number
@@ -31,6 +34,16 @@ export function createStorefrontCache(opts: {
   const off = opts.ttlMs <= 0
   /** Answers served but not to be kept: their loader said so, or the cache is off. */
   const notKept = new WeakSet<CachedAnswer>()
+  /** The key of each kept answer (`remember`). */
+  const keyOf = new WeakMap<CachedAnswer, string>()
+  const now = opts.now ?? (() => performance.now())
+  /**
+   * The address (path and query string, as the request wrote it) each kept answer was served
+   * at, after its query string was validated (`remember`), with the moment its answer expires:
+   * the same address is the same read, served at once until then (http/kept-first.ts). Emptied
+   * with the cache (a write); at most `ADDRESSES`, as the addresses are the callers' to write.
+   */
+  const byAddress = new Map<string, { answer: CachedAnswer; until: number }>()
   const cache = new LRUCache<string, CachedAnswer, () => Promise<Loaded>>({
     // The keys are the storefront's reads (a few per country and city); a key made up by a
     // request is not kept (`keep`). Kept small: lru-cache's clear, and a delete that empties
@@ -41,12 +54,13 @@ export function createStorefrontCache(opts: {
     ttlResolution: 0,
     ...(opts.now ? { perf: { now: opts.now } } : {}),
     ignoreFetchAbort: true,
-    async fetchMethod(_key, previous, { context: load }) {
+    async fetchMethod(key, previous, { context: load }) {
       const { text, keep, value } = await load()
       // Unchanged after expiry: the same answer, with the compressed forms already made.
       const answer =
         !off && previous?.text === text ? previous : makeAnswer(text, off ? 'once' : 'kept', value)
       if (off || !keep) notKept.add(answer)
+      else keyOf.set(answer, key)
       return answer
     },
   })
@@ -84,6 +98,20 @@ export function createStorefrontCache(opts: {
     },
     /** As `get`, for a loader that writes the answer's text itself (`answerText`'s format). */
     getText,
+    /** `answer` was served at `address` (a public read's, validated): kept answers only. */
+    remember(address: string, answer: CachedAnswer) {
+      const key = keyOf.get(answer)
+      if (key === undefined || cache.get(key, { noDeleteOnStaleGet: true }) !== answer) return
+      if (byAddress.size >= ADDRESSES && !byAddress.has(address)) return
+      byAddress.set(address, { answer, until: now() + cache.getRemainingTTL(key) })
+    },
+    /** The kept answer served at `address`, until it expires or a write (the front door's look). */
+    keptAt(address: string): CachedAnswer | undefined {
+      const kept = byAddress.get(address)
+      if (kept && now() < kept.until) return kept.answer
+      if (kept) byAddress.delete(address)
+      return undefined
+    },
     /** Drops every cached answer here: the next read goes to the database. */
     invalidate,
     /** A write changed the storefront: drops it here, then tells the other instances. */
@@ -95,6 +123,7 @@ export function createStorefrontCache(opts: {
 
   function invalidate() {
     cache.clear()
+    byAddress.clear()
   }
 }
 

@@ -1,15 +1,14 @@
 import { storefrontCalls } from '@/shared/calls'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { catalogueAnswer } from '@/server/services/catalogue/storefront'
-import { sendCached } from '@/server/services/catalogue/storefront-cache'
 
 export default defineEndpoint({
   call: storefrontCalls.products,
   roles: 'public',
   summary:
     "The catalogue, a page at a time (24 products and the next page's cursor): every country's active products or one country's (countryId), of one category (categoryId), whose names contain a search (folded); or the products named by ids",
-  async handler({ input, db, deps, req, reply }) {
+  async handler({ input, db, deps }) {
     // Serialized once; a listing's first page cached (services/catalogue/storefront.ts, catalogueAnswer).
-    return sendCached(req, reply, await catalogueAnswer(deps.storefrontCache, db, input))
+    return catalogueAnswer(deps.storefrontCache, db, input)
   },
 })

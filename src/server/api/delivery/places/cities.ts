@@ -4,14 +4,13 @@ import { cities, countries, zones } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { activeCity, activeZone } from '@/server/services/delivery/places'
 import { compareFrench } from '@/shared/format'
-import { sendCached } from '@/server/services/catalogue/storefront-cache'
 
 export default defineEndpoint({
   call: storefrontCalls.cities,
   roles: 'public',
   summary:
     'Active cities of active countries, optionally of one country; deliverable when one of its zones is active',
-  async handler({ db, input, deps, req, reply }) {
+  async handler({ db, input, deps }) {
     // Cached like the countries (countries.ts); one country's answer kept only when it has
     // cities, so that made-up ids do not fill the cache.
     const answer = await deps.storefrontCache.get(
@@ -41,6 +40,6 @@ export default defineEndpoint({
       },
       { keep: (a) => input.countryId === undefined || a.cities.length > 0 },
     )
-    return sendCached(req, reply, answer)
+    return answer
   },
 })

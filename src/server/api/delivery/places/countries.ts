@@ -1,16 +1,15 @@
 import { storefrontCalls } from '@/shared/calls'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { activeCountries } from '@/server/services/catalogue/storefront'
-import { sendCached } from '@/server/services/catalogue/storefront-cache'
 
 export default defineEndpoint({
   call: storefrontCalls.countries,
   roles: 'public',
   summary: 'Active countries, with their dial codes (registration, checkout)',
-  async handler({ db, deps, req, reply }) {
+  async handler({ db, deps }) {
     // Reference data, the same for everyone: serialized once and cached with the storefront
     // (services/catalogue/storefront-cache.ts), dropped by every write that declares writesStorefront; the
     // same entry the server renders / and /products with (web/first-pages.ts).
-    return sendCached(req, reply, await deps.storefrontCache.get('countries', () => activeCountries(db)))
+    return deps.storefrontCache.get('countries', () => activeCountries(db))
   },
 })

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm'
 import { cities, countries, zones } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { activeCountry, activeZone } from '@/server/services/delivery/places'
-import { sendCached } from '@/server/services/catalogue/storefront-cache'
 import { weighTolerance } from '@/server/services/orders/weighin'
 
 export default defineEndpoint({
@@ -11,7 +10,7 @@ export default defineEndpoint({
   roles: 'public',
   summary:
     'Delivery terms of a country’s active zones and the weigh-in tolerance, said before the cart (none for an inactive or unknown country)',
-  async handler({ db, input, deps, req, reply }) {
+  async handler({ db, input, deps }) {
     // Cached like the zones of a city (zones-by-city.ts): dropped by any write to places or settings.
     const answer = await deps.storefrontCache.get(`delivery-terms:${input.countryId}`, async () => {
       const [rows, percent, country] = await Promise.all([
@@ -34,6 +33,6 @@ export default defineEndpoint({
       ])
       return { countryName: country[0]?.name ?? '', zones: rows, weighTolerancePercent: percent }
     })
-    return sendCached(req, reply, answer)
+    return answer
   },
 })

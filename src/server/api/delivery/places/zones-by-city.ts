@@ -4,13 +4,12 @@ import { cities, countries, zones } from '@/server/db/schema'
 import { defineEndpoint } from '@/server/http/define-endpoint'
 import { activeZone } from '@/server/services/delivery/places'
 import { compareFrench } from '@/shared/format'
-import { sendCached } from '@/server/services/catalogue/storefront-cache'
 
 export default defineEndpoint({
   call: storefrontCalls.zonesByCity,
   roles: 'public',
   summary: 'Active zones of an active city (checkout cascade); none for an inactive or unknown city',
-  async handler({ db, input, deps, req, reply }) {
+  async handler({ db, input, deps }) {
     // Cached like the countries (countries.ts), a key per city, kept only when it has zones.
     const answer = await deps.storefrontCache.get(
       `zones:${input.cityId}`,
@@ -41,6 +40,6 @@ export default defineEndpoint({
       },
       { keep: (a) => a.zones.length > 0 },
     )
-    return sendCached(req, reply, answer)
+    return answer
   },
 })

@@ -14,6 +14,14 @@ import {
 } from './session'
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
+const snapshots = new WeakMap<FastifyRequest, string>()
+
+/**
+ * On PostgreSQL, the database's snapshot read with this request's session, in the same statement
+ * (db/snapshot.ts); undefined for a visitor, and on PGlite, whose kept session rows are not read
+ * again at each request.
+ */
+export const requestSnapshot = (req: FastifyRequest): string | undefined => snapshots.get(req)
 
 /**
  * Lookups of one token in flight at the same moment share one statement: a client (a staff
@@ -111,6 +119,7 @@ export function currentUser(req: FastifyRequest, reply: FastifyReply, db: Db, co
         return null
       }
       if (session.renewed) setSessionCookie(reply, config, token, session.expiresAt)
+      if (isPostgresUrl(config.DATABASE_URL)) snapshots.set(req, session.snapshot)
       return user
     })()
     resolved.set(req, pending)

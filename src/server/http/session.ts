@@ -3,6 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { countries, sessions, signInChallenges, users } from '../db/schema'
 import { sessionUserColumns } from '../db/session-user'
+import { snapshotColumn } from '../db/snapshot'
 
 export const SESSION_COOKIE = 'etal_session'
 const DAY = 24 * 60 * 60 * 1000
@@ -34,7 +35,7 @@ export async function createSession(db: Executor, userId: number, client: Sessio
 
 const buildSessionRead = (db: Executor) =>
   db
-    .select({ session: sessions, user: sessionUserColumns })
+    .select({ session: sessions, user: sessionUserColumns, snapshot: snapshotColumn })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(countries, eq(countries.id, users.countryId))
@@ -88,9 +89,9 @@ export async function findSession(
     const expiresAt = new Date(now + SESSION_TTL_MS)
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id))
     row.session = { ...row.session, expiresAt }
-    return { ...session, user, expiresAt, renewed: true }
+    return { ...session, user, snapshot: row.snapshot, expiresAt, renewed: true }
   }
-  return { ...session, user, renewed: false }
+  return { ...session, user, snapshot: row.snapshot, renewed: false }
 }
 
 export async function deleteSession(db: Executor, token: string) {

@@ -3,6 +3,7 @@ import { defineEndpoint } from '@/server/http/define-endpoint'
 import { listAdminOrders } from '@/server/services/orders/order-admin'
 import { sharedReads } from '@/server/db/shared-reads'
 import { preparedAnswer, type CachedAnswer } from '@/server/http/prepared-answer'
+import { requestSnapshot } from '@/server/http/auth-context'
 
 type Page = Awaited<ReturnType<typeof listAdminOrders>>
 
@@ -23,6 +24,15 @@ const shared = sharedReads<CachedAnswer<Page>>({ keep: 'in-flight' })
  * (docs/decisions/0068).
  */
 const kept = sharedReads<CachedAnswer<Page>>({ keep: 'until-write' })
+/**
+ * On PostgreSQL, where other instances write too, an answer is kept with the database's snapshot
+ * read with the caller's session, before it was computed (db/snapshot.ts, docs/decisions/0086): a
+ * request whose snapshot is the same sees the same committed orders, so it is given the same
+ * answer; any commit, here or elsewhere, gives the next request a new snapshot and a new
+ * computation. An answer may hold a commit made during its computation, never miss one made
+ * before its snapshot.
+ */
+const keptBySnapshot = sharedReads<CachedAnswer<Page>>({ keep: 'until-write' })
 /** How many list computations this process started (tests/api/admin-orders-coalesced.test.ts reads it). */
 export const adminListRuns = { count: 0 }
 
@@ -30,14 +40,17 @@ export default defineEndpoint({
   call: orderCalls.list,
   roles: ['root', 'super_admin', 'admin'],
   summary: 'Orders of the caller’s country (root: all, or ?country), filtered and paged, newest first',
-  async handler({ input, user, db, deps }) {
+  async handler({ input, user, db, deps, req }) {
     const scope = user.role === 'root' ? 'all' : `country:${user.countryId}`
     const key = `${scope}|${JSON.stringify(input)}`
     const compute = async () => {
       adminListRuns.count++
       return preparedAnswer(await listAdminOrders(db, user, input))
     }
-    if (deps.database.kind === 'pglite' && deps.config.PGLITE_READ_CACHE) return kept(db, key, compute)
-    return shared(db, key, compute)
+    if (deps.database.kind === 'pglite') {
+      return deps.config.PGLITE_READ_CACHE ? kept(db, key, compute) : shared(db, key, compute)
+    }
+    const snapshot = requestSnapshot(req)
+    return snapshot ? keptBySnapshot(db, `${snapshot}|${key}`, compute) : shared(db, key, compute)
   },
 })

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { Providers } from './app/providers'
 import { AppRoutes, pageCode } from './app/router'
+import { FollowHeldLink } from './app/held-link'
 import { createQueryClient } from './lib/query-client'
 import { holdDrawnSession } from './lib/session'
 import { FIRST_PAGE_DATA_ID, readFirstPageData, type FirstPageCatalogue } from '@/shared/first-page'
@@ -39,7 +40,8 @@ function firstPageData() {
   }
 }
 
-function start() {
+/** `held`: a link tapped before this code ran, held by the page's early script (app/held-link.tsx). */
+function start(held?: string) {
   // A page rendered by the server (src/client/ssr/, served by src/server/web/) stays on screen,
   // inert, until this script runs; then React hydrates it: it takes over the markup as it is
   // instead of drawing the page again (docs/decisions/0032).
@@ -51,6 +53,7 @@ function start() {
       <Providers client={client} firstPage={catalogue}>
         <BrowserRouter>
           <AppRoutes />
+          {held && <FollowHeldLink to={held} />}
         </BrowserRouter>
       </Providers>
     </StrictMode>
@@ -87,9 +90,10 @@ function start() {
 }
 // An "Ajouter" tapped while this code was on its way was posted by the page's early script
 // (src/server/web/early-cart.ts), which redrew the header's count: once its posts are answered it
-// lets every later tap through, and React hydrates the header as the last answer drew it.
-const early = (window as { __etalCart?: { stop(): Promise<void> } }).__etalCart
-if (early) void early.stop().then(start)
+// lets every later tap through, and React hydrates the header as the last answer drew it. A link
+// tapped meanwhile was held: the app follows it once it holds the page.
+const early = (window as { __etalCart?: { stop(): Promise<string | undefined> } }).__etalCart
+if (early) void early.stop().then((held) => start(held))
 else start()
 // Offline use, once the page has loaded (docs/decisions/0021).
 startServiceWorker()

@@ -126,6 +126,42 @@ describe('a phone without JavaScript', () => {
     await context.close()
   })
 
+  it('while the script is on its way, a link to a page that needs it is held, then followed without a reload', async () => {
+    const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, locale: 'fr-FR' })
+    const page = await context.newPage()
+    page.setDefaultTimeout(30_000)
+    let release!: () => void
+    const released = new Promise<void>((done) => (release = done))
+    const asked: string[] = []
+    await page.route('**/assets/*.js', async (route) => {
+      asked.push(new URL(route.request().url()).pathname)
+      await released
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await page.evaluate(() => ((window as { mark?: number }).mark = 1))
+    const said = page.locator('section[aria-label="Messages"] [role="status"]')
+    const signIn = page.locator('header a[href="/client/login"]:visible').first()
+    await signIn.click()
+    // Held: the page stays, says why, and marks the link busy; its code is not asked for twice.
+    await expect.poll(() => said.textContent()).toBe('Chargement de la page…')
+    expect(await signIn.getAttribute('aria-busy')).toBe('true')
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'before-script/link-held-390')
+    const askedBefore = new Set(asked)
+
+    // The code arrives: the app goes to the sign-in page itself, in the same document.
+    release()
+    await page.waitForURL('**/client/login')
+    await page.getByLabel('Email').waitFor()
+    expect(await page.evaluate(() => (window as { mark?: number }).mark)).toBe(1)
+    expect(await said.textContent()).toBe('')
+    const again = asked.filter((path) => askedBefore.has(path))
+    expect(again.length, 'each file of the code asked for once').toBe(askedBefore.size)
+    await context.close()
+  })
+
   it('with the script, "Ajouter" adds without a reload, as before', async () => {
     const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, locale: 'fr-FR' })
     const page = waitingForReact(await context.newPage())

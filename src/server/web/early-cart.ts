@@ -24,17 +24,32 @@ export const earlyCartTemplate = (countedLink: string) =>
  * in a status region outside #root (React never holds it). The line is kept in the cart cookie,
  * exactly as without script; the app moves it into its own cart once it runs.
  *
+ * A link to a page that needs the app's code (any page but those drawn at their own URL, which
+ * the browser may simply load: LIVE_PATHS) is held, not followed, while that code is on its way
+ * (docs/decisions/0087): loading that page would throw away the code being downloaded, download
+ * it again over the same slow link, and show a page that cannot be used until it is in. The
+ * status region says "Chargement de la page…"; once React holds the page, the app goes to the
+ * held link without a reload (src/client/app/held-link.tsx). Should the code not come within
+ * HELD_LINK_MS, the browser follows the link itself. A tap with a modifier key, or on a link to
+ * another site, a new tab or a download, is left to the browser.
+ *
  * The hand-over: `window.__etalCart.stop()` (src/client/main.tsx, just before hydrating) waits
- * for the posts in flight, then lets every later submit through to React, whose own handler adds
- * without a reload. If fetch is missing or the post fails, the form is sent by the browser itself,
- * as without script.
+ * for the posts in flight, then lets every later submit and tap through to React, whose own
+ * handlers add without a reload; it answers with the held link, if any. If fetch is missing or
+ * the post fails, the form is sent by the browser itself, as without script.
  */
+/** The pages drawn at their own URL (web/first-pages.ts), usable before the app's code. */
+const LIVE_PATHS = /^\/(products|produits\/[^/]+)?$/
+/** How long a held link waits for the app's code before the browser follows it itself. */
+export const HELD_LINK_MS = 8000
+/** What the status region says while a link is held. */
+export const HELD_LINK_MESSAGE = 'Chargement de la page…'
 export const earlyCartScript = [
   `(function(){var d=document,w=window,n=0,off=0,q=[],say;`,
   `if(!w.fetch||!w.URLSearchParams||!w.FormData||!w.Promise)return;`,
   // The status region: in the page from the start (so a message is read out), empty until used.
   `(function(){var r=d.createElement('section'),p=d.createElement('p'),s=p.style;`,
-  `r.setAttribute('aria-label','Panier');p.setAttribute('role','status');`,
+  `r.setAttribute('aria-label','Messages');p.setAttribute('role','status');`,
   `s.position='fixed';s.left='1rem';s.right='1rem';s.bottom='1rem';s.margin='0 auto';s.maxWidth='24rem';`,
   `s.zIndex='60';s.textAlign='center';s.fontSize='.875rem';s.borderRadius='.5rem';s.color='#fff';`,
   `r.appendChild(p);d.body.appendChild(r);var t;`,
@@ -54,5 +69,13 @@ export const earlyCartScript = [
   `say(j.message||j.error||'')})})`,
   // No answer (the connection dropped): the browser sends the form itself, as without script.
   `.catch(function(){f.submit()}).then(done)},true);`,
-  `w.__etalCart={stop:function(){return idle().then(function(){off=1})}}})();`,
+  // A link to a page that needs the code: held until the code is in (or HELD_LINK_MS).
+  `var held,live=${LIVE_PATHS.toString()};`,
+  `d.addEventListener('click',function(e){var a=e.target&&e.target.closest&&e.target.closest('a[href]'),u;`,
+  `if(off||!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||a.hasAttribute('download'))return;`,
+  `u=new URL(a.href,location.href);if(u.origin!==location.origin||live.test(u.pathname))return;`,
+  `e.preventDefault();held=u.pathname+u.search+u.hash;a.setAttribute('aria-busy','true');say(${JSON.stringify(HELD_LINK_MESSAGE)});`,
+  `setTimeout(function(){if(!off)location.assign(held)},${HELD_LINK_MS})},true);`,
+  `w.__etalCart={stop:function(){return idle().then(function(){off=1;if(held)say('');`,
+  `var a=d.querySelector('a[aria-busy="true"]');if(a)a.removeAttribute('aria-busy');return held})}}})();`,
 ].join('')

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Link, Route, Routes, useLocation } from 'react-router'
@@ -45,7 +45,8 @@ describe('RouteErrorBoundary (router.tsx: the error page of the routes)', () => 
     vi.spyOn(console, 'error').mockImplementation(() => {})
     render(withProviders(<App />, '/unreachable'))
     expect(await screen.findByRole('heading', { name: 'Impossible de charger la page' })).toBeTruthy()
-    expect(document.title).toBe('Erreur · Étal')
+    // Set by an effect, which may run after the heading is drawn on a busy machine.
+    await waitFor(() => expect(document.title).toBe('Erreur · Étal'))
     await userEvent.click(screen.getByRole('link', { name: 'Ailleurs' }))
     expect(await screen.findByRole('heading', { name: 'Une page' })).toBeTruthy()
     expect(screen.queryByText('Impossible de charger la page')).toBeNull()

@@ -12,6 +12,25 @@ const e = e2eApp()
 
 const badge = (page: Page) => page.getByTestId('cart-badge')
 
+/**
+ * A phone page whose app code is held back, as a slow phone's link holds it: the page's own HTML
+ * alone runs until `release()`. `asked`: the code's files the page asked for, in order.
+ */
+async function codeHeldBack() {
+  const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, locale: 'fr-FR' })
+  const page = await context.newPage()
+  page.setDefaultTimeout(30_000)
+  let release!: () => void
+  const released = new Promise<void>((done) => (release = done))
+  const asked: string[] = []
+  await page.route('**/assets/*.js', async (route) => {
+    asked.push(new URL(route.request().url()).pathname)
+    await released
+    await route.continue()
+  })
+  return { context, page, release, asked }
+}
+
 describe('a phone without JavaScript', () => {
   it('adds from /products and from a product page; the script, once it runs, keeps the cart', async () => {
     const context = await e.browser.newContext({
@@ -82,16 +101,7 @@ describe('a phone without JavaScript', () => {
   })
 
   it('while the script is still on its way, "Ajouter" adds without a reload; the script then takes the cart over', async () => {
-    const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, locale: 'fr-FR' })
-    const page = await context.newPage()
-    page.setDefaultTimeout(30_000)
-    // The app's code held back, as a slow phone's link holds it: the page's own HTML alone runs.
-    let release!: () => void
-    const released = new Promise<void>((done) => (release = done))
-    await page.route('**/assets/*.js', async (route) => {
-      await released
-      await route.continue()
-    })
+    const { context, page, release } = await codeHeldBack()
     await page.goto('/products', { waitUntil: 'domcontentloaded' })
     // A mark on this document: a reload (the form sent by the browser itself) would lose it.
     await page.evaluate(() => ((window as { mark?: number }).mark = 1))
@@ -127,17 +137,7 @@ describe('a phone without JavaScript', () => {
   })
 
   it('while the script is on its way, a link to a page that needs it is held, then followed without a reload', async () => {
-    const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, locale: 'fr-FR' })
-    const page = await context.newPage()
-    page.setDefaultTimeout(30_000)
-    let release!: () => void
-    const released = new Promise<void>((done) => (release = done))
-    const asked: string[] = []
-    await page.route('**/assets/*.js', async (route) => {
-      asked.push(new URL(route.request().url()).pathname)
-      await released
-      await route.continue()
-    })
+    const { context, page, release, asked } = await codeHeldBack()
     await page.goto('/', { waitUntil: 'domcontentloaded' })
     await page.evaluate(() => ((window as { mark?: number }).mark = 1))
     const said = page.locator('section[aria-label="Messages"] [role="status"]')

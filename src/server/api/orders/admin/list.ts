@@ -23,16 +23,15 @@ const shared = sharedReads<CachedAnswer<Page>>({ keep: 'in-flight' })
  * it, or are served it until the next write, are sent its bytes, each compressed form made once
  * (docs/decisions/0068).
  */
-const kept = sharedReads<CachedAnswer<Page>>({ keep: 'until-write' })
 /**
- * On PostgreSQL, where other instances write too, an answer is kept with the database's snapshot
- * read with the caller's session, before it was computed (db/snapshot.ts, docs/decisions/0086): a
- * request whose snapshot is the same sees the same committed orders, so it is given the same
- * answer; any commit, here or elsewhere, gives the next request a new snapshot and a new
- * computation. An answer may hold a commit made during its computation, never miss one made
- * before its snapshot.
+ * On PostgreSQL, where other instances write too, the same kept answers carry in their key the
+ * database's snapshot read with the caller's session, before the answer was computed
+ * (db/snapshot.ts, docs/decisions/0086): a request whose snapshot is the same sees the same
+ * committed orders, so it is given the same answer; any commit, here or elsewhere, gives the next
+ * request a new snapshot and a new computation. An answer may hold a commit made during its
+ * computation, never miss one made before its snapshot.
  */
-const keptBySnapshot = sharedReads<CachedAnswer<Page>>({ keep: 'until-write' })
+const kept = sharedReads<CachedAnswer<Page>>({ keep: 'until-write' })
 /** How many list computations this process started (tests/api/admin-orders-coalesced.test.ts reads it). */
 export const adminListRuns = { count: 0 }
 
@@ -51,6 +50,6 @@ export default defineEndpoint({
       return deps.config.PGLITE_READ_CACHE ? kept(db, key, compute) : shared(db, key, compute)
     }
     const snapshot = requestSnapshot(req)
-    return snapshot ? keptBySnapshot(db, `${snapshot}|${key}`, compute) : shared(db, key, compute)
+    return snapshot ? kept(db, `${snapshot}|${key}`, compute) : shared(db, key, compute)
   },
 })

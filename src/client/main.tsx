@@ -89,7 +89,7 @@ function start(held?: string) {
   })
 }
 // An "Ajouter" tapped while this code was on its way was posted by the page's early script
-// (src/server/web/early-cart.ts), which redrew the header's count: once its posts are answered it
+// (src/server/web/early-script.ts), which redrew the header's count: once its posts are answered it
 // lets every later tap through, and React hydrates the header as the last answer drew it. A link
 // tapped meanwhile was held: the app follows it once it holds the page.
 const early = (window as { __etalCart?: { stop(): Promise<string | undefined> } }).__etalCart

@@ -13,7 +13,7 @@ export const CART_COOKIE = 'etal_panier'
 export const CART_FORM_PATH = '/panier/ajouter'
 /**
  * The header a tap on "Ajouter" carries when the page's early script posted it while the app's
- * code was still loading (src/server/web/early-cart.ts): the server then answers JSON (the count,
+ * code was still loading (src/server/web/early-script.ts): the server then answers JSON (the count,
  * the cart link drawn for it, the message) instead of sending the page back.
  */
 export const EARLY_CART_HEADER = 'x-etal-early'

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { loadPage, RoutedPage, routes } from '../../src/client/app/router'
 import { navFor } from '../../src/client/app/nav'
 import { roles } from '../../src/shared/domain/roles'
+import { drawnPagePaths, drawnPagesPattern } from '../../src/shared/drawn-pages'
 import {
   documentTitle,
   matchPage,
@@ -96,5 +97,16 @@ describe('the pages of the site (src/shared/pages.ts)', () => {
     expect(matchPage('/admin/users/3')).toBeNull()
     expect(matchPage('/products/extra')).toBeNull()
     expect(matchPage('/robots.txt')).toBeNull()
+  })
+})
+
+describe('the pages drawn at their own URL (src/shared/drawn-pages.ts)', () => {
+  it('are the pages the early script lets the browser load; a link to any other page is held', () => {
+    for (const path of ['/', '/products', '/produits/1-filet-de-boeuf', '/products/'])
+      expect(drawnPagesPattern.test(path), path).toBe(true)
+    for (const path of ['/cart', '/client/login', '/productsx', '/produits', '/produits/1/photos', '/admin'])
+      expect(drawnPagesPattern.test(path), path).toBe(false)
+    // Each is a page of the table, which the server draws (web/first-pages.ts).
+    for (const path of drawnPagePaths) expect(pagePaths).toContain(path)
   })
 })

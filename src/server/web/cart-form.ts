@@ -31,7 +31,7 @@ function backOf(value: unknown): string {
     : '/products'
 }
 
-/** Posted by the page's early script rather than by the browser itself (web/early-cart.ts). */
+/** Posted by the page's early script rather than by the browser itself (web/early-script.ts). */
 const isEarly = (req: FastifyRequest) => req.headers[EARLY_CART_HEADER] === '1'
 
 /** A refusal as a page (the form was posted without script): a 400 in French, with the way back. */
@@ -43,7 +43,7 @@ function refuse(
   back: string,
   title = 'Produit non ajouté',
 ) {
-  // Posted by the page's early script (web/early-cart.ts): the message alone, said in the page.
+  // Posted by the page's early script (web/early-script.ts): the message alone, said in the page.
   if (isEarly(req)) return reply.status(status).header('cache-control', 'no-store').send({ error: message })
   const html =
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +

@@ -15,12 +15,13 @@ import {
 import type { PagePath } from '@/shared/pages'
 import type { FirstPageAnswer, PublicProduct } from '@/shared/schemas/storefront'
 import { parseProductSegment, productPath, productSlug } from '@/shared/product-links'
+import { firstPagePaths } from '@/shared/drawn-pages'
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { AppDeps } from '../http/define-endpoint'
 import { currentUser } from '../http/auth-context'
 import { LRUCache } from 'lru-cache'
 import { pageOfAsync, type PageFrame, type SpaPage } from './pages'
-import { earlyCartTemplate } from './early-cart'
+import { earlyCartTemplate } from './early-script'
 import { productHead } from './product-head'
 import { publicOrigin } from './site-files'
 import { activeCountries, catalogueAnswer, storefrontAnswer } from '../services/catalogue/storefront'
@@ -30,10 +31,10 @@ type Country = Awaited<ReturnType<typeof activeCountries>>['countries'][number]
 export type Entry = RenderEntry<FirstPageAnswer, Country, PublicProduct>
 
 /** The pages rendered at each request with their data (docs/decisions/0020). */
-export const FIRST_PAGES = ['/', '/products'] as const satisfies PagePath[]
+export const FIRST_PAGES = firstPagePaths
 type FirstPagePath = (typeof FIRST_PAGES)[number]
 export const isFirstPage = (path: PagePath | null): path is FirstPagePath =>
-  path === '/' || path === '/products'
+  (FIRST_PAGES as readonly (PagePath | null)[]).includes(path)
 
 /**
  * The server-side entry: the build's (dist/ssr/entry.js, `vite build --ssr`), or outside
@@ -63,7 +64,7 @@ type Kept = { inputs: CachedAnswer[]; page: Promise<SpaPage> }
  * drops them (services/catalogue/storefront-cache.ts), and the next request renders it again.
  */
 export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) {
-  // The counted cart link the early script draws from (web/early-cart.ts), after #root.
+  // The counted cart link the early script draws from (web/early-script.ts), after #root.
   const cartTemplate = earlyCartTemplate(entry.cartLink(1))
   // One page per (path, country, kind of caller): 2 × (the active countries + 'all') × 3, a few
   // hundred at most; the bound is a guard, the least recently served out first.

@@ -16,7 +16,7 @@ import {
 import { pickEncoding, type Encoding } from '../services/catalogue/storefront-cache'
 import { clientBuild, readManifest } from './client-build'
 import { modulePreload, moduleScript, pageDocument, stylesheetLink } from './document'
-import { earlyCartScript } from './early-cart'
+import { earlyScript } from './early-script'
 
 /**
  * A page as sent: its status (404 for a URL no page has), its bytes in each encoding, compressed
@@ -229,9 +229,9 @@ export function createSpaPages(
         }),
       }
     // A page drawn at its own URL can be tapped before its code runs: its "Ajouter" is caught
-    // early (web/early-cart.ts), in the same inline script, so under the same CSP hash.
+    // early (web/early-script.ts), in the same inline script, so under the same CSP hash.
     const script =
-      (live ? earlyCartScript : '') +
+      (live ? earlyScript : '') +
       loaderScript(build.entry, [...build.entryImports, ...build.pageChunks(path)])
     const scriptHash = `sha256-${createHash('sha256').update(script).digest('base64')}`
     const html = pageDocument({

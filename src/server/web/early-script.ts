@@ -1,4 +1,5 @@
 import { CART_FORM_PATH, EARLY_CART_HEADER } from '@/shared/cart-cookie'
+import { drawnPagesPattern } from '@/shared/drawn-pages'
 
 const TEMPLATE_ID = 'etal-cart-link'
 
@@ -25,7 +26,7 @@ export const earlyCartTemplate = (countedLink: string) =>
  * exactly as without script; the app moves it into its own cart once it runs.
  *
  * A link to a page that needs the app's code (any page but those drawn at their own URL, which
- * the browser may simply load: LIVE_PATHS) is held, not followed, while that code is on its way
+ * the browser may simply load: `drawnPagePaths`, src/shared/drawn-pages.ts) is held, not followed, while that code is on its way
  * (docs/decisions/0087): loading that page would throw away the code being downloaded, download
  * it again over the same slow link, and show a page that cannot be used until it is in. The
  * status region says "Chargement de la page…"; once React holds the page, the app goes to the
@@ -38,13 +39,11 @@ export const earlyCartTemplate = (countedLink: string) =>
  * handlers add without a reload; it answers with the held link, if any. If fetch is missing or
  * the post fails, the form is sent by the browser itself, as without script.
  */
-/** The pages drawn at their own URL (web/first-pages.ts), usable before the app's code. */
-const LIVE_PATHS = /^\/(products|produits\/[^/]+)?$/
 /** How long a held link waits for the app's code before the browser follows it itself. */
 export const HELD_LINK_MS = 8000
 /** What the status region says while a link is held. */
 export const HELD_LINK_MESSAGE = 'Chargement de la page…'
-export const earlyCartScript = [
+export const earlyScript = [
   `(function(){var d=document,w=window,n=0,off=0,q=[],say;`,
   `if(!w.fetch||!w.URLSearchParams||!w.FormData||!w.Promise)return;`,
   // The status region: in the page from the start (so a message is read out), empty until used.
@@ -70,7 +69,7 @@ export const earlyCartScript = [
   // No answer (the connection dropped): the browser sends the form itself, as without script.
   `.catch(function(){f.submit()}).then(done)},true);`,
   // A link to a page that needs the code: held until the code is in (or HELD_LINK_MS).
-  `var held,live=${LIVE_PATHS.toString()};`,
+  `var held,live=${drawnPagesPattern.toString()};`,
   `d.addEventListener('click',function(e){var a=e.target&&e.target.closest&&e.target.closest('a[href]'),u;`,
   `if(off||!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||a.hasAttribute('download'))return;`,
   `u=new URL(a.href,location.href);if(u.origin!==location.origin||live.test(u.pathname))return;`,

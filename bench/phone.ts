@@ -276,10 +276,15 @@ if (done[0])
     `Largest transfers of a first visit's checkout, on the wire (request: bytes, all its answers): ${done[0].firstLargest.map(([path, bytes]) => `${path} ${formatValue(bytes, 'KB')}`).join(', ')}.`,
   )
 notes.push(
-  "Times are from the navigation's start (performance.now() in the page). The tap is retried every 250 ms on the first \"Ajouter\" button until the header's cart counts it (before the app's code runs, the page's early script posts the form and redraws the count: decision 0083); /products is opened signed in as the demo client (a visitor's tap leads to the sign-in page, not the cart).",
+  "Times are from the navigation's start (performance.now() in the page). The tap is a finger's: a touch at the centre of the first \"Ajouter\" (CDP Input.dispatchTouchEvent, as the phone's screen sends it), every 250 ms from when it is on screen until the header's cart counts it (before the app's code runs, the page's early script posts the form and redraws the count: decision 0083). Until 2026-11-29 it was Playwright's tap(), whose checks on the page's busy main thread added about 0.4 s an attempt (decision 0088); /products is opened signed in as the demo client (a visitor's tap leads to the sign-in page, not the cart).",
   "Bytes: what the server sent, counted on the wire by a relay in front of it (headers and bodies of every request: the page's, its service worker's, the browser's own such as the favicon), but a download of the page that a tap on a link cut short (the pages work before their code is in) as far as the phone received it (CDP, throttled); each step is a tap as a client's on a phone (the header's second row of links); the second visit runs in the same browser context after its cookies are cleared, so that it signs in again.",
   `Server: the production bundle on ${db.kind}, demo data and 2,000 generated products; Lighthouse runs bench/lighthouse.ts (its own server, demo data).`,
 )
+const indexes = (lighthouse ?? []).flatMap((r) => (r.benchmarkIndex ? [r.benchmarkIndex] : []))
+if (indexes.length)
+  notes.push(
+    `This machine's speed as Lighthouse measures it (its benchmarkIndex, median of the kept runs): ${median(indexes)}. Lighthouse's simulated slowdown multiplies the machine's own main-thread time, so its scores (and this bench's CPU-bound times) compare only between machines of a like index.`,
+  )
 const section = renderPhoneSection({
   date: new Date().toISOString(),
   commit: `${git('rev-parse --short HEAD')} (${git('rev-parse --abbrev-ref HEAD')})${git('status --porcelain --untracked-files=no') ? ', with uncommitted changes' : ''}`,

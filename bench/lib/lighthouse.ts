@@ -24,6 +24,12 @@ export type LighthouseResult = {
   /** SEO score, 0–100 (of the kept run), and its failed audits by id. */
   seo?: number
   seoFailures?: string[]
+  /**
+   * Lighthouse's measure of this machine's speed (`environment.benchmarkIndex`, of the kept run):
+   * its simulated 4× slowdown multiplies the machine's own main-thread time, so scores compare
+   * only between machines of a like index.
+   */
+  benchmarkIndex?: number
 }
 
 /** LIGHTHOUSE_SAVE=dir keeps every run's full report there, to read its diagnostics (long tasks, bootup time). */
@@ -112,6 +118,9 @@ export async function runLighthouse(
           },
           transferKb: numeric(lhr, 'total-byte-weight') / 1024,
           flagged,
+          ...(lhr.environment?.benchmarkIndex
+            ? { benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) }
+            : {}),
         })
         if (saveDir) {
           mkdirSync(saveDir, { recursive: true })

@@ -197,7 +197,16 @@ describe('confirmed before the knife', () => {
     const { page, context } = await newPage(e, PHONE)
     await loginAt(page, '/client/login', 'client@etal.demo')
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    await page.goto(`/order-confirmation/${order.id}`)
+    // Its list marks the order that waits, and leads to its page.
+    await page.goto('/orders')
+    const listed = page.getByTestId('order-card').filter({ hasText: `Commande #${order.id}` })
+    await expect
+      .poll(async () => plain(await listed.getByTestId('order-to-confirm').textContent()))
+      .toContain('En attente de votre confirmation')
+    await listed.scrollIntoViewIfNeeded()
+    await shot(page, 'client-orders-to-confirm-390')
+    await listed.getByRole('link', { name: 'Détails' }).click()
+    await page.waitForURL((url) => url.pathname === `/order-confirmation/${order.id}`)
     const card = page.getByTestId('confirm-order')
     await expect
       .poll(async () => plain(await card.textContent()))
@@ -208,6 +217,10 @@ describe('confirmed before the knife', () => {
     await expect.poll(() => card.count()).toBe(0)
     const [row] = await e.t.db.select().from(orders).where(eq(orders.id, order.id))
     expect([row!.confirmedBy, row!.confirmedAt !== null]).toEqual(['client', true])
+    // Confirmed: the list no longer asks.
+    await page.goBack()
+    await expect.poll(() => listed.count()).toBe(1)
+    await expect.poll(() => listed.getByTestId('order-to-confirm').count()).toBe(0)
     await context.close()
   })
 })

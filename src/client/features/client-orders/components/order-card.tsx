@@ -41,6 +41,16 @@ export function OrderCard({
           </li>
         ))}
       </ul>
+      {order.needsConfirmation && !order.confirmedAt && order.status !== 'cancelled' && (
+        // docs/rules/confirmation.md#confirmation: prepared only once the client has said yes.
+        <p
+          className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="order-to-confirm"
+        >
+          En attente de votre confirmation : nous la préparons dès que vous l’avez confirmée (voir les
+          détails).
+        </p>
+      )}
       {order.weighApproval === 'awaiting' && (
         <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Pesée : le montant a changé, votre accord est demandé (voir les détails).

@@ -139,6 +139,16 @@ describe('the daily report', () => {
         .body,
     ).coupons
     expect(after).toEqual({ orders: before.orders + 1, amount: before.amount + 1500 })
+    // The CSV says the same, under its own heading.
+    const csv = (
+      await t.app.inject({ method: 'GET', url: '/_api/admin/cash/report/export', headers: { cookie: staff } })
+    ).body
+    const part = csv.split('\r\n\r\n').find((p) => p.startsWith('Codes promo'))
+    expect(part?.split('\r\n').filter(Boolean)).toEqual([
+      'Codes promo',
+      'Commandes livrées;Montant',
+      `${after.orders};${after.amount}`,
+    ])
   })
 })
 

@@ -43,7 +43,7 @@ let mlSuper: string
 let admin: string
 let client: Awaited<ReturnType<typeof signedIn>>
 let product: { id: number }
-let shop: { id: number; cityId: number }
+let shop: { id: number; cityId: number; name: string }
 let mlShop: { id: number }
 
 const makeShop = async (cookie: string, cityId: number, over: Record<string, unknown> = {}) => {
@@ -54,7 +54,7 @@ const makeShop = async (cookie: string, cityId: number, over: Record<string, unk
     cookie,
   )
   expect(res.statusCode, res.body).toBe(201)
-  return decode<{ shop: { id: number; cityId: number; countryId: number } }>(res.body).shop
+  return decode<{ shop: { id: number; cityId: number; countryId: number; name: string } }>(res.body).shop
 }
 
 const pickupOrder = (over: Record<string, unknown> = {}) =>
@@ -300,6 +300,14 @@ describe('the till', () => {
     const line = report.tills.find((x) => x.shopId === shop.id)!
     expect(line.amount).toBeGreaterThanOrEqual(order.totalAmount - 1_500)
     expect(report.uncollected.map((u) => u.orderId)).not.toContain(order.id)
+    // The CSV says the same, under its own heading: the shop, its hand-overs, their cash.
+    const csv = (await get(t, '/_api/admin/cash/report/export', admin)).body
+    const part = csv.split('\r\n\r\n').find((p) => p.startsWith('Espèces encaissées en boutique'))
+    expect(part?.split('\r\n')).toEqual([
+      'Espèces encaissées en boutique',
+      'Boutique;Retraits;Montant',
+      `${shop.name};${line.pickups};${line.amount}`,
+    ])
     // Append-only, as the drivers' cash.
     const refused = (e: unknown) => String((e as { cause?: Error }).cause?.message ?? e)
     expect(refused(await t.db.delete(shopCashEntries).catch((e: unknown) => e))).toMatch(/append-only/)

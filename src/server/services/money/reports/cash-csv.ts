@@ -1,6 +1,7 @@
 import type { SessionUser } from '@/shared/schemas/auth'
 import type { CashReport } from '@/shared/schemas/cash'
 import { cashEntryLabels } from '@/shared/domain/cash'
+import { paymentProviderLabels } from '@/shared/domain/payments'
 import type { Executor } from '@/server/db/client'
 import { cashReport } from '../cash-report'
 import { BOM, csvLines, type Cell } from './csv'
@@ -8,7 +9,8 @@ import { BOM, csvLines, type Cell } from './csv'
 /**
  * The daily cash report as CSV (docs/rules/money.md#drivers-cash, #reports): the figures of the
  * report page, per driver and in total, then the orders that still owe (across days), the day's
- * entries and its mobile money, each part under its own heading, separated by a blank line. The
+ * entries, the orders delivered without cash, the cash taken at the shops' counters, the mobile
+ * money and the coupons, each part under its own heading, separated by a blank line. The
  * same answer as the page (`cashReport`), so both say the same; a refusal comes before any byte.
  */
 export async function cashReportCsv(
@@ -81,15 +83,25 @@ async function* pieces(r: CashReport): AsyncGenerator<string> {
     ['N° commande', 'Client', 'Total', 'Livreur'],
     ...r.uncollected.map((u) => [u.orderId, u.customerName, u.totalAmount, u.driverName]),
     [],
+    // docs/rules/pickup.md#the-till: held by the shop, not by a driver.
+    ['Espèces encaissées en boutique'],
+    ['Boutique', 'Retraits', 'Montant'],
+    ...r.tills.map((t) => [t.shopName, t.pickups, t.amount]),
+    [],
     ['Mobile money reçu ce jour'],
     ['Opérateur', 'Paiements', 'Montant', 'Dont campagnes : paiements', 'Dont campagnes : montant'],
     ...r.mobileMoney.map((m) => [
-      m.provider === 'wave' ? 'Wave' : 'CinetPay',
+      paymentProviderLabels[m.provider],
       m.payments,
       m.amount,
       m.campaignPayments,
       m.campaignAmount,
     ]),
+    [],
+    // docs/rules/commerce.md#coupons: the discounts of the day's delivered orders.
+    ['Codes promo'],
+    ['Commandes livrées', 'Montant'],
+    [r.coupons.orders, r.coupons.amount],
   ]
   yield BOM + csvLines(rows)
 }

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { fetchRaw, startBareServer, type Recorded } from './lib/bare-server'
-import { drain, login, startServer } from './lib/bench-set'
+import { drain, login, startServer } from './lib/bench-server'
 import { createDeps } from '../src/server/deps'
 import { loadConfig } from '../src/server/config'
 import { freshDatabase } from './lib/datasets'

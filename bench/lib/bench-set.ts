@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
-import { loadavg } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
@@ -19,10 +15,12 @@ import {
   type LiveResult,
 } from './live-streams'
 import type { LoadResult } from './load-worker'
-import { sessionByCode } from '../../tests/two-factor'
-import { benchEmail, BENCH_PASSWORD, BENCH_TOTP_SECRET } from './people'
+import { benchEmail } from './people'
+import { drain, login, serverCommand, startServer } from './bench-server'
+import { benchCrowds, type CrowdResult } from './bench-crowds'
+import { benchCreate } from './bench-create'
 import { combine, memorySampler, runLoad } from './runner'
-import { createPayloads, readTargets, type Caller, type CreatePayload, type Target } from './targets'
+import { createPayloads, readTargets, type Caller, type Target } from './targets'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -73,161 +71,12 @@ export type SetResult = {
   live?: LiveResult
 }
 
-/** One read of a crowd's mix: a read of the data set, as this caller. */
-export type CrowdRead = { label: string; path: string; as: Caller }
-/**
- * A crowd: `connections` readers of the admin order list sending the reads of its mix in turn
- * (docs/security/run-time.md "The overload guard and argon2"); `writesPerSec`: that many checkouts a
- * second alongside, each ending the answers PGlite keeps until the next write.
- */
-export type CrowdResult = {
-  name: string
-  reads: CrowdRead[]
-  writesPerSec?: number
-  skipped?: string
-  /** The turns together (latencies their mean, counts summed; `parts` by read). */
-  load?: LoadResult
-  /** Each turn apart: a target holds in every turn. */
-  turns?: LoadResult[]
-  /** Checkouts answered alongside, over the turns. */
-  writes?: LoadResult
-  rssMb?: number
-  /** The machine's 1-minute load average once the turns are over (this bench's processes and any other work). */
-  loadAverage?: number
-}
-
-/** The reads of the admin crowd (decision 0017): the list's first page, a status filter and a search, as root and as a country admin. */
-export const crowdReadNames = [
-  'admin/orders, first page (root)',
-  'admin/orders ?status=pending',
-  'admin/orders ?search=client name',
-] as const
-
-/** A session cookie; root and the super admin give their authenticator's code too (docs/decisions/0053). */
-export async function login(base: string, email: string) {
-  const res = await fetch(`${base}/_api/auth/login_with_password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  })
-  const cookies = res.headers.getSetCookie()
-  const cookie = cookies.find((c) => c.startsWith('etal_session='))
-  const pending = cookies.find((c) => c.startsWith('etal_pending='))
-  if (res.ok && !cookie && pending) {
-    return sessionByCode(BENCH_TOTP_SECRET, async (code) => {
-      const r = await fetch(`${base}/_api/auth/two_factor/verify`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: pending.split(';')[0]! },
-        body: JSON.stringify({ code }),
-      })
-      return { status: r.status, setCookies: r.headers.getSetCookie() }
-    })
-  }
-  if (!res.ok || !cookie) throw new Error(`login of ${email} failed: ${res.status} ${await res.text()}`)
-  return cookie.split(';')[0]!
-}
-
 const countOrders = async (db: Parameters<typeof seedLarge>[0]) =>
   ((await db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] })
     .rows[0]!.n
 
-/**
- * The server as `npm start` runs it, in a process of its own: the built bundle
- * (`node dist/server/main.js`, from `npm run build`), else the sources through tsx.
- * BENCH_SERVER_FLAGS adds node's own flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
- * profile the server under a figure's load (node refuses those in NODE_OPTIONS).
- */
-export const serverCommand = () => [
-  ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
-  ...(existsSync(resolve(root, 'dist/server/main.js'))
-    ? ['--enable-source-maps', '--max-old-space-size=192', resolve(root, 'dist/server/main.js')]
-    : ['--import', 'tsx', resolve(root, 'src/server/main.ts')]),
-]
-
-export async function startServer(
-  url: string,
-  log: (l: string) => void,
-  extraEnv: Record<string, string> = {},
-) {
-  const port = await freePort()
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: url,
-    SEED_DEMO: 'false',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    // One client IP sends everything: the per-IP limits would measure themselves, not the app.
-    API_RATE_PER_MINUTE: '1000000000',
-    REGISTER_PER_HOUR: '1000000',
-    CONTACT_PER_10_MINUTES: '1000000',
-    // 200 staff streams of one account from one IP (bench/lib/live-streams.ts).
-    LIVE_STREAMS_PER_ACCOUNT: '1000',
-    LIVE_STREAMS_PER_IP: '1000',
-    ...extraEnv,
-  }
-  const child = spawn(process.execPath, serverCommand(), {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
-  const base = `http://127.0.0.1:${port}`
-  for (let waited = 0; ; waited += 200) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`)
-    if (waited > 120_000) throw new Error('the server did not answer within 2 minutes')
-    const ok = await fetch(`${base}/_api/countries`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  log(
-    `  server ${child.pid} on ${base}${Object.keys(extraEnv).length ? ` (${new URLSearchParams(extraEnv).toString()})` : ''}`,
-  )
-  return {
-    base,
-    pid: child.pid!,
-    async stop() {
-      child.kill('SIGTERM')
-      const code = await exited
-      if (code !== 0) log(`  server exited with ${code}`)
-    },
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer()
-    srv.once('error', fail)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo
-      srv.close(() => ok(port))
-    })
-  })
-}
-
-/**
- * Requests the app still works on when a turn ends (autocannon stops waiting) would slow the
- * next turn. A read that needs the database queues behind them (the pool's queue is first in,
- * first out): once it answers, the app is idle again.
- */
-export async function drain(base: string) {
-  const until = Date.now() + 60_000
-  while (Date.now() < until) {
-    // Not a cached read (countries is one): this one queries the database at every request.
-    const ok = await fetch(`${base}/_api/product-categories`, { signal: AbortSignal.timeout(60_000) }).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-  }
-}
-
 /** A data set built and served: its server, its bare twin, and its reads probed (not measured yet). */
-type ServedSet = Awaited<ReturnType<typeof serveSet>>
+export type ServedSet = Awaited<ReturnType<typeof serveSet>>
 
 /**
  * Builds one data set, starts the server on it, probes every read (status, bytes, rows) and
@@ -461,103 +310,6 @@ async function benchLive(set: ServedSet, opts: Options, log = console.log) {
 }
 
 /**
- * The crowd of admin readers (decision 0017): `opts.connections` connections, each request the next
- * read of the mix (the list's first page, a status filter, a search; as root, then as an admin
- * of one country), a warm-up, then `opts.rounds` turns. Then the same crowd with one checkout a
- * second alongside, for information: each write ends the answers PGlite keeps (PGLITE_READ_CACHE).
- */
-async function benchCrowds(set: ServedSet, opts: Options, log = console.log) {
-  const reads: CrowdRead[] = crowdReadNames.flatMap((name) => {
-    const r = set.reads.find((x) => x.target.name === name)
-    if (!r) return []
-    const plain = name.replace(/ \(root\)$/, '')
-    return (['root', 'admin'] as const).map((as) => ({ label: `${plain} (${as})`, path: r.target.path, as }))
-  })
-  const scenarios: { name: string; writesPerSec?: number }[] = [
-    { name: `admin/orders mix, ${opts.connections} readers` },
-    {
-      name: `admin/orders mix, ${opts.connections} readers, one checkout a second alongside`,
-      writesPerSec: 1,
-    },
-  ]
-  log(`\n== crowd of admin readers at ${set.size.orders} orders`)
-  for (const sc of scenarios) {
-    const crowd: CrowdResult = {
-      name: sc.name,
-      reads,
-      ...(sc.writesPerSec ? { writesPerSec: sc.writesPerSec } : {}),
-    }
-    set.crowds.push(crowd)
-    const refused = await firstRefusal(set, reads)
-    if (reads.length < 2 * crowdReadNames.length)
-      crowd.skipped = "a read of the mix was not in the data set's reads"
-    else if (refused) crowd.skipped = refused
-    else if (sc.writesPerSec && set.crowdPayloads.length === 0) crowd.skipped = 'no client to order'
-    if (crowd.skipped) {
-      log(`  ${sc.name}: skipped (${crowd.skipped})`)
-      continue
-    }
-    const writer = sc.writesPerSec
-      ? {
-          url: set.server.base,
-          path: '/_api/orders/create',
-          method: 'POST' as const,
-          connections: 1,
-          headers: {},
-          rate: sc.writesPerSec,
-          clients: await Promise.all(
-            set.crowdPayloads.map(async (p) => ({
-              cookie: await login(set.server.base, p.email),
-              body: p.body,
-            })),
-          ),
-        }
-      : undefined
-    const mix = reads.map((r) => ({ label: r.label, path: r.path, headers: set.headersFor(r.as) }))
-    const turn = async (duration: number) => {
-      const spec = {
-        url: set.server.base,
-        path: mix[0]!.path,
-        method: 'GET' as const,
-        connections: opts.connections,
-        duration,
-        headers: {},
-        mix,
-      }
-      const [load, writes] = await Promise.all([
-        runLoad(spec),
-        writer ? runLoad({ ...writer, duration }) : undefined,
-      ])
-      await drain(set.server.base)
-      return { load, writes }
-    }
-    if (opts.warmup > 0) await turn(opts.warmup)
-    set.mem.takeWindow()
-    const turns: Awaited<ReturnType<typeof turn>>[] = []
-    for (let i = 0; i < opts.rounds; i++) turns.push(await turn(opts.duration))
-    crowd.rssMb = set.mem.takeWindow()
-    crowd.loadAverage = loadavg()[0]
-    crowd.turns = turns.map((t) => t.load)
-    crowd.load = combine(crowd.turns)
-    if (writer) crowd.writes = combine(turns.map((t) => t.writes!))
-    const l = crowd.load
-    log(
-      `  ${sc.name}: ${l.total} answers, ${l.reqPerSec.toFixed(0)} req/s, p99 ${crowd.turns.map((t) => t.p99).join(' / ')} ms, statuses ${JSON.stringify(l.statusCodes)}, errors ${l.errors + l.timeouts}, load average ${crowd.loadAverage?.toFixed(1)}${crowd.writes ? `; checkouts ${JSON.stringify(crowd.writes.statusCodes)}` : ''}`,
-    )
-  }
-}
-
-/** The first read of a mix that does not answer 200 once, alone: the crowd would measure a refusal. */
-async function firstRefusal(set: ServedSet, reads: CrowdRead[]) {
-  for (const r of reads) {
-    const rec = await fetchRaw(set.server.base, r.path, set.headersFor(r.as))
-    if (rec.status !== 200)
-      return `${r.label} answered ${rec.status}: ${rec.body.toString('utf8').slice(0, 160)}`
-  }
-  return undefined
-}
-
-/**
  * Both data sets measured in the same minutes: each read's turns alternate between the small
  * set and the large one (small app and bare, large app and bare, then large, small…), so that a
  * slow spell of this shared machine falls on both sizes, not on one (decision 0016). The
@@ -620,51 +372,4 @@ function listLength(body: Buffer): number | undefined {
   } catch {
     return undefined
   }
-}
-
-async function benchCreate(
-  base: string,
-  payloads: CreatePayload[],
-  opts: Options,
-  mem: ReturnType<typeof memorySampler>,
-  log: (l: string) => void,
-): Promise<CreateResult> {
-  const clients = await Promise.all(
-    payloads.map(async (p) => ({ cookie: await login(base, p.email), body: p.body })),
-  )
-  const probe = await fetch(`${base}/_api/orders/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: clients[0]!.cookie },
-    body: clients[0]!.body,
-  })
-  if (!probe.ok) return { skipped: `answered ${probe.status}: ${(await probe.text()).slice(0, 160)}` }
-  const spec = (duration: number) => ({
-    url: base,
-    path: '/_api/orders/create',
-    method: 'POST' as const,
-    connections: opts.connections,
-    duration,
-    headers: {},
-    clients,
-  })
-  // As for the reads: a warm-up, then the turns, their figures the mean of the turns. Every
-  // order acknowledged in any of them (warm-up included) must be stored.
-  let created = 1 // the probe above
-  if (opts.warmup > 0) created += (await runLoad(spec(opts.warmup))).statusCodes['201'] ?? 0
-  await drain(base)
-  mem.takeWindow()
-  const turns: LoadResult[] = []
-  for (let i = 0; i < opts.rounds; i++) {
-    turns.push(await runLoad(spec(opts.duration)))
-    await drain(base)
-  }
-  const load = combine(turns)
-  const rssMb = mem.takeWindow()
-  const seconds = opts.duration * opts.rounds
-  // A 200 is a retried key answering its first order: only 201s are new orders.
-  const acknowledged = created + (load.statusCodes['201'] ?? 0)
-  log(
-    `  orders/create: ${(load.ok / seconds).toFixed(0)} orders/s, p99 ${load.p99} ms, ${rssMb.toFixed(0)} MB`,
-  )
-  return { load, acknowledged, rssMb, seconds }
 }

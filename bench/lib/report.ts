@@ -1,4 +1,5 @@
-import type { CreateResult, CrowdResult, ReadResult, SetResult } from './bench-set'
+import type { CrowdResult } from './bench-crowds'
+import type { CreateResult, ReadResult, SetResult } from './bench-set'
 import type { Options } from './bench-set'
 import { serverErrors } from './latency'
 import { lighthouseTable, type LighthouseResult } from './lighthouse'

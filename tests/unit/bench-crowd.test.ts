@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { CrowdResult, SetResult } from '../../bench/lib/bench-set'
+import type { CrowdResult } from '../../bench/lib/bench-crowds'
+import type { SetResult } from '../../bench/lib/bench-set'
 import { partsRecorder, quantile, serverErrors } from '../../bench/lib/latency'
 import type { LoadResult } from '../../bench/lib/load-worker'
 import { crowdVerdict, renderReport } from '../../bench/lib/report'

@@ -7,6 +7,7 @@ import { devices, type Browser, type BrowserContext, type Request } from 'playwr
 import { freshPgDatabase } from '../../scripts/pg-database'
 import { loadConfig } from '../../src/server/config'
 import { createDeps } from '../../src/server/deps'
+import { freePort } from './bench-server'
 import { resultsDir } from './datasets'
 import { insertProducts } from './people'
 import { CPU_SLOWDOWN, SLOW_3G } from './phone'
@@ -19,17 +20,6 @@ import { CPU_SLOWDOWN, SLOW_3G } from './phone'
  */
 const root = resolve(import.meta.dirname, '../..')
 export const CLIENT = { email: 'client@etal.demo', password: 'Demo-2026!' }
-
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer()
-    srv.once('error', fail)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo
-      srv.close(() => ok(port))
-    })
-  })
-}
 
 /** A fresh database with the demo data and 2,000 more products (seeded here, then closed). */
 export async function prepareDatabase() {

@@ -3,32 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
 import { createOrder, decode, get, post } from '../factories'
 import type { TestApp } from '../setup/test-app'
-import { orderStatusFixture, type Cookies, type Staff } from './order-status-fixture'
+import { orderStatusFixture, type Cookies, type Order, type Staff } from './order-status-fixture'
 
 /**
  * An order's details for staff and its status change (docs/rules/orders.md#order-status): events,
  * scope, refusals. What a change does to payment and points, and changes at once:
  * order-status-points.test.ts.
  */
-
-type Event = {
-  type: string
-  fromValue: string | null
-  toValue: string | null
-  actorId: number | null
-  actorName: string | null
-}
-type Order = {
-  id: number
-  status: string
-  paymentStatus: string
-  pointsEarned: number
-  pointsUsed: number
-  totalAmount: number
-  events: Event[]
-  items: { productName: string; quantity: number; unitType: string; totalPrice: number }[]
-  customer: { name: string; email: string }
-}
 
 const { f, setStatus, client } = orderStatusFixture()
 let t: TestApp

@@ -9,6 +9,27 @@ import { createTestApp, type TestApp } from '../setup/test-app'
  * super_admin of Senegal and a cookie of each role, and the calls and reads both files make.
  */
 
+/** An order event as the details answer it. */
+export type Event = {
+  type: string
+  fromValue: string | null
+  toValue: string | null
+  actorId: number | null
+  actorName: string | null
+}
+/** An order as staff read it (GET /_api/orderdetails). */
+export type Order = {
+  id: number
+  status: string
+  paymentStatus: string
+  pointsEarned: number
+  pointsUsed: number
+  totalAmount: number
+  events: Event[]
+  items: { productName: string; quantity: number; unitType: string; totalPrice: number }[]
+  customer: { name: string; email: string }
+}
+
 export type Staff = { user: { id: number; displayName: string }; cookie: string }
 export type Cookies = Record<string, string> &
   Record<'root' | 'super_admin' | 'admin' | 'client' | 'delivery_driver' | 'adminMl', string>

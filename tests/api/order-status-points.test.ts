@@ -13,32 +13,13 @@ import {
   weighAsOrdered,
 } from '../factories'
 import type { TestApp } from '../setup/test-app'
-import { orderStatusFixture, type Cookies, type Staff } from './order-status-fixture'
+import { orderStatusFixture, type Cookies, type Order, type Staff } from './order-status-fixture'
 
 /**
  * What a status change does to an order's payment and its client's points
  * (docs/rules/orders.md#order-status), changes of one order at once, and an order placed through
  * the checkout. The details and the change itself: admin-order-status.test.ts.
  */
-
-type Event = {
-  type: string
-  fromValue: string | null
-  toValue: string | null
-  actorId: number | null
-  actorName: string | null
-}
-type Order = {
-  id: number
-  status: string
-  paymentStatus: string
-  pointsEarned: number
-  pointsUsed: number
-  totalAmount: number
-  events: Event[]
-  items: { productName: string; quantity: number; unitType: string; totalPrice: number }[]
-  customer: { name: string; email: string }
-}
 
 const { f, setStatus, reactivate, client, points } = orderStatusFixture()
 let t: TestApp

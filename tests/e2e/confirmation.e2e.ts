@@ -15,6 +15,7 @@ import {
   seriousViolations,
   shot,
   e2eApp,
+  orderCard,
 } from './harness'
 
 // docs/rules/confirmation.md: staff see the delivery phone's record and "À confirmer" on an order
@@ -199,7 +200,7 @@ describe('confirmed before the knife', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard')
     // Its list marks the order that waits, and leads to its page.
     await page.goto('/orders')
-    const listed = page.getByTestId('order-card').filter({ hasText: `Commande #${order.id}` })
+    const listed = orderCard(page, order.id)
     await expect
       .poll(async () => plain(await listed.getByTestId('order-to-confirm').textContent()))
       .toContain('En attente de votre confirmation')

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
-import { DESKTOP, loginAt, newPage, plain, PHONE, shot, e2eApp } from './harness'
+import { DESKTOP, loginAt, newPage, plain, PHONE, shot, e2eApp, orderCard } from './harness'
 import { fillPlateauDelivery } from './cart-steps'
 
 /* docs/rules/delivery.md#delivery-fees and #delivery-slots, through the browser: a client orders with a
@@ -67,7 +67,7 @@ describe('delivery fee and slot, from the cart to the staff list', () => {
     expect(stored!.slotId).not.toBeNull()
 
     await page.goto('/orders')
-    const mine = page.getByTestId('order-card').filter({ hasText: `Commande #${orderId}` })
+    const mine = orderCard(page, orderId)
     await expect.poll(async () => plain(await mine.getByTestId('order-slot').textContent())).toBe(slotLabel)
     await context.close()
   })

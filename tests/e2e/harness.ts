@@ -295,3 +295,10 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     return (await axe.run(document, { resultTypes: ['violations'] })).violations
   })
 }
+
+/**
+ * A client's order card (its list, its dashboard) by the order's number: its heading exactly,
+ * since 'Commande #2' is also the start of '#21', and of '#2' followed by its date.
+ */
+export const orderCard = (page: Page, orderId: number) =>
+  page.getByTestId('order-card').filter({ has: page.getByText(`Commande #${orderId}`, { exact: true }) })

@@ -15,6 +15,7 @@ import {
   seriousViolations,
   shot,
   e2eApp,
+  orderCard,
 } from './harness'
 
 /**
@@ -73,7 +74,7 @@ describe('a short collection', () => {
     await look(c.page, 'client-order-390')
     expect(await seriousViolations(c.page)).toEqual([])
     await c.page.goto('/orders')
-    const mine = c.page.getByTestId('order-card').filter({ hasText: `Commande #${order.id}` })
+    const mine = orderCard(c.page, order.id)
     await expect.poll(() => mine.getByTestId('amount-owed').isVisible()).toBe(true)
     await look(c.page, 'client-history-390')
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { demoUser, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp } from './harness'
+import { demoUser, DESKTOP, loginAt, newPage, PHONE, shot, e2eApp, orderCard } from './harness'
 
 const e = e2eApp()
 
@@ -91,7 +91,7 @@ describe('a client shops, checks out and re-orders', () => {
     await shot(page, 'orders-390')
 
     await page.goto('/dashboard')
-    const card = page.getByTestId('order-card').filter({ hasText: `Commande #${orderId}` })
+    const card = orderCard(page, orderId)
     await shot(page, 'client-dashboard-390')
     await card.getByRole('button', { name: 'Re-commander' }).click()
     await page.waitForURL('**/cart')

@@ -7,6 +7,7 @@ import { startFakeSmsProvider } from '../../dev/fakes/sms'
 import { createOrder, createProduct, decode, deliveryIn, login, postOrder } from '../factories'
 import {
   DEMO_PASSWORD,
+  DESKTOP,
   demoUser,
   loginAt,
   newPage,
@@ -204,8 +205,12 @@ describe('confirmed before the knife', () => {
     await expect
       .poll(async () => plain(await listed.getByTestId('order-to-confirm').textContent()))
       .toContain('En attente de votre confirmation')
+    expect(await seriousViolations(page)).toEqual([])
     await listed.scrollIntoViewIfNeeded()
     await shot(page, 'client-orders-to-confirm-390')
+    await page.setViewportSize(DESKTOP)
+    await shot(page, 'client-orders-to-confirm-1280')
+    await page.setViewportSize(PHONE)
     await listed.getByRole('link', { name: 'Détails' }).click()
     await page.waitForURL((url) => url.pathname === `/order-confirmation/${order.id}`)
     const card = page.getByTestId('confirm-order')

@@ -5,6 +5,7 @@ import { doorRefusals, orders } from '@/server/db/schema'
 import { conflict, notFound } from '@/server/http/errors'
 import { ALREADY_CONFIRMED, NOTHING_TO_CONFIRM } from './confirm-link'
 import { ORDER_NOT_FOUND } from './order-admin'
+import { waitsForClient } from '@/shared/domain/confirmation'
 
 /** docs/rules/confirmation.md#confirmation */
 export const TO_CONFIRM = 'Commande à confirmer par le client avant la préparation.'
@@ -31,8 +32,7 @@ export function assertConfirmed(
   order: { needsConfirmation: boolean; confirmedAt: Date | null },
   to: OrderStatus,
 ) {
-  if (order.needsConfirmation && !order.confirmedAt && to !== 'cancelled' && to !== 'pending')
-    throw conflict(TO_CONFIRM)
+  if (waitsForClient(order) && to !== 'cancelled' && to !== 'pending') throw conflict(TO_CONFIRM)
 }
 
 /** Staff called the client, who confirmed ("Confirmé par téléphone"). */

@@ -4,6 +4,7 @@ import { formatDateTime } from '@/shared/format'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
 import { useConfirmByPhone, usePhoneRecord, useResendConfirmLink } from '../api/confirmation-api'
+import { waitsForClient } from '@/shared/domain/confirmation'
 
 /**
  * docs/rules/confirmation.md: on the order page, the delivery phone's record (delivered, refused at
@@ -15,7 +16,7 @@ export function ConfirmationPanel({ order }: { order: OrderDetailView }) {
   const record = usePhoneRecord(order.id)
   const confirm = useConfirmByPhone()
   const resend = useResendConfirmLink()
-  const waiting = order.needsConfirmation && !order.confirmedAt
+  const waiting = waitsForClient(order)
   return (
     <div className="mt-4 space-y-3 border-t border-stone-200 pt-3 text-sm" data-testid="confirmation-panel">
       <p className="text-stone-700">

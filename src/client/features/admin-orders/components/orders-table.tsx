@@ -6,6 +6,7 @@ import { Badge } from '@/client/components/ui/badge'
 import { OrderStatusBadge, PaymentStatusBadge } from '@/client/components/ui/status-badges'
 import { Table, TBody, Td, Th, THead, Tr } from '@/client/components/ui/table'
 import type { OrderView } from '@/client/lib/order-view'
+import { waitsForClient } from '@/shared/domain/confirmation'
 
 /**
  * The orders of the management screens: Commande, Client, Livraison, Montant, Statut
@@ -60,7 +61,7 @@ export function OrdersTable({ orders, canAssign }: { orders: OrderView[]; canAss
             <Td className="font-medium whitespace-nowrap">{formatMoney(o.totalAmount)}</Td>
             <Td>
               <OrderStatusBadge status={o.status} fulfilment={o.fulfilment} />
-              {o.needsConfirmation && !o.confirmedAt && (
+              {waitsForClient(o) && (
                 // docs/rules/confirmation.md#confirmation: waits for the client before preparation.
                 <Badge variant="warning" className="mt-1" data-testid="order-row-to-confirm">
                   À confirmer

@@ -2,6 +2,7 @@ import { BadgeCheck, Hourglass } from 'lucide-react'
 import { Button } from '@/client/components/ui/button'
 import type { OrderView } from '@/client/lib/order-view'
 import { useConfirmMine } from '../api/use-confirm-order'
+import { waitsForClient } from '@/shared/domain/confirmation'
 
 /**
  * docs/rules/confirmation.md#confirmation: while an order paid at the door waits for its client's
@@ -9,7 +10,7 @@ import { useConfirmMine } from '../api/use-confirm-order'
  */
 export function ConfirmOrderCard({ order }: { order: OrderView }) {
   const confirm = useConfirmMine()
-  if (!order.needsConfirmation || order.confirmedAt || order.status === 'cancelled') return null
+  if (!waitsForClient(order) || order.status === 'cancelled') return null
   const atDoor = order.fulfilment === 'pickup' ? 'au retrait' : 'à la livraison'
   return (
     // Not a Card: its white background would win over the amber (cn joins, it does not merge).

@@ -10,6 +10,7 @@ import { Skeleton } from '@/client/components/ui/skeleton'
 import { OrderStatusBadge } from '@/client/components/ui/status-badges'
 import { QuantityText } from '@/client/components/weighed-quantity'
 import { lineName } from '@/shared/domain/preparations'
+import { waitsForClient } from '@/shared/domain/confirmation'
 
 /** One of the client's orders: number, date, status, lines, total, detail and re-order. */
 export function OrderCard({
@@ -41,7 +42,7 @@ export function OrderCard({
           </li>
         ))}
       </ul>
-      {order.needsConfirmation && !order.confirmedAt && order.status !== 'cancelled' && (
+      {waitsForClient(order) && order.status !== 'cancelled' && (
         // docs/rules/confirmation.md#confirmation: prepared only once the client has said yes.
         <p
           className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"

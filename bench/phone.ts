@@ -147,7 +147,7 @@ try {
     const r = await productsRun(browser, server.base)
     productRuns.push(r)
     log(
-      `/products run ${i + 1}: first product ${formatValue(r.product, 'ms')}, tap works ${formatValue(r.added, 'ms')}, ${formatValue(r.bytes, 'KB')}`,
+      `/products run ${i + 1}: first product ${formatValue(r.product, 'ms')}, tap works ${formatValue(r.added, 'ms')} (${r.taps} tap${r.taps === 1 ? '' : 's'}), ${formatValue(r.bytes, 'KB')}`,
     )
   }
   for (let i = 0; i < RUNS; i++) {
@@ -276,7 +276,7 @@ if (done[0])
     `Largest transfers of a first visit's checkout, on the wire (request: bytes, all its answers): ${done[0].firstLargest.map(([path, bytes]) => `${path} ${formatValue(bytes, 'KB')}`).join(', ')}.`,
   )
 notes.push(
-  "Times are from the navigation's start (performance.now() in the page). The tap is a finger's: a touch at the centre of the first \"Ajouter\" (CDP Input.dispatchTouchEvent, as the phone's screen sends it), every 250 ms from when it is on screen until the header's cart counts it (before the app's code runs, the page's early script posts the form and redraws the count: decision 0083). Until 2026-11-29 it was Playwright's tap(), whose checks on the page's busy main thread added about 0.4 s an attempt (decision 0088); /products is opened signed in as the demo client (a visitor's tap leads to the sign-in page, not the cart).",
+  "Times are from the navigation's start (performance.now() in the page). The tap is a finger's: a press and release at the centre of the first \"Ajouter\" the moment the first product shows (the page tells the bench through a CDP binding), again every second until the header's cart counts it (before the app's code runs, the page's early script, first in the body, posts the form and redraws the count: decisions 0083, 0089). Not Playwright's tap(), whose checks on the page's busy main thread added about 0.4 s an attempt (decision 0088), nor CDP's touch, which Chromium holds until the renderer's next frame (0.25 to 0.45 s here: decision 0089); /products is opened signed in as the demo client (a visitor's tap leads to the sign-in page, not the cart).",
   "Bytes: what the server sent, counted on the wire by a relay in front of it (headers and bodies of every request: the page's, its service worker's, the browser's own such as the favicon), but a download of the page that a tap on a link cut short (the pages work before their code is in) as far as the phone received it (CDP, throttled); each step is a tap as a client's on a phone (the header's second row of links); the second visit runs in the same browser context after its cookies are cleared, so that it signs in again.",
   `Server: the production bundle on ${db.kind}, demo data and 2,000 generated products; Lighthouse runs bench/lighthouse.ts (its own server, demo data).`,
 )

@@ -260,6 +260,12 @@ export async function throttledPage(context: BrowserContext) {
  * A tap before the script posts "Ajouter"'s form and the server sends the page back with its
  * count (docs/rules/catalogue.md#before-the-script): times are kept across that navigation, in
  * the tab's session storage, from the first page's navigation start (its `timeOrigin`).
+ * When the first product shows, it tells the bench where the first "Ajouter" is (`__phoneSaw`),
+ * and when the cart first counts, that it did (`__phoneCounted`): bindings, whose calls leave the
+ * page at once, so that the bench learns both without asking the page's busy main thread.
+ * It looks once a frame (requestAnimationFrame, just before the frame is painted), not on every
+ * change of the page: a check after each piece the parser adds forced a layout each time, work
+ * the page would not otherwise do, which delayed the very paint it measures.
  */
 // A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
 export const WATCH = `(() => {
@@ -268,6 +274,7 @@ export const WATCH = `(() => {
   w.__phone = kept
   const save = () => sessionStorage.setItem('__phone', JSON.stringify(kept))
   save()
+  let told = false
   const since = () => performance.timeOrigin + performance.now() - kept.origin
   const onScreen = (el) => {
     const r = el.getBoundingClientRect()
@@ -286,14 +293,23 @@ export const WATCH = `(() => {
         }
       }
     }
+    // What the eye sees once a product shows: where the first "Ajouter" is, for the finger.
+    if (kept.product !== null && kept.added === null && !told && w.__phoneSaw) {
+      const button = document.querySelector('[aria-label^="Ajouter "][aria-label$=" au panier"]')
+      const r = button && button.getBoundingClientRect()
+      if (r && r.width > 0 && r.top >= 0 && r.bottom <= innerHeight) {
+        told = true
+        w.__phoneSaw(JSON.stringify({ x: r.left + r.width / 2, y: r.top + r.height / 2 }))
+      }
+    }
     // The header's cart badge: the run's cart starts empty, so a count is the tap's.
     const badge = document.querySelector('header a[href="/cart"] [data-testid="cart-badge"]')
     if (kept.added === null && badge && Number(badge.textContent) > 0) {
       kept.added = since()
       save()
+      if (w.__phoneCounted) w.__phoneCounted('')
     }
   }
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
   const frame = () => {
     check()
     if (kept.product === null || kept.added === null) requestAnimationFrame(frame)

@@ -7,7 +7,8 @@ import { gunzipSync } from 'node:zlib'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { pages } from '../../src/shared/pages'
-import { sendPage, spaPages } from '../../src/server/web/pages'
+import { createSpaPages, pageOfAsync, sendPage, spaPages, type SpaPage } from '../../src/server/web/pages'
+import { earlyScript } from '../../src/server/web/early-script'
 
 /**
  * A built client as Vite's manifest describes it: the entry (its stylesheet, a chunk it imports),
@@ -46,13 +47,13 @@ function build(entryImports = ['_react.js'], shells: Record<string, string> = { 
     }),
   )
   writeFileSync(join(dist, '.vite/route-shells.json'), JSON.stringify(shells))
-  return spaPages(dist)
+  return dist
 }
-const text = (p: ReturnType<ReturnType<typeof build>>) => p.body.identity.toString('utf8')
+const text = (p: SpaPage) => p.body.identity.toString('utf8')
 
 describe('SPA pages', () => {
   it('preload the chunks of the page’s module; only a pre-rendered page gets its shell (inert) and the inlined stylesheet', () => {
-    const pageFor = build()
+    const pageFor = spaPages(build())
     const home = text(pageFor('/?utm=1'))
     expect(home).toContain('<div id="root" inert><h1>Accueil</h1></div>')
     expect(home).toContain('<style data-href="/assets/index-x.css">.a{color:red}</style>')
@@ -85,7 +86,7 @@ describe('SPA pages', () => {
   })
 
   it('answer 200 for a page of src/shared/pages.ts, with its title, and 404 for any other path, with the app', () => {
-    const pageFor = build()
+    const pageFor = spaPages(build())
     expect(pageFor('/').status).toBe(200)
     expect(text(pageFor('/?utm=1'))).toContain('<title>Boucherie en ligne · Étal</title>')
     expect(pageFor('/products').status).toBe(200)
@@ -118,7 +119,7 @@ describe('SPA pages', () => {
 
   it('the loader requests the entry first, then the preloads three per task, every one of them', () => {
     const many = ['_c1.js', '_c2.js', '_c3.js', '_c4.js', '_c5.js', '_c6.js']
-    const script = /<script>(.*)<\/script>/.exec(text(build(many)('/')))![1]!
+    const script = /<script>(.*)<\/script>/.exec(text(spaPages(build(many))('/')))![1]!
     // A tab in the background: the code is requested at once; each timer is a task of its own.
     const tasks: string[][] = [[]]
     const timers: (() => void)[] = []
@@ -149,7 +150,7 @@ describe('SPA pages', () => {
   })
 
   it('a pre-rendered page requests its code after its first paint, by an inline script that the CSP allows by its hash', async () => {
-    const pageFor = build()
+    const pageFor = spaPages(build())
     const home = pageFor('/')
     const html = text(home)
     expect(html).toContain('<div id="root" inert><h1>Accueil</h1></div>')
@@ -159,12 +160,12 @@ describe('SPA pages', () => {
     for (const file of ['/assets/index-e.js', '/assets/react.js', '/assets/home.js'])
       expect(script).toContain(`"${file}"`)
     expect(script).toContain('first-contentful-paint')
-    expect(home.scriptHash).toBe(`sha256-${createHash('sha256').update(script).digest('base64')}`)
+    expect(home.scriptHashes).toEqual([`sha256-${createHash('sha256').update(script).digest('base64')}`])
     // A page without a shell loads its code from the head, as Vite writes it.
     const order = text(pageFor('/admin/orders/12'))
     expect(order).toContain('<script type="module" crossorigin src="/assets/index-e.js"></script>')
     expect(order).toContain('<link rel="modulepreload" crossorigin href="/assets/order.js">')
-    expect(pageFor('/admin/orders/12').scriptHash).toBeUndefined()
+    expect(pageFor('/admin/orders/12').scriptHashes).toBeUndefined()
 
     const app = Fastify()
     app.addHook('onRequest', (_req, reply, done) => {
@@ -174,7 +175,7 @@ describe('SPA pages', () => {
     app.get('/*', (req, reply) => sendPage(req, reply, pageFor(req.url)))
     const res = await app.inject({ url: '/' })
     expect(res.headers['content-security-policy']).toBe(
-      `default-src 'self';script-src 'self' '${home.scriptHash}';object-src 'none'`,
+      `default-src 'self';script-src 'self' '${home.scriptHashes![0]}';object-src 'none'`,
     )
     expect((await app.inject({ url: '/admin/orders/12' })).headers['content-security-policy']).toBe(
       "default-src 'self';script-src 'self';object-src 'none'",
@@ -182,8 +183,51 @@ describe('SPA pages', () => {
     await app.close()
   })
 
+  it('a page that acts before its code has its early script first in the body, before the page it catches taps on', async () => {
+    // A tap between the first paint and the end of the HTML must reach the early script, not
+    // post the form the browser's way (docs/rules/catalogue.md#before-the-script).
+    const { frame } = createSpaPages(build())
+    const { html, scriptHashes } = frame(
+      '/products',
+      '<main>Produits</main>',
+      '<script type="application/json">{}</script>',
+      undefined,
+      false,
+      true,
+    )
+    const scripts = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => ({ at: m.index, body: m[1]! }))
+    expect(scripts.map((s) => s.body)).toEqual([
+      earlyScript,
+      expect.stringContaining('first-contentful-paint'),
+    ])
+    const body = html.indexOf('<body')
+    const root = html.indexOf('<div id="root">')
+    expect(scripts[0]!.at).toBeGreaterThan(body)
+    expect(scripts[0]!.at).toBeLessThan(root)
+    expect(html.slice(body, scripts[0]!.at)).not.toMatch(/<(?!body)[a-z]/)
+    // The loader after #root and the page's data, which the code reads once it runs.
+    expect(scripts[1]!.at).toBeGreaterThan(html.indexOf('application/json'))
+    const hash = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`
+    expect(scriptHashes).toEqual(scripts.map((s) => hash(s.body)))
+    const app = Fastify()
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.header('content-security-policy', "script-src 'self';object-src 'none'")
+      done()
+    })
+    const page = await pageOfAsync(html, scriptHashes)
+    app.get('/products', (req, reply) => sendPage(req, reply, page))
+    expect((await app.inject({ url: '/products' })).headers['content-security-policy']).toBe(
+      `script-src 'self' '${scriptHashes![0]}' '${scriptHashes![1]}';object-src 'none'`,
+    )
+    await app.close()
+    // A shell drawn at another URL is inert: no early script, the loader alone.
+    expect(createSpaPages(build()).frame('/cart', '', '', undefined, false, false).scriptHashes).toHaveLength(
+      1,
+    )
+  })
+
   it('are sent compressed as the client accepts, with an ETag that answers 304', async () => {
-    const page = build()('/')
+    const page = spaPages(build())('/')
     const app = Fastify()
     app.get('/', (req, reply) => sendPage(req, reply, page))
     const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })

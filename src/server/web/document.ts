@@ -66,6 +66,11 @@ export type DocumentParts = {
   head?: readonly string[]
   /** The markup of #root (a pre-rendered page), HTML; `inert` until the code has hydrated it. */
   root?: { html: string; inert: boolean }
+  /**
+   * What comes first in the body, before #root: the early script of a page that acts before its
+   * code (web/early-script.ts), there so that it listens before the page's first paint. HTML.
+   */
+  beforeRoot?: readonly string[]
   /** What follows #root in the body: the page's data, its scripts. HTML. */
   afterRoot?: readonly string[]
   /** The page's data holds its session (a visitor's rendered page): no read of it to start. */
@@ -78,6 +83,7 @@ export function pageDocument({
   description = SITE_DESCRIPTION,
   head = [],
   root,
+  beforeRoot = [],
   afterRoot = [],
   sessionInPage = false,
 }: DocumentParts): string {
@@ -92,6 +98,7 @@ export function pageDocument({
     ...head.map((h) => `    ${h}`),
     '  </head>',
     '  <body class="bg-stone-50 text-stone-900 antialiased">',
+    ...beforeRoot.map((h) => `    ${h}`),
     `    <div id="root"${root?.inert ? ' inert' : ''}>${root?.html ?? ''}</div>${afterRoot.join('\n    ')}`,
     '  </body>',
     '</html>',

@@ -17,8 +17,9 @@ export const earlyCartTemplate = (countedLink: string) =>
  * and the app's code takes seconds more. Without script the form posts and the page comes back
  * counted (web/cart-form.ts); with a script that has not arrived yet, that reload would throw
  * away the code being downloaded and fetch the page again over the same slow link. So the page
- * carries this small script, inline beside the loader (web/pages.ts, the pages drawn at their own
- * URL): it catches the submit of an "Ajouter" form, posts the same form with fetch and the
+ * carries this small script, inline and first in its body (web/pages.ts, the pages drawn at their
+ * own URL), so that it listens before the products paint (docs/decisions/0089): it catches the
+ * submit of an "Ajouter" form, posts the same form with fetch and the
  * EARLY_CART_HEADER, and the server answers JSON: the new count, drawn in the header's cart link
  * from a template of the header component's own markup (so React later hydrates it unchanged),
  * and the message, said

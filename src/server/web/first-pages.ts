@@ -81,7 +81,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
     const { html, data } = await entry.renderFirstPage({ path, catalogue, countries, answer })
     const script = `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">${data}</script>${cartTemplate}`
     const framed = frame(path, html, script, undefined, holdsSession(catalogue), true)
-    return pageOfAsync(framed.html, framed.scriptHash)
+    return pageOfAsync(framed.html, framed.scriptHashes)
   }
 
   /**
@@ -193,7 +193,7 @@ export function createFirstPages(deps: AppDeps, entry: Entry, frame: PageFrame) 
         holdsSession(catalogue),
         true,
       )
-      return pageOfAsync(framed.html, framed.scriptHash)
+      return pageOfAsync(framed.html, framed.scriptHashes)
     })()
     productPages.set(key, { product: text, countries: countriesAnswer, page })
     page.catch(() => {

@@ -29,7 +29,8 @@ export type SpaPage = {
   status: 200 | 404
   etag: string
   body: Record<Encoding, Buffer>
-  scriptHash?: string
+  /** The CSP hashes of its inline scripts (`sha256-…`), added to the answer's script-src. */
+  scriptHashes?: readonly string[]
   /** Rendered for the caller's catalogue country (web/first-pages.ts): varies with its cookies. */
   perCaller?: true
 }
@@ -41,7 +42,11 @@ const readJson = <T>(file: string): T | undefined =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined
 function pageOf(
   html: string,
-  { scriptHash, status = 200, eager }: { scriptHash?: string; status?: SpaPage['status']; eager: boolean },
+  {
+    scriptHashes,
+    status = 200,
+    eager,
+  }: { scriptHashes?: readonly string[]; status?: SpaPage['status']; eager: boolean },
 ): SpaPage {
   const identity = Buffer.from(html)
   let gzip: Buffer | undefined
@@ -61,7 +66,7 @@ function pageOf(
   if (eager) Object.values(body)
   return {
     status,
-    ...(scriptHash && { scriptHash }),
+    ...(scriptHashes && { scriptHashes }),
     etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     body,
   }
@@ -73,7 +78,7 @@ function pageOf(
  * on the home page of the demo (92 KB) 14.3 KB in about 43 ms, where 9 gave 15.1 KB in 96 ms
  * and 11 gave 14.0 KB in 99 ms (docs/rules/phones-offline.md#phone-first-load).
  */
-export async function pageOfAsync(html: string, scriptHash?: string): Promise<SpaPage> {
+export async function pageOfAsync(html: string, scriptHashes?: readonly string[]): Promise<SpaPage> {
   const identity = Buffer.from(html)
   const [gzip, br] = await Promise.all([
     gzipAsync(identity, { level: 9 }),
@@ -84,7 +89,7 @@ export async function pageOfAsync(html: string, scriptHash?: string): Promise<Sp
   return {
     status: 200,
     perCaller: true,
-    ...(scriptHash && { scriptHash }),
+    ...(scriptHashes && { scriptHashes }),
     etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     body: { identity, gzip, br },
   }
@@ -102,8 +107,9 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage
     .header('etag', page.etag)
     .header('vary', page.perCaller ? 'accept-encoding, cookie' : 'accept-encoding')
   const csp = reply.getHeader('content-security-policy')
-  if (page.scriptHash && typeof csp === 'string') {
-    reply.header('content-security-policy', csp.replace(/(script-src[^;]*)/, `$1 '${page.scriptHash}'`))
+  if (page.scriptHashes && typeof csp === 'string') {
+    const hashes = page.scriptHashes.map((h) => `'${h}'`).join(' ')
+    reply.header('content-security-policy', csp.replace(/(script-src[^;]*)/, `$1 ${hashes}`))
   }
   if (page.status === 200 && req.headers['if-none-match'] === page.etag) return reply.status(304).send()
   const encoding = pickEncoding(req.headers['accept-encoding'])
@@ -173,7 +179,7 @@ export type PageFrame = (
    * "Ajouter"'s forms, which post to the server; not inert. A shell drawn at another URL is.
    */
   live?: boolean,
-) => { html: string; scriptHash?: string }
+) => { html: string; scriptHashes?: readonly string[] }
 
 /** A page's own title, description and head elements (HTML, escaped by their writer). */
 export type OwnHead = { title: string; description: string; head: readonly string[] }
@@ -229,11 +235,12 @@ export function createSpaPages(
         }),
       }
     // A page drawn at its own URL can be tapped before its code runs: its "Ajouter" is caught
-    // early (web/early-script.ts), in the same inline script, so under the same CSP hash.
-    const script =
-      (live ? earlyScript : '') +
-      loaderScript(build.entry, [...build.entryImports, ...build.pageChunks(path)])
-    const scriptHash = `sha256-${createHash('sha256').update(script).digest('base64')}`
+    // early (web/early-script.ts), by a script first in the body, listening before the page
+    // paints (a tap while the rest of the HTML arrives would otherwise post the form the
+    // browser's way); the loader stays after #root and the page's data, which its code reads.
+    const loader = loaderScript(build.entry, [...build.entryImports, ...build.pageChunks(path)])
+    const hashOf = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`
+    const scriptHashes = live ? [hashOf(earlyScript), hashOf(loader)] : [hashOf(loader)]
     const html = pageDocument({
       title,
       description,
@@ -244,20 +251,21 @@ export function createSpaPages(
           : build.stylesheets.map(stylesheetLink)),
       ],
       root: { html: inner, inert: !live },
-      afterRoot: [afterRoot, `<script>${script}</script>`],
+      beforeRoot: live ? [`<script>${earlyScript}</script>`] : [],
+      afterRoot: [afterRoot, `<script>${loader}</script>`],
       sessionInPage,
     })
-    return { html, scriptHash }
+    return { html, scriptHashes }
   }
   const pageFor = (path: PagePath): SpaPage => {
     const shell = build ? shells[path] : undefined
     if (shell === undefined) return pageOf(plain(path), { eager: production })
     const framed = frame(path, shell, '')
-    return pageOf(framed.html, { scriptHash: framed.scriptHash, eager: production })
+    return pageOf(framed.html, { scriptHashes: framed.scriptHashes, eager: production })
   }
   const withHead = (path: PagePath, own: OwnHead) => {
     const framed = frame(path, (build ? shells[path] : undefined) ?? '', '', own)
-    return pageOfAsync(framed.html, framed.scriptHash)
+    return pageOfAsync(framed.html, framed.scriptHashes)
   }
   const notFound = pageOf(plain(null), { status: 404, eager: production })
   const byPath = new Map(pagePaths.map((path) => [path, pageFor(path)]))

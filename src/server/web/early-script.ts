@@ -47,13 +47,16 @@ export const HELD_LINK_MESSAGE = 'Chargement de la page…'
 export const earlyScript = [
   `(function(){var d=document,w=window,n=0,off=0,q=[],say;`,
   `if(!w.fetch||!w.URLSearchParams||!w.FormData||!w.Promise)return;`,
-  // The status region: in the page from the start (so a message is read out), empty until used.
-  `(function(){var r=d.createElement('section'),p=d.createElement('p'),s=p.style;`,
+  // The status region: at the end of the body once the page is parsed (after the page's own
+  // landmarks; so that a message is read out), empty until used; made at once if a message
+  // comes before (an answer while the HTML still arrives).
+  `(function(){var r,p,s,t;function make(){if(r)return;r=d.createElement('section');p=d.createElement('p');s=p.style;`,
   `r.setAttribute('aria-label','Messages');p.setAttribute('role','status');`,
   `s.position='fixed';s.left='1rem';s.right='1rem';s.bottom='1rem';s.margin='0 auto';s.maxWidth='24rem';`,
   `s.zIndex='60';s.textAlign='center';s.fontSize='.875rem';s.borderRadius='.5rem';s.color='#fff';`,
-  `r.appendChild(p);d.body.appendChild(r);var t;`,
-  `say=function(x){p.textContent=x;s.padding=x?'.75rem 1rem':'0';s.background=x?'#1c1917':'none';`,
+  `r.appendChild(p);d.body.appendChild(r)}`,
+  `if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',make);else make();`,
+  `say=function(x){make();p.textContent=x;s.padding=x?'.75rem 1rem':'0';s.background=x?'#1c1917':'none';`,
   `clearTimeout(t);if(x)t=setTimeout(function(){say('')},5000)}})();`,
   `function idle(){return n?new Promise(function(r){q.push(r)}):Promise.resolve()}`,
   `function done(){if(--n===0){var l=q;q=[];l.forEach(function(r){r()})}}`,

@@ -29,8 +29,10 @@ export async function productsRun(browser: Browser, base: string) {
     const screen = await context.newCDPSession(page)
     // The page's two calls, as CDP bindings of this session: each call is an event sent by the
     // browser straight to the bench (Playwright's exposeFunction took up to 1.4 s to relay one).
-    let seen: ((at: { x: number; y: number }) => void) | undefined
-    const saw = new Promise<{ x: number; y: number }>((ok) => (seen = ok))
+    let seen: ((at: { x: number; y: number } | null) => void) | undefined
+    // Where the button is, or null if the first product never showed within the run's 90 s.
+    const saw = new Promise<{ x: number; y: number } | null>((ok) => (seen = ok))
+    const gaveUp = setTimeout(() => seen?.(null), 90_000)
     let counted = false
     screen.on('Runtime.bindingCalled', (e) => {
       if (e.name === '__phoneCounted') counted = true
@@ -41,10 +43,11 @@ export async function productsRun(browser: Browser, base: string) {
     await screen.send('Runtime.addBinding', { name: '__phoneCounted' })
     await page.goto('/products', { waitUntil: 'commit' })
     const until = Date.now() + 90_000
-    const at = await Promise.race([saw, page.waitForTimeout(90_000).then(() => null)])
+    const at = await saw
+    clearTimeout(gaveUp)
+    const press = at && ({ x: at.x, y: at.y, button: 'left', buttons: 1, clickCount: 1 } as const)
     const presses: Promise<unknown>[] = []
-    while (at && !counted && Date.now() < until) {
-      const press = { x: at.x, y: at.y, button: 'left', buttons: 1, clickCount: 1 } as const
+    while (press && !counted && Date.now() < until) {
       presses.push(
         screen.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...press }).catch(() => undefined),
         screen

@@ -117,6 +117,11 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: SpaPage
   return reply.status(page.status).send(page.body[encoding])
 }
 
+/** An inline script's CSP hash (`sha256-…`, base64), as script-src names it. */
+const scriptHash = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`
+/** The early script is the same on every page: hashed once, not on each page drawn. */
+const EARLY_SCRIPT_HASH = scriptHash(earlyScript)
+
 /**
  * The script that starts a pre-rendered page's code: the entry and the modulepreloads, requested
  * once the browser reports the shell's first contentful paint (two animation frames where it
@@ -239,8 +244,7 @@ export function createSpaPages(
     // paints (a tap while the rest of the HTML arrives would otherwise post the form the
     // browser's way); the loader stays after #root and the page's data, which its code reads.
     const loader = loaderScript(build.entry, [...build.entryImports, ...build.pageChunks(path)])
-    const hashOf = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`
-    const scriptHashes = live ? [hashOf(earlyScript), hashOf(loader)] : [hashOf(loader)]
+    const scriptHashes = live ? [EARLY_SCRIPT_HASH, scriptHash(loader)] : [scriptHash(loader)]
     const html = pageDocument({
       title,
       description,

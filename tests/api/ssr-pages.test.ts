@@ -237,8 +237,12 @@ describe('the rendered page', () => {
     // by the SHA-256 of its text, and nothing else (none without a built client): the data block
     // needs none, and there is no 'unsafe-inline'.
     const csp = String((await page('/products', `etal-country=${sn}`)).headers['content-security-policy'])
-    const running = [...body.matchAll(/<script(?![^>]*\b(?:type="application\/json"|src=))[^>]*>([\s\S]*?)<\/script>/g)]
-    const hashes = running.map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`)
+    const running = [
+      ...body.matchAll(/<script(?![^>]*\b(?:type="application\/json"|src=))[^>]*>([\s\S]*?)<\/script>/g),
+    ]
+    const hashes = running.map(
+      (m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
+    )
     expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ').sort()).toEqual(["'self'", ...hashes].sort())
   })
 })

@@ -5,18 +5,24 @@ import type { ExternalToast } from 'sonner'
 type Sonner = typeof SonnerModule
 type Kind = 'success' | 'error' | 'info' | 'warning'
 
-/** Set while <Toasts> is mounted: mounts sonner's toaster, resolved once it listens. */
-let mountToaster: ((sonner: Sonner) => Promise<void>) | null = null
+/** sonner, once downloaded; each mounted <Toasts> hears of it. */
+let sonnerModule: Sonner | null = null
+const onLoaded = new Set<(sonner: Sonner) => void>()
 let loading: Promise<Sonner['toast']> | null = null
+/** Resolved while a toaster is mounted and listens; a new promise while none is. */
+let markListening = () => {}
+let listening = new Promise<void>((resolve) => (markListening = resolve))
 
 /**
  * sonner (about 9 KB gzip) is downloaded on the first toast, not with the first page: most
- * visits show none (docs/decisions/0032). Its toaster is mounted then, before the toast is
- * shown, so that the first toast is not lost.
+ * visits show none (docs/decisions/0032). A toast waits until a toaster is mounted and
+ * listening (sonner forgets a toast sent before), whenever the library arrives and whether
+ * <Toasts> mounts before or after: no toast is lost, the first included.
  */
 function load() {
-  loading ??= import('sonner').then(async (sonner) => {
-    await mountToaster?.(sonner)
+  loading ??= import('sonner').then((sonner) => {
+    sonnerModule = sonner
+    onLoaded.forEach((tell) => tell(sonner))
     return sonner.toast
   })
   return loading
@@ -25,7 +31,10 @@ function load() {
 const show =
   (kind: Kind) =>
   (message: string, data?: ExternalToast): void => {
-    void load().then((toast) => toast[kind](message, data))
+    void load().then(async (toast) => {
+      await listening
+      toast[kind](message, data)
+    })
   }
 
 /** The app's toasts: sonner's calls, the library loaded on the first one. */
@@ -38,22 +47,22 @@ export const toast = {
 
 /** Where the toasts show (in the app's providers): nothing until the first toast. 3 visible, 4 s, bottom-right. */
 export function Toasts() {
-  const [sonner, setSonner] = useState<Sonner | null>(null)
-  const [mounted, setMounted] = useState<(() => void) | null>(null)
+  const [sonner, setSonner] = useState<Sonner | null>(sonnerModule)
   useEffect(() => {
-    mountToaster = (loaded) =>
-      new Promise<void>((resolve) => {
-        setMounted(() => resolve)
-        setSonner(loaded)
-      })
+    onLoaded.add(setSonner)
+    if (sonnerModule) setSonner(sonnerModule)
     return () => {
-      mountToaster = null
+      onLoaded.delete(setSonner)
     }
   }, [])
-  // After the toaster's own effects: it listens for toasts by now.
+  // After the toaster's own effects (a child's run first): it listens for toasts by now.
   useEffect(() => {
-    if (sonner) mounted?.()
-  }, [sonner, mounted])
+    if (!sonner) return
+    markListening()
+    return () => {
+      listening = new Promise<void>((resolve) => (markListening = resolve))
+    }
+  }, [sonner])
   if (!sonner) return null
   const { Toaster } = sonner
   return (

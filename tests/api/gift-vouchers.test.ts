@@ -4,8 +4,19 @@ import { giftVouchers, outboxMessages, paymentAttempts, storeCreditEntries } fro
 import { drainOutbox } from '../../src/server/services/messages/outbox'
 import { voucherCodeHash } from '../../src/server/services/money/vouchers/payment'
 import { VOUCHER_ALPHABET } from '../../src/shared/domain/vouchers'
-import { createUser, decode, get, login, post } from '../factories'
+import { decode, get, post } from '../factories'
 import { type Attempt, cookie, fake, pay, staff, t, usePaymentsApp } from './payments-setup'
+import {
+  type Bought,
+  buy,
+  credit,
+  errorOf,
+  giftMessage,
+  newClient,
+  order,
+  paidVoucher,
+  redeem,
+} from './voucher-helpers'
 
 /**
  * Gift vouchers (docs/rules/gift-vouchers.md, decision 0078): bought by mobile money for someone,
@@ -13,48 +24,6 @@ import { type Attempt, cookie, fake, pay, staff, t, usePaymentsApp } from './pay
  * told), added once to the store credit of whoever types it; wrong codes counted and stopped.
  */
 usePaymentsApp()
-
-type Bought = { voucherId: number; attempt: Attempt }
-type Statement = { balance: number; entries: { amount: number; kind: string; reason: string }[] }
-
-const order = {
-  amount: 10_000,
-  recipientName: 'Awa',
-  recipientPhone: '77 123 45 67',
-  message: 'Bonne fête !',
-  wallet: 'Wave',
-}
-const buy = (over: Record<string, unknown> = {}, c = cookie) =>
-  post(t, '/_api/vouchers/buy', { ...order, ...over }, c)
-const redeem = (code: string, c: string) => post(t, '/_api/vouchers/redeem', { code }, c)
-const errorOf = (res: { body: string }) => (JSON.parse(res.body) as { error: string }).error
-const credit = async (c: string) => decode<Statement>((await get(t, '/_api/account/credit', c)).body)
-const newClient = async (displayName = 'Fatou Diop') => {
-  const u = await createUser(t.db, { country: 'SN', displayName })
-  return { user: u, cookie: await login(t, u.email) }
-}
-const giftMessage = async (voucherId: number) => {
-  const [v] = await t.db.select().from(giftVouchers).where(eq(giftVouchers.id, voucherId))
-  const rows = await t.db
-    .select()
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.userId, v!.buyerId), eq(outboxMessages.kind, 'voucher_gift')))
-  return rows.find(
-    (m) =>
-      (m.facts as { code?: string }).code &&
-      voucherCodeHash((m.facts as { code: string }).code) === v!.codeHash,
-  )
-}
-
-/** Buys a voucher and pays it at the fake: its code, read from the outbox. */
-async function paidVoucher(over: Record<string, unknown> = {}) {
-  const res = await buy(over)
-  expect(res.statusCode, res.body).toBe(200)
-  const bought = decode<Bought>(res.body)
-  await pay(bought.attempt)
-  const msg = await giftMessage(bought.voucherId)
-  return { ...bought, code: (msg!.facts as { code: string }).code }
-}
 
 describe('gift vouchers: buying', () => {
   it('buy → the provider says paid → the voucher paid, its code by SMS to the recipient, the buyer told', async () => {

@@ -8,6 +8,7 @@ import {
   cities,
   contactMessages,
   coupons,
+  giftVouchers,
   shops,
   orders,
   products,
@@ -151,6 +152,13 @@ async function owners(kind: Kind, ids: number[]) {
           .select({ countryId: campaigns.countryId })
           .from(campaigns)
           .where(inArray(campaigns.id, ids))
+      ).map((r) => ({ ...r, userId: null, driverId: null }))
+    case 'voucher':
+      return (
+        await f.db
+          .select({ countryId: giftVouchers.countryId })
+          .from(giftVouchers)
+          .where(inArray(giftVouchers.id, ids))
       ).map((r) => ({ ...r, userId: null, driverId: null }))
     case 'coupon':
       return (

@@ -27,6 +27,8 @@ import adminCreditGrant from './money/credit/grant'
 import voucherBuy from './money/vouchers/buy'
 import voucherOne from './money/vouchers/one'
 import voucherRedeem from './money/vouchers/redeem'
+import adminVouchers from './money/admin/vouchers/list'
+import adminVoucherResend from './money/admin/vouchers/resend'
 import deliveryCollectRest from './delivery/driver/collect-rest'
 import deliveryRefuse from './delivery/driver/refuse'
 import deliveryEveDelivered from './delivery/driver/campaign-delivered'
@@ -338,4 +340,6 @@ export const endpoints: readonly Endpoint[] = [
   voucherBuy,
   voucherOne,
   voucherRedeem,
+  adminVouchers,
+  adminVoucherResend,
 ]

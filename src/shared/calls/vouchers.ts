@@ -1,9 +1,13 @@
 // One area's calls (docs/architecture.md "One contract"): gift vouchers (docs/rules/gift-vouchers.md).
 import {
+  adminVouchersAnswer,
+  adminVouchersQuery,
   buyVoucherAnswer,
   buyVoucherInput,
   redeemVoucherAnswer,
   redeemVoucherInput,
+  resendVoucherAnswer,
+  resendVoucherInput,
   voucherQuery,
   voucherStateAnswer,
 } from '../schemas/vouchers'
@@ -27,5 +31,17 @@ export const voucherCalls = {
     path: '/_api/vouchers/redeem',
     input: redeemVoucherInput,
     output: redeemVoucherAnswer,
+  }),
+  adminVouchers: defineCall({
+    method: 'GET',
+    path: '/_api/admin/vouchers',
+    input: adminVouchersQuery,
+    output: adminVouchersAnswer,
+  }),
+  resendVoucher: defineCall({
+    method: 'POST',
+    path: '/_api/admin/vouchers/resend',
+    input: resendVoucherInput,
+    output: resendVoucherAnswer,
   }),
 }

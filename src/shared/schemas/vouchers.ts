@@ -6,7 +6,7 @@ import {
   VOUCHER_STEP,
   voucherStatuses,
 } from '../domain/vouchers'
-import { id, text } from './common'
+import { id, limit, page, text } from './common'
 import { attemptView } from './payments'
 import { z } from './zod'
 
@@ -58,3 +58,43 @@ export const redeemVoucherAnswer = z.strictObject({
   from: z.string(),
   message: z.string(),
 })
+
+/**
+ * GET /_api/admin/vouchers (docs/rules/gift-vouchers.md#staff): the country's vouchers, newest
+ * first, searched by a name (the recipient's or the buyer's) or a phone, filtered by state.
+ */
+export const adminVouchersQuery = z.strictObject({
+  search: text(40).optional(),
+  status: z.enum(voucherStatuses, { error: 'État de bon cadeau inconnu.' }).optional(),
+  page,
+  limit: limit(100, 20),
+})
+
+/** A voucher as staff see it: never its code (only its hash is kept). */
+export const adminVoucher = z.strictObject({
+  id: z.number(),
+  countryName: z.string(),
+  amount: z.number(),
+  status: z.enum(voucherStatuses),
+  buyerName: z.string(),
+  buyerPhone: z.string().nullable(),
+  recipientName: z.string(),
+  recipientPhone: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+  redeemedByName: z.string().nullable(),
+  /** How many times staff sent its code again. */
+  resends: z.number(),
+})
+export type AdminVoucher = z.infer<typeof adminVoucher>
+export const adminVouchersAnswer = z.strictObject({ vouchers: z.array(adminVoucher), total: z.number() })
+
+/** POST /_api/admin/vouchers/resend: a new code to the recipient's phone (corrected if need be). */
+export const resendVoucherInput = z.strictObject({
+  id: id('Bon cadeau invalide.'),
+  recipientPhone: text(30).min(1, 'Indiquez le numéro de téléphone du bénéficiaire.'),
+})
+export type ResendVoucherInput = z.input<typeof resendVoucherInput>
+export const resendVoucherAnswer = z.strictObject({ voucher: adminVoucher })

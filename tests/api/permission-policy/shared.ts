@@ -25,7 +25,7 @@ export type Who = 'public' | 'signed-in' | readonly Role[]
 export type Scope = 'global' | 'country' | 'own-records' | 'list' | 'forced-own' | 'refused'
 
 export type Cc = 'SN' | 'ML'
-export type Kind = 'order' | 'user' | 'city' | 'zone' | 'product' | 'campaign' | 'coupon' | 'shop'
+export type Kind = 'order' | 'user' | 'city' | 'zone' | 'product' | 'campaign' | 'coupon' | 'shop' | 'voucher'
 export type Caller = { name: string; role: Role | null; cc: Cc; id: number | null }
 /** `reaches`: the policy lets this caller past the role check (else fixtures may be reused: nothing changes). */
 /** `neighbour`: a record of someone else in the caller's own country (own-records scopes only). */

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { giftVouchers } from '../../../src/server/db/schema'
 import { newVoucherCode, voucherCodeHash } from '../../../src/server/services/money/vouchers/payment'
-import { type Cell, type Policy, SHOPPERS } from './shared'
+import { type Cell, ids, MANAGERS, type Policy, SHOPPERS } from './shared'
 
 /** Gift vouchers (docs/rules/gift-vouchers.md): a client buys one, reads its own, uses a code. */
 
 /** A voucher of country `cc`: the caller's own, or (another country, a neighbour's) its customer's. */
-async function voucherOf(cell: Cell, status: 'pending' | 'paid' = 'pending', code?: string) {
-  const own = cell.caller.id !== null && !cell.neighbour && cell.cc === cell.caller.cc
+async function voucherOf(cell: Cell, status: 'pending' | 'paid' = 'pending', code?: string, staff = false) {
+  const own = !staff && cell.caller.id !== null && !cell.neighbour && cell.cc === cell.caller.cc
   const [row] = await cell.f.db
     .insert(giftVouchers)
     .values({
@@ -53,5 +53,25 @@ export const voucherPolicies: Record<string, Policy> = {
       await voucherOf(cell, 'paid', code)
       return { code }
     },
+  },
+  // docs/rules/gift-vouchers.md#staff: root all, super_admin own country (a customer's voucher).
+  'GET /_api/admin/vouchers': {
+    who: MANAGERS,
+    scope: 'list',
+    rule: 'Who may do what: gift vouchers: root all, super_admin own country',
+    input: async (cell) => {
+      await voucherOf(cell, 'paid', undefined, true)
+      return {}
+    },
+    listed: (b) => ({ kind: 'voucher', ids: ids(b.vouchers) }),
+  },
+  'POST /_api/admin/vouchers/resend': {
+    who: MANAGERS,
+    scope: 'country',
+    rule: 'Who may do what: gift vouchers, a code sent again: root all, super_admin own country',
+    input: async (cell) => ({
+      id: await voucherOf(cell, 'paid', undefined, true),
+      recipientPhone: '+221 77 123 45 67',
+    }),
   },
 }

@@ -3,7 +3,6 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import type { QueryClient } from '@tanstack/react-query'
 import { Route, Routes, useParams } from 'react-router'
-import { Toaster } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RequireRole } from '../../src/client/app/guards'
 import CartPage from '../../src/client/features/checkout/pages/cart-page'
@@ -12,6 +11,7 @@ import { CART_KEY, type CartItem } from '../../src/client/lib/cart'
 import { productsKey } from '../../src/client/lib/catalogue'
 import { clientDashboardKey } from '../../src/client/lib/client-dashboard'
 import { sessionKey } from '../../src/client/lib/session'
+import { Toasts } from '../../src/client/lib/toast'
 import type { PublicProduct } from '../../src/shared/schemas/storefront'
 import { fakeNetwork, sessionUser, testQueryClient, withProviders, type Route as FakeRoute } from './network'
 
@@ -53,7 +53,7 @@ function Confirmation() {
 const page = (client?: QueryClient) =>
   withProviders(
     <>
-      <Toaster />
+      <Toasts />
       <Routes>
         <Route
           path="/cart"

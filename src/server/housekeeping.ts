@@ -1,5 +1,5 @@
 import type { Db } from './db/client'
-import { isDatabaseUnavailable, outageLog } from './db/outage'
+import { logFailure, outageLog } from './db/outage'
 import { purgeExpiredSessions } from './http/session'
 import { purgeOldIdempotencyKeys } from './services/orders/checkout'
 import { collectUnusedPhotos } from './services/catalogue/photos/product-photo'
@@ -36,10 +36,7 @@ export function startHousekeeping(
     running = foldRollups(db)
       .then(
         () => outageLog.recovered(log),
-        (err: unknown) =>
-          isDatabaseUnavailable(err)
-            ? outageLog.failed(log, err, { task: 'rollup fold' })
-            : log.error({ err }, 'rollup fold failed'),
+        (err: unknown) => logFailure(log, err, 'rollup fold failed'),
       )
       .finally(() => (running = undefined))
   }, 1_000)
@@ -53,10 +50,7 @@ export function startHousekeeping(
           if (r.sent + r.retried + r.failed + r.notSent + r.lost > 0)
             log.info({ outbox: r }, 'outbox drained')
         },
-        (err: unknown) =>
-          isDatabaseUnavailable(err)
-            ? outageLog.failed(log, err, { task: 'outbox' })
-            : log.error({ err }, 'outbox drain failed'),
+        (err: unknown) => logFailure(log, err, 'outbox drain failed'),
       )
       .finally(() => (sending = undefined))
   }, 2_000)
@@ -75,10 +69,7 @@ export function startHousekeeping(
           if (r.changed + f.done > 0)
             log.info({ payments: { ...r, refunded: f.done } }, 'payments reconciled')
         },
-        (err: unknown) =>
-          isDatabaseUnavailable(err)
-            ? outageLog.failed(log, err, { task: 'payments' })
-            : log.error({ err }, 'payment reconciliation failed'),
+        (err: unknown) => logFailure(log, err, 'payment reconciliation failed'),
       )
       .finally(() => (reconciling = undefined))
   }, 2_000)
@@ -91,18 +82,16 @@ export function startHousekeeping(
         (r) => {
           if (r.reminders > 0) log.info({ reminders: r }, 'campaign reminders written')
         },
-        (err: unknown) =>
-          isDatabaseUnavailable(err)
-            ? outageLog.failed(log, err, { task: 'campaign reminders' })
-            : log.error({ err }, 'campaign reminders failed'),
+        (err: unknown) => logFailure(log, err, 'campaign reminders failed'),
       )
       .finally(() => (reminding = undefined))
   }, 60_000)
   remind.unref()
   const purge = setInterval(() => {
-    purgeExpiredSessions(db).catch((err) => log.error({ err }, 'session purge failed'))
-    purgeOldIdempotencyKeys(db).catch((err) => log.error({ err }, 'idempotency key purge failed'))
-    if (photos) collectUnusedPhotos(db, photos).catch((err) => log.error({ err }, 'photo collection failed'))
+    purgeExpiredSessions(db).catch((err: unknown) => logFailure(log, err, 'session purge failed'))
+    purgeOldIdempotencyKeys(db).catch((err: unknown) => logFailure(log, err, 'idempotency key purge failed'))
+    if (photos)
+      collectUnusedPhotos(db, photos).catch((err: unknown) => logFailure(log, err, 'photo collection failed'))
   }, 3_600_000)
   purge.unref()
   return {

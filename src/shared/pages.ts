@@ -298,6 +298,14 @@ export const pages = {
     // docs/rules/commerce.md#coupons
     menu: { rank: 10.5, label: 'Codes promo', roles: ['root', 'super_admin'] },
   },
+  '/admin/vouchers': {
+    title: 'Bons cadeaux',
+    layout: 'admin',
+    opens: 'managers',
+    module: 'features/admin-vouchers/pages/vouchers-page',
+    // docs/rules/gift-vouchers.md#staff
+    menu: { rank: 10.6, label: 'Bons cadeaux', roles: ['root', 'super_admin'] },
+  },
   // docs/rules/campaigns-staff.md, campaigns-operations.md: a campaign's setup, board, reservations, tags.
   ...campaignStaffPages,
   '/admin/countries': {

@@ -1,9 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { outboxMessages } from '../../src/server/db/schema'
+import { giftVouchers, outboxMessages } from '../../src/server/db/schema'
+import { newVoucherCode, voucherCodeHash } from '../../src/server/services/money/vouchers/payment'
 import { createUser, PASSWORD } from '../factories'
 import {
+  DESKTOP,
   demoUser,
   loginAt,
   newPage,
@@ -28,9 +30,9 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
-async function looked(page: Page, name: string) {
+async function looked(page: Page, name: string, width = 390) {
   await page.evaluate(() => window.scrollTo(0, 0))
-  await shot(page, `gift-vouchers/${name}-390`)
+  await shot(page, `gift-vouchers/${name}-${width}`)
   expect(await seriousViolations(page)).toEqual([])
 }
 
@@ -90,5 +92,75 @@ describe('gift vouchers', () => {
     await looked(other.page, 'redeemed')
     const credit = await other.page.evaluate(async () => (await fetch('/_api/account/credit')).text())
     expect(credit).toContain('"balance":15000')
+  })
+
+  it('staff find a paid voucher whose SMS was lost and send a new code to the corrected phone', async () => {
+    const buyer = await demoUser(e, 'client@etal.demo')
+    const [lost] = await e.t.db
+      .insert(giftVouchers)
+      .values({
+        buyerId: buyer.id,
+        countryId: buyer.countryId!,
+        amount: 20_000,
+        recipientName: 'Binta Perdu',
+        recipientPhone: '+221 77 999 88 77',
+        status: 'paid',
+        codeHash: voucherCodeHash(newVoucherCode()),
+        paidAt: new Date(),
+      })
+      .returning()
+    for (const [viewport, width] of [
+      [DESKTOP, 1280],
+      [PHONE, 390],
+    ] as const) {
+      // At 1280 px the whole journey; at 390 px the list as a phone shows it.
+      const { page, context } = await newPage(e, viewport)
+      await loginAt(page, '/employee/login', 'superadmin@etal.demo')
+      await page.waitForURL((u) => u.pathname === '/admin/dashboard')
+      await page.goto('/admin/vouchers')
+      await page.getByLabel('Rechercher un bon cadeau').fill('Binta')
+      const row = page.getByRole('row').filter({ hasText: 'Binta Perdu' })
+      await expect.poll(() => row.isVisible()).toBe(true)
+      expect(plain(await row.textContent())).toContain('20 000 F CFA')
+      await looked(page, 'staff-list', width)
+      if (width === 390) {
+        await context.close()
+        break
+      }
+      // The menu leads here.
+      const menu = page.getByRole('navigation', { name: "Menu d'administration" })
+      expect(await menu.getByRole('link', { name: 'Bons cadeaux', exact: true }).count()).toBe(1)
+      await row.getByRole('button', { name: 'Renvoyer le code du bon cadeau de Binta Perdu' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByLabel('Téléphone du bénéficiaire').fill('12')
+      await dialog.getByRole('button', { name: 'Envoyer un nouveau code' }).click()
+      await expect
+        .poll(() =>
+          dialog
+            .getByText(/numéro/i)
+            .first()
+            .isVisible(),
+        )
+        .toBe(true)
+      await dialog.getByLabel('Téléphone du bénéficiaire').fill('78 111 22 33')
+      await looked(page, 'staff-resend', width)
+      await dialog.getByRole('button', { name: 'Envoyer un nouveau code' }).click()
+      await expect
+        .poll(() => page.getByText('Un nouveau code a été envoyé par SMS au +221 78 111 22 33.').isVisible())
+        .toBe(true)
+      await expect.poll(async () => plain(await row.textContent())).toContain('Code renvoyé 1 fois')
+      expect(plain(await row.textContent())).toContain('+221 78 111 22 33')
+      await context.close()
+    }
+    // The new code left for the corrected phone.
+    const [sms] = await e.t.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.userId, buyer.id), eq(outboxMessages.kind, 'voucher_gift')))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1)
+    expect(sms!.recipient).toBe('+221 78 111 22 33')
+    const [now] = await e.t.db.select().from(giftVouchers).where(eq(giftVouchers.id, lost!.id))
+    expect(now!.codeHash).toBe(voucherCodeHash((sms!.facts as { code: string }).code))
   })
 })

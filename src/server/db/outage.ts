@@ -88,3 +88,13 @@ export function createOutageLog(intervalMs = 10_000) {
 
 /** One per process: the requests, the housekeeping and the pool share it. */
 export const outageLog = createOutageLog()
+
+/**
+ * A failure of work that stands aside from an answer (a notice after a commit, a page drawn with
+ * its data, a timer's task): while the database is unreachable it is one more failure of the
+ * outage, logged with it once per interval; anything else is logged at once, with `what`.
+ */
+export function logFailure(log: Log, err: unknown, what: string) {
+  if (isDatabaseUnavailable(err)) outageLog.failed(log, err, { task: what })
+  else log.error({ err }, what)
+}

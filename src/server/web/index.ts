@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { matchPage } from '@/shared/pages'
 import { PRODUCT_PAGE_PATH } from '@/shared/product-links'
 import type { AppDeps } from '../http/define-endpoint'
+import { logFailure } from '../db/outage'
 import { projectRoot as root } from '../paths'
 import { registerCartForm } from './cart-form'
 import { createCartCount } from './cart-count'
@@ -139,7 +140,7 @@ export async function registerWeb(
           return reply.header('cache-control', 'public, max-age=3600').redirect(found.redirect, 301)
         return send(req, reply, found.page)
       } catch (err) {
-        req.log.error({ err }, 'product page not rendered; serving its shell')
+        logFailure(req.log, err, 'product page not rendered; serving its shell')
       }
     }
     if (path === '/campagnes/:campaignId') {
@@ -147,7 +148,7 @@ export async function registerWeb(
         const page = await campaignPage(req)
         if (page) return send(req, reply, page)
       } catch (err) {
-        req.log.error({ err }, 'campaign page not framed; serving its shell')
+        logFailure(req.log, err, 'campaign page not framed; serving its shell')
       }
     }
     if (firstPage && isFirstPage(path)) {
@@ -155,7 +156,7 @@ export async function registerWeb(
         return send(req, reply, await firstPage(req, reply, path))
       } catch (err) {
         // The database is unreachable, say: the page without its products, as before.
-        req.log.error({ err }, 'first page not rendered; serving its shell')
+        logFailure(req.log, err, 'first page not rendered; serving its shell')
       }
     }
     return send(req, reply, pageFor(req.url))

@@ -1,6 +1,7 @@
 import { clientCalls } from '@/shared/calls'
 import { idempotencyKey } from '@/shared/schemas/checkout'
 import { defineEndpoint } from '@/server/http/define-endpoint'
+import { logFailure } from '@/server/db/outage'
 import { badRequest } from '@/server/http/errors'
 import { placeOrder } from '@/server/services/orders/checkout'
 import { announce } from '@/server/services/orders/order-live'
@@ -42,7 +43,7 @@ export default defineEndpoint({
         countryId: order.countryId,
         driverId: null,
         clientId: order.userId,
-      }).catch((err: unknown) => req.log.error({ err }, 'new order not announced to the live lists'))
+      }).catch((err: unknown) => logFailure(req.log, err, 'new order not announced to the live lists'))
     // 201 for a new order, 200 when a retried key answers the order it already created.
     reply.status(created ? 201 : 200)
     // docs/rules/pickup.md#the-code: the client's own answer carries its collection code.

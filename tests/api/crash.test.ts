@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from '../setup/free-port'
 import pg from 'pg'
 import { freshPgDatabase } from '../../scripts/pg-database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,16 +17,6 @@ let server: ChildProcess | undefined
 let db: pg.Client
 let url = ''
 const serverErrors: string[] = []
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 
 /** One node process (tsx as a loader, not a wrapper): SIGKILL reaches the server itself. */
 async function start(databaseUrl: string) {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import superjson from 'superjson'
 import { freshPgDatabase } from '../../scripts/pg-database'
+import { freePort } from '../setup/free-port'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
@@ -13,7 +14,8 @@ const dbName = `etal_multi_${process.pid}`
 const procs: ChildProcess[] = []
 let urls: string[] = []
 
-async function start(port: number, databaseUrl: string) {
+async function start(databaseUrl: string) {
+  const port = await freePort()
   // One node process (tsx as a loader): SIGTERM reaches the server, not an npx wrapper that
   // would exit and leave the server running.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -33,6 +35,8 @@ async function start(port: number, databaseUrl: string) {
   procs.push(child)
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`server on ${port} exited (${child.exitCode}) before it served`)
     try {
       if ((await fetch(`${url}/_api/countries`)).ok) return url
     } catch {
@@ -53,9 +57,8 @@ const login = (url: string, email: string, password: string) =>
 describe.skipIf(!base)('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
     const u = new URL((await freshPgDatabase(base!, dbName, { throwaway: true })).url)
-    const port = 41000 + (process.pid % 1000) * 2
     // Started together: migrations and demo data must still happen once.
-    urls = await Promise.all([start(port, u.toString()), start(port + 1, u.toString())])
+    urls = await Promise.all([start(u.toString()), start(u.toString())])
   }, 120_000)
 
   afterAll(async () => {

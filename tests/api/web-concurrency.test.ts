@@ -9,6 +9,7 @@ import { planWorkers } from '../../src/server/workers'
 import { DEMO_TOTP_SECRET } from '../../src/server/seed/demo-data'
 import { sessionByCode } from '../two-factor'
 import { pgBase, pgTitle } from '../setup/postgres-only'
+import { freePort } from '../setup/free-port'
 
 /**
  * WEB_CONCURRENCY=2 on one PostgreSQL: the real server (node:cluster), two workers on one port.
@@ -155,7 +156,7 @@ describe.skipIf(!pgBase)(pgTitle('WEB_CONCURRENCY=2 on PostgreSQL'), () => {
 
   beforeAll(async () => {
     const u = new URL((await freshPgDatabase(pgBase!, dbName, { throwaway: true })).url)
-    port = 42000 + (process.pid % 1000)
+    port = await freePort()
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {
         ...process.env,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '../setup/free-port'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -24,15 +24,6 @@ const READERS = 32
 const BUYERS = 4
 const EXIT_WITHIN_MS = 25_000 // the server's own grace is 10 s; the machine is shared and slow
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 let firstRefusal = ''
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

@@ -30,6 +30,17 @@ beforeAll(async () => {
 })
 afterAll(() => e?.close())
 
+/** The last SMS with a voucher's code that a buyer's voucher sent, as the outbox holds it until it is sent. */
+async function lastGiftSms(buyerId: number) {
+  const [sms] = await e.t.db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.userId, buyerId), eq(outboxMessages.kind, 'voucher_gift')))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1)
+  return sms
+}
+
 async function looked(page: Page, name: string, width = 390) {
   await page.evaluate(() => window.scrollTo(0, 0))
   await shot(page, `gift-vouchers/${name}-${width}`)
@@ -58,12 +69,7 @@ describe('gift vouchers', () => {
 
     // The SMS to Awa, as the outbox holds it until it is sent.
     const buyer = await demoUser(e, 'client@etal.demo')
-    const [sms] = await e.t.db
-      .select()
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.userId, buyer.id), eq(outboxMessages.kind, 'voucher_gift')))
-      .orderBy(desc(outboxMessages.id))
-      .limit(1)
+    const sms = await lastGiftSms(buyer.id)
     expect(sms!.recipient).toBe('+221 77 123 45 67')
     const code = (sms!.facts as { code: string }).code
 
@@ -149,12 +155,7 @@ describe('gift vouchers', () => {
       await context.close()
     }
     // The new code left for the corrected phone.
-    const [sms] = await e.t.db
-      .select()
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.userId, buyer.id), eq(outboxMessages.kind, 'voucher_gift')))
-      .orderBy(desc(outboxMessages.id))
-      .limit(1)
+    const sms = await lastGiftSms(buyer.id)
     expect(sms!.recipient).toBe('+221 78 111 22 33')
     const [now] = await e.t.db.select().from(giftVouchers).where(eq(giftVouchers.id, lost!.id))
     expect(now!.codeHash).toBe(voucherCodeHash((sms!.facts as { code: string }).code))

@@ -6,6 +6,7 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react'
+import { Search } from 'lucide-react'
 import { cn } from './cn'
 
 /**
@@ -52,6 +53,16 @@ const heightOf = (dense?: boolean) => (dense ? 'h-8 text-sm' : 'h-10 text-base')
 export function Input({ className, dense, ...props }: InputHTMLAttributes<HTMLInputElement> & Dense) {
   const link = useFieldLink(props.id, props)
   return <input className={cn(control, heightOf(dense), className)} {...props} {...link} />
+}
+
+/** A search box: the magnifier inside its left edge. `className` sizes and places its box. */
+export function SearchInput({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={cn('relative', className)}>
+      <Search className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-stone-400" aria-hidden />
+      <Input {...props} className="pl-10" />
+    </div>
+  )
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {

@@ -1,11 +1,11 @@
-import { Ban, Pencil, Plus, Search } from 'lucide-react'
+import { Ban, Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { formatCount, formatMoney, formatPercent } from '@/shared/format'
 import type { AdminCoupon } from '@/shared/schemas/coupons'
 import { Badge } from '@/client/components/ui/badge'
 import { Button } from '@/client/components/ui/button'
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog'
-import { Input } from '@/client/components/ui/field'
+import { SearchInput } from '@/client/components/ui/field'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { Pager, totalPagesOf } from '@/client/components/ui/pager'
 import { QueryState } from '@/client/components/ui/query-state'
@@ -77,16 +77,13 @@ export default function CouponsPage() {
           </Button>
         }
       />
-      <div className="relative mb-4 sm:max-w-sm">
-        <Search className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-stone-400" aria-hidden />
-        <Input
-          aria-label="Rechercher un code"
-          placeholder="Rechercher par code…"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="pl-10"
-        />
-      </div>
+      <SearchInput
+        aria-label="Rechercher un code"
+        placeholder="Rechercher par code…"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="mb-4 sm:max-w-sm"
+      />
       <QueryState
         query={coupons}
         loading={<SkeletonRows count={6} />}

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useDebouncedValue } from '@/client/lib/use-debounced-value'
 import { OrderStatusOptions } from '@/client/components/ui/order-status-options'
-import { Search } from 'lucide-react'
 import {
   paymentStatuses,
   paymentStatusLabels,
@@ -10,7 +9,7 @@ import {
 } from '@/shared/domain/order-status'
 import { paymentMethodLabels, paymentMethods, type PaymentMethod } from '@/shared/domain/payments'
 import { formatSlotWindow } from '@/shared/domain/delivery-slots'
-import { Input, Select } from '@/client/components/ui/field'
+import { Input, SearchInput, Select } from '@/client/components/ui/field'
 import { useCitySlots } from '@/client/lib/staff-places'
 
 /** Search by id or client, and the status filter: shared by both order lists. */
@@ -27,15 +26,13 @@ export function OrderSearchFilters({
 }) {
   return (
     <>
-      <div className="relative">
+      <div>
         <label htmlFor="orders-search" className="sr-only">
           Rechercher
         </label>
-        <Search className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-stone-400" aria-hidden />
-        <Input
+        <SearchInput
           id="orders-search"
           type="search"
-          className="pl-10"
           placeholder="Rechercher par ID, client..."
           value={search}
           onChange={(e) => onSearch(e.target.value)}

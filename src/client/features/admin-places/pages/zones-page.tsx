@@ -1,9 +1,9 @@
-import { Pencil, Plus, Search } from 'lucide-react'
+import { Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { formatCount, formatMoney } from '@/shared/format'
 import type { AdminZone } from '@/shared/schemas/places'
 import { Button } from '@/client/components/ui/button'
-import { Input, Select } from '@/client/components/ui/field'
+import { SearchInput, Select } from '@/client/components/ui/field'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { Pager, totalPagesOf } from '@/client/components/ui/pager'
 import { QueryState } from '@/client/components/ui/query-state'
@@ -48,19 +48,12 @@ export default function ZonesPage() {
         }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-stone-400"
-            aria-hidden
-          />
-          <Input
-            aria-label="Rechercher une zone"
-            placeholder="Rechercher par nom…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-10"
-          />
-        </div>
+        <SearchInput
+          aria-label="Rechercher une zone"
+          placeholder="Rechercher par nom…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Select
           aria-label="Ville"
           value={cityId ?? ''}

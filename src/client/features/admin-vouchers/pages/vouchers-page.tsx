@@ -1,11 +1,11 @@
-import { Search, Send } from 'lucide-react'
+import { Send } from 'lucide-react'
 import { useState } from 'react'
 import { voucherStatuses, voucherStatusLabels, type VoucherStatus } from '@/shared/domain/vouchers'
 import { formatCount, formatDateTime, formatMoney } from '@/shared/format'
 import type { AdminVoucher } from '@/shared/schemas/vouchers'
 import type { BadgeVariant } from '@/shared/domain/roles'
 import { Badge } from '@/client/components/ui/badge'
-import { Input, Select } from '@/client/components/ui/field'
+import { SearchInput, Select } from '@/client/components/ui/field'
 import { PageHeader } from '@/client/components/ui/page-header'
 import { Pager, totalPagesOf } from '@/client/components/ui/pager'
 import { QueryState } from '@/client/components/ui/query-state'
@@ -59,19 +59,13 @@ export default function VouchersPage() {
         description="Les bons cadeaux achetés par vos clients. Leur code n’est jamais affiché : s’il a été perdu, renvoyez-en un nouveau au bénéficiaire."
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative sm:max-w-sm sm:flex-1">
-          <Search
-            className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-stone-400"
-            aria-hidden
-          />
-          <Input
-            aria-label="Rechercher un bon cadeau"
-            placeholder="Nom ou téléphone…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-10"
-          />
-        </div>
+        <SearchInput
+          aria-label="Rechercher un bon cadeau"
+          placeholder="Nom ou téléphone…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="sm:max-w-sm sm:flex-1"
+        />
         <Select
           aria-label="État"
           value={status}

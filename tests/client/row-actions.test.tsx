@@ -88,4 +88,12 @@ describe('RowActions', () => {
     expect(link.getAttribute('title')).toBe('Historique')
     expect(screen.queryByRole('button')).toBeNull()
   })
+
+  it('draws nothing when no action applies to the row and it has no control of its own', () => {
+    const { container } = render(<RowActions actions={[false, null, undefined]} />)
+    expect(container.innerHTML).toBe('')
+    cleanup()
+    render(<RowActions actions={[false]}>{<span>Actif</span>}</RowActions>)
+    expect(screen.getByText('Actif')).toBeTruthy()
+  })
 })

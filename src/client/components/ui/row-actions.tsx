@@ -29,7 +29,8 @@ export type RowAction = {
  * a status select), then one button per action, all of one look (outline, small). An action
  * that does not apply to this row is left out by a falsy entry (`canEdit && { … }`). The row's
  * name is in each action's `label`: 'Modifier' alone, read out of a list of twenty, says
- * nothing. The actions wrap on a narrow screen rather than push the table sideways.
+ * nothing. The actions wrap on a narrow screen rather than push the table sideways. With none
+ * for this row (and no control of its own), nothing is drawn.
  */
 export function RowActions({
   actions,
@@ -40,6 +41,9 @@ export function RowActions({
   children?: ReactNode
   className?: string
 }) {
+  // None applies to this row: nothing, so that the cell is empty (a phone's card then hides it
+  // rather than show its heading over nothing; table.tsx).
+  if (!children && !actions.some(Boolean)) return null
   return (
     <div className={cn('flex flex-wrap items-center justify-end gap-2', className)}>
       {children}

@@ -80,6 +80,8 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement> 
           // squeezes them into a column beside each other (tests/e2e/phone-width.e2e.ts).
           'max-md:block max-md:[&>thead]:sr-only max-md:[&>tbody]:block max-md:[&>tbody>tr]:block max-md:[&>tbody>tr]:px-1 max-md:[&>tbody>tr]:py-2',
           'max-md:[&>tbody>tr>td]:flow-root max-md:[&>tbody>tr>td]:py-1 max-md:[&>tbody>tr>td]:text-right max-md:[&>tbody>tr>td]:[overflow-wrap:break-word]',
+          // An empty cell (no action for this row, say) is not drawn: no heading over nothing.
+          'max-md:[&>tbody>tr>td:empty]:hidden',
           'max-md:[&>tbody>tr>td]:before:float-left max-md:[&>tbody>tr>td]:before:mr-3 max-md:[&>tbody>tr>td]:before:text-left max-md:[&>tbody>tr>td]:before:font-medium max-md:[&>tbody>tr>td]:before:text-stone-500 max-md:[&>tbody>tr>td]:before:content-[attr(data-label)]',
           className,
         )}

@@ -162,12 +162,18 @@ export async function receiveOnVoucher(tx: Executor, a: Attempt, v: Voucher) {
     .set({ status: 'paid', codeHash: voucherCodeHash(code), paidAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(giftVouchers.id, v.id))
   const [buyer] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, v.buyerId))
-  const facts = { amount: v.amount, recipient: v.recipientName, phone: v.recipientPhone, note: v.message }
-  // docs/rules/gift-vouchers.md#messages: the code to the recipient's phone, the buyer told.
+  await sendVoucherCode(tx, v, v.recipientPhone, code)
+  await event('received', `bon cadeau de ${formatMoney(v.amount)} payé par ${buyer?.name ?? 'le client'}`)
+}
+
+/**
+ * docs/rules/gift-vouchers.md#messages: a voucher's code by SMS to `phone` (the recipient's), and
+ * the buyer told where it went; at payment, and again when staff send a new code.
+ */
+export async function sendVoucherCode(tx: Executor, v: Voucher, phone: string, code: string) {
+  const facts = { amount: v.amount, recipient: v.recipientName, phone, note: v.message }
   await tx.execute(sql`
     insert into outbox_messages (user_id, kind, channel, recipient, facts)
-    values (${v.buyerId}::int, 'voucher_gift', 'sms', ${v.recipientPhone},
-      ${JSON.stringify({ ...facts, code })}::jsonb)`)
+    values (${v.buyerId}::int, 'voucher_gift', 'sms', ${phone}, ${JSON.stringify({ ...facts, code })}::jsonb)`)
   await enqueueAccountMessage(tx, v.buyerId, 'voucher_sent', null, facts)
-  await event('received', `bon cadeau de ${formatMoney(v.amount)} payé par ${buyer?.name ?? 'le client'}`)
 }

@@ -7,11 +7,10 @@ import type { Db, Executor } from '@/server/db/client'
 import { cappedCount, containsFolded } from '@/server/db/queries'
 import { countries, giftVouchers, paymentEvents, users } from '@/server/db/schema'
 import { conflict } from '@/server/http/errors'
-import { enqueueAccountMessage } from '@/server/services/messages/outbox'
 import { phoneOrRefuse } from '@/server/services/people/phones'
 import { assertInScope, scopeCountryId } from '@/server/services/scope'
 import { recordPaymentEvent } from '../payments/records'
-import { lockVoucher, newVoucherCode, voucherCodeHash } from './payment'
+import { lockVoucher, newVoucherCode, sendVoucherCode, voucherCodeHash } from './payment'
 
 // docs/rules/gift-vouchers.md#staff: the country's vouchers as staff see them (never a code), and a
 // paid voucher's code sent again (a new code: the old one stops working).
@@ -132,11 +131,7 @@ export async function resendVoucherCode(db: Db, user: SessionUser, id: number, r
       .update(giftVouchers)
       .set({ codeHash: voucherCodeHash(code), recipientPhone: phone, updatedAt: sql`now()` })
       .where(eq(giftVouchers.id, id))
-    const facts = { amount: v.amount, recipient: v.recipientName, phone, note: v.message }
-    await tx.execute(sql`
-      insert into outbox_messages (user_id, kind, channel, recipient, facts)
-      values (${v.buyerId}::int, 'voucher_gift', 'sms', ${phone}, ${JSON.stringify({ ...facts, code })}::jsonb)`)
-    await enqueueAccountMessage(tx, v.buyerId, 'voucher_sent', null, facts)
+    await sendVoucherCode(tx, v, phone, code)
     await recordPaymentEvent(tx, {
       orderId: null,
       voucherId: id,
